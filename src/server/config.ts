@@ -1,0 +1,97 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// (leave it unset for SQLite)')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    ADMIN_EMAIL: z.email().default('admin@example.org'),
+    ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    PAYMENTS: z.enum(['test', 'stripe']).optional(),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    MAIL_FROM: z.string().optional(),
+    DEMO_CONTENT: flag.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIR: z.string().default('./dist/web'),
+    TRUST_PROXY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PAYMENTS === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)) {
+      ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
+    }
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  jwtSecret: string | undefined;
+  payments: 'test' | 'stripe';
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  demoContent: boolean;
+  logLevel: string;
+  webDir: string;
+  /** Fastify's trustProxy: how many proxies (or which addresses) to believe for the client's IP. */
+  trustProxy: boolean | number | string;
+};
+
+function trustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** Reads the environment; a bad setting stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty variables (as in a copied .env.example) mean "not set".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const stripeKeysSet = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    jwtSecret: e.JWT_SECRET,
+    payments: e.PAYMENTS ?? (stripeKeysSet ? 'stripe' : 'test'),
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    },
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoContent: e.DEMO_CONTENT,
+    logLevel: e.LOG_LEVEL,
+    webDir: path.resolve(e.WEB_DIR),
+    trustProxy: trustProxy(e.TRUST_PROXY),
+  };
+}

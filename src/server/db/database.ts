@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type Db = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The SQLite file, when on SQLite (backups use it). */
+  sqliteFile?: string;
+  close(): Promise<void>;
+};
+
+export type DbOptions = { databaseUrl?: string; dataDir: string };
+
+export function sqliteFileIn(dataDir: string): string {
+  return path.join(dataDir, 'site.sqlite');
+}
+
+export function openDatabase(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    // BIGINT (int8) comes back as a string by default; our counts and sizes fit in a JS number.
+    pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = sqliteFileIn(options.dataDir);
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; FULL sync makes a committed payment survive a power cut.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
+}

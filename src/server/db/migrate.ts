@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './database';
+import * as m0001 from './migrations/0001-initial';
+
+type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
+
+/** Every migration, in order. The names are stored in the database: never rename one. */
+const migrations: Record<string, NumberedMigration> = {
+  '0001-initial': m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [name, { up: (db: Kysely<unknown>) => m.up(db, this.dialect) }]),
+    );
+  }
+}
+
+/** Applies pending migrations; Kysely's lock keeps two servers starting together from racing. */
+export async function migrateToLatest({ db, dialect }: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`Database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

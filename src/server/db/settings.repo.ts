@@ -1,0 +1,20 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** Reads a setting, first storing `initial()` when it is missing (safe when two servers start at once). */
+export async function settingOrInit(db: Kysely<Database>, key: string, initial: () => string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: initial() })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** JWT_SECRET when given, otherwise a random secret generated once and kept in the database. */
+export function jwtSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
+  if (configured) return Promise.resolve(configured);
+  return settingOrInit(db, 'jwt_secret', () => randomBytes(48).toString('base64url'));
+}

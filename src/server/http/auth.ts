@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '../../shared/api/accounts';
+import type { Tokens } from '../auth/tokens';
+import { forbidden, unauthorized } from './errors';
+
+/** Who may call a route. Every /api route declares one where it is registered. */
+export type Policy = 'public' | 'member' | 'editor' | 'admin';
+export const policies: readonly Policy[] = ['public', 'member', 'editor', 'admin'];
+
+export type Principal = { id: string; email: string; role: Role };
+
+/** The current role and token version of a user, read on every authenticated request. */
+export type PrincipalLoader = (id: string) => Promise<(Principal & { token_version: number }) | undefined>;
+
+export type RegisteredRoute = { method: string; url: string; policy: Policy };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: Policy;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+const rank: Record<Role, number> = { member: 1, editor: 2, admin: 3 };
+const required: Record<Exclude<Policy, 'public'>, number> = { member: 1, editor: 2, admin: 3 };
+
+export function allows(policy: Policy, role: Role | null): boolean {
+  if (policy === 'public') return true;
+  return role !== null && rank[role] >= required[policy];
+}
+
+function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Installs the role guard on the root instance: a route under /api without a policy stops the
+ * app from starting, and every request is checked against its route's policy before its body is read.
+ */
+export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal: PrincipalLoader): void {
+  app.decorate('registeredRoutes', [] as RegisteredRoute[]);
+  app.decorateRequest('principal', null);
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const policy = route.config?.policy;
+    if (route.url.startsWith('/api') && !policy) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} has no access policy`);
+    }
+    if (!policy) return;
+    for (const method of methods) {
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, policy });
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const policy = req.routeOptions.config?.policy;
+    const token = bearerToken(req);
+    if (policy === undefined || (policy === 'public' && !token)) return;
+
+    const claims = token ? await tokens.verify(token) : null;
+    const user = claims ? await loadPrincipal(claims.sub) : undefined;
+    // A reset password or a changed role voids older tokens at once.
+    const valid = user && claims && user.token_version === claims.ver;
+    if (valid) req.principal = { id: user.id, email: user.email, role: user.role };
+
+    if (policy === 'public') return;
+    if (!valid) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in');
+    if (!allows(policy, user.role)) throw forbidden();
+  });
+}

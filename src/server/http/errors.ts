@@ -1,0 +1,19 @@
+/** An error a client caused or may see: its status and detail go out as `{ detail }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (detail: string) => new HttpError(400, detail);
+export const unauthorized = (detail = 'Please sign in') => new HttpError(401, detail);
+export const forbidden = (detail = 'You do not have permission to do this') => new HttpError(403, detail);
+export const notFound = (detail = 'Not found') => new HttpError(404, detail);
+export const conflict = (detail: string) => new HttpError(409, detail);
+export const payloadTooLarge = (detail: string) => new HttpError(413, detail);
+export const unsupportedMediaType = (detail: string) => new HttpError(415, detail);
+export const tooManyRequests = (detail: string) => new HttpError(429, detail);

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../shared/api/accounts';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { allows, policies } from './auth';
+
+/**
+ * Walks every registered route and checks that each kind of caller gets exactly the access its
+ * declared policy gives: 401 without a token, 403 with too little role, and through otherwise.
+ */
+describe('route policies', () => {
+  let t: TestApp;
+  const headers: Record<'anonymous' | Role, Record<string, string>> = { anonymous: {}, member: {}, editor: {}, admin: {} };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const role of ['member', 'editor', 'admin'] as const) {
+      headers[role] = { authorization: (await t.userWithRole(role)).authorization };
+    }
+  });
+  afterAll(() => t.close());
+
+  it('knows every API route and its policy', () => {
+    const routes = t.app.registeredRoutes;
+    expect(routes.length).toBeGreaterThan(4);
+    for (const route of routes) expect(policies).toContain(route.policy);
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/set_string', policy: 'admin' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/token', policy: 'public' });
+  });
+
+  it('gives each caller exactly the declared access', async () => {
+    for (const route of t.app.registeredRoutes) {
+      const url = route.url.replace(/:[a-zA-Z_]+/g, 'x');
+      for (const caller of ['anonymous', 'member', 'editor', 'admin'] as const) {
+        const res = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          headers: headers[caller],
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const role = caller === 'anonymous' ? null : caller;
+        const label = `${caller} ${route.method} ${route.url} (${route.policy}) -> ${res.statusCode}`;
+        if (allows(route.policy, role)) {
+          expect([401, 403], label).not.toContain(res.statusCode);
+        } else {
+          expect(res.statusCode, label).toBe(role === null ? 401 : 403);
+          expect(res.json(), label).toHaveProperty('detail');
+        }
+      }
+    }
+  });
+
+  it('refuses to register an API route without a policy', async () => {
+    const other = await createTestApp();
+    try {
+      expect(() => other.app.get('/api/unguarded', async () => 'oops')).toThrow(/no access policy/);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses forged, expired and outdated tokens', async () => {
+    const admin = await t.userWithRole('admin');
+    const set = (authorization: string) =>
+      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization }, payload: { key: 'k', value: 'v' } });
+
+    expect((await set(admin.authorization)).statusCode).toBe(200);
+    // A signature made with another key.
+    const [h, p] = admin.authorization.slice(7).split('.');
+    expect((await set(`Bearer ${h}.${p}.AAAA`)).statusCode).toBe(401);
+    // An unsigned token claiming to be admin ("alg": "none").
+    const none = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    expect((await set(`Bearer ${none}.${p}.`)).statusCode).toBe(401);
+
+    t.clock.advance(12 * 60 * 60 * 1000 + 1000);
+    expect((await set(admin.authorization)).statusCode).toBe(401);
+    t.clock.advance(-(12 * 60 * 60 * 1000 + 1000));
+  });
+
+  it('applies a demotion and a token-version bump on the next request', async () => {
+    const admin = await t.userWithRole('admin');
+    const set = () =>
+      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: admin.authorization }, payload: { key: 'k', value: 'v' } });
+    expect((await set()).statusCode).toBe(200);
+
+    await t.services.accountsRepo.setRole(admin.id, 'member');
+    expect((await set()).statusCode).toBe(403);
+
+    await t.services.accountsRepo.setRole(admin.id, 'admin');
+    await t.db.db.updateTable('users').set({ token_version: 1 }).where('id', '=', admin.id).execute();
+    expect((await set()).statusCode).toBe(401);
+  });
+});

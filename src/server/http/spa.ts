@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export type SpaOptions = {
+  webDir: string;
+  /** The CSP for index.html, computed per request (it includes the social media page's origin). */
+  pageCsp(): Promise<string>;
+};
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built front end: hashed assets cached for a year, index.html never cached, and
+ * index.html for any path outside /api so deep links load. Unknown /api paths answer JSON 404.
+ */
+export async function installSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
+  const indexFile = path.join(options.webDir, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        const hashed = filePath.startsWith(path.join(options.webDir, 'assets') + path.sep);
+        reply.header('cache-control', hashed ? YEAR : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`The front end is not built (${indexFile} is missing): run "npm run build".`);
+  }
+
+  const sendIndex = async (reply: FastifyReply) => {
+    reply.header('cache-control', 'no-cache');
+    reply.header('content-security-policy', await options.pageCsp());
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', options.webDir);
+  };
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
+    // Paths with a file extension are missing files, not pages.
+    if (!built || /\.[a-z0-9]+$/i.test(url)) return reply.code(404).send({ detail: 'Not found' });
+    return sendIndex(reply);
+  });
+}

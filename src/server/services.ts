@@ -1,0 +1,24 @@
+import { createTokens } from './auth/tokens';
+import type { Db } from './db/database';
+import { accountsRepo } from './features/accounts/accounts.repo';
+import { accountsService } from './features/accounts/accounts.service';
+import { imagesRepo } from './features/images/images.repo';
+import { imagesService } from './features/images/images.service';
+import { siteTextRepo } from './features/site-text/site-text.repo';
+import { siteTextService } from './features/site-text/site-text.service';
+
+export type ServiceDeps = { db: Db; clock: () => Date; jwtSecret: string };
+
+/** Every feature's service, wired to the real database and the given clock. */
+export function createServices({ db, clock, jwtSecret }: ServiceDeps) {
+  const tokens = createTokens(jwtSecret, clock);
+  const accounts = accountsRepo(db.db);
+  return {
+    tokens,
+    accountsRepo: accounts,
+    accounts: accountsService({ repo: accounts, tokens, clock }),
+    siteText: siteTextService(siteTextRepo(db.db), clock),
+    images: imagesService(imagesRepo(db.db), clock),
+  };
+}
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '../../shared/api/accounts';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { createServices, type Services } from '../services';
+
+/**
+ * The real app on a real, fresh database for one test file: SQLite in a temporary directory, or,
+ * when TEST_PG_URL is set (scripts/test-unit.mjs does so when PostgreSQL is installed), a new
+ * PostgreSQL database. Only the clock is ours to move.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  services: Services;
+  config: Config;
+  clock: { now: Date; advance(ms: number): void };
+  /** Creates a user with the role and returns a bearer header for them. */
+  userWithRole(role: Role, email?: string): Promise<{ id: string; email: string; password: string; authorization: string }>;
+  close(): Promise<void>;
+};
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:8000',
+    WEB_DIR: path.join(dataDir, 'web'),
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const db = openDatabase(config);
+  await migrateToLatest(db);
+  const clock = {
+    now: new Date('2026-11-21T12:00:00Z'),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const services = createServices({ db, clock: () => clock.now, jwtSecret: randomBytes(32).toString('hex') });
+  const app = await buildApp({ config, db, services, logger: false });
+  await app.ready();
+
+  return {
+    app,
+    db,
+    services,
+    config,
+    clock,
+    async userWithRole(role, email = `${role}-${randomBytes(4).toString('hex')}@example.org`) {
+      const id = await services.accounts.createUser({ email, password: TEST_PASSWORD, role, first_name: 'Test', last_name: role });
+      const user = await services.accountsRepo.findAuthById(id);
+      const token = await services.tokens.issue(user!);
+      return { id, email, password: TEST_PASSWORD, authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
