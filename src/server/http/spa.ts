@@ -39,6 +39,9 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     return reply.type('text/html; charset=utf-8').sendFile('index.html', options.webDir);
   };
 
+  // The static handler refuses directories, so the home page gets its own route.
+  if (built) app.get('/', { config: { policy: 'public' } }, (_req, reply) => sendIndex(reply));
+
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INVALID_CREDENTIALS } from '../../../shared/api/accounts';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
+
+describe('POST /api/token', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signIn = (username: string, password: string, ip = '10.0.0.1') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username, password }).toString(),
+    });
+
+  it('returns a bearer token naming the user, username and role', async () => {
+    const editor = await t.userWithRole('editor', 'Editor.One@Example.org');
+    const res = await signIn('  editor.one@EXAMPLE.org ', TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toMatchObject({ token_type: 'bearer', username: 'Editor.One@Example.org', role: 'editor' });
+    const claims = await t.services.tokens.verify(body.access_token);
+    expect(claims).toMatchObject({ sub: editor.id, username: 'Editor.One@Example.org', role: 'editor' });
+    const [header] = body.access_token.split('.');
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+  });
+
+  it('answers a wrong password and an unknown account alike', async () => {
+    const member = await t.userWithRole('member');
+    const wrong = await signIn(member.email, 'not the password', '10.0.0.2');
+    const unknown = await signIn('nobody@example.org', 'not the password', '10.0.0.3');
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: INVALID_CREDENTIALS });
+    }
+  });
+
+  it('wants form fields, not JSON', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/token', payload: { username: 'a@b.c', password: 'x' } });
+    expect(res.statusCode).toBe(415);
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=a%40b.c',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ detail: 'password is required', field: 'password' });
+  });
+
+  it('locks an account for 15 minutes after 5 failures, from any address', async () => {
+    const member = await t.userWithRole('member');
+    for (let i = 0; i < 5; i++) expect((await signIn(member.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
+    const locked = await signIn(member.email, TEST_PASSWORD, '10.1.1.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().detail).toMatch(/Too many sign-in attempts/);
+
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await signIn(member.email, TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('limits one address to 5 failures in 15 minutes, whatever the accounts', async () => {
+    const member = await t.userWithRole('member');
+    for (let i = 0; i < 5; i++) expect((await signIn(`guess${i}@example.org`, 'wrong', '10.2.0.1')).statusCode).toBe(401);
+    expect((await signIn(member.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(429);
+    expect((await signIn(member.email, TEST_PASSWORD, '10.2.0.2')).statusCode).toBe(200);
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await signIn(member.email, TEST_PASSWORD, '10.2.0.1')).statusCode).toBe(200);
+  });
+});
+
+describe('the admin account on first start', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is created once, with a generated password when none is given', async () => {
+    const first = await t.services.accounts.ensureAdmin('boss@example.org', undefined);
+    expect(first.created).toBe(true);
+    expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
+    const again = await t.services.accounts.ensureAdmin('boss@example.org', undefined);
+    expect(again).toEqual({ created: false });
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: 'boss@example.org', password: first.generatedPassword! }).toString(),
+    });
+    expect(res.json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('stores the scrypt parameters with the hash', async () => {
+    const user = await t.services.accountsRepo.findByEmail('boss@example.org');
+    expect(user!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{88}$/);
+  });
+});

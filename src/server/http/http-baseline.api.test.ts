@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+/** The front end as the build leaves it: index.html plus hashed assets. */
+function writeBuiltFrontEnd(webDir: string) {
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="en-GB"><title>Site</title><div id="root"></div></html>');
+  fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+}
+
+function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
+  const csp = String(headers['content-security-policy']);
+  expect(csp, label).toContain("default-src 'self'");
+  expect(csp, label).toContain("script-src 'self'");
+  expect(csp, label).toContain("frame-ancestors 'none'");
+  expect(csp, label).toContain("object-src 'none'");
+  expect(headers['x-content-type-options'], label).toBe('nosniff');
+  expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-frame-options'], label).toBe('DENY');
+}
+
+describe('HTTP baseline', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ WEB_DIR: '' }).then(async (first) => {
+      // The web directory has to exist before the app starts, as after `npm run build`.
+      const webDir = first.config.webDir;
+      await first.close();
+      writeBuiltFrontEnd(webDir);
+      return createTestApp({ WEB_DIR: webDir });
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('puts security headers on answers, errors and pages alike', async () => {
+    const cases = [
+      ['GET', '/api/health'],
+      ['GET', '/api/no-such-thing'],
+      ['POST', '/api/set_string'],
+      ['GET', '/'],
+      ['GET', '/events'],
+      ['GET', '/assets/index-Ab12Cd34.js'],
+    ] as const;
+    for (const [method, url] of cases) {
+      const res = await t.app.inject({ method, url });
+      expectSecurityHeaders(res.headers, `${method} ${url} ${res.statusCode}`);
+    }
+  });
+
+  it('answers JSON 404 for unknown API paths and the page for any other path', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ detail: 'Not found' });
+
+    for (const url of ['/', '/events', '/article/abc/edit', '/signIn/pwReset/xyz?x=1']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.body, url).toContain('<div id="root">');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year and compresses them', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toMatch(/br|gzip/);
+    expect(res.rawPayload.length).toBeLessThan(1000);
+    const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
+    expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('compresses API answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/string_table_v2', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('lets the page frame the social media page the admin chose, and nothing else', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/' });
+    expect(before.headers['content-security-policy']).toContain("frame-src 'none'");
+    const admin = await t.userWithRole('admin');
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'social_media_url', value: 'https://www.facebook.com/plugins/page.php?href=x' },
+    });
+    const after = await t.app.inject({ method: 'GET', url: '/' });
+    expect(after.headers['content-security-policy']).toContain('frame-src https://www.facebook.com;');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toContain("frame-src 'none'");
+  });
+
+  it('gives every answer a request id and keeps API answers out of caches', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('HTTPS deployments', () => {
+  it('send HSTS only when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://members.example.org' });
+    const http = await createTestApp();
+    try {
+      const secure = await https.app.inject({ method: 'GET', url: '/api/health' });
+      expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      const plain = await http.app.inject({ method: 'GET', url: '/api/health' });
+      expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await https.close();
+      await http.close();
+    }
+  });
+});
