@@ -1,12 +1,14 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-content';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
 /** Every migration, in order. The names are stored in the database: never rename one. */
 const migrations: Record<string, NumberedMigration> = {
   '0001-initial': m0001,
+  '0002-content': m0002,
 };
 
 class StaticProvider implements MigrationProvider {

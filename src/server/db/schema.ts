@@ -60,10 +60,51 @@ export interface SignInFailuresTable {
   at: string;
 }
 
+export interface CommitteeMembersTable {
+  id: string;
+  name: string;
+  role: string;
+  /** URL of the photo, usually an uploaded image (/api/images/...). */
+  image: string;
+  description: string;
+  priority: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  title: string;
+  starts_at: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticlesTable {
+  id: string;
+  title: string;
+  dated: string;
+  brief: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+}
+
+export interface ArticleCategoriesTable {
+  article_id: string;
+  category: string;
+}
+
 export interface Database {
   users: UsersTable;
   strings: StringsTable;
   images: ImagesTable;
   settings: SettingsTable;
   sign_in_failures: SignInFailuresTable;
+  committee_members: CommitteeMembersTable;
+  events: EventsTable;
+  articles: ArticlesTable;
+  article_categories: ArticleCategoriesTable;
 }

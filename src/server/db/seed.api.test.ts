@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { seedDemoContent } from './seed';
+
+describe('demo content', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('fills an empty site once: committee with photos, past and future events, articles in categories', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(await seedDemoContent(t.db.db, t.services, now)).toBe(true);
+    expect(await seedDemoContent(t.db.db, t.services, now)).toBe(false);
+
+    const committee = await t.services.committee.list();
+    expect(committee.length).toBeGreaterThan(4);
+    expect(committee.map((m) => m.priority)).toEqual([...committee.map((m) => m.priority)].sort((a, b) => b - a));
+    for (const member of committee) {
+      const photo = await t.app.inject({ method: 'GET', url: member.image });
+      expect(photo.statusCode).toBe(200);
+      expect(photo.headers['content-type']).toBe('image/png');
+    }
+
+    const events = await t.services.events.list();
+    expect(events.some((e) => e.starts_at < now.toISOString())).toBe(true);
+    expect(events.some((e) => e.starts_at > now.toISOString())).toBe(true);
+
+    const articles = await t.services.articles.summaries();
+    expect(articles.length).toBeGreaterThanOrEqual(5);
+    for (const article of articles) expect(article.brief.length).toBeGreaterThan(20);
+    const categories = await t.db.db.selectFrom('article_categories').select('category').distinct().execute();
+    expect(categories.map((c) => c.category).sort()).toEqual(['About', 'Education', 'Humanitarian', 'News']);
+
+    const ids = new Set(articles.map((a) => a.id));
+    expect(ids.has(await t.services.siteText.get('about_article_id'))).toBe(true);
+    expect(ids.has(await t.services.siteText.get('privacy_article_id'))).toBe(true);
+  });
+});

@@ -1,0 +1,42 @@
+/** Event times are Europe/London wall-clock times; the database keeps UTC instants. */
+export const LONDON = 'Europe/London';
+
+export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
+
+const partsFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The London wall-clock time at an instant. */
+export function londonWallTime(instant: Date): WallTime & { second: number } {
+  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+function offsetMs(instant: Date): number {
+  const w = londonWallTime(instant);
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant of a London wall-clock time. A time that does not exist (the hour skipped in
+ * March) moves forward by the gap; an ambiguous one (the hour repeated in October) is the first.
+ */
+export function londonToInstant(wall: WallTime): Date {
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const before = offsetMs(new Date(asUtc - 3 * 60 * 60 * 1000));
+  const after = offsetMs(new Date(asUtc + 3 * 60 * 60 * 1000));
+  // Try the larger offset first so the repeated October hour resolves to its first occurrence.
+  for (const offset of [Math.max(before, after), Math.min(before, after)]) {
+    const candidate = new Date(asUtc - offset);
+    if (offsetMs(candidate) === offset) return candidate;
+  }
+  return new Date(asUtc - Math.min(before, after));
+}
