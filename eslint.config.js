@@ -27,9 +27,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['@mui/icons-material'], message: 'Import icons by path, e.g. @mui/icons-material/Menu.' },
-          ],
+          // The barrel import makes builds several times slower; icons are imported by path.
+          paths: [{ name: '@mui/icons-material', message: 'Import icons by path, e.g. @mui/icons-material/Menu.' }],
         },
       ],
     },

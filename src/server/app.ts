@@ -74,6 +74,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const social = await services.siteText.get('social_media_url');
       return contentSecurityPolicy(cspOptions, originOf(social));
     },
+    async pageHead() {
+      const [shortName, name, mission] = await Promise.all(
+        ['site_short_name', 'site_name', 'home.mission'].map((key) => services.siteText.get(key)),
+      );
+      return { title: `${shortName} | ${name}`, description: mission ?? '' };
+    },
   });
   return app;
 }

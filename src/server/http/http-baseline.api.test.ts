@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -6,7 +7,10 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 /** The front end as the build leaves it: index.html plus hashed assets. */
 function writeBuiltFrontEnd(webDir: string) {
   fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html lang="en-GB"><title>Site</title><div id="root"></div></html>');
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html lang="en-GB"><meta name="description" content="Generic"><title>Site</title><div id="root"></div></html>',
+  );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
@@ -24,16 +28,16 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
 
 describe('HTTP baseline', () => {
   let t: TestApp;
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
   beforeAll(async () => {
-    t = await createTestApp({ WEB_DIR: '' }).then(async (first) => {
-      // The web directory has to exist before the app starts, as after `npm run build`.
-      const webDir = first.config.webDir;
-      await first.close();
-      writeBuiltFrontEnd(webDir);
-      return createTestApp({ WEB_DIR: webDir });
-    });
+    // The web directory exists before the app starts, as after `npm run build`.
+    writeBuiltFrontEnd(webDir);
+    t = await createTestApp({ WEB_DIR: webDir });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
 
   it('answers the health check', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
@@ -69,6 +73,17 @@ describe('HTTP baseline', () => {
       expect(page.body, url).toContain('<div id="root">');
     }
     expect((await t.app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+  });
+
+  it("names the association in the served page's title and description, escaped", async () => {
+    const admin = await t.userWithRole('admin');
+    const set = (key: string, value: string) =>
+      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: admin.authorization }, payload: { key, value } });
+    await set('site_short_name', 'A&B');
+    await set('home.mission', 'Caring "together" <always>');
+    const page = await t.app.inject({ method: 'GET', url: '/news' });
+    expect(page.body).toContain('<title>A&#38;B | Armenian Medical Association of Great Britain</title>');
+    expect(page.body).toContain('<meta name="description" content="Caring &#34;together&#34; &#60;always&#62;">');
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

@@ -7,7 +7,20 @@ export type SpaOptions = {
   webDir: string;
   /** The CSP for index.html, computed per request (it includes the social media page's origin). */
   pageCsp(): Promise<string>;
+  /** The page's title and description from site text, so the served page names the association. */
+  pageHead(): Promise<{ title: string; description: string }>;
 };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** index.html with the site's own title and description in place of the build's generic ones. */
+export function renderIndex(html: string, head: { title: string; description: string }): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(head.description)}$2`);
+}
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -33,10 +46,14 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     app.log.warn(`The front end is not built (${indexFile} is missing): run "npm run build".`);
   }
 
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
   const sendIndex = async (reply: FastifyReply) => {
-    reply.header('cache-control', 'no-cache');
-    reply.header('content-security-policy', await options.pageCsp());
-    return reply.type('text/html; charset=utf-8').sendFile('index.html', options.webDir);
+    const [csp, head] = await Promise.all([options.pageCsp(), options.pageHead()]);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', csp)
+      .type('text/html; charset=utf-8')
+      .send(renderIndex(indexHtml, head));
   };
 
   // The static handler refuses directories, so the home page gets its own route.

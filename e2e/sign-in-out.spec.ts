@@ -1,0 +1,27 @@
+import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+
+test('the admin signs in, lands on the profile address and signs out again', async ({ page }) => {
+  await page.goto('/signIn');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page).toHaveTitle('AMA GB | Sign in');
+  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await expect(page.getByRole('link', { name: /forgot your password/i })).toHaveAttribute('href', '/signIn/pwForgot');
+  await expect(page.getByRole('link', { name: /join us/i })).toHaveAttribute('href', '/register');
+  await checkA11y(page);
+
+  await signInAsAdmin(page);
+  const account = page.getByRole('link', { name: 'My account' });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await checkA11y(page);
+
+  // A signed-in visitor going back to the form is sent on to the profile.
+  await page.goto('/signIn');
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('session'))).toBeNull();
+});

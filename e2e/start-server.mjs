@@ -1,0 +1,43 @@
+// Starts the real server for the browser journeys on a fresh, throwaway data directory.
+// playwright.config.ts passes PORT, PUBLIC_URL and the admin account through the environment.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+const port = process.env.PORT ?? '8123';
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: port,
+    HOST: '127.0.0.1',
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DEMO_CONTENT: 'on',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // Never reach real providers from the journeys.
+    PAYMENTS: 'test',
+    STRIPE_SECRET_KEY: '',
+    STRIPE_PUBLISHABLE_KEY: '',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+  },
+});
+
+function removeDataDir() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on('exit', (code, signal) => {
+  removeDataDir();
+  process.exit(code ?? (signal ? 0 : 1));
+});

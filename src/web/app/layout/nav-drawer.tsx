@@ -1,0 +1,140 @@
+import CloseIcon from '@mui/icons-material/Close';
+import LoginIcon from '@mui/icons-material/Login';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import PersonIcon from '@mui/icons-material/Person';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import SwipeableDrawer from '@mui/material/SwipeableDrawer';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { SiteText } from '../../components/site-text';
+import { signOut, useSession } from '../../lib/session';
+import { useSiteText } from '../../lib/site-text';
+import { navItems } from './nav-items';
+
+// Swiping to open is unreliable on iOS Safari (it goes back instead), as MUI advises.
+const isIos = typeof navigator !== 'undefined' && /iPad|iPhone|iPod/.test(navigator.userAgent);
+
+const activeSx = {
+  '&[aria-current="page"]': {
+    bgcolor: 'rgba(11, 79, 108, 0.08)',
+    borderLeftColor: 'secondary.dark',
+  },
+} as const;
+
+/** Below the breakpoint the nav lives in a right-hand drawer opened by the menu button. */
+export function NavDrawer() {
+  const [open, setOpen] = useState(false);
+  const { t } = useSiteText();
+  const session = useSession();
+  const close = () => setOpen(false);
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('nav.open_menu')}
+        aria-expanded={open}
+        aria-controls={open ? 'nav-drawer' : undefined}
+        onClick={() => setOpen(true)}
+        color="primary"
+        size="large"
+        edge="end"
+      >
+        <MenuIcon />
+      </IconButton>
+      <SwipeableDrawer
+        anchor="right"
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={close}
+        swipeAreaWidth={20}
+        disableBackdropTransition={!isIos}
+        disableDiscovery={isIos}
+        slotProps={{
+          paper: {
+            id: 'nav-drawer',
+            role: 'dialog',
+            'aria-modal': true,
+            'aria-label': t('nav.menu'),
+            sx: { width: 'min(80vw, 300px)' },
+          },
+        }}
+      >
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}>
+          <Typography component="p" variant="subtitle1" sx={{ fontWeight: 700, color: 'primary.main' }}>
+            {t('nav.menu')}
+          </Typography>
+          <IconButton aria-label={t('nav.close_menu')} onClick={close}>
+            <CloseIcon />
+          </IconButton>
+        </Box>
+        <Divider />
+        <Box component="nav" aria-label={t('nav.label')}>
+          <List>
+            {navItems.map((item) => (
+              <ListItem key={item.to} disablePadding>
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  end={item.end}
+                  onClick={close}
+                  sx={{ borderLeft: '4px solid transparent', ...activeSx }}
+                >
+                  <ListItemText
+                    primary={<SiteText k={item.en} />}
+                    secondary={<SiteText k={item.hy} lang="hy" />}
+                    slotProps={{
+                      primary: { sx: { fontWeight: 600 } },
+                      // A span, so the link's name reads "Home Գլխավոր" without a <p> inside a link.
+                      secondary: { component: 'span', sx: { display: 'block', color: 'text.secondary' } },
+                    }}
+                  />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+        <Divider />
+        <List>
+          {session ? (
+            <>
+              <ListItem disablePadding>
+                <ListItemButton component={NavLink} to="/profile" onClick={close} sx={{ borderLeft: '4px solid transparent', ...activeSx }}>
+                  <ListItemIcon>
+                    <PersonIcon />
+                  </ListItemIcon>
+                  <ListItemText primary={<SiteText k="nav.account" />} />
+                </ListItemButton>
+              </ListItem>
+              <ListItem disablePadding>
+                <ListItemButton onClick={signOut} sx={{ borderLeft: '4px solid transparent' }}>
+                  <ListItemIcon>
+                    <LogoutIcon />
+                  </ListItemIcon>
+                  <ListItemText primary={<SiteText k="nav.sign_out" />} />
+                </ListItemButton>
+              </ListItem>
+            </>
+          ) : (
+            <ListItem disablePadding>
+              <ListItemButton component={NavLink} to="/signIn" onClick={close} sx={{ borderLeft: '4px solid transparent', ...activeSx }}>
+                <ListItemIcon>
+                  <LoginIcon />
+                </ListItemIcon>
+                <ListItemText primary={<SiteText k="nav.sign_in" />} />
+              </ListItemButton>
+            </ListItem>
+          )}
+        </List>
+      </SwipeableDrawer>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { role } from '../../shared/api/accounts';
+
+/** SPEC: the session lives in sessionStorage, so it ends with the tab (see the decision record). */
+export const SESSION_STORAGE_KEY = 'session';
+
+const sessionSchema = z.object({ token: z.string().min(1), username: z.string(), role });
+export type Session = z.infer<typeof sessionSchema>;
+
+/** Anything unreadable counts as signed out rather than breaking the page. */
+export function parseSession(raw: string | null): Session | null {
+  if (!raw) return null;
+  try {
+    const parsed = sessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isAdmin(session: Session | null): boolean {
+  return session?.role === 'admin';
+}
+
+/** Editing rights (articles) belong to editors and admins. */
+export function hasEditingRights(session: Session | null): boolean {
+  return session?.role === 'editor' || session?.role === 'admin';
+}
+
+function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Some privacy modes throw on access.
+    return null;
+  }
+}
+
+const listeners = new Set<() => void>();
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+// The snapshot must be referentially stable between changes for useSyncExternalStore.
+let lastRaw: string | null | undefined;
+let lastSession: Session | null = null;
+
+export function readSession(): Session | null {
+  const raw = storage()?.getItem(SESSION_STORAGE_KEY) ?? null;
+  if (raw !== lastRaw) {
+    lastRaw = raw;
+    lastSession = parseSession(raw);
+  }
+  return lastSession;
+}
+
+export function saveSession(session: Session): void {
+  storage()?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  notify();
+}
+
+export function clearSession(): void {
+  storage()?.removeItem(SESSION_STORAGE_KEY);
+  notify();
+}
+
+/** SPEC: signing out clears the session and reloads, so no signed-in data stays in memory. */
+export function signOut(): void {
+  clearSession();
+  window.location.reload();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, readSession, () => null);
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { siteTextDefaults } from '../../shared/domain/site-text';
+import { lookupText, parseCachedTable, toLookup } from './site-text-table';
+
+describe('parseCachedTable', () => {
+  it('reads a cached table', () => {
+    const table = [{ key: 'site_name', value: 'Example' }];
+    expect(parseCachedTable(JSON.stringify(table))).toEqual(table);
+  });
+
+  it('ignores a missing or malformed cache', () => {
+    expect(parseCachedTable(null)).toBeUndefined();
+    expect(parseCachedTable('')).toBeUndefined();
+    expect(parseCachedTable('[{')).toBeUndefined();
+    expect(parseCachedTable(JSON.stringify({ site_name: 'x' }))).toBeUndefined();
+    expect(parseCachedTable(JSON.stringify([{ key: 'site_name' }]))).toBeUndefined();
+  });
+});
+
+describe('lookupText', () => {
+  it('uses a saved value, even an empty one', () => {
+    const lookup = toLookup([
+      { key: 'site_name', value: 'Example' },
+      { key: 'contact_email', value: '' },
+    ]);
+    expect(lookupText(lookup, 'site_name')).toBe('Example');
+    expect(lookupText(lookup, 'contact_email')).toBe('');
+  });
+
+  it('falls back to the default shipped in code', () => {
+    expect(lookupText(toLookup(undefined), 'home.mission')).toBe(siteTextDefaults['home.mission']);
+  });
+});

@@ -1,0 +1,43 @@
+import { stringTable, type StringTable } from '../../shared/api/site-text';
+import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
+
+/** SPEC: the string table is cached in sessionStorage under this key. */
+export const STRING_TABLE_CACHE_KEY = 'string_table_v2';
+
+export type SiteTextLookup = ReadonlyMap<string, string>;
+
+/** A cached table that does not parse is ignored, so a stale format never breaks the page. */
+export function parseCachedTable(raw: string | null): StringTable | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed = stringTable.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function toLookup(table: StringTable | undefined): SiteTextLookup {
+  return new Map((table ?? []).map((entry) => [entry.key, entry.value]));
+}
+
+/** A saved value wins, even when empty; otherwise the default shipped in code. */
+export function lookupText(lookup: SiteTextLookup, key: SiteTextKey): string {
+  return lookup.get(key) ?? siteTextDefaults[key];
+}
+
+export function readCachedTable(): StringTable | undefined {
+  try {
+    return parseCachedTable(sessionStorage.getItem(STRING_TABLE_CACHE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCachedTable(table: StringTable): void {
+  try {
+    sessionStorage.setItem(STRING_TABLE_CACHE_KEY, JSON.stringify(table));
+  } catch {
+    // A full or disabled storage only costs the cache.
+  }
+}
