@@ -65,7 +65,7 @@ describe('HTTP baseline', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Not found' });
 
-    for (const url of ['/', '/events', '/article/abc/edit', '/signIn/pwReset/xyz?x=1']) {
+    for (const url of ['/', '/index.html', '/events', '/article/abc/edit', '/signIn/pwReset/xyz?x=1']) {
       const page = await t.app.inject({ method: 'GET', url });
       expect(page.statusCode, url).toBe(200);
       expect(page.headers['content-type'], url).toMatch(/^text\/html/);

@@ -37,6 +37,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       index: false,
       wildcard: true,
       cacheControl: false,
+      // index.html always goes through sendIndex (site title, per-request CSP).
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {
         const hashed = filePath.startsWith(path.join(options.webDir, 'assets') + path.sep);
         reply.header('cache-control', hashed ? YEAR : 'no-cache');
@@ -64,7 +66,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
     // Paths with a file extension are missing files, not pages.
-    if (!built || /\.[a-z0-9]+$/i.test(url)) return reply.code(404).send({ detail: 'Not found' });
+    if (!built || (/\.[a-z0-9]+$/i.test(url) && url !== '/index.html')) return reply.code(404).send({ detail: 'Not found' });
     return sendIndex(reply);
   });
 }
