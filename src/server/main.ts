@@ -46,8 +46,6 @@ async function main() {
       '',
       `  The site is up at ${config.publicUrl}`,
       `  Database: ${database}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo content added' : ''}`,
-      `  Payments: ${config.payments === 'stripe' ? 'Stripe' : 'simulated (test provider: card 4242 4242 4242 4242)'}`,
-      `  Mail: ${config.smtpUrl ? 'SMTP' : 'kept in the outbox (not sent)'}`,
       `  ${adminHint(config, admin)}`,
       '',
     ].join('\n'),
