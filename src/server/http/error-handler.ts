@@ -22,14 +22,16 @@ const knownCodes: Record<string, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     if (error instanceof ValidationError) return reply.code(400).send({ detail: error.detail, field: error.field });
-    if (error instanceof HttpError) return reply.code(error.status).send({ detail: error.detail });
+    if (error instanceof HttpError) {
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.code(error.status).send({ detail: error.detail });
+    }
 
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const detail =
         (error.code && knownCodes[error.code]) ||
         (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The body is not valid JSON' : error.message);
-      if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
       return reply.code(status).send({ detail });
     }
     req.log.error({ err: error }, 'request failed');

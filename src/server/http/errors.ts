@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** For 429: when the client may try again, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -16,4 +18,4 @@ export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const payloadTooLarge = (detail: string) => new HttpError(413, detail);
 export const unsupportedMediaType = (detail: string) => new HttpError(415, detail);
-export const tooManyRequests = (detail: string) => new HttpError(429, detail);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) => new HttpError(429, detail, retryAfterSeconds);

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { role } from '../../shared/api/accounts';
+import { parseStoredJson } from './stored-json';
 
 /** SPEC: the session lives in sessionStorage, so it ends with the tab (see the decision record). */
 export const SESSION_STORAGE_KEY = 'session';
@@ -10,13 +11,7 @@ export type Session = z.infer<typeof sessionSchema>;
 
 /** Anything unreadable counts as signed out rather than breaking the page. */
 export function parseSession(raw: string | null): Session | null {
-  if (!raw) return null;
-  try {
-    const parsed = sessionSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return parseStoredJson(sessionSchema, raw) ?? null;
 }
 
 export function isAdmin(session: Session | null): boolean {

@@ -1,5 +1,6 @@
 import { stringTable, type StringTable } from '../../shared/api/site-text';
 import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
+import { parseStoredJson } from './stored-json';
 
 /** SPEC: the string table is cached in sessionStorage under this key. */
 export const STRING_TABLE_CACHE_KEY = 'string_table_v2';
@@ -8,13 +9,7 @@ export type SiteTextLookup = ReadonlyMap<string, string>;
 
 /** A cached table that does not parse is ignored, so a stale format never breaks the page. */
 export function parseCachedTable(raw: string | null): StringTable | undefined {
-  if (!raw) return undefined;
-  try {
-    const parsed = stringTable.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return parseStoredJson(stringTable, raw);
 }
 
 export function toLookup(table: StringTable | undefined): SiteTextLookup {

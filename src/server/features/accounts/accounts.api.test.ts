@@ -60,6 +60,7 @@ describe('POST /api/token', () => {
     const locked = await signIn(member.email, TEST_PASSWORD, '10.1.1.1');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().detail).toMatch(/Too many sign-in attempts/);
+    expect(locked.headers['retry-after']).toBe('900');
 
     t.clock.advance(15 * 60 * 1000 + 1000);
     expect((await signIn(member.email, TEST_PASSWORD, '10.1.1.1')).statusCode).toBe(200);

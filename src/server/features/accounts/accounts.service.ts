@@ -22,7 +22,7 @@ export function accountsService({ repo, tokens, clock }: AccountsDeps) {
       const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS).toISOString();
       const failures = await repo.failureCounts(key, ip, since);
       if (failures.account >= SIGN_IN_MAX_FAILURES || failures.ip >= SIGN_IN_MAX_FAILURES) {
-        throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
+        throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.', SIGN_IN_WINDOW_MS / 1000);
       }
 
       const user = await repo.findByEmail(key);

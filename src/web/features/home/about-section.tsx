@@ -12,6 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
+import { SectionHeading } from './section-heading';
 
 const pillars: { icon: ReactNode; title: SiteTextKey; body: SiteTextKey }[] = [
   { icon: <SchoolOutlinedIcon />, title: 'home.pillars.education.title', body: 'home.pillars.education.body' },
@@ -35,10 +36,7 @@ export function AboutSection() {
           }}
         >
           <div>
-            <Box aria-hidden sx={{ width: 56, height: 4, bgcolor: 'secondary.main', borderRadius: 2, mb: 2 }} />
-            <Typography id="about-title" variant="h2" sx={{ mb: 3, color: 'primary.dark' }}>
-              <SiteText k="home.about.title" />
-            </Typography>
+            <SectionHeading id="about-title" k="home.about.title" />
             <Typography sx={{ fontSize: '1.08rem', lineHeight: 1.75, color: 'text.secondary', mb: 4 }}>
               <SiteText k="home.about.body" />
             </Typography>

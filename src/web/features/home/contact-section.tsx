@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
+import { SectionHeading } from './section-heading';
 
 export function ContactSection() {
   const { t } = useSiteText();
@@ -29,20 +30,7 @@ export function ContactSection() {
           }}
         >
           <div>
-            <Box
-              aria-hidden
-              sx={{
-                width: 56,
-                height: 4,
-                bgcolor: 'secondary.main',
-                borderRadius: 2,
-                mb: 2,
-                mx: socialUrl ? 0 : { xs: 0, sm: 'auto' },
-              }}
-            />
-            <Typography id="contact-title" variant="h2" sx={{ mb: 2.5, color: 'primary.dark' }}>
-              <SiteText k="contact.title" />
-            </Typography>
+            <SectionHeading id="contact-title" k="contact.title" spacing={2.5} barMargin={socialUrl ? 0 : { xs: 0, sm: 'auto' }} />
             <Typography sx={{ fontSize: '1.08rem', lineHeight: 1.7, color: 'text.secondary', mb: 3.5 }}>
               <SiteText k="contact.body" />
             </Typography>
