@@ -14,6 +14,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://localhost:8000' },
+    // npm run dev runs the API server on PORT (8000 unless set).
+    proxy: { '/api': `http://localhost:${process.env.PORT ?? 8000}` },
   },
 });

@@ -60,8 +60,10 @@ const stop = () => {
 };
 process.on('exit', stop);
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 try {
-  pgRun([`${bin}/initdb`, '-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  // The C locale exists on every machine and sorts text byte by byte, as SQLite does.
+  pgRun([`${bin}/initdb`, '-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   pgRun([`${bin}/pg_ctl`, '-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`, 'start']);
   started = true;
   run(vitest, ['run', 'api.test'], { env: { ...process.env, TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/postgres` } });

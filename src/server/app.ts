@@ -59,7 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
     // API answers are personal or change often; only what says otherwise may be cached.
-    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if ((req.url === '/api' || req.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
   healthRoutes(app, db.db);

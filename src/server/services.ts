@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { createTokens } from './auth/tokens';
 import type { Db } from './db/database';
+import { settingOrInit } from './db/settings.repo';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
 import { articlesRepo } from './features/articles/articles.repo';
@@ -22,7 +24,15 @@ export function createServices({ db, clock, jwtSecret }: ServiceDeps) {
   return {
     tokens,
     accountsRepo: accounts,
-    accounts: accountsService({ repo: accounts, tokens, clock }),
+    accounts: accountsService({
+      repo: accounts,
+      tokens,
+      clock,
+      bootstrapOnce: async () => {
+        const marker = randomUUID();
+        return (await settingOrInit(db.db, 'admin_bootstrapped', () => marker)) === marker;
+      },
+    }),
     siteText: siteTextService(siteTextRepo(db.db), clock),
     images: imagesService(imagesRepo(db.db), clock),
     committee: committeeService(committeeRepo(db.db), clock),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { role, type Role } from '../../shared/api/accounts';
 
 export const TOKEN_LIFETIME_SECONDS = 12 * 60 * 60;
+const ACCESS_AUDIENCE = 'access';
 
 const claims = z.object({
   sub: z.string(),
@@ -23,6 +24,8 @@ export function createTokens(secret: string, clock: () => Date) {
       return new SignJWT({ username: user.email, role: user.role, ver: user.token_version })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(user.id)
+        // Only access tokens carry this audience, so other tokens signed with the secret never pass.
+        .setAudience(ACCESS_AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
         .sign(key);
@@ -30,7 +33,7 @@ export function createTokens(secret: string, clock: () => Date) {
     /** The token's claims, or null for anything expired, forged, malformed or of another algorithm. */
     async verify(token: string): Promise<TokenClaims | null> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], audience: ACCESS_AUDIENCE, currentDate: clock() });
         const parsed = claims.safeParse(payload);
         return parsed.success ? parsed.data : null;
       } catch {

@@ -42,8 +42,8 @@ function bearerToken(req: FastifyRequest): string | undefined {
 }
 
 /**
- * Installs the role guard on the root instance: a route under /api without a policy stops the
- * app from starting, and every request is checked against its route's policy before its body is read.
+ * Installs the role guard on the root instance: a route without a policy stops the app from
+ * starting, and every request is checked against its route's policy before its body is read.
  */
 export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal: PrincipalLoader): void {
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
@@ -52,10 +52,11 @@ export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal:
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const policy = route.config?.policy;
-    if (route.url.startsWith('/api') && !policy) {
+    // The static files' catch-all is the one route without a policy: it serves public files only.
+    if (!policy) {
+      if (route.url === '/*') return;
       throw new Error(`Route ${methods.join(',')} ${route.url} has no access policy`);
     }
-    if (!policy) return;
     for (const method of methods) {
       if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, policy });
     }
@@ -64,7 +65,7 @@ export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal:
   app.addHook('onRequest', async (req) => {
     const policy = req.routeOptions.config?.policy;
     const token = bearerToken(req);
-    if (policy === undefined || (policy === 'public' && !token)) return;
+    if (policy === undefined || (policy === 'public' && !token)) return; // undefined: static files
 
     const claims = token ? await tokens.verify(token) : null;
     const user = claims ? await loadPrincipal(claims.sub) : undefined;

@@ -80,10 +80,11 @@ describe('HTTP baseline', () => {
     const set = (key: string, value: string) =>
       t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: admin.authorization }, payload: { key, value } });
     await set('site_short_name', 'A&B');
-    await set('home.mission', 'Caring "together" <always>');
+    await set('home.mission', 'Caring "together" <always> $1 $\' $&');
     const page = await t.app.inject({ method: 'GET', url: '/news' });
     expect(page.body).toContain('<title>A&#38;B | Armenian Medical Association of Great Britain</title>');
-    expect(page.body).toContain('<meta name="description" content="Caring &#34;together&#34; &#60;always&#62;">');
+    expect(page.body).toContain('<meta name="description" content="Caring &#34;together&#34; &#60;always&#62; $1 $&#39; $&#38;">');
+    expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
 
   it('caches hashed assets for a year and compresses them', async () => {

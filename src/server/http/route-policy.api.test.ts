@@ -49,10 +49,11 @@ describe('route policies', () => {
     }
   });
 
-  it('refuses to register an API route without a policy', async () => {
+  it('refuses to register a route without a policy', async () => {
     const other = await createTestApp();
     try {
       expect(() => other.app.get('/api/unguarded', async () => 'oops')).toThrow(/no access policy/);
+      expect(() => other.app.get('/sitemap.xml', async () => 'oops')).toThrow(/no access policy/);
     } finally {
       await other.close();
     }

@@ -18,8 +18,9 @@ function escapeHtml(text: string): string {
 /** index.html with the site's own title and description in place of the build's generic ones. */
 export function renderIndex(html: string, head: { title: string; description: string }): string {
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
-    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(head.description)}$2`);
+    // Function replacers: a "$" in site text must not act as a replacement pattern.
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`);
 }
 
 const YEAR = 'public, max-age=31536000, immutable';

@@ -76,6 +76,37 @@ describe('POST /api/token', () => {
   });
 });
 
+describe('sign-in limits under a burst', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('let no more than 5 guesses through when 20 arrive at once', async () => {
+    const member = await t.userWithRole('member');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = new URLSearchParams({ username: member.email, password: 'guess' }).toString();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload, remoteAddress: `10.9.0.${i}` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+  });
+
+  it('count an IPv6 client by its /64 network', async () => {
+    const { addressKey } = await import('./accounts.service');
+    expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+  });
+});
+
 describe('the admin account on first start', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -97,6 +128,17 @@ describe('the admin account on first start', () => {
       payload: new URLSearchParams({ username: 'boss@example.org', password: first.generatedPassword! }).toString(),
     });
     expect(res.json()).toMatchObject({ role: 'admin' });
+  });
+
+  it('is never made by promoting an account that already holds the address', async () => {
+    const other = await createTestApp();
+    try {
+      const member = await other.userWithRole('member', 'admin@example.org');
+      expect(await other.services.accounts.ensureAdmin('admin@example.org', 'a strong password')).toEqual({ created: false });
+      expect((await other.services.accountsRepo.findAuthById(member.id))?.role).toBe('member');
+    } finally {
+      await other.close();
+    }
   });
 
   it('stores the scrypt parameters with the hash', async () => {

@@ -44,27 +44,29 @@ export function accountsRepo(db: Kysely<Database>) {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 
-    async failureCounts(key: string, ip: string, since: string): Promise<{ account: number; ip: number }> {
-      const [account, fromIp] = await Promise.all([
-        db
-          .selectFrom('sign_in_failures')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('email_key', '=', key)
-          .where('at', '>', since)
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('sign_in_failures')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('ip', '=', ip)
-          .where('at', '>', since)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { account: Number(account.n), ip: Number(fromIp.n) };
+    /** Records a sign-in attempt before its password is checked, so parallel guesses all count. */
+    async recordAttempt(key: string, ip: string, at: string, pruneBefore: string): Promise<number> {
+      await db.deleteFrom('sign_in_failures').where('at', '<', pruneBefore).execute();
+      const row = await db.insertInto('sign_in_failures').values({ email_key: key, ip, at }).returning('id').executeTakeFirstOrThrow();
+      return Number(row.id);
     },
 
-    async recordFailure(key: string, ip: string, at: string, pruneBefore: string): Promise<void> {
-      await db.insertInto('sign_in_failures').values({ email_key: key, ip, at }).execute();
-      await db.deleteFrom('sign_in_failures').where('at', '<', pruneBefore).execute();
+    async deleteAttempt(id: number): Promise<void> {
+      await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
+    },
+
+    /** How many attempts since `since` for the account and for the address, and the oldest of each. */
+    async attemptStats(key: string, ip: string, since: string) {
+      const stats = (column: 'email_key' | 'ip', value: string) =>
+        db
+          .selectFrom('sign_in_failures')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+          .where(column, '=', value)
+          .where('at', '>', since)
+          .executeTakeFirstOrThrow()
+          .then((row) => ({ count: Number(row.n), oldest: row.oldest as string | null }));
+      const [account, fromIp] = await Promise.all([stats('email_key', key), stats('ip', ip)]);
+      return { account, ip: fromIp };
     },
 
     async clearAccountFailures(key: string): Promise<void> {

@@ -9,29 +9,57 @@ import { emailKey, type AccountsRepo, type NewUser } from './accounts.repo';
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
 export const SIGN_IN_MAX_FAILURES = 5;
 
-export type AccountsDeps = { repo: AccountsRepo; tokens: Tokens; clock: () => Date };
+export type AccountsDeps = {
+  repo: AccountsRepo;
+  tokens: Tokens;
+  clock: () => Date;
+  /** True for exactly one caller ever: the start that creates the first admin. */
+  bootstrapOnce: () => Promise<boolean>;
+};
 
-export function accountsService({ repo, tokens, clock }: AccountsDeps) {
+/**
+ * The address a sign-in is counted against: an IPv4 address as it is, an IPv6 address by its /64
+ * network, since one client usually holds a whole /64 and could otherwise rotate through it.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.split('%')[0]!;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;
+  return `${groups.slice(0, 4).map((g) => parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+}
+
+export function accountsService({ repo, tokens, clock, bootstrapOnce }: AccountsDeps) {
   // Verified against when the account does not exist, so both answers take about as long.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   return {
     async signIn(email: string, password: string, ip: string): Promise<TokenResponse> {
       const key = emailKey(email);
+      const address = addressKey(ip);
       const now = clock();
       const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS).toISOString();
-      const failures = await repo.failureCounts(key, ip, since);
-      if (failures.account >= SIGN_IN_MAX_FAILURES || failures.ip >= SIGN_IN_MAX_FAILURES) {
-        throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.', SIGN_IN_WINDOW_MS / 1000);
+      const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+
+      // The attempt counts from the start; it is removed again if it turns out to be refused or right.
+      const attempt = await repo.recordAttempt(key, address, now.toISOString(), dayAgo);
+      const stats = await repo.attemptStats(key, address, since);
+      const tripped = [stats.account, stats.ip].filter((s) => s.count > SIGN_IN_MAX_FAILURES);
+      if (tripped.length) {
+        await repo.deleteAttempt(attempt);
+        // The window rolls: the lock lifts when the oldest counted failure is 15 minutes old.
+        const oldest = Math.min(...tripped.map((s) => Date.parse(s.oldest ?? now.toISOString())));
+        const retryAfter = Math.max(1, Math.ceil((oldest + SIGN_IN_WINDOW_MS - now.getTime()) / 1000));
+        throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.', retryAfter);
       }
 
       const user = await repo.findByEmail(key);
       const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
-      if (!user || !matches) {
-        const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-        await repo.recordFailure(key, ip, now.toISOString(), dayAgo);
-        throw unauthorized(INVALID_CREDENTIALS);
-      }
+      if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
 
       await repo.clearAccountFailures(key);
       if (needsRehash(user.password_hash)) await repo.setPasswordHash(user.id, await hashPassword(password));
@@ -58,16 +86,13 @@ export function accountsService({ repo, tokens, clock }: AccountsDeps) {
     },
 
     /**
-     * Makes sure the site has an admin. On first start the account ADMIN_EMAIL is created (or an
-     * existing account with that address promoted); returns the password when it was generated here.
+     * Creates the admin account ADMIN_EMAIL on the first start of a new site; returns the password
+     * when it was generated here. Later starts change nothing, and an existing account is never
+     * promoted: whoever registered that address first must not become admin by a restart.
      */
     async ensureAdmin(email: string, password: string | undefined): Promise<{ created: boolean; generatedPassword?: string }> {
-      if ((await repo.adminCount()) > 0) return { created: false };
-      const existing = await repo.findByEmail(email);
-      if (existing) {
-        await repo.setRole(existing.id, 'admin');
-        return { created: true };
-      }
+      if (!(await bootstrapOnce()) || (await repo.adminCount()) > 0) return { created: false };
+      if (await repo.findByEmail(email)) return { created: false };
       const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
       await this.createUser({
         email,
