@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { committeeRoutes } from './features/committee/committee.routes';
+import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
@@ -66,6 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, services.accounts);
   siteTextRoutes(app, services.siteText);
   imagesRoutes(app, services.images);
+  committeeRoutes(app, services.committee);
+  eventsRoutes(app, services.events, async () => ({
+    publicUrl: config.publicUrl,
+    calendarName: await services.siteText.get('site_name'),
+  }));
 
   await installSpa(app, {
     webDir: config.webDir,

@@ -24,8 +24,8 @@ describe('demo content', () => {
     }
 
     const events = await t.services.events.list();
-    expect(events.some((e) => e.starts_at < now.toISOString())).toBe(true);
-    expect(events.some((e) => e.starts_at > now.toISOString())).toBe(true);
+    expect(events.some((e) => e.date < now.toISOString())).toBe(true);
+    expect(events.some((e) => e.date > now.toISOString())).toBe(true);
 
     const articles = await t.services.articles.summaries();
     expect(articles.length).toBeGreaterThanOrEqual(5);

@@ -6,3 +6,11 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const succeededResponse = z.object({ succeeded: z.boolean() });
 export type SucceededResponse = z.infer<typeof succeededResponse>;
+
+/** Update and delete calls name their record by `_id` (SPEC: a record without `_id` is new). */
+export const recordId = z.string().trim().min(1, 'Missing record id').max(100);
+export const byIdRequest = z.object({ _id: recordId });
+export type ByIdRequest = z.infer<typeof byIdRequest>;
+
+export const insertedResponse = z.object({ inserted_id: z.string() });
+export type InsertedResponse = z.infer<typeof insertedResponse>;

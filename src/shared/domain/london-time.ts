@@ -40,3 +40,32 @@ export function londonToInstant(wall: WallTime): Date {
   }
   return new Date(asUtc - Math.min(before, after));
 }
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The London wall-clock time of an instant as YYYY-MM-DDTHH:mm (a datetime-local value). */
+export function toLondonLocal(instant: Date): string {
+  const w = londonWallTime(instant);
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+function parseLocal(value: string): WallTime | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return undefined;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  const real = calendar.getUTCFullYear() === year && calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day;
+  return real && hour < 24 && minute < 60 ? { year, month, day, hour, minute } : undefined;
+}
+
+/** True for a YYYY-MM-DDTHH:mm value naming a real calendar date and time. */
+export function isLondonLocal(value: string): boolean {
+  return parseLocal(value) !== undefined;
+}
+
+/** The instant of a YYYY-MM-DDTHH:mm London wall-clock value; throws on an invalid one. */
+export function fromLondonLocal(value: string): Date {
+  const wall = parseLocal(value);
+  if (!wall) throw new RangeError(`Not a London local date-time: ${value}`);
+  return londonToInstant(wall);
+}

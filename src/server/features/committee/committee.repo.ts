@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { CommitteeMembersTable, Database } from '../../db/schema';
 
 export function committeeRepo(db: Kysely<Database>) {
@@ -6,9 +6,17 @@ export function committeeRepo(db: Kysely<Database>) {
     async insert(member: Insertable<CommitteeMembersTable>): Promise<void> {
       await db.insertInto('committee_members').values(member).execute();
     },
-    /** Highest priority first, ties by name. */
     list() {
-      return db.selectFrom('committee_members').selectAll().orderBy('priority', 'desc').orderBy('name').execute();
+      return db.selectFrom('committee_members').selectAll().execute();
+    },
+    /** True when the member existed. */
+    async update(id: string, changes: Updateable<CommitteeMembersTable>): Promise<boolean> {
+      const result = await db.updateTable('committee_members').set(changes).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('committee_members').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

@@ -1,25 +1,63 @@
 import { randomUUID } from 'node:crypto';
-import type { EventsRepo } from './events.repo';
+import type { EventFields, EventRecord } from '../../../shared/api/events';
+import { PAST_EVENT_CUTOFF_MS } from '../../../shared/domain/event-timing';
+import { fromLondonLocal, toLondonLocal } from '../../../shared/domain/london-time';
+import { notFound } from '../../http/errors';
+import type { EventRow, EventsRepo } from './events.repo';
+
+const NOT_FOUND = 'Event not found';
 
 export type NewEvent = { title: string; startsAt: Date; description: string };
 
+function toRecord(row: EventRow): EventRecord {
+  return { _id: row.id, title: row.title, dated: toLondonLocal(new Date(row.starts_at)), date: row.starts_at, description: row.description };
+}
+
 export function eventsService(repo: EventsRepo, clock: () => Date) {
   return {
+    /** All events soonest first; or upcoming ones (soonest first) or past ones (latest first). */
+    async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
+      // SPEC: an event is past once its date is before now minus one day.
+      const cutoff = new Date(clock().getTime() - PAST_EVENT_CUTOFF_MS).toISOString();
+      const rows = when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();
+      return rows.map(toRecord);
+    },
+
+    /** The stored rows, for the calendar feed. */
+    rows(): Promise<EventRow[]> {
+      return repo.list();
+    },
+
+    async find(id: string): Promise<EventRow> {
+      const row = await repo.find(id);
+      if (!row) throw notFound(NOT_FOUND);
+      return row;
+    },
+
     async create(event: NewEvent): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      await repo.insert({
-        id,
-        title: event.title,
-        starts_at: event.startsAt.toISOString(),
-        description: event.description,
-        created_at: now,
-        updated_at: now,
-      });
+      await repo.insert({ id, title: event.title, starts_at: event.startsAt.toISOString(), description: event.description, created_at: now, updated_at: now });
       return id;
     },
-    list() {
-      return repo.list();
+
+    /** From the admin's form: `dated` is London wall-clock time. */
+    createFromFields(fields: EventFields): Promise<string> {
+      return this.create({ title: fields.title, description: fields.description, startsAt: fromLondonLocal(fields.dated) });
+    },
+
+    async update(id: string, fields: EventFields): Promise<void> {
+      const changes = {
+        title: fields.title,
+        description: fields.description,
+        starts_at: fromLondonLocal(fields.dated).toISOString(),
+        updated_at: clock().toISOString(),
+      };
+      if (!(await repo.update(id, changes))) throw notFound(NOT_FOUND);
+    },
+
+    async delete(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw notFound(NOT_FOUND);
     },
   };
 }

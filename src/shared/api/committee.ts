@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { recordId } from './common';
+
+export const DEFAULT_COMMITTEE_PRIORITY = 100;
+
+/** A photo is an uploaded image of this site or an http(s) address; empty means none. */
+export const imageUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((url) => url === '' || /^\/api\/images\/[0-9a-f-]{36}\.(png|jpg)$/.test(url) || /^https?:\/\/[^\s]+$/i.test(url), {
+    message: 'Use an uploaded image or an http(s) address',
+  });
+
+export const committeeFields = z.object({
+  name: z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
+  role: z.string().trim().min(1, 'Enter a role').max(200, 'At most 200 characters'),
+  image: imageUrl,
+  description: z.string().trim().max(5000, 'At most 5,000 characters'),
+  priority: z.number().int('Priority is a whole number').min(-1_000_000).max(1_000_000),
+});
+export type CommitteeFields = z.infer<typeof committeeFields>;
+
+export const newCommitteeRequest = committeeFields.extend({
+  priority: committeeFields.shape.priority.default(DEFAULT_COMMITTEE_PRIORITY),
+});
+export const updateCommitteeRequest = committeeFields.extend({ _id: recordId });
+export type UpdateCommitteeRequest = z.infer<typeof updateCommitteeRequest>;
+
+export const committeeMember = committeeFields.extend({ _id: z.string() });
+export type CommitteeMember = z.infer<typeof committeeMember>;
+export const committeeList = z.array(committeeMember);
