@@ -1,5 +1,6 @@
 /** Settings shared by playwright.config.ts (which passes them to the server) and the journeys. */
-export const E2E_PORT = 8123;
+// E2E_PORT lets two runs share a machine (e.g. two developers' checkouts).
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8123);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const ADMIN_EMAIL = 'admin@example.org';
 // Used only by the throwaway server the journeys start; never a real account.
