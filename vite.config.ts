@@ -7,7 +7,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react()],
   build: {
-    outDir: '../../dist/web',
+    // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
+    outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
