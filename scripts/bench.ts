@@ -10,6 +10,7 @@ import { loadConfig } from '../src/server/config';
 import { openDatabase } from '../src/server/db/database';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { seedDemoContent } from '../src/server/db/seed';
+import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -33,9 +34,9 @@ async function main() {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const services = createServices({ db, clock: () => new Date(), jwtSecret: 'bench-secret-bench-secret-bench-secret' });
+  const services = createServices({ db, config, log: createLogger('silent'), clock: () => new Date(), jwtSecret: 'bench-secret-bench-secret-bench-secret' });
   await seedDemoContent(db.db, services);
-  const app = await buildApp({ config, db, services, logger: false });
+  const app = await buildApp({ config, db, services });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
 
   const targets = ['/api/health', '/api/string_table_v2', '/', '/events'];

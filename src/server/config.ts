@@ -28,6 +28,8 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().default('./dist/web'),
     TRUST_PROXY: z.string().optional(),
+    // Browser journeys only: exposes the outbox at GET /api/test/outbox. Never set it on a real site.
+    E2E_OUTBOX: flag.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.PAYMENTS === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)) {
@@ -53,6 +55,7 @@ export type Config = {
   webDir: string;
   /** Fastify's trustProxy: how many proxies (or which addresses) to believe for the client's IP. */
   trustProxy: boolean | number | string;
+  e2eOutbox: boolean;
 };
 
 function trustProxy(value: string | undefined): boolean | number | string {
@@ -93,5 +96,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),
+    e2eOutbox: e.E2E_OUTBOX,
   };
 }

@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Db, Dialect } from './database';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-content';
+import * as m0003 from './migrations/0003-membership';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -9,6 +10,7 @@ type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<vo
 const migrations: Record<string, NumberedMigration> = {
   '0001-initial': m0001,
   '0002-content': m0002,
+  '0003-membership': m0003,
 };
 
 class StaticProvider implements MigrationProvider {

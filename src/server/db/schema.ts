@@ -97,6 +97,88 @@ export interface ArticleCategoriesTable {
   category: string;
 }
 
+export type PaymentKind = 'registration' | 'renewal' | 'donation';
+export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface PaymentsTable {
+  id: string;
+  kind: PaymentKind;
+  status: PaymentStatus;
+  amount_pence: number;
+  provider: 'test' | 'stripe' | 'none';
+  provider_ref: string | null;
+  user_id: string | null;
+  email: string;
+  tier_index: number | null;
+  date_effective: string | null;
+  /** What the payment is for: the pending registration, or the donation. */
+  reference_id: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface PendingRegistrationsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  /** The other registration fields as JSON (read back only in code, never queried). */
+  fields: string;
+  created_at: string;
+}
+
+export interface WebhookEventsTable {
+  event_id: string;
+  type: string;
+  received_at: string;
+}
+
+export interface TestPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  idempotency_key: string;
+  amount_pence: number;
+  status: 'requires_payment_method' | 'succeeded';
+  last_error: string | null;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  kind: string;
+  status: 'queued' | 'sent' | 'failed' | 'kept';
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  token_version: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface RateLimitHitsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  at: string;
+}
+
+export interface RemindersSentTable {
+  user_id: string;
+  expiry_date: string;
+  kind: string;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   strings: StringsTable;
@@ -107,4 +189,12 @@ export interface Database {
   events: EventsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
+  payments: PaymentsTable;
+  pending_registrations: PendingRegistrationsTable;
+  webhook_events: WebhookEventsTable;
+  test_payment_intents: TestPaymentIntentsTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  reminders_sent: RemindersSentTable;
 }

@@ -4,7 +4,11 @@ import type { Policy, Principal } from './auth';
 import { unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
-type BodySpec<B> = { kind: 'json' | 'form'; schema: z.ZodType<B> } | { kind: 'multipart' };
+type BodySpec<B> =
+  | { kind: 'json' | 'form'; schema: z.ZodType<B> }
+  | { kind: 'multipart' }
+  /** JSON kept as the raw bytes (signed webhooks); the scope must parse JSON as a buffer. */
+  | { kind: 'raw-json' };
 
 export type RouteContext<B, Q, P> = {
   req: FastifyRequest;
@@ -27,7 +31,12 @@ export type RouteSpec<B, Q, P> = {
   handler(ctx: RouteContext<B, Q, P>): unknown;
 };
 
-const mediaTypes = { json: 'application/json', form: 'application/x-www-form-urlencoded', multipart: 'multipart/form-data' };
+const mediaTypes = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  multipart: 'multipart/form-data',
+  'raw-json': 'application/json',
+};
 
 function mediaType(req: FastifyRequest): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -45,7 +54,7 @@ export function addRoute<B = undefined, Q = undefined, P = undefined>(app: Fasti
         const expected = mediaTypes[spec.body.kind];
         if (mediaType(req) !== expected) throw unsupportedMediaType(`Send the request body as ${expected}`);
       }
-      const body = spec.body && spec.body.kind !== 'multipart' ? parseOrThrow(spec.body.schema, req.body ?? {}, 'body') : undefined;
+      const body = spec.body && 'schema' in spec.body ? parseOrThrow(spec.body.schema, req.body ?? {}, 'body') : undefined;
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : undefined;
       const params = spec.params ? parseOrThrow(spec.params, req.params, 'path') : undefined;
       return spec.handler({

@@ -9,7 +9,8 @@ import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { createServices, type Services } from '../services';
+import { createLogger } from '../logger';
+import { createServices, type ServiceDeps, type Services } from '../services';
 
 /**
  * The real app on a real, fresh database for one test file: SQLite in a temporary directory, or,
@@ -48,7 +49,7 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { stripeApi?: ServiceDeps['stripeApi'] } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
   const config = loadConfig({
@@ -66,8 +67,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const services = createServices({ db, clock: () => clock.now, jwtSecret: randomBytes(32).toString('hex') });
-  const app = await buildApp({ config, db, services, logger: false });
+  const services = createServices({
+    db,
+    config,
+    clock: () => clock.now,
+    jwtSecret: randomBytes(32).toString('hex'),
+    log: createLogger('silent'),
+    stripeApi: options.stripeApi,
+  });
+  const app = await buildApp({ config, db, services });
   await app.ready();
 
   return {

@@ -1,13 +1,12 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
+import { emailKey } from '../../../shared/domain/email';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 
-export function emailKey(email: string): string {
-  return email.trim().toLowerCase();
-}
+export { emailKey };
 
 export function accountsRepo(db: Kysely<Database>) {
   return {

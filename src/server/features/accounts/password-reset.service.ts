@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { emailKey } from '../../../shared/domain/email';
+import { hashPassword } from '../../auth/password';
+import { badRequest } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { renderMail } from '../../integrations/mail/template';
+import type { AccountsRepo } from './accounts.repo';
+import type { PasswordResetRepo } from './password-reset.repo';
+
+const HOUR = 60 * 60 * 1000;
+export const RESET_LINK_EXPIRED = 'Sorry, that password reset link has expired.';
+
+/** Links carry a random id of 192 bits; only its hash is stored, so a database leak opens no account. */
+function hashOf(uid: string): string {
+  return createHash('sha256').update(uid).digest('hex');
+}
+
+export type PasswordResetDeps = {
+  accounts: AccountsRepo;
+  resets: PasswordResetRepo;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  clock: () => Date;
+  publicUrl: string;
+  siteName: () => Promise<string>;
+};
+
+export function passwordResetService({ accounts, resets, mailer, limiter, clock, publicUrl, siteName }: PasswordResetDeps) {
+  async function usable(uid: string) {
+    const reset = await resets.find(hashOf(uid));
+    const valid =
+      reset !== undefined &&
+      reset.used_at === null &&
+      reset.expires_at > clock().toISOString() &&
+      reset.token_version === reset.current_token_version;
+    return valid ? reset : undefined;
+  }
+
+  return {
+    /**
+     * Sends a reset link when the address has an account. The answer is the same either way, so
+     * the form cannot be used to find out who is a member.
+     */
+    async requestReset(email: string, ip: string): Promise<void> {
+      const tooMany = 'Too many password reset requests. Please try again later.';
+      await limiter.hit({ bucket: 'pw-forgot-ip', key: ip, max: 20, windowMs: HOUR }, tooMany);
+      await limiter.hit({ bucket: 'pw-forgot-email', key: emailKey(email), max: 5, windowMs: HOUR }, tooMany);
+      const user = await accounts.findByEmail(email);
+      if (!user) return;
+
+      const uid = randomBytes(24).toString('base64url');
+      const now = clock();
+      await resets.replace({
+        token_hash: hashOf(uid),
+        user_id: user.id,
+        token_version: user.token_version,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + HOUR).toISOString(),
+        used_at: null,
+      });
+      const name = await siteName();
+      const body = renderMail({
+        siteName: name,
+        greeting: `Dear ${user.first_name},`,
+        paragraphs: [
+          `Someone asked to reset the password of your account with the ${name}. If it was you, choose a new password with the link below. It works once, for one hour.`,
+          'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+        ],
+        action: { label: 'Choose a new password', url: `${publicUrl}/signIn/pwReset/${uid}` },
+      });
+      await mailer.send({ to: user.email, subject: 'Reset your password', kind: 'password-reset', ...body });
+    },
+
+    /** Opening a link only looks: mail scanners that follow links use nothing up. */
+    async isValid(uid: string): Promise<boolean> {
+      return (await usable(uid)) !== undefined;
+    },
+
+    /** Sets the new password, ends every session of the user and uses up the link. */
+    async reset(uid: string, newPassword: string): Promise<void> {
+      const reset = await usable(uid);
+      if (!reset) throw badRequest(RESET_LINK_EXPIRED);
+      await resets.resetPassword(reset.user_id, await hashPassword(newPassword), clock().toISOString());
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

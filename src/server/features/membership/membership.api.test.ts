@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { outboxFor, payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
+
+describe('registration', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const memberCount = async (email: string) =>
+    (await t.db.db.selectFrom('users').select('id').where('email_key', '=', email.toLowerCase()).execute()).length;
+
+  it('lets a student join free, without a card', async () => {
+    const form = registrationForm({ tier_index: 2, grad_year: 2029 });
+    const res = await proceed(t, form);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toEqual({ tier: { name: 'Students', pence: 0 }, date_effective: '2026-11-21', payment_id: expect.any(String) });
+    expect(await memberCount(form.email)).toBe(0);
+
+    const confirm = await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: body });
+    expect(confirm.json()).toEqual({ succeeded: true });
+    const user = await t.db.db.selectFrom('users').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ role: 'member', tier_index: 2, registered_date: '2026-11-21', last_renewed_date: '2026-11-21', grad_year: 2029, addr_line2: null });
+    expect(await t.db.db.selectFrom('pending_registrations').select('id').execute()).toEqual([]);
+
+    const [welcome] = await outboxFor(t, form.email);
+    expect(welcome).toMatchObject({ subject: 'Welcome to the Armenian Medical Association of Great Britain', status: 'kept', kind: 'welcome' });
+    expect(welcome!.text_body).toContain('Membership: Students');
+    expect(welcome!.text_body).toContain('Membership until: 21 November 2027');
+
+    const again = await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: body });
+    expect(again.json()).toEqual({ succeeded: true });
+    expect(await outboxFor(t, form.email)).toHaveLength(1);
+    expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(200);
+  });
+
+  it('prices the tier on the server, whatever the browser says', async () => {
+    const form = registrationForm({ tier_index: 0, amount: 1, price: 0, pence: 0, tier: { name: 'Students', pence: 0 } });
+    const body = (await proceed(t, form)).json();
+    expect(body.tier).toEqual({ name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 });
+    expect(body.client_secret).toMatch(/^pi_test\w+_secret_\w+$/);
+    const intent = await t.db.db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', body.client_secret).executeTakeFirstOrThrow();
+    expect(intent.amount_pence).toBe(5000);
+  });
+
+  it('refuses the free confirm for a paid tier and creates no member', async () => {
+    const form = registrationForm({ tier_index: 1 });
+    const body = (await proceed(t, form)).json();
+    const res = await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/card/);
+    expect(await memberCount(form.email)).toBe(0);
+  });
+
+  it('creates the member once the card is charged, and only then', async () => {
+    const form = registrationForm({ tier_index: 1 });
+    const body = (await proceed(t, form)).json();
+
+    const declined = await payWithCard(t, body.client_secret, '4000 0000 0000 0002');
+    expect(declined.statusCode).toBe(402);
+    expect(declined.json()).toEqual({ detail: 'Your card was declined.' });
+    const poor = await payWithCard(t, body.client_secret, '4000000000009995');
+    expect(poor.json()).toEqual({ detail: 'Your card has insufficient funds.' });
+    expect(await memberCount(form.email)).toBe(0);
+    expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(401);
+
+    expect((await payWithCard(t, body.client_secret, '4242 4242 4242 4242')).json()).toEqual({ status: 'succeeded' });
+    expect(await memberCount(form.email)).toBe(1);
+    const settle = await t.app.inject({ method: 'POST', url: '/api/payments/settle', payload: { client_secret: body.client_secret } });
+    expect(settle.json()).toEqual({ status: 'succeeded' });
+    expect(await memberCount(form.email)).toBe(1);
+    const receipts = await outboxFor(t, form.email);
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text_body).toContain('Amount paid: £35.00');
+
+    const payment = await t.db.db.selectFrom('payments').selectAll().where('id', '=', body.payment_id).executeTakeFirstOrThrow();
+    expect(payment).toMatchObject({ status: 'succeeded', amount_pence: 3500, kind: 'registration', provider: 'test' });
+  });
+
+  it('refuses an e-mail that already has an account, in any case', async () => {
+    const { form } = await registeredMember(t, { tier_index: 2 });
+    const res = await proceed(t, registrationForm({ email: form.email.toUpperCase() }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/already exists/);
+  });
+
+  it('refuses missing and malformed fields with the field at fault', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ first_name: '' }, 'first_name'],
+      [{ last_name: undefined }, 'last_name'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ plain_pw: 'short' }, 'plain_pw'],
+      [{ addr_line1: '  ' }, 'addr_line1'],
+      [{ addr_city: '' }, 'addr_city'],
+      [{ addr_post: '' }, 'addr_post'],
+      [{ phone_no: 'call me' }, 'phone_no'],
+      [{ tier_index: 7 }, 'tier_index'],
+      [{ tier_index: '0' }, 'tier_index'],
+      [{ grad_year: 1800 }, 'grad_year'],
+    ];
+    for (const [override, field] of cases) {
+      const res = await proceed(t, registrationForm(override));
+      expect(res.statusCode, JSON.stringify(override)).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+  });
+
+  it('never answers or stores the password', async () => {
+    const form = registrationForm({ tier_index: 0 });
+    const res = await proceed(t, form);
+    expect(res.body).not.toContain(form.plain_pw);
+    const pending = await t.db.db.selectFrom('pending_registrations').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+    expect(JSON.stringify(pending)).not.toContain(form.plain_pw);
+    expect(pending.password_hash).toMatch(/^scrypt\$/);
+  });
+});
+
+describe('profile and renewal', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+  });
+
+  /** Moves the clock on and signs in again (tokens last 12 hours). */
+  const later = async (iso: string, form: { email: string; plain_pw: string }) => {
+    t.clock.now = new Date(iso);
+    return `Bearer ${(await signIn(t, form.email, form.plain_pw)).json().access_token}`;
+  };
+
+  const info = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization } });
+  const renew = (authorization: string, tier_index: number) =>
+    t.app.inject({ method: 'POST', url: '/api/renew_proceed', headers: { authorization }, payload: { tier_index } });
+
+  it('answers the member their own details', async () => {
+    const { form, authorization } = await registeredMember(t, { tier_index: 2 });
+    const res = await info(authorization);
+    expect(res.json()).toEqual({
+      first_name: 'Ani',
+      last_name: 'Sargsyan',
+      email: form.email,
+      registered_date: '2026-11-21',
+      last_renewed_date: '2026-11-21',
+      tier_index: 2,
+      role: 'member',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/member_info' })).statusCode).toBe(401);
+  });
+
+  it('starts an early renewal at the current expiry, so no days are lost', async () => {
+    const { form } = await registeredMember(t, { tier_index: 1 });
+    const authorization = await later('2027-09-17T12:00:00Z', form); // expiry 2027-11-21 still ahead
+    const started = (await renew(authorization, 0)).json();
+    expect(started).toMatchObject({ tier: { name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 }, date_effective: '2027-11-21' });
+    expect((await payWithCard(t, started.client_secret, '4242424242424242')).statusCode).toBe(200);
+    expect((await info(authorization)).json()).toMatchObject({ tier_index: 0, registered_date: '2026-11-21', last_renewed_date: '2027-11-21' });
+    const mails = await outboxFor(t, form.email);
+    expect(mails.map((m) => m.kind)).toEqual(['welcome', 'renewal-receipt']);
+    expect(mails[1]!.text_body).toContain('Membership until: 21 November 2028');
+  });
+
+  it('starts a lapsed renewal today', async () => {
+    const { form } = await registeredMember(t, { tier_index: 2 });
+    const authorization = await later('2028-02-01T12:00:00Z', form);
+    const started = (await renew(authorization, 2)).json();
+    expect(started).toMatchObject({ date_effective: '2028-02-01' });
+    expect(started.client_secret).toBeUndefined();
+    const done = await t.app.inject({ method: 'POST', url: '/api/renew_confirm_simple', headers: { authorization }, payload: started });
+    expect(done.json()).toEqual({ succeeded: true });
+    expect((await info(authorization)).json()).toMatchObject({ last_renewed_date: '2028-02-01' });
+  });
+
+  it("refuses the free confirm for a paid renewal or someone else's payment", async () => {
+    const a = await registeredMember(t, { tier_index: 2 });
+    const b = await registeredMember(t, { tier_index: 2 });
+    const paid = (await renew(a.authorization, 0)).json();
+    const free = (await renew(a.authorization, 2)).json();
+    for (const [authorization, payload] of [
+      [a.authorization, paid],
+      [b.authorization, free],
+    ] as const) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/renew_confirm_simple', headers: { authorization }, payload });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await info(a.authorization)).json().last_renewed_date).toBe('2026-11-21');
+  });
+});

@@ -1,0 +1,55 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, PendingRegistrationsTable, UsersTable } from '../../db/schema';
+
+export function membershipRepo(db: Kysely<Database>) {
+  return {
+    async emailTaken(emailKey: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('users').select('id').where('email_key', '=', emailKey).executeTakeFirst());
+    },
+    async insertPending(row: Insertable<PendingRegistrationsTable>): Promise<void> {
+      await db.insertInto('pending_registrations').values(row).execute();
+    },
+    findPending(id: string) {
+      return db.selectFrom('pending_registrations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async deletePending(id: string): Promise<void> {
+      await db.deleteFrom('pending_registrations').where('id', '=', id).execute();
+    },
+    async prunePending(before: string): Promise<void> {
+      await db.deleteFrom('pending_registrations').where('created_at', '<', before).execute();
+    },
+    async insertUser(user: Insertable<UsersTable>): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+    member(id: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'last_name', 'role', 'tier_index', 'registered_date', 'last_renewed_date'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    async renew(id: string, tierIndex: number, lastRenewedDate: string): Promise<void> {
+      await db.updateTable('users').set({ tier_index: tierIndex, last_renewed_date: lastRenewedDate }).where('id', '=', id).execute();
+    },
+    /** Members whose last renewal falls between the dates (inclusive): reminder candidates. */
+    renewedBetween(from: string, to: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'last_renewed_date'])
+        .where('tier_index', 'is not', null)
+        .where('last_renewed_date', '>=', from)
+        .where('last_renewed_date', '<=', to)
+        .execute();
+    },
+    /** Claims a reminder; false when it was sent before (by this or another server). */
+    async claimReminder(userId: string, expiry: string, kind: string, at: string): Promise<boolean> {
+      const result = await db
+        .insertInto('reminders_sent')
+        .values({ user_id: userId, expiry_date: expiry, kind, sent_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'expiry_date', 'kind']).doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}
+export type MembershipRepo = ReturnType<typeof membershipRepo>;

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { MemberInfo, ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
+import type { registrationForm } from '../../../shared/api/membership';
+import { emailKey } from '../../../shared/domain/email';
+import { londonDate } from '../../../shared/domain/london-time';
+import { renewalEffectiveDate } from '../../../shared/domain/membership';
+import { tierByIndex } from '../../../shared/domain/tiers';
+import type { z } from 'zod';
+import { hashPassword } from '../../auth/password';
+import type { Database } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import type { FulfilmentService } from '../payments/fulfilment';
+import type { PaymentsService } from '../payments/payments.service';
+import { pendingFields } from './membership.fulfilment';
+import { membershipRepo } from './membership.repo';
+
+type ValidRegistration = z.output<typeof registrationForm>;
+export type { RegistrationForm };
+
+const TEN_MINUTES = 10 * 60 * 1000;
+const NEEDS_CARD = 'This membership is paid by card: please use the card payment form.';
+
+export type MembershipDeps = {
+  db: Kysely<Database>;
+  payments: PaymentsService;
+  fulfilment: FulfilmentService;
+  limiter: RateLimiter;
+  clock: () => Date;
+};
+
+export function membershipService({ db, payments, fulfilment, limiter, clock }: MembershipDeps) {
+  const repo = membershipRepo(db);
+
+  function tierOrThrow(index: number) {
+    const tier = tierByIndex(index);
+    if (!tier) throw badRequest('Choose a membership tier');
+    return tier;
+  }
+
+  return {
+    /**
+     * Step one of joining: validates, refuses an address that has an account, keeps the form
+     * (password hashed at once) as a pending registration and prices the tier here, never
+     * trusting a price from the browser.
+     */
+    async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
+      await limiter.hit({ bucket: 'register-proceed', key: ip, max: 20, windowMs: TEN_MINUTES }, 'Too many attempts. Please wait a few minutes and try again.');
+      if (await repo.emailTaken(emailKey(form.email))) {
+        throw conflict('An account with this e-mail address already exists. Please sign in, or reset your password if you have forgotten it.');
+      }
+      const tier = tierOrThrow(form.tier_index);
+      const { email, plain_pw, tier_index: _tier, ...rest } = form;
+      const fields = pendingFields.parse({ ...rest, grad_year: tier.index === 2 ? rest.grad_year : null });
+      const pendingId = randomUUID();
+      await repo.insertPending({
+        id: pendingId,
+        email,
+        password_hash: await hashPassword(plain_pw),
+        fields: JSON.stringify(fields),
+        created_at: clock().toISOString(),
+      });
+      const dateEffective = londonDate(clock());
+      const { paymentId, clientSecret } = await payments.begin({
+        kind: 'registration',
+        amountPence: tier.pence,
+        email,
+        description: `Membership: ${tier.name}`,
+        tierIndex: tier.index,
+        dateEffective,
+        referenceId: pendingId,
+      });
+      return { tier: { name: tier.name, pence: tier.pence }, date_effective: dateEffective, payment_id: paymentId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+    },
+
+    /** Completes a registration that costs nothing; a paid one must go through the card step. */
+    async registerConfirmSimple(paymentId: string): Promise<void> {
+      const result = await fulfilment.fulfilFree(paymentId, (p) => p.kind === 'registration');
+      if (result === 'unknown-payment') throw badRequest(NEEDS_CARD);
+    },
+
+    async memberInfo(userId: string): Promise<MemberInfo> {
+      const member = await repo.member(userId);
+      if (!member) throw notFound('Member not found');
+      const { id: _id, ...info } = member;
+      return info;
+    },
+
+    /** Renewing early loses no days: the new year starts at the current expiry while that is ahead. */
+    async renewProceed(userId: string, tierIndex: number): Promise<ProceedResponse> {
+      const member = await repo.member(userId);
+      if (!member) throw notFound('Member not found');
+      const tier = tierOrThrow(tierIndex);
+      const dateEffective = renewalEffectiveDate(member.last_renewed_date, londonDate(clock()));
+      const { paymentId, clientSecret } = await payments.begin({
+        kind: 'renewal',
+        amountPence: tier.pence,
+        email: member.email,
+        description: `Membership renewal: ${tier.name}`,
+        userId,
+        tierIndex: tier.index,
+        dateEffective,
+      });
+      return { tier: { name: tier.name, pence: tier.pence }, date_effective: dateEffective, payment_id: paymentId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+    },
+
+    async renewConfirmSimple(userId: string, paymentId: string): Promise<void> {
+      const result = await fulfilment.fulfilFree(paymentId, (p) => p.kind === 'renewal' && p.user_id === userId);
+      if (result === 'unknown-payment') throw badRequest(NEEDS_CARD);
+    },
+
+    /** Pending registrations never paid for are dropped after a week (they hold a password hash). */
+    prunePending(): Promise<void> {
+      return repo.prunePending(new Date(clock().getTime() - 7 * 24 * 60 * 60 * 1000).toISOString());
+    },
+  };
+}
+export type MembershipService = ReturnType<typeof membershipService>;

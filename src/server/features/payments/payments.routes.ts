@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import { settleRequest, testConfirmRequest } from '../../../shared/api/payments';
+import { badRequest, HttpError, notFound } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { addRoute } from '../../http/route';
+import type { StripeProvider } from '../../integrations/payments/stripe-provider';
+import type { TestProvider } from '../../integrations/payments/test-provider';
+import type { FulfilmentService } from './fulfilment';
+import type { PaymentsService } from './payments.service';
+
+export type PaymentsRouteDeps = {
+  payments: PaymentsService;
+  fulfilment: FulfilmentService;
+  limiter: RateLimiter;
+  /** Exactly one of these is set, by PAYMENTS. */
+  stripe?: StripeProvider;
+  test?: TestProvider;
+  publishableKey?: string;
+};
+
+const TEN_MINUTES = 10 * 60 * 1000;
+
+export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
+  const { payments, fulfilment, limiter, stripe, test } = deps;
+
+  addRoute(app, {
+    method: 'GET',
+    url: '/api/payments/config',
+    policy: 'public',
+    handler: () => ({
+      provider: payments.provider.name,
+      ...(stripe && deps.publishableKey ? { publishable_key: deps.publishableKey } : {}),
+    }),
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: '/api/payments/settle',
+    policy: 'public',
+    body: { kind: 'json', schema: settleRequest },
+    handler: ({ body }) => payments.settle(body.client_secret),
+  });
+
+  // The simulated card step; it exists only while the test provider is in use.
+  addRoute(app, {
+    method: 'POST',
+    url: '/api/payments/test_confirm',
+    policy: 'public',
+    body: { kind: 'json', schema: testConfirmRequest },
+    handler: async ({ body, req }) => {
+      if (!test) throw notFound('Test payments are switched off');
+      await limiter.hit({ bucket: 'card-confirm', key: req.ip, max: 30, windowMs: TEN_MINUTES }, 'Too many payment attempts. Please wait a few minutes and try again.');
+      const { intent, outcome } = await test.confirm(body.client_secret, body.card_number);
+      if (!outcome.ok) throw new HttpError(402, outcome.message);
+      if (intent) await fulfilment.fulfilIntent(intent.id);
+      return { status: 'succeeded' };
+    },
+  });
+
+  // Stripe's webhook: the signature is checked on the raw bytes, so this scope keeps JSON unparsed.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+    addRoute(scope, {
+      method: 'POST',
+      url: '/api/payments/webhook',
+      policy: 'public',
+      body: { kind: 'raw-json' },
+      handler: async ({ req }) => {
+        if (!stripe) throw notFound('Stripe is not in use');
+        const signature = req.headers['stripe-signature'];
+        const event = stripe.verifyWebhook(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
+        if (!event) throw badRequest('Invalid or missing webhook signature');
+        if (event.type === 'payment_intent.succeeded') {
+          await fulfilment.fulfilIntent(event.data.object.id, { id: event.id, type: event.type });
+        } else {
+          await fulfilment.noteEvent({ id: event.id, type: event.type });
+        }
+        return { received: true };
+      },
+    });
+  });
+}

@@ -1,0 +1,78 @@
+import { randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, PaymentKind } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { intentIdFromSecret, type PaymentProvider } from '../../integrations/payments/provider';
+import { paymentsRepo } from './payments.repo';
+import type { FulfilmentService } from './fulfilment';
+
+export type NewPayment = {
+  kind: PaymentKind;
+  amountPence: number;
+  email: string;
+  description: string;
+  userId?: string | null;
+  tierIndex?: number | null;
+  dateEffective?: string | null;
+  referenceId?: string | null;
+};
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export function paymentsService(db: Kysely<Database>, provider: PaymentProvider, fulfilment: FulfilmentService, clock: () => Date) {
+  const repo = paymentsRepo(db);
+  return {
+    provider,
+
+    /**
+     * Records a pending payment priced by the caller (always on the server) and, when it costs
+     * something, asks the provider for a payment intent keyed by the payment's id.
+     */
+    async begin(payment: NewPayment): Promise<{ paymentId: string; clientSecret?: string }> {
+      const id = randomUUID();
+      const free = payment.amountPence === 0;
+      await repo.insert({
+        id,
+        kind: payment.kind,
+        status: 'pending',
+        amount_pence: payment.amountPence,
+        provider: free ? 'none' : provider.name,
+        provider_ref: null,
+        user_id: payment.userId ?? null,
+        email: payment.email,
+        tier_index: payment.tierIndex ?? null,
+        date_effective: payment.dateEffective ?? null,
+        reference_id: payment.referenceId ?? null,
+        created_at: clock().toISOString(),
+        completed_at: null,
+      });
+      if (free) return { paymentId: id };
+      const intent = await provider.createIntent({
+        amountPence: payment.amountPence,
+        description: payment.description,
+        metadata: { payment_id: id, kind: payment.kind },
+        idempotencyKey: `payment-${id}`,
+      });
+      await repo.setProviderRef(id, intent.id);
+      return { paymentId: id, clientSecret: intent.clientSecret };
+    },
+
+    /** After the card step: asks the provider how the intent stands and fulfils it once it has succeeded. */
+    async settle(clientSecret: string): Promise<{ status: string }> {
+      const intentId = intentIdFromSecret(clientSecret);
+      const intent = intentId ? await provider.retrieveIntent(intentId) : undefined;
+      if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw notFound('Payment not found');
+      if (intent.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
+      return { status: intent.status };
+    },
+
+    findById(id: string) {
+      return repo.findById(id);
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof paymentsService>;

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Intent, NewIntent, PaymentProvider } from './provider';
+
+/**
+ * The offline stand-in for Stripe: it issues intents and client secrets and answers Stripe's
+ * test card numbers as Stripe does. No money moves; it exists so the site can be tried and
+ * tested without network access or a Stripe account.
+ */
+export type CardOutcome = { ok: true } | { ok: false; message: string };
+
+const DECLINES: Record<string, string> = {
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000009987': 'Your card was declined.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+};
+const SUCCEEDS = new Set(['4242424242424242', '4000056655665556', '5555555555554444']);
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardOutcome(cardNumber: string): CardOutcome {
+  const digits = cardNumber.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: 'Your card number is incorrect.' };
+  if (SUCCEEDS.has(digits)) return { ok: true };
+  return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
+}
+
+export function testProvider(db: Kysely<Database>, clock: () => Date) {
+  const toIntent = (row: { id: string; status: string; amount_pence: number; client_secret: string }): Intent => ({
+    id: row.id,
+    status: row.status,
+    amountPence: row.amount_pence,
+    clientSecret: row.client_secret,
+  });
+
+  return {
+    name: 'test' as const,
+
+    async createIntent(intent: NewIntent): Promise<Intent> {
+      const existing = await db.selectFrom('test_payment_intents').selectAll().where('idempotency_key', '=', intent.idempotencyKey).executeTakeFirst();
+      if (existing) return toIntent(existing);
+      const id = `pi_test${randomBytes(12).toString('hex')}`;
+      const row = {
+        id,
+        client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        idempotency_key: intent.idempotencyKey,
+        amount_pence: intent.amountPence,
+        status: 'requires_payment_method' as const,
+        last_error: null,
+        created_at: clock().toISOString(),
+      };
+      await db.insertInto('test_payment_intents').values(row).execute();
+      return toIntent(row);
+    },
+
+    async retrieveIntent(id: string): Promise<Intent | undefined> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toIntent(row);
+    },
+
+    /** The card step: charges the intent when the card is one that succeeds. */
+    async confirm(clientSecret: string, cardNumber: string): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
+      if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
+      const outcome = cardOutcome(cardNumber);
+      const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
+      await db
+        .updateTable('test_payment_intents')
+        .set({ status, last_error: outcome.ok ? null : outcome.message })
+        .where('id', '=', row.id)
+        .execute();
+      return { intent: toIntent({ ...row, status }), outcome };
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+export type TestProvider = ReturnType<typeof testProvider>;

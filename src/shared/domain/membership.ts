@@ -1,0 +1,58 @@
+/**
+ * Membership dates are calendar dates (YYYY-MM-DD) in London. A membership lasts one year from
+ * its last renewed date; the renewal warning shows from 30 days before expiry.
+ */
+export const MEMBERSHIP_YEARS = 1;
+export const RENEWAL_WARNING_DAYS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toUtc(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+function fromUtc(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The same day a year later; 29 February gives 28 February, never 1 March. */
+export function addYears(date: string, years: number): string {
+  const d = toUtc(date);
+  const target = new Date(Date.UTC(d.getUTCFullYear() + years, d.getUTCMonth(), 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return fromUtc(target);
+}
+
+export function addDays(date: string, days: number): string {
+  return fromUtc(new Date(toUtc(date).getTime() + days * DAY_MS));
+}
+
+export function expiryDate(lastRenewedDate: string): string {
+  return addYears(lastRenewedDate, MEMBERSHIP_YEARS);
+}
+
+/** Whole days from `today` to `date` (negative once it has passed). */
+export function daysBetween(today: string, date: string): number {
+  return Math.round((toUtc(date).getTime() - toUtc(today).getTime()) / DAY_MS);
+}
+
+/** SPEC: the expiry text says expired, expires today, tomorrow, or in N days. */
+export function expiryText(daysLeft: number): string {
+  if (daysLeft < 0) return 'Your membership has expired';
+  if (daysLeft === 0) return 'Your membership expires today';
+  if (daysLeft === 1) return 'Your membership expires tomorrow';
+  return `Your membership expires in ${daysLeft} days`;
+}
+
+export function needsRenewal(daysLeft: number): boolean {
+  return daysLeft <= RENEWAL_WARNING_DAYS;
+}
+
+/** Renewing early loses no days: the new year starts at the current expiry while that is ahead. */
+export function renewalEffectiveDate(lastRenewedDate: string | null, today: string): string {
+  if (!lastRenewedDate) return today;
+  const expiry = expiryDate(lastRenewedDate);
+  return expiry > today ? expiry : today;
+}

@@ -1,0 +1,6 @@
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+
+/** Money is integer pence everywhere; shown as pounds, e.g. 5000 -> "£50.00". */
+export function formatPence(pence: number): string {
+  return gbp.format(pence / 100);
+}
