@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { VIDEO_FRAME_ORIGINS } from '../shared/domain/richtext/media-embed';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { articlePageHead } from './features/articles/articles.head';
+import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
+import { membershipRoutes } from './features/membership/membership.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
+import { testingRoutes } from './features/testing/testing.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -21,29 +27,14 @@ export type AppDeps = {
   config: Config;
   db: Db;
   services: Services;
-  logger?: FastifyServerOptions['logger'];
 };
-
-/** Keeps secrets out of request logs: no query strings, and no reset link ids. */
-function safeUrl(url: string): string {
-  return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset)\/[^/]+/g, '/$1/[redacted]');
-}
-
-export function defaultLogger(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
-    },
-  };
-}
 
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, services } = deps;
   const app = Fastify({
-    logger: deps.logger ?? defaultLogger(config.logLevel),
+    // One pino logger for requests and services; its type is wider than Fastify's view of it.
+    loggerInstance: services.log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     // A hop count is valid at run time though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
@@ -65,13 +56,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   healthRoutes(app, db.db);
-  accountsRoutes(app, services.accounts);
+  accountsRoutes(app, services.accounts, services.passwordResets);
   siteTextRoutes(app, services.siteText);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);
+  membershipRoutes(app, services.membership);
+  paymentsRoutes(app, {
+    payments: services.payments,
+    fulfilment: services.fulfilment,
+    limiter: services.limiter,
+    stripe: services.stripe,
+    test: services.testPayments,
+    publishableKey: config.stripe.publishableKey,
+  });
+  if (config.e2eOutbox) testingRoutes(app, services.mailer);
   eventsRoutes(app, services.events, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),
+  }));
+  articlesRoutes(app, services.articles, async () => ({
+    publicUrl: config.publicUrl,
+    siteName: await services.siteText.get('site_name'),
+    description: await services.siteText.get('home.mission'),
   }));
 
   await installSpa(app, {
@@ -79,13 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async pageCsp() {
       // The embedded social media page is the one frame the admin chooses, through site text.
       const social = await services.siteText.get('social_media_url');
-      return contentSecurityPolicy(cspOptions, originOf(social));
+      // Article videos play in YouTube's and Vimeo's own players, the only other frames allowed.
+      return contentSecurityPolicy(cspOptions, [...originOf(social), ...VIDEO_FRAME_ORIGINS]);
     },
-    async pageHead() {
+    async pageHead(path) {
       const [shortName, name, mission] = await Promise.all(
         ['site_short_name', 'site_name', 'home.mission'].map((key) => services.siteText.get(key)),
       );
-      return { title: `${shortName} | ${name}`, description: mission ?? '' };
+      // An article's own title, brief and Open Graph tags, so a shared link shows a preview.
+      const article = await articlePageHead(services.articles, path, { publicUrl: config.publicUrl, shortName: shortName ?? '', siteName: name ?? '' });
+      return article ?? { title: `${shortName} | ${name}`, description: mission ?? '' };
     },
   });
   return app;

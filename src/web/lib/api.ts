@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { errorResponse } from '../../shared/api/common';
 import { clearSession, readSession } from './session';
 
@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly detail: string;
   readonly fromServer: boolean;
+  /** The request field at fault, when the server named one (400 validation errors). */
+  readonly field: string | undefined;
 
-  constructor(status: number, detail: string, fromServer: boolean) {
+  constructor(status: number, detail: string, fromServer: boolean, field?: string) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fromServer = fromServer;
+    this.field = field;
   }
 }
 
@@ -23,10 +26,15 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (POST /api/token wants this). */
   form?: Record<string, string>;
+  /** Sent as multipart/form-data (image uploads); the browser sets the boundary. */
+  multipart?: FormData;
   /** Add the session's bearer token when there is one (default true). */
   auth?: boolean;
   signal?: AbortSignal;
 }
+
+// Validation errors may also name the field at fault.
+const errorBody = errorResponse.extend({ field: z.string().optional() });
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -51,6 +59,8 @@ export async function apiRequest<S extends z.ZodType>(
     body = JSON.stringify(options.json);
   } else if (options.form) {
     body = new URLSearchParams(options.form);
+  } else if (options.multipart) {
+    body = options.multipart;
   }
   const token = options.auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -65,8 +75,8 @@ export async function apiRequest<S extends z.ZodType>(
   // A refused token (expired, or revoked by a password reset) means the session is over.
   if (response.status === 401 && token) clearSession();
   if (!response.ok) {
-    const error = errorResponse.safeParse(data);
-    if (error.success) throw new ApiError(response.status, error.data.detail, true);
+    const error = errorBody.safeParse(data);
+    if (error.success) throw new ApiError(response.status, error.data.detail, true, error.data.field);
     throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
   }
   const parsed = schema.safeParse(data);

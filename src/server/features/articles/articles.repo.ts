@@ -1,5 +1,10 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ArticlesTable, Database } from '../../db/schema';
+
+export type ArticleRow = Selectable<ArticlesTable>;
+export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief'>;
+/** Where a page starts: after this (dated, id), in newest-first order. */
+export type PagePosition = { dated: string; id: string };
 
 export function articlesRepo(db: Kysely<Database>) {
   return {
@@ -15,9 +20,69 @@ export function articlesRepo(db: Kysely<Database>) {
         }
       });
     },
+
+    /** Replaces the article's fields and categories; false when there is no such article. */
+    async update(id: string, changes: Updateable<ArticlesTable>, categories: string[]): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx.updateTable('articles').set(changes).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+        if (categories.length) {
+          await trx
+            .insertInto('article_categories')
+            .values(categories.map((category) => ({ article_id: id, category })))
+            .execute();
+        }
+        return true;
+      });
+    },
+
+    async delete(id: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        // SQLite enforces the cascade only with a pragma; deleting the children first works on both.
+        await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+        const result = await trx.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
+        return Number(result.numDeletedRows) > 0;
+      });
+    },
+
+    find(id: string): Promise<ArticleRow | undefined> {
+      return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Newest first, without the content; `limit` rows after `after`, optionally in one category. */
+    page(options: { limit: number; after?: PagePosition; category?: string }): Promise<SummaryRow[]> {
+      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief']);
+      const { after, category } = options;
+      if (category !== undefined) {
+        query = query.where('id', 'in', db.selectFrom('article_categories').select('article_id').where('category', '=', category));
+      }
+      if (after) {
+        // ISO instants compare as text; the id breaks ties between articles of the same date.
+        query = query.where((eb) => eb.or([eb('dated', '<', after.dated), eb.and([eb('dated', '=', after.dated), eb('id', '<', after.id)])]));
+      }
+      return query.orderBy('dated', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+    },
+
     /** Newest first, without the content. */
-    summaries() {
+    summaries(): Promise<SummaryRow[]> {
       return db.selectFrom('articles').select(['id', 'title', 'dated', 'brief']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
+    },
+
+    /** The categories of the given articles (no JSON aggregation: portable SQL). */
+    categoriesOf(ids: string[]): Promise<{ article_id: string; category: string }[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.selectFrom('article_categories').select(['article_id', 'category']).where('article_id', 'in', ids).execute();
+    },
+
+    async allCategories(): Promise<string[]> {
+      const rows = await db.selectFrom('article_categories').select('category').distinct().execute();
+      return rows.map((row) => row.category);
+    },
+
+    /** Every article's id and last change, for the sitemap. */
+    changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at'>[]> {
+      return db.selectFrom('articles').select(['id', 'updated_at']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
     },
   };
 }

@@ -1,17 +1,66 @@
 import { randomUUID } from 'node:crypto';
+import { ARTICLE_NOT_FOUND, datedInstant, type ArticlePage, type ArticleRecord, type ArticleSummary } from '../../../shared/api/articles';
 import { makeBrief } from '../../../shared/domain/brief';
 import { plainText, type RawDocument } from '../../../shared/domain/richtext/document';
-import type { ArticlesRepo } from './articles.repo';
+import { badRequest, notFound } from '../../http/errors';
+import type { ArticlesRepo, PagePosition, SummaryRow } from './articles.repo';
 
 export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; createdBy?: string | null };
+/** Fields as the API receives them, already validated by the shared schema. */
+export type ArticleInput = { title: string; dated: string; categories: string[]; content: string };
+
+const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
+/** Sorted in JavaScript: SQLite and PostgreSQL collate text differently. */
+const sorted = (values: string[]) => [...values].sort((a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0));
+
+/** Trimmed, without blanks, without repeats that differ only in case (the first spelling wins). */
+export function cleanCategories(categories: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of categories) {
+    const category = raw.trim();
+    const folded = category.toLocaleLowerCase('en-GB');
+    if (!category || seen.has(folded)) continue;
+    seen.add(folded);
+    out.push(category);
+  }
+  return out;
+}
+
+/** The opaque cursor of a page: where the next one starts. */
+function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify([position.dated, position.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): PagePosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length <= 100)) {
+      return { dated: value[0] as string, id: value[1] as string };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('Invalid cursor');
+}
+
+/** Stored content parsed back, as the brief needs it (the schema has already validated it). */
+const documentOf = (json: string) => JSON.parse(json) as RawDocument;
 
 export function articlesService(repo: ArticlesRepo, clock: () => Date) {
+  async function withCategories(rows: SummaryRow[]): Promise<ArticleSummary[]> {
+    const byArticle = new Map<string, string[]>();
+    for (const row of await repo.categoriesOf(rows.map((r) => r.id))) {
+      byArticle.set(row.article_id, [...(byArticle.get(row.article_id) ?? []), row.category]);
+    }
+    return rows.map((row) => ({ _id: row.id, title: row.title, dated: row.dated, brief: row.brief, categories: sorted(byArticle.get(row.id) ?? []) }));
+  }
+
   return {
     /** Stores an article; the brief is always computed here from the content. */
     async create(article: NewArticle): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      const categories = [...new Set(article.categories.map((c) => c.trim()).filter(Boolean))];
       await repo.insert(
         {
           id,
@@ -23,12 +72,68 @@ export function articlesService(repo: ArticlesRepo, clock: () => Date) {
           updated_at: now,
           created_by: article.createdBy ?? null,
         },
-        categories,
+        cleanCategories(article.categories),
       );
       return id;
     },
+
+    createFromFields(fields: ArticleInput, createdBy: string): Promise<string> {
+      return this.create({
+        title: fields.title,
+        dated: new Date(datedInstant(fields.dated)!),
+        categories: fields.categories,
+        content: documentOf(fields.content),
+        createdBy,
+      });
+    },
+
+    async update(id: string, fields: ArticleInput): Promise<void> {
+      const content = documentOf(fields.content);
+      const changed = await repo.update(
+        id,
+        {
+          title: fields.title,
+          dated: datedInstant(fields.dated)!,
+          brief: makeBrief(plainText(content)),
+          content: JSON.stringify(content),
+          updated_at: clock().toISOString(),
+        },
+        cleanCategories(fields.categories),
+      );
+      if (!changed) throw notFound(ARTICLE_NOT_FOUND);
+    },
+
+    async delete(id: string): Promise<void> {
+      if (!(await repo.delete(id))) throw notFound(ARTICLE_NOT_FOUND);
+    },
+
+    async find(id: string): Promise<ArticleRecord> {
+      const row = await repo.find(id);
+      if (!row) throw notFound(ARTICLE_NOT_FOUND);
+      const [summary] = await withCategories([row]);
+      return { ...summary!, content: row.content };
+    },
+
+    /** One page of summaries, newest first, and the cursor of the next page when there is one. */
+    async page(options: { limit: number; cursor?: string; category?: string }): Promise<ArticlePage> {
+      const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+      // One row more than asked tells whether another page follows.
+      const rows = await repo.page({ limit: options.limit + 1, after, category: options.category });
+      const items = await withCategories(rows.slice(0, options.limit));
+      const last = rows.length > options.limit ? rows[options.limit - 1] : undefined;
+      return { items, next_cursor: last ? encodeCursor({ dated: last.dated, id: last.id }) : null };
+    },
+
+    async categories(): Promise<string[]> {
+      return sorted(await repo.allCategories());
+    },
+
     summaries() {
       return repo.summaries();
+    },
+
+    changes() {
+      return repo.changes();
     },
   };
 }

@@ -1,0 +1,69 @@
+import type { ArticleSummary } from '../../../shared/api/articles';
+
+/** Text for XML element content and attribute values; drops characters XML 1.0 cannot carry. */
+export function xmlEscape(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+export type SiteInfo = { publicUrl: string; siteName: string; description: string };
+
+const articleUrl = (site: SiteInfo, id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`;
+
+/** RSS 2.0 of the latest articles, so readers can follow the news. */
+export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
+  const items = articles.map((article) => {
+    const link = articleUrl(site, article._id);
+    return [
+      '    <item>',
+      `      <title>${xmlEscape(article.title)}</title>`,
+      `      <link>${xmlEscape(link)}</link>`,
+      `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+      `      <pubDate>${new Date(article.dated).toUTCString()}</pubDate>`,
+      `      <description>${xmlEscape(article.brief)}</description>`,
+      ...article.categories.map((category) => `      <category>${xmlEscape(category)}</category>`),
+      '    </item>',
+    ].join('\n');
+  });
+  const newest = articles[0] ? `\n    <lastBuildDate>${new Date(articles[0].dated).toUTCString()}</lastBuildDate>` : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${xmlEscape(`${site.siteName}: News`)}</title>
+    <link>${xmlEscape(`${site.publicUrl}/news`)}</link>
+    <atom:link href="${xmlEscape(`${site.publicUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <description>${xmlEscape(site.description)}</description>
+    <language>en-gb</language>${newest}
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+}
+
+/** The public pages that are worth a search engine's visit (no sign-in, no payment steps). */
+export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
+
+export function sitemap(site: SiteInfo, articles: { id: string; updated_at: string }[]): string {
+  const url = (loc: string, lastmod?: string) =>
+    `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${[...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)), ...articles.map((a) => url(articleUrl(site, a.id), a.updated_at))].join('\n')}
+</urlset>
+`;
+}
+
+export function robotsTxt(site: SiteInfo): string {
+  return `User-agent: *
+Disallow: /api/
+Disallow: /article/new
+Disallow: /article/*/edit
+Disallow: /profile
+Disallow: /renew
+Disallow: /signIn
+
+Sitemap: ${site.publicUrl}/sitemap.xml
+`;
+}

@@ -1,0 +1,52 @@
+import { isArticleId } from '../../../shared/api/articles';
+import { MEDIA, mediaUrl, type RawDocument } from '../../../shared/domain/richtext/document';
+import type { PageHead } from '../../http/spa';
+import type { ArticlesService } from './articles.service';
+
+const ARTICLE_PATH = /^\/article\/([^/]+)$/;
+
+/** The first image of the article, as an absolute address, for link previews. */
+function firstImage(content: string, publicUrl: string): string | undefined {
+  try {
+    const document = JSON.parse(content) as RawDocument;
+    for (const entity of Object.values(document.entityMap)) {
+      if (entity.type === MEDIA && entity.data.type !== 'video') return new URL(mediaUrl(entity.data), publicUrl).href;
+    }
+  } catch {
+    // A preview without an image.
+  }
+  return undefined;
+}
+
+/**
+ * For /article/{id}: the article's title, its brief as the description and Open Graph tags, so a
+ * shared link shows a preview. Null for other paths and unknown articles (the site's own head).
+ */
+export async function articlePageHead(
+  articles: ArticlesService,
+  path: string,
+  site: { publicUrl: string; shortName: string; siteName: string },
+): Promise<PageHead | null> {
+  const id = ARTICLE_PATH.exec(path)?.[1];
+  if (!isArticleId(id) || id === 'new') return null;
+  const article = await articles.find(id).catch(() => null);
+  if (!article) return null;
+  const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
+  const image = firstImage(article.content, site.publicUrl);
+  return {
+    title: `${site.shortName} | ${article.title}`,
+    description: article.brief,
+    canonical: url,
+    meta: [
+      { property: 'og:type', content: 'article' },
+      { property: 'og:site_name', content: site.siteName },
+      { property: 'og:title', content: article.title },
+      { property: 'og:description', content: article.brief },
+      { property: 'og:url', content: url },
+      ...(image ? [{ property: 'og:image', content: image }] : []),
+      { property: 'article:published_time', content: article.dated },
+      ...article.categories.map((category) => ({ property: 'article:tag', content: category })),
+      { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+    ],
+  };
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addYears } from '../../../shared/domain/membership';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { dueReminder } from './membership.reminders';
+
+describe('renewal reminders', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** A member whose membership ends `days` after today (2026-11-21). */
+  const memberEnding = async (days: number) => {
+    const user = await t.userWithRole('member');
+    const expiry = new Date(Date.UTC(2026, 10, 21 + days)).toISOString().slice(0, 10);
+    await t.db.db.updateTable('users').set({ tier_index: 1, registered_date: '2020-01-01', last_renewed_date: addYears(expiry, -1) }).where('id', '=', user.id).execute();
+    return user.email;
+  };
+  const mailsTo = async (email: string) =>
+    (await t.db.db.selectFrom('outbox').select(['kind', 'text_body']).where('to_address', '=', email).execute()).map((m) => m.kind);
+
+  it('picks the reminder due for the days left', () => {
+    expect([45, 31, 30, 8, 7, 1, 0, -1, -30, -31].map(dueReminder)).toEqual([
+      undefined,
+      undefined,
+      '30-days',
+      '30-days',
+      '7-days',
+      '7-days',
+      '7-days',
+      'lapsed',
+      'lapsed',
+      undefined,
+    ]);
+  });
+
+  it('sends each reminder once per membership year, even when two servers run at once', async () => {
+    const in30 = await memberEnding(30);
+    const in7 = await memberEnding(7);
+    const lapsedYesterday = await memberEnding(-1);
+    const farOff = await memberEnding(120);
+
+    const [first, second] = await Promise.all([t.services.runScheduledJobs(), t.services.runScheduledJobs()]);
+    expect(first + second).toBe(3);
+    expect(await mailsTo(in30)).toEqual(['reminder-30-days']);
+    expect(await mailsTo(in7)).toEqual(['reminder-7-days']);
+    expect(await mailsTo(lapsedYesterday)).toEqual(['reminder-lapsed']);
+    expect(await mailsTo(farOff)).toEqual([]);
+    expect(await t.services.runScheduledJobs()).toBe(0);
+
+    // 23 days on, the first member is at 7 days: the 7-day reminder follows, linking to /renew.
+    t.clock.advance(23 * 24 * 60 * 60 * 1000);
+    await t.services.runScheduledJobs();
+    expect(await mailsTo(in30)).toEqual(['reminder-30-days', 'reminder-7-days']);
+    const [, seven] = await t.db.db.selectFrom('outbox').select('text_body').where('to_address', '=', in30).orderBy('id').execute();
+    expect(seven!.text_body).toContain('http://localhost:8000/renew');
+  });
+});

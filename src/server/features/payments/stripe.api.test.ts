@@ -1,0 +1,121 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxFor, proceed, registrationForm } from '../../testing/membership';
+import { startStripeStandIn } from '../../testing/stripe-stand-in';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
+
+describe('Stripe', () => {
+  let t: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  const stripe = new Stripe('sk_test_signing_only');
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    t = await createTestApp(
+      { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_suite', STRIPE_PUBLISHABLE_KEY: 'pk_test_suite', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      { stripeApi: standIn.api },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await standIn.close();
+  });
+
+  const memberCount = async (email: string) => (await t.db.db.selectFrom('users').select('id').where('email', '=', email).execute()).length;
+  const succeededEvent = (intentId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
+    });
+  const deliver = (payload: string, signature?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      payload,
+    });
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
+    stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  const start = async () => {
+    const form = registrationForm({ tier_index: 0 });
+    const body = (await proceed(t, form)).json();
+    const intentId = body.client_secret.split('_secret_')[0] as string;
+    return { form, body, intentId };
+  };
+
+  it('tells the browser to use Stripe with the publishable key, and has no simulated card step', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_suite' });
+    const simulated = await t.app.inject({ method: 'POST', url: '/api/payments/test_confirm', payload: { client_secret: 'x', card_number: '4242424242424242' } });
+    expect(simulated.statusCode).toBe(404);
+  });
+
+  it("creates a payment intent priced on the server, with an idempotency key", async () => {
+    const { body, intentId } = await start();
+    const created = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents')!;
+    expect(created.body.get('amount')).toBe('5000');
+    expect(created.body.get('currency')).toBe('gbp');
+    expect(created.idempotencyKey).toBe(`payment-${body.payment_id}`);
+    expect(standIn.intents.get(intentId)?.client_secret).toBe(body.client_secret);
+  });
+
+  it('fulfils on a verified webhook', async () => {
+    const { form, intentId } = await start();
+    standIn.succeed(intentId);
+    const payload = succeededEvent(intentId);
+    const res = await deliver(payload, sign(payload));
+    expect(res.statusCode).toBe(200);
+    expect(await memberCount(form.email)).toBe(1);
+  });
+
+  it('refuses tampered, wrongly signed, stale and unsigned events, changing nothing', async () => {
+    const { form, intentId } = await start();
+    const payload = succeededEvent(intentId);
+    const tampered = payload.replace('"status":"succeeded"', '"status":"succeeded" ');
+    const cases = [
+      [tampered, sign(payload)],
+      [payload, sign(payload, { secret: 'whsec_someone_else' })],
+      [payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 })],
+      [payload, undefined],
+    ] as const;
+    for (const [body, signature] of cases) {
+      const res = await deliver(body, signature);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'Invalid or missing webhook signature' });
+    }
+    expect(await memberCount(form.email)).toBe(0);
+    expect(await t.db.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', JSON.parse(payload).id).execute()).toEqual([]);
+  });
+
+  it('creates one member when the same event arrives 20 times at once', async () => {
+    const { form, intentId } = await start();
+    const payload = succeededEvent(intentId, 'evt_delivered_twenty_times');
+    const signature = sign(payload);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(payload, signature)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(await memberCount(form.email)).toBe(1);
+    expect(await outboxFor(t, form.email)).toHaveLength(1);
+  });
+
+  it('settles from the browser when webhooks are not set up, once the intent has succeeded', async () => {
+    const { form, body, intentId } = await start();
+    const settle = (client_secret: string) => t.app.inject({ method: 'POST', url: '/api/payments/settle', payload: { client_secret } });
+    expect((await settle(body.client_secret)).json()).toEqual({ status: 'requires_payment_method' });
+    expect(await memberCount(form.email)).toBe(0);
+
+    standIn.succeed(intentId);
+    expect((await settle(`${intentId}_secret_guessed`)).statusCode).toBe(404);
+    expect((await settle(body.client_secret)).json()).toEqual({ status: 'succeeded' });
+    expect((await settle(body.client_secret)).json()).toEqual({ status: 'succeeded' });
+    expect(await memberCount(form.email)).toBe(1);
+
+    // A webhook for the same intent afterwards changes nothing more.
+    const payload = succeededEvent(intentId);
+    expect((await deliver(payload, sign(payload))).statusCode).toBe(200);
+    expect(await outboxFor(t, form.email)).toHaveLength(1);
+  });
+});

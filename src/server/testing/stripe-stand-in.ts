@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+
+/**
+ * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents), so the real
+ * `stripe` SDK can be exercised without the network. It records what it was sent.
+ */
+export type StandInIntent = {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+};
+
+export async function startStripeStandIn() {
+  const intents = new Map<string, StandInIntent>();
+  const byIdempotencyKey = new Map<string, StandInIntent>();
+  const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      const body = new URLSearchParams(raw);
+      const path = req.url ?? '';
+      const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
+      requests.push({ method: req.method ?? '', path, body, idempotencyKey });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
+        res.end(JSON.stringify(json));
+      };
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
+        if (existing) return send(200, existing);
+        const id = `pi_${randomBytes(12).toString('hex')}`;
+        const metadata: Record<string, string> = {};
+        for (const [key, value] of body) {
+          const match = /^metadata\[(.+)\]$/.exec(key);
+          if (match) metadata[match[1]!] = value;
+        }
+        const intent: StandInIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(body.get('amount')),
+          currency: body.get('currency') ?? '',
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+          metadata,
+        };
+        intents.set(id, intent);
+        if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
+        return send(200, intent);
+      }
+      const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(path);
+      if (req.method === 'GET' && get) {
+        const intent = intents.get(get[1]!);
+        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    intents,
+    requests,
+    /** What Stripe does when the card step succeeds in the browser. */
+    succeed(id: string) {
+      intents.get(id)!.status = 'succeeded';
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

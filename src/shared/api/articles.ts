@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { validateDocumentJson } from '../domain/richtext/validate';
+
+export const articlePaths = {
+  list: '/api/articles',
+  one: (id: string) => `/api/articles/${encodeURIComponent(id)}`,
+  categories: '/api/categories',
+  create: '/api/new_article',
+  update: '/api/update_article',
+  remove: '/api/delete_article',
+  rss: '/news/rss.xml',
+} as const;
+
+/** Article ids: the site's UUIDs, and the 24-hex ids of imported content. Anything else is malformed. */
+export const ARTICLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+export const INVALID_ARTICLE_ID = 'Invalid article ID';
+export const ARTICLE_NOT_FOUND = 'Article not found';
+export const isArticleId = (id: string | undefined): id is string => id !== undefined && ARTICLE_ID.test(id);
+export const articleId = z.string().regex(ARTICLE_ID, INVALID_ARTICLE_ID);
+
+export const MAX_CATEGORIES = 20;
+export const MAX_CATEGORY_LENGTH = 50;
+export const category = z.string().trim().min(1, 'Enter a category').max(MAX_CATEGORY_LENGTH, `At most ${MAX_CATEGORY_LENGTH} characters`);
+
+/** The article's date: a calendar date (the editor's field) or an ISO instant; treated as UTC. */
+const DATED = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/;
+
+/** The date as the instant the server stores (midnight UTC for a calendar date), or null. */
+export function datedInstant(value: string): string | null {
+  if (!DATED.test(value)) return null;
+  const time = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(time)) return null;
+  const iso = new Date(time).toISOString();
+  // Date.parse rolls 2026-02-30 over to March; such a date does not exist.
+  return iso.startsWith(value.slice(0, 10)) ? iso : null;
+}
+
+export const dated = z
+  .string()
+  .regex(DATED, 'Use a date like 2026-12-05')
+  .refine((value) => datedInstant(value) !== null, 'That date does not exist');
+
+/**
+ * The rich-text document as a JSON string (SPEC section 3). The same rules run in the editor
+ * before saving and on the server, which refuses anything else.
+ */
+export const articleContent = z.string().superRefine((json, ctx) => {
+  const result = validateDocumentJson(json);
+  if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error });
+});
+
+/** What an editor sends. A `brief` sent along is ignored: the server computes it. */
+export const articleFields = z.object({
+  title: z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters'),
+  dated,
+  categories: z
+    .array(category)
+    .max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`)
+    .default([]),
+  content: articleContent,
+});
+export type ArticleFields = z.input<typeof articleFields>;
+
+export const newArticleRequest = articleFields;
+export const updateArticleRequest = articleFields.extend({ _id: articleId });
+export const deleteArticleRequest = z.object({ _id: articleId });
+
+export const articleSummary = z.object({
+  _id: z.string(),
+  title: z.string(),
+  /** ISO-8601 instant, UTC. */
+  dated: z.string(),
+  brief: z.string(),
+  categories: z.array(z.string()),
+});
+export type ArticleSummary = z.infer<typeof articleSummary>;
+
+export const articleRecord = articleSummary.extend({ content: z.string() });
+export type ArticleRecord = z.infer<typeof articleRecord>;
+
+export const ARTICLES_PAGE_DEFAULT = 20;
+export const ARTICLES_PAGE_MAX = 100;
+
+export const articlesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ARTICLES_PAGE_MAX).default(ARTICLES_PAGE_DEFAULT),
+  /** Opaque: the `next_cursor` of the page before. */
+  cursor: z.string().max(300).optional(),
+  category: z.string().trim().min(1).max(MAX_CATEGORY_LENGTH).optional(),
+});
+export type ArticlesQuery = z.input<typeof articlesQuery>;
+
+/** A page of summaries, newest first; `next_cursor` is null on the last page. */
+export const articlePage = z.object({ items: z.array(articleSummary), next_cursor: z.string().nullable() });
+export type ArticlePage = z.infer<typeof articlePage>;
+
+export const categoryList = z.array(z.string());

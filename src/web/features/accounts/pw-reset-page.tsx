@@ -1,0 +1,137 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import KeyIcon from '@mui/icons-material/Key';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { LoadingRegion } from '../../components/loading-region';
+import { SiteText } from '../../components/site-text';
+import { useSiteText } from '../../lib/site-text';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AccountCard } from './account-card';
+import { submitPasswordReset, validateResetLink } from './accounts-api';
+import { passwordsAcceptable } from './password-rules';
+
+export function PwResetPage() {
+  const { t } = useSiteText();
+  usePageTitle(t('pw_reset.title'));
+  const { uid = '' } = useParams();
+  // Opening the link consumes nothing on the server; this only asks whether it is still good.
+  const validation = useQuery({
+    queryKey: ['pw_reset_validate', uid],
+    queryFn: ({ signal }) => validateResetLink(uid, signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  return (
+    <AccountCard icon={<KeyIcon />} title="pw_reset.title">
+      {/* The reset link is a secret: never send it on as a referrer. */}
+      <meta name="referrer" content="no-referrer" />
+      {validation.isPending ? (
+        <LoadingRegion>
+          <Stack spacing={2.5}>
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={56} />
+            <Skeleton variant="rounded" height={48} />
+          </Stack>
+        </LoadingRegion>
+      ) : validation.isError ? (
+        <Outcome severity="error" text={t('error.generic')} />
+      ) : !validation.data.valid ? (
+        <Outcome severity="warning" text={t('pw_reset.expired')} requestNew />
+      ) : (
+        <ResetForm uid={uid} />
+      )}
+    </AccountCard>
+  );
+}
+
+function ResetForm({ uid }: { uid: string }) {
+  const { t } = useSiteText();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+
+  const reset = useMutation({
+    mutationFn: async () => {
+      const answer = await submitPasswordReset(uid, password);
+      if (!answer.succeeded) throw new Error('The reset did not succeed');
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!passwordsAcceptable(password, confirmation)) {
+      setMismatch(true);
+      return;
+    }
+    setMismatch(false);
+    reset.mutate();
+  }
+
+  if (reset.isSuccess) return <Outcome severity="success" text={t('pw_reset.success')} />;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack spacing={2.5}>
+        <Typography color="textSecondary" sx={{ textAlign: 'center', mt: -2 }}>
+          <SiteText k="pw_reset.intro" />
+        </Typography>
+        {mismatch && <Alert severity="error">{t('pw_reset.mismatch')}</Alert>}
+        {reset.isError && <Alert severity="error">{t('error.generic')}</Alert>}
+        <TextField
+          type="password"
+          label={t('pw_reset.new')}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoComplete="new-password"
+          required
+          fullWidth
+          error={mismatch}
+        />
+        <TextField
+          type="password"
+          label={t('pw_reset.confirm')}
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          autoComplete="new-password"
+          required
+          fullWidth
+          error={mismatch}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ py: 1.3 }}>
+          {t('pw_reset.submit')}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+function Outcome({ severity, text, requestNew }: { severity: 'success' | 'warning' | 'error'; text: string; requestNew?: boolean }) {
+  const { t } = useSiteText();
+  return (
+    <Stack spacing={3}>
+      <Alert severity={severity} role={severity === 'success' ? 'status' : 'alert'}>
+        {text}
+      </Alert>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
+        <Button component={RouterLink} to="/signIn" variant={severity === 'success' ? 'contained' : 'outlined'} startIcon={<ArrowBackIcon />}>
+          {t('pw_reset.back')}
+        </Button>
+        {requestNew && (
+          <Link component={RouterLink} to="/signIn/pwForgot">
+            {t('pw_reset.request_new')}
+          </Link>
+        )}
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,82 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { isArticleId, type ArticleRecord } from '../../../../shared/api/articles';
+import { validateDocumentJson } from '../../../../shared/domain/richtext/validate';
+import { LoadError } from '../../../components/load-error';
+import { LoadingRegion } from '../../../components/loading-region';
+import { ApiError } from '../../../lib/api';
+import { hasEditingRights, useSession } from '../../../lib/session';
+import { useSiteText } from '../../../lib/site-text';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { todayInput, toDateInput } from '../article-date';
+import { articleMode } from '../article-mode';
+import { useArticle } from '../articles-api';
+import { ArticleForm, type ArticleDraft } from './article-form';
+
+/** SPEC "Article editor" on /article/new and /article/{id}/edit; the mode follows the path. */
+export function ArticleEditorPage() {
+  const { t } = useSiteText();
+  const mode = articleMode(useLocation().pathname);
+  const { articleId } = useParams();
+  const id = mode === 'edit' ? (articleId ?? null) : null;
+  const validId = mode !== 'edit' || isArticleId(id ?? undefined);
+  const article = useArticle(mode === 'edit' && validId ? id : null);
+  const editor = hasEditingRights(useSession());
+  const notFound = article.error instanceof ApiError && article.error.status === 404;
+  usePageTitle(mode === 'create' ? t('editor.new_title') : t('editor.edit_title'));
+
+  let body;
+  if (!editor) {
+    body = (
+      <Alert severity="info" action={<Button component={RouterLink} to="/signIn" color="inherit">{t('nav.sign_in')}</Button>}>
+        {t('editor.needs_rights')}
+      </Alert>
+    );
+  } else if (mode === 'create') {
+    body = <ArticleForm id={null} initial={{ title: '', dated: todayInput(), categories: [], content: null }} />;
+  } else if (!validId) {
+    body = <Typography>{t('article.invalid_id')}</Typography>;
+  } else if (article.isPending) {
+    body = (
+      <LoadingRegion>
+        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={360} />
+      </LoadingRegion>
+    );
+  } else if (notFound) {
+    body = <Typography>{t('article.not_found')}</Typography>;
+  } else if (article.isError) {
+    body = <LoadError message={t('article.load_failed')} error={article.error} onRetry={() => void article.refetch()} />;
+  } else {
+    body = <ArticleForm key={article.data._id} id={article.data._id} initial={draftOf(article.data)} />;
+  }
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {id && (
+        <Link component={RouterLink} to={`/article/${encodeURIComponent(id)}`} sx={{ display: 'inline-block', mb: 2 }}>
+          {t('article.back')}
+        </Link>
+      )}
+      <Typography variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.8rem, 3.5vw, 2.5rem)', mb: 3 }}>
+        {mode === 'create' ? t('editor.new_title') : t('editor.edit_title')}
+      </Typography>
+      {body}
+    </Container>
+  );
+}
+
+function draftOf(article: ArticleRecord): ArticleDraft {
+  const parsed = article.content ? validateDocumentJson(article.content) : null;
+  return {
+    title: article.title,
+    dated: toDateInput(article.dated),
+    categories: article.categories,
+    content: parsed?.ok ? parsed.document : null,
+  };
+}

@@ -1,0 +1,156 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { articleFields } from '../../../../shared/api/articles';
+import { makeBrief } from '../../../../shared/domain/brief';
+import { plainText, type RawDocument } from '../../../../shared/domain/richtext/document';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { errorMessage } from '../../../lib/api';
+import { useSiteText } from '../../../lib/site-text';
+import { useCategories, useDeleteArticle, useSaveArticle } from '../articles-api';
+import { CategoriesInput } from './categories-input';
+import { ContentEditor } from './content-editor';
+
+export type ArticleDraft = { title: string; dated: string; categories: string[]; content: RawDocument | null };
+
+const EMPTY: RawDocument = { blocks: [], entityMap: {} };
+
+/** The editor's form: title, date, categories, content and the brief made from it. */
+export function ArticleForm({ id, initial }: { id: string | null; initial: ArticleDraft }) {
+  const { t } = useSiteText();
+  const navigate = useNavigate();
+  const contentLabel = useId();
+  const [title, setTitle] = useState(initial.title);
+  const [dated, setDated] = useState(initial.dated);
+  const [categories, setCategories] = useState(initial.categories);
+  const [content, setContent] = useState<RawDocument>(initial.content ?? EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
+  const known = useCategories().data ?? [];
+  const save = useSaveArticle();
+  const remove = useDeleteArticle();
+  // SPEC: editing the content recomputes the brief.
+  const brief = useMemo(() => makeBrief(plainText(content)), [content]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The same schema as the server's, so what it would refuse is caught here first.
+    const parsed = articleFields.safeParse({ title, dated, categories, content: JSON.stringify(content) });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate({ id, fields: parsed.data }, { onSuccess: (savedId) => navigate(`/article/${encodeURIComponent(savedId)}`) });
+  }
+
+  const leave = () => navigate(id ? `/article/${encodeURIComponent(id)}` : '/news');
+
+  return (
+    <Box component="form" onSubmit={submit} noValidate>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
+        <Stack spacing={2.5}>
+          <TextField
+            label={t('editor.title')}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+            error={Boolean(errors.title)}
+            helperText={errors.title}
+            required
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              type="date"
+              label={t('editor.date')}
+              value={dated}
+              onChange={(e) => setDated(e.target.value)}
+              error={Boolean(errors.dated)}
+              helperText={errors.dated}
+              required
+              sx={{ minWidth: 200 }}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <Box sx={{ flexGrow: 1 }}>
+              <CategoriesInput value={categories} onChange={setCategories} known={known} error={errors.categories} />
+            </Box>
+          </Stack>
+          <Box>
+            <Typography id={contentLabel} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
+              {t('editor.content')}
+            </Typography>
+            <ContentEditor initial={initial.content} onChange={setContent} labelId={contentLabel} />
+            {errors.content && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {errors.content}
+              </Alert>
+            )}
+          </Box>
+        </Stack>
+
+        <Paper variant="outlined" component="aside" aria-labelledby={`${contentLabel}-brief`} sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Typography id={`${contentLabel}-brief`} variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+            {t('editor.brief')}
+          </Typography>
+          <Typography data-testid="article-brief" sx={{ color: brief ? 'text.primary' : 'text.secondary', mb: 1.5, overflowWrap: 'anywhere' }}>
+            {brief || t('editor.brief_empty')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('editor.brief_help')}
+          </Typography>
+        </Paper>
+      </Box>
+
+      {save.isError && (
+        <Alert severity="error" sx={{ mt: 3 }}>
+          {errorMessage(save.error, t('editor.save_failed'))}
+        </Alert>
+      )}
+      {Object.keys(errors).length > 0 && (
+        <Alert severity="error" sx={{ mt: 3 }}>
+          {t('editor.fix_errors')}
+        </Alert>
+      )}
+
+      <Stack direction="row" sx={{ gap: 1.5, mt: 3, flexWrap: 'wrap' }}>
+        <Button type="submit" variant="contained" loading={save.isPending}>
+          {t('action.save')}
+        </Button>
+        <Button onClick={() => setConfirm('cancel')}>{t('action.cancel')}</Button>
+        {id && (
+          <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirm('delete')} sx={{ ml: { sm: 'auto' } }}>
+            {t('action.delete')}
+          </Button>
+        )}
+      </Stack>
+
+      <ConfirmDialog
+        open={confirm === 'cancel'}
+        question={t('article.cancel_confirm')}
+        confirmLabel={t('article.discard')}
+        onConfirm={leave}
+        onClose={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        question={t('article.delete_confirm')}
+        details={title}
+        pending={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
+        onConfirm={() => id && remove.mutate(id, { onSuccess: () => navigate('/news', { replace: true }) })}
+        onClose={() => {
+          setConfirm(null);
+          remove.reset();
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,61 @@
+import { Extension } from '@tiptap/core';
+import type { Node as PmNode } from '@tiptap/pm/model';
+import { Plugin, PluginKey } from '@tiptap/pm/state';
+import { MAX_LIST_DEPTH } from '../../../../shared/domain/richtext/document';
+import { BLOCK_KEY_ATTR, NODE } from '../../../../shared/domain/richtext/editor-json';
+
+const LISTS: string[] = [NODE.bulletList, NODE.orderedList];
+
+/** How deep lists nest in the document: 1 for a plain list, 2 for a list inside it, and so on. */
+export function listNesting(doc: PmNode): number {
+  let deepest = 0;
+  const walk = (node: PmNode, level: number) => {
+    node.forEach((child) => {
+      if (child.isTextblock || child.isAtom) return;
+      const next = LISTS.includes(child.type.name) ? level + 1 : level;
+      deepest = Math.max(deepest, next);
+      walk(child, next);
+    });
+  };
+  walk(doc, 0);
+  return deepest;
+}
+
+/**
+ * SPEC: list depth stays between 0 and 4. Any change (Tab, paste, drop) that would nest lists
+ * deeper is refused, unless the document was already deeper and the change does not add to it.
+ */
+export const ListDepthLimit = Extension.create({
+  name: 'listDepthLimit',
+  addProseMirrorPlugins() {
+    const max = MAX_LIST_DEPTH + 1;
+    return [
+      new Plugin({
+        key: new PluginKey('listDepthLimit'),
+        filterTransaction: (tr, state) => {
+          if (!tr.docChanged) return true;
+          const after = listNesting(tr.doc);
+          return after <= max || after <= listNesting(state.doc);
+        },
+      }),
+    ];
+  },
+});
+
+/**
+ * Carries each stored block's key through the editor. A split block does not copy it (the new
+ * half gets a fresh key when saved), so keys stay unique.
+ */
+export const BlockKeys = Extension.create({
+  name: 'blockKeys',
+  addGlobalAttributes() {
+    return [
+      {
+        types: [NODE.paragraph, NODE.heading, NODE.codeBlock, NODE.media],
+        attributes: {
+          [BLOCK_KEY_ATTR]: { default: null, keepOnSplit: false, parseHTML: () => null, renderHTML: () => ({}) },
+        },
+      },
+    ];
+  },
+});

@@ -1,0 +1,76 @@
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
+import { INLINE_STYLES, LINK, codePoints, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
+import { isExternalUrl, isSafeLinkUrl } from '../../../../shared/domain/richtext/safe-url';
+
+type Segment = { text: string; styles: number; link: string | null };
+
+/** The block's text cut where its styles or link change (offsets count code points). */
+export function segments(block: RawBlock, document: RawDocument): Segment[] {
+  const chars = codePoints(block.text);
+  const styles = chars.map(() => 0);
+  const links: (string | null)[] = chars.map(() => null);
+  for (const range of block.inlineStyleRanges) {
+    const bit = 1 << INLINE_STYLES.indexOf(range.style);
+    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) styles[i]! |= bit;
+  }
+  for (const range of block.entityRanges) {
+    const entity = document.entityMap[String(range.key)];
+    // Rendering checks again what the server checked: an unsafe address never reaches an href.
+    if (entity?.type !== LINK || !isSafeLinkUrl(entity.data.url)) continue;
+    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) links[i] = entity.data.url;
+  }
+  const out: Segment[] = [];
+  for (let i = 0; i < chars.length; i++) {
+    const last = out[out.length - 1];
+    if (last && last.styles === styles[i] && last.link === links[i]) last.text += chars[i];
+    else out.push({ text: chars[i]!, styles: styles[i]!, link: links[i]! });
+  }
+  return out;
+}
+
+const WRAPPERS: Record<(typeof INLINE_STYLES)[number], (children: ReactNode, key: string) => ReactNode> = {
+  BOLD: (c, k) => <strong key={k}>{c}</strong>,
+  ITALIC: (c, k) => <em key={k}>{c}</em>,
+  UNDERLINE: (c, k) => <u key={k}>{c}</u>,
+  STRIKETHROUGH: (c, k) => <s key={k}>{c}</s>,
+  CODE: (c, k) => <code key={k}>{c}</code>,
+  HIGHLIGHT: (c, k) => <mark key={k}>{c}</mark>,
+};
+
+/** Soft line breaks inside a block ("\n") become <br>. */
+function withBreaks(text: string, key: string): ReactNode[] {
+  return text.split('\n').flatMap((line, i) => (i === 0 ? [line] : [<br key={`${key}-br${i}`} />, line]));
+}
+
+function styled(segment: Segment, key: string): ReactNode {
+  let node: ReactNode = withBreaks(segment.text, key);
+  INLINE_STYLES.forEach((style, bit) => {
+    if (segment.styles & (1 << bit)) node = WRAPPERS[style](node, `${key}-${style}`);
+  });
+  return node;
+}
+
+export function RichLink({ url, children }: { url: string; children: ReactNode }) {
+  const external = isExternalUrl(url);
+  return (
+    <Link href={url} underline="always" {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+      {children}
+    </Link>
+  );
+}
+
+/** A block's text as React elements: styles nest inside one link per run of the same address. */
+export function InlineText({ block, document }: { block: RawBlock; document: RawDocument }) {
+  const parts = segments(block, document);
+  const out: ReactNode[] = [];
+  for (let i = 0; i < parts.length; ) {
+    const link = parts[i]!.link;
+    let end = i + 1;
+    while (end < parts.length && parts[end]!.link === link) end++;
+    const children = parts.slice(i, end).map((segment, j) => styled(segment, `s${i + j}`));
+    out.push(link ? <RichLink key={`l${i}`} url={link}>{children}</RichLink> : children);
+    i = end;
+  }
+  return <>{out}</>;
+}

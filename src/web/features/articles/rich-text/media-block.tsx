@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import { videoEmbed } from '../../../../shared/domain/richtext/media-embed';
+import { mediaUrl, type MediaData } from '../../../../shared/domain/richtext/document';
+import { isSafeMediaUrl } from '../../../../shared/domain/richtext/safe-url';
+import { useSiteText } from '../../../lib/site-text';
+import { RichLink } from './inline-text';
+
+const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
+
+// The players need their own scripts; they get nothing else (no top navigation, no forms).
+const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
+
+/** An image or a video of an atomic block (SPEC: media block margin 5px 0 1px). */
+export function MediaBlock({ data }: { data: MediaData }) {
+  const { t } = useSiteText();
+  const url = mediaUrl(data);
+  if (!isSafeMediaUrl(url)) return null;
+  const size = { width: data.width, height: data.height };
+  const sizeSx = { maxWidth: '100%', height: data.width && data.height ? 'auto' : undefined, aspectRatio: data.width && data.height ? `${data.width} / ${data.height}` : undefined };
+
+  let content;
+  if (data.type === 'video') {
+    const embed = videoEmbed(url);
+    if (!embed) return null;
+    if (embed.kind === 'file') {
+      content = <Box component="video" controls preload="metadata" src={embed.src} {...size} sx={sizeSx} />;
+    } else if (embed.kind === 'frame') {
+      content = (
+        <Box
+          component="iframe"
+          src={embed.src}
+          title={`${t('article.video')} (${embed.site})`}
+          sandbox={FRAME_SANDBOX}
+          allow="fullscreen; picture-in-picture; encrypted-media"
+          referrerPolicy="strict-origin-when-cross-origin"
+          loading="lazy"
+          width={data.width ?? 560}
+          height={data.height ?? 315}
+          sx={{ ...sizeSx, border: 0 }}
+        />
+      );
+    } else {
+      content = <RichLink url={embed.href}>{t('article.open_video')}</RichLink>;
+    }
+  } else {
+    content = <Box component="img" src={url} alt={data.alt ?? ''} loading="lazy" {...size} sx={{ ...sizeSx, display: 'block' }} />;
+  }
+
+  return (
+    <Box component="figure" sx={{ display: 'flex', justifyContent: JUSTIFY[data.alignment ?? 'left'], m: '5px 0 1px' }}>
+      {content}
+    </Box>
+  );
+}

@@ -1,0 +1,197 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import type { MemberInfo } from '../../../shared/api/membership';
+import { londonDate } from '../../../shared/domain/london-time';
+import { daysBetween, expiryDate, expiryText, needsRenewal } from '../../../shared/domain/membership';
+import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
+import { LoadingRegion } from '../../components/loading-region';
+import { SiteText } from '../../components/site-text';
+import { clearSession, useSession } from '../../lib/session';
+import { useSiteText } from '../../lib/site-text';
+import { useNow } from '../../lib/use-now';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSettleOnReturn } from '../payments/payments-api';
+import { AdminGuide } from './admin-guide';
+import { useMemberInfo } from './membership-api';
+import { formatLongDate } from './membership-format';
+import { PageBand, Panel, PanelTitle } from './membership-layout';
+
+export function ProfilePage() {
+  const { t } = useSiteText();
+  usePageTitle(t('profile.title'));
+  const session = useSession();
+  // /profile#renewed is also the return address of a renewal's card check (SPEC section 7).
+  const settling = useSettleOnReturn();
+  const info = useMemberInfo({ enabled: !settling });
+
+  // SPEC: if the member-info call fails, the session is cleared and the user goes to /signIn.
+  const failed = info.isError;
+  useEffect(() => {
+    if (failed) clearSession();
+  }, [failed]);
+
+  if (!session || failed) return <Navigate to="/signIn" replace />;
+
+  const data = info.data;
+  const admin = session.role === 'admin' || data?.role === 'admin' || (data !== undefined && data.tier_index === null);
+
+  return (
+    <>
+      <PageBand title="profile.title">
+        <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, color: 'rgba(255, 255, 255, 0.92)', minHeight: '1.6em' }}>
+          {data ? (
+            <>
+              {t('profile.welcome')}, <span data-testid="profile-first-name">{data.first_name}</span>
+            </>
+          ) : (
+            <Skeleton aria-hidden width={200} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
+          )}
+        </Typography>
+      </PageBand>
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        {!data ? <ProfileSkeleton /> : admin ? <AdminGuide /> : <MemberProfile info={data} />}
+      </Container>
+    </>
+  );
+}
+
+function MemberProfile({ info }: { info: MemberInfo }) {
+  const { t } = useSiteText();
+  const { hash } = useLocation();
+  const now = useNow();
+  const renewed = hash === '#renewed';
+  const tier = info.tier_index === null ? undefined : tierByIndex(info.tier_index);
+  const expiry = info.last_renewed_date ? expiryDate(info.last_renewed_date) : null;
+  const daysLeft = expiry ? daysBetween(londonDate(now), expiry) : null;
+  const status = daysLeft === null ? null : expiryText(daysLeft);
+  const warn = daysLeft !== null && needsRenewal(daysLeft);
+
+  return (
+    <Stack spacing={3}>
+      {renewed ? (
+        // SPEC: with #renewed a thanks banner replaces the renewal warning.
+        <Alert severity="success" icon={<CheckCircleOutlineIcon />} data-testid="renewed-banner">
+          <AlertTitle>
+            <SiteText k="profile.renewed_title" />
+          </AlertTitle>
+          <SiteText k="profile.renewed_body" />
+        </Alert>
+      ) : (
+        warn && (
+          <Alert
+            severity="warning"
+            data-testid="renewal-warning"
+            action={
+              <Button component={RouterLink} to="/renew" variant="contained" color="primary" size="small" sx={{ whiteSpace: 'nowrap' }}>
+                {t('profile.renew_now')}
+              </Button>
+            }
+            sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+          >
+            <AlertTitle>
+              <SiteText k="profile.action_required" />
+            </AlertTitle>
+            {status}
+          </Alert>
+        )
+      )}
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' }, alignItems: 'start' }}>
+        <Panel labelledBy="profile-membership">
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: 1 }}>
+            <PanelTitle id="profile-membership" k="profile.membership" />
+            {daysLeft !== null && (
+              <Chip
+                label={daysLeft < 0 ? t('profile.status_expired') : t('profile.status_active')}
+                color={daysLeft < 0 ? 'error' : 'success'}
+                variant={daysLeft < 0 ? 'filled' : 'outlined'}
+                size="small"
+                sx={{ fontWeight: 600 }}
+              />
+            )}
+          </Stack>
+          <Box sx={{ mb: 3 }}>
+            <Typography sx={{ fontFamily: 'Georgia, serif', fontSize: '1.35rem', fontWeight: 700, lineHeight: 1.3 }}>
+              {tier?.name ?? '—'}
+            </Typography>
+            {tier && <Typography sx={{ color: 'text.secondary' }}>{formatTierPrice(tier.pence)}</Typography>}
+          </Box>
+          <Details
+            rows={[
+              { label: t('profile.member_since'), value: formatLongDate(info.registered_date) },
+              { label: t('profile.last_renewed'), value: formatLongDate(info.last_renewed_date) },
+              { label: t('profile.expires'), value: formatLongDate(expiry), testId: 'profile-expiry' },
+            ]}
+          />
+          {status && (
+            <Typography
+              data-testid="expiry-text"
+              sx={{ mt: 2.5, fontWeight: 600, color: warn ? '#8a4600' : 'success.dark' }}
+            >
+              {status}
+            </Typography>
+          )}
+          {!warn && !renewed && (
+            <Box sx={{ mt: 3, pt: 2.5, borderTop: 1, borderColor: 'divider' }}>
+              <Button component={RouterLink} to="/renew" variant="outlined" startIcon={<AutorenewIcon />}>
+                {t('profile.renew_early')}
+              </Button>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+                <SiteText k="profile.renew_early_hint" />
+              </Typography>
+            </Box>
+          )}
+        </Panel>
+
+        <Panel labelledBy="profile-details">
+          <PanelTitle id="profile-details" k="profile.details" />
+          <Details
+            rows={[
+              { label: t('profile.name'), value: `${info.first_name} ${info.last_name}`.trim() },
+              { label: t('profile.email'), value: info.email },
+            ]}
+          />
+        </Panel>
+      </Box>
+    </Stack>
+  );
+}
+
+function Details({ rows }: { rows: { label: string; value: string; testId?: string }[] }) {
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}>
+      {rows.map((row) => (
+        <div key={row.label}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {row.label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={row.testId}>
+            {row.value}
+          </Typography>
+        </div>
+      ))}
+    </Box>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <LoadingRegion>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' } }}>
+        <Skeleton variant="rounded" height={280} />
+        <Skeleton variant="rounded" height={180} />
+      </Box>
+    </LoadingRegion>
+  );
+}

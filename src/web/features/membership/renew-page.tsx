@@ -1,0 +1,105 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { tierByIndex } from '../../../shared/domain/tiers';
+import { LoadingRegion } from '../../components/loading-region';
+import { errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useSiteText } from '../../lib/site-text';
+import { usePageTitle } from '../../lib/use-page-title';
+import { readRenew, saveRenew } from './flow-storage';
+import { renewProceed, useMemberInfo } from './membership-api';
+import { PageBand, Panel } from './membership-layout';
+import { TierPicker } from './tier-picker';
+
+export function RenewPage() {
+  const { t } = useSiteText();
+  usePageTitle(t('renew.title'));
+  const session = useSession();
+  const navigate = useNavigate();
+  const info = useMemberInfo();
+  const [stored] = useState(readRenew);
+  const [chosen, setChosen] = useState<number | null>(stored?.tier_index ?? null);
+  const [showError, setShowError] = useState(false);
+
+  // SPEC: preselected from the stored step-one choice, else the member's current tier.
+  const memberTier = info.data?.tier_index ?? null;
+  const tierIndex = chosen ?? (memberTier !== null && tierByIndex(memberTier) ? memberTier : null);
+
+  const proceed = useMutation({
+    mutationFn: (index: number) => renewProceed(index),
+    onSuccess: (answer, index) => {
+      saveRenew({ tier_index: index, proceed: answer });
+      void navigate('/renew/pay');
+    },
+    // SPEC: a failed proceed alerts and stays on /renew.
+    onError: (error) => window.alert(errorMessage(error, t('pay.unexpected'))),
+  });
+
+  if (!session) return <Navigate to="/signIn" replace />;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // SPEC: continuing is blocked with no tier chosen.
+    if (tierIndex === null) {
+      setShowError(true);
+      return;
+    }
+    saveRenew({ tier_index: tierIndex });
+    proceed.mutate(tierIndex);
+  }
+
+  return (
+    <>
+      <PageBand title="renew.title" intro="renew.intro" />
+      <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+        <Box component="form" noValidate onSubmit={submit}>
+          <Stack spacing={3}>
+            <Panel>
+              {info.isPending && chosen === null ? (
+                <LoadingRegion>
+                  <Stack spacing={1.5}>
+                    <Skeleton width={220} height={36} />
+                    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
+                      <Skeleton variant="rounded" height={96} />
+                      <Skeleton variant="rounded" height={96} />
+                      <Skeleton variant="rounded" height={96} />
+                    </Box>
+                  </Stack>
+                </LoadingRegion>
+              ) : (
+                <TierPicker
+                  label={t('register.tier')}
+                  value={tierIndex}
+                  onChange={(index) => {
+                    setChosen(index);
+                    setShowError(false);
+                  }}
+                  error={showError && tierIndex === null ? t('renew.choose_tier') : undefined}
+                />
+              )}
+            </Panel>
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                loading={proceed.isPending}
+                endIcon={<ArrowForwardIcon />}
+                sx={{ py: 1.3, px: 4, width: { xs: '100%', sm: 'auto' } }}
+              >
+                {t('renew.continue')}
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+      </Container>
+    </>
+  );
+}

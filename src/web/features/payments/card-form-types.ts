@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { BillingAddress } from './billing-address';
+
+export interface CardFormProps {
+  clientSecret: string;
+  /** SPEC section 7: where the provider sends the browser back after a redirect-based check. */
+  returnUrl: string;
+  billing: BillingAddress;
+  /** The pay button's text, e.g. "Pay £50.00". */
+  payLabel: string;
+  /** Called once the card has been charged and the server asked to fulfil. */
+  onPaid: () => void;
+  /** Called when the card step fails: the provider's message, or null when it gave none. */
+  onFailed: (reason: string | null) => void;
+  /** Shown inside the form between the card fields and the pay button (e.g. the billing address). */
+  children?: ReactNode;
+}
+
+/** SPEC section 4: confirming is blocked, with a console warning only, until the card form is ready. */
+export function warnNotReady(): void {
+  console.warn('Card payment is not ready yet: the card details are incomplete.');
+}

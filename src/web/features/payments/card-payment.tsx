@@ -1,0 +1,43 @@
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import { lazy, Suspense } from 'react';
+import { LoadError } from '../../components/load-error';
+import { LoadingRegion } from '../../components/loading-region';
+import { useSiteText } from '../../lib/site-text';
+import type { CardFormProps } from './card-form-types';
+import { usePaymentsConfig } from './payments-api';
+import { TestCardForm } from './test-card-form';
+
+// Stripe's script and React bindings are fetched only when a payment page shows the Stripe form.
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+export type { CardFormProps } from './card-form-types';
+
+/** The card step of a payment: Stripe Elements, or the test provider's form when offline. */
+export function CardPayment(props: CardFormProps) {
+  const { t } = useSiteText();
+  const config = usePaymentsConfig();
+
+  if (config.isPending) return <CardFormSkeleton />;
+  if (config.isError) return <LoadError message={t('card.load_failed')} error={config.error} onRetry={() => void config.refetch()} />;
+  if (config.data.provider === 'stripe' && config.data.publishable_key) {
+    return (
+      <Suspense fallback={<CardFormSkeleton />}>
+        <StripeCardForm publishableKey={config.data.publishable_key} {...props} />
+      </Suspense>
+    );
+  }
+  return <TestCardForm {...props} />;
+}
+
+function CardFormSkeleton() {
+  return (
+    <LoadingRegion>
+      <Stack spacing={2}>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={48} />
+      </Stack>
+    </LoadingRegion>
+  );
+}

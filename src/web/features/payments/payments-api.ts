@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paymentsConfig, settleResponse, testConfirmResponse } from '../../../shared/api/payments';
+import { ApiError, apiRequest } from '../../lib/api';
+
+export const paymentPaths = {
+  config: '/api/payments/config',
+  testConfirm: '/api/payments/test_confirm',
+  settle: '/api/payments/settle',
+} as const;
+
+export function usePaymentsConfig() {
+  return useQuery({
+    queryKey: ['payments-config'],
+    queryFn: ({ signal }) => apiRequest(paymentPaths.config, paymentsConfig, { signal, auth: false }),
+    staleTime: Infinity,
+  });
+}
+
+/** The test provider's card step; a refusal is a 402 whose detail is the provider's message. */
+export function testConfirm(clientSecret: string, cardNumber: string) {
+  return apiRequest(paymentPaths.testConfirm, testConfirmResponse, {
+    method: 'POST',
+    json: { client_secret: clientSecret, card_number: cardNumber },
+    auth: false,
+  });
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After a successful card step the server checks with the provider and fulfils (idempotent), so a
+ * site without webhooks still completes. A brief network failure is retried; if it keeps failing
+ * the card has still been charged and the webhook fulfils, so the journey goes on regardless.
+ */
+export async function settlePayment(clientSecret: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await apiRequest(paymentPaths.settle, settleResponse, { method: 'POST', json: { client_secret: clientSecret }, auth: false });
+      return;
+    } catch (error) {
+      const retryable = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+      if (!retryable || attempt >= 3) {
+        console.warn('Settling the payment failed; the provider webhook will complete it.', error);
+        return;
+      }
+      await pause(500 * attempt);
+    }
+  }
+}
+
+/** The query parameter Stripe adds when it returns the browser after a redirect-based check. */
+const RETURN_SECRET_PARAM = 'payment_intent_client_secret';
+
+/**
+ * On a payment return URL (SPEC section 7), settles a payment that came back from the provider's
+ * redirect and takes the client secret out of the address bar. True while settling.
+ */
+export function useSettleOnReturn(): boolean {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const secret = new URLSearchParams(location.search).get(RETURN_SECRET_PARAM);
+  const [settling, setSettling] = useState(secret !== null);
+
+  useEffect(() => {
+    if (!secret) return;
+    let live = true;
+    void settlePayment(secret).then(() => {
+      if (!live) return;
+      setSettling(false);
+      navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [secret, navigate, location.pathname, location.hash]);
+
+  return secret !== null && settling;
+}

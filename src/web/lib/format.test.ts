@@ -1,0 +1,88 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fromLondonLocal } from '../../shared/domain/london-time';
+import { ELLIPSIS, eventDayBadge, formatEventDate, formatMonthYear, truncate } from './format';
+
+describe('formatEventDate', () => {
+  it('writes the weekday, date and 24-hour time in en-GB', () => {
+    // December is GMT: London time equals UTC.
+    expect(formatEventDate('2026-12-05T18:30:00.000Z')).toBe('Saturday 5 December 2026, 18:30');
+  });
+
+  it('shows London time during British Summer Time', () => {
+    // 17:30 UTC is 18:30 BST.
+    expect(formatEventDate(new Date('2026-07-04T17:30:00.000Z'))).toBe('Saturday 4 July 2026, 18:30');
+  });
+
+  it('shows the London date when the UTC date differs', () => {
+    // 23:30 UTC on 31 May is 00:30 on 1 June in London.
+    expect(formatEventDate('2026-05-31T23:30:00.000Z')).toBe('Monday 1 June 2026, 00:30');
+  });
+
+  it('round-trips a London wall-clock value on both sides of the clock changes', () => {
+    expect(formatEventDate(fromLondonLocal('2026-03-28T09:05'))).toBe('Saturday 28 March 2026, 09:05');
+    expect(formatEventDate(fromLondonLocal('2026-03-29T09:05'))).toBe('Sunday 29 March 2026, 09:05');
+    expect(formatEventDate(fromLondonLocal('2026-10-24T19:00'))).toBe('Saturday 24 October 2026, 19:00');
+    expect(formatEventDate(fromLondonLocal('2026-10-25T19:00'))).toBe('Sunday 25 October 2026, 19:00');
+  });
+
+  it('writes midnight as 00:00, not 24:00', () => {
+    expect(formatEventDate('2027-01-01T00:00:00.000Z')).toBe('Friday 1 January 2027, 00:00');
+  });
+});
+
+describe('formatMonthYear', () => {
+  it('gives the London month and year', () => {
+    expect(formatMonthYear('2025-12-10T19:00:00.000Z')).toBe('December 2025');
+    // 23:30 UTC on 30 June is already July in London (BST).
+    expect(formatMonthYear('2026-06-30T23:30:00.000Z')).toBe('July 2026');
+  });
+});
+
+describe('eventDayBadge', () => {
+  it('gives the short weekday, day and month in London', () => {
+    expect(eventDayBadge('2026-12-05T18:30:00.000Z')).toEqual({ weekday: 'Sat', day: '5', month: 'Dec' });
+    expect(eventDayBadge('2026-05-31T23:30:00.000Z')).toEqual({ weekday: 'Mon', day: '1', month: 'Jun' });
+  });
+});
+
+describe('truncate', () => {
+  it('leaves text within the limit alone', () => {
+    expect(truncate('Dr Anahit Petrosyan', 30)).toBe('Dr Anahit Petrosyan');
+    expect(truncate('x'.repeat(30), 30)).toBe('x'.repeat(30));
+    expect(truncate('', 5)).toBe('');
+  });
+
+  it('cuts longer text to exactly the limit, ending in an ellipsis', () => {
+    const cut = truncate('x'.repeat(31), 30);
+    expect(cut).toHaveLength(30);
+    expect(cut).toBe(`${'x'.repeat(29)}${ELLIPSIS}`);
+  });
+
+  it('does not leave a space before the ellipsis', () => {
+    expect(truncate('Consultant in London', 12)).toBe('Consultant…');
+  });
+
+  it('never splits a character made of two code units', () => {
+    expect(truncate('ab😀cd', 4)).toBe('ab…');
+  });
+
+  it('handles tiny limits', () => {
+    expect(truncate('abc', 1)).toBe(ELLIPSIS);
+    expect(truncate('abc', 0)).toBe('');
+  });
+
+  it('is never longer than the limit and keeps a prefix of the text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.integer({ min: 0, max: 250 }), (text, max) => {
+        const cut = truncate(text, max);
+        expect(cut.length).toBeLessThanOrEqual(Math.max(max, 0));
+        if (text.length <= max) expect(cut).toBe(text);
+        else if (max >= 1) {
+          expect(cut.endsWith(ELLIPSIS)).toBe(true);
+          expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+        }
+      }),
+    );
+  });
+});

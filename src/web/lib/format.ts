@@ -1,0 +1,67 @@
+import { LONDON } from '../../shared/domain/london-time';
+
+/** DESIGN rule 9: dates are shown en-GB, and event times are London wall-clock times. */
+const LOCALE = 'en-GB';
+
+const longEventDate = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: LONDON,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const shortDay = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: LONDON,
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+});
+
+const monthYear = new Intl.DateTimeFormat(LOCALE, { timeZone: LONDON, month: 'long', year: 'numeric' });
+
+type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+
+function partsOf(format: Intl.DateTimeFormat, instant: Date | string): Parts {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+/**
+ * An event's date and time in London, e.g. "Saturday 5 December 2026, 18:30". Built from the
+ * parts because the plain en-GB format ("Saturday, 5 December 2026 at 18:30") varies by runtime.
+ */
+export function formatEventDate(instant: Date | string): string {
+  const p = partsOf(longEventDate, instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+}
+
+/** The month and year of an event in London, e.g. "December 2025". */
+export function formatMonthYear(instant: Date | string): string {
+  const p = partsOf(monthYear, instant);
+  return `${p.month} ${p.year}`;
+}
+
+/** The pieces of a calendar-page badge for an event in London: "Sat", "5", "Dec". */
+export function eventDayBadge(instant: Date | string): { weekday: string; day: string; month: string } {
+  const p = partsOf(shortDay, instant);
+  return { weekday: p.weekday ?? '', day: p.day ?? '', month: p.month ?? '' };
+}
+
+export const ELLIPSIS = '…';
+
+/**
+ * Cuts text to at most `max` characters (UTF-16 units, as `length` counts them), ending with an
+ * ellipsis when anything was cut. Never splits a surrogate pair, never ends in a space before "…".
+ */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max < 1) return '';
+  let kept = text.slice(0, max - 1);
+  const last = kept.charCodeAt(kept.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) kept = kept.slice(0, -1);
+  return `${kept.trimEnd()}${ELLIPSIS}`;
+}
