@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
-import { SectionHeading } from './section-heading';
+import { SectionHeading } from '../../components/section-heading';
 
 const pillars: { icon: ReactNode; title: SiteTextKey; body: SiteTextKey }[] = [
   { icon: <SchoolOutlinedIcon />, title: 'home.pillars.education.title', body: 'home.pillars.education.body' },

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { committeeFields, DEFAULT_COMMITTEE_PRIORITY, type CommitteeMember } from '../../../shared/api/committee';
+
+/** SPEC: priority is parsed as an integer, with parseInt's rules ("12", " 12" and "12.7" give 12). */
+export function parsePriority(value: string): number {
+  return Number.parseInt(value, 10);
+}
+
+/** The committee editor's form: the shared fields, with priority typed as text and parsed. */
+export function memberForm(priorityMessage: string) {
+  return committeeFields.extend({
+    priority: z
+      .string()
+      .transform((value, ctx) => {
+        const parsed = parsePriority(value);
+        if (Number.isNaN(parsed)) {
+          ctx.addIssue({ code: 'custom', message: priorityMessage });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .pipe(committeeFields.shape.priority),
+  });
+}
+export type MemberFormInput = z.input<ReturnType<typeof memberForm>>;
+export type MemberFormOutput = z.output<ReturnType<typeof memberForm>>;
+
+/** What the form starts from: the member as it is, or a blank one with the default priority. */
+export function memberFormDefaults(member?: CommitteeMember): MemberFormInput {
+  return member
+    ? { name: member.name, role: member.role, image: member.image, description: member.description, priority: String(member.priority) }
+    : { name: '', role: '', image: '', description: '', priority: String(DEFAULT_COMMITTEE_PRIORITY) };
+}

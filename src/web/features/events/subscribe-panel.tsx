@@ -1,0 +1,108 @@
+import CheckIcon from '@mui/icons-material/Check';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
+import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FocusEvent } from 'react';
+import { SiteText } from '../../components/site-text';
+import { visuallyHidden } from '../../components/loading-region';
+import { useSiteText } from '../../lib/site-text';
+import { eventPaths } from './events-api';
+
+/** The calendar feed of every event: a link, and its address to paste into a calendar app. */
+export function SubscribePanel() {
+  const { t } = useSiteText();
+  const address = new URL(eventPaths.feed, window.location.origin).href;
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), 2500);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied(true);
+    } catch {
+      // No clipboard (an insecure origin or a refusal): the address stays there to select by hand.
+    }
+  }
+
+  return (
+    <Paper
+      component="aside"
+      aria-labelledby="calendar-title"
+      variant="outlined"
+      sx={{ p: 3, borderRadius: 3, borderTop: 4, borderTopColor: 'secondary.main', bgcolor: 'background.paper' }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 1.5 }}>
+        <Box
+          aria-hidden
+          sx={{
+            display: 'grid',
+            placeItems: 'center',
+            flexShrink: 0,
+            width: 44,
+            height: 44,
+            borderRadius: '50%',
+            bgcolor: 'rgba(242, 163, 65, 0.18)',
+            color: 'secondary.dark',
+          }}
+        >
+          <EventRepeatOutlinedIcon />
+        </Box>
+        <Typography id="calendar-title" variant="h2" sx={{ fontSize: '1.3rem', color: 'primary.dark' }}>
+          <SiteText k="events.calendar_title" />
+        </Typography>
+      </Box>
+      <Typography variant="body2" sx={{ color: 'text.secondary', lineHeight: 1.6, mb: 2.5 }}>
+        <SiteText k="events.calendar_body" />
+      </Typography>
+      <Button
+        component="a"
+        href={eventPaths.feed}
+        variant="contained"
+        fullWidth
+        startIcon={<EventAvailableOutlinedIcon />}
+        sx={{ mb: 2.5 }}
+      >
+        {t('events.subscribe')}
+      </Button>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        <SiteText k="events.subscribe_hint" />
+      </Typography>
+      <TextField
+        label={t('events.feed_address')}
+        value={address}
+        size="small"
+        fullWidth
+        slotProps={{
+          htmlInput: { readOnly: true, onFocus: (event: FocusEvent<HTMLInputElement>) => event.target.select() },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={copied ? t('events.copied') : t('events.copy_feed')}>
+                  <IconButton edge="end" size="small" onClick={() => void copy()} aria-label={t('events.copy_feed')}>
+                    {copied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box component="span" role="status" sx={visuallyHidden}>
+        {copied ? t('events.copied') : ''}
+      </Box>
+    </Paper>
+  );
+}
