@@ -10,8 +10,9 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { articlePageHead } from './features/articles/articles.head';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
+import { donationsRoutes } from './features/donations/donations.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
-import { paymentsRoutes } from './features/payments/payments.routes';
+import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
+  donationsRoutes(app, services.donations);
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,

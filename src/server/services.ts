@@ -6,8 +6,9 @@ import { passwordResetService } from './features/accounts/password-reset.service
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
 import { sendRenewalReminders } from './features/membership/membership.reminders';
 import { membershipService } from './features/membership/membership.service';
-import { fulfilmentService } from './features/payments/fulfilment';
-import { paymentsService } from './features/payments/payments.service';
+import { donationFulfilment, donationsService } from './features/donations/donations.service';
+import { fulfilmentService } from './payments/fulfilment';
+import { paymentsService } from './payments/payments.service';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
 import { stripeProvider, type StripeOptions } from './integrations/payments/stripe-provider';
@@ -50,7 +51,11 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     log,
     from: async () => config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
-  const mailContext = async () => ({ siteName: await siteText.get('site_name'), publicUrl: config.publicUrl });
+  const mailContext = async () => ({
+    siteName: await siteText.get('site_name'),
+    publicUrl: config.publicUrl,
+    charityNumber: (await siteText.get('charity_number')).trim(),
+  });
 
   const stripe =
     config.payments === 'stripe'
@@ -60,6 +65,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const fulfilment = fulfilmentService(db.db, mailer, clock, log, mailContext, {
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
+    donation: donationFulfilment(clock),
   });
   const payments = paymentsService(db.db, (stripe ?? testPayments)!, fulfilment, clock);
 
@@ -73,6 +79,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     fulfilment,
     payments,
     membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock }),
+    donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number') }),
     passwordResets: passwordResetService({
       accounts,
       resets: passwordResetRepo(db.db),

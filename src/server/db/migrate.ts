@@ -3,6 +3,7 @@ import type { Db, Dialect } from './database';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-content';
 import * as m0003 from './migrations/0003-membership';
+import * as m0004 from './migrations/0004-donations';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -11,6 +12,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0001-initial': m0001,
   '0002-content': m0002,
   '0003-membership': m0003,
+  '0004-donations': m0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -179,6 +179,34 @@ export interface RemindersSentTable {
   sent_at: string;
 }
 
+export interface DonationsTable {
+  id: string;
+  amount_pence: number;
+  name: string | null;
+  email: string;
+  status: 'pending' | 'completed';
+  payment_id: string;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface GiftAidDeclarationsTable {
+  id: string;
+  donation_id: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  house: string;
+  postcode: string | null;
+  /** 0 or 1 (booleans stored the same way on both databases). */
+  non_uk: number;
+  past_and_future: number;
+  wording_version: string;
+  declared_at: string;
+  cancelled_at: string | null;
+  cancelled_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   strings: StringsTable;
@@ -197,4 +225,6 @@ export interface Database {
   password_resets: PasswordResetsTable;
   rate_limit_hits: RateLimitHitsTable;
   reminders_sent: RemindersSentTable;
+  donations: DonationsTable;
+  gift_aid_declarations: GiftAidDeclarationsTable;
 }

@@ -18,3 +18,15 @@ export function jwtSecret(db: Kysely<Database>, configured: string | undefined):
   if (configured) return Promise.resolve(configured);
   return settingOrInit(db, 'jwt_secret', () => randomBytes(48).toString('base64url'));
 }
+
+export async function getSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+}
+
+export async function setSetting(db: Kysely<Database>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

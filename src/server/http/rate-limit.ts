@@ -3,6 +3,9 @@ import { rateLimitRepo } from '../db/rate-limit.repo';
 import type { Database } from '../db/schema';
 import { tooManyRequests } from './errors';
 
+/** Declined cards, site-wide: the payments feature counts them, donations brake on them. */
+export const CARD_DECLINES_BUCKET = 'card-declines';
+
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
 
 /**
@@ -22,6 +25,14 @@ export function rateLimiter(db: Kysely<Database>, clock: () => Date) {
       await repo.remove(id);
       const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest ?? now.toISOString()) + limit.windowMs - now.getTime()) / 1000));
       throw tooManyRequests(message, retryAfter);
+    },
+    /** Counts an event without limiting it (e.g. a declined card, for the site-wide brake). */
+    async note(bucket: string, key: string): Promise<void> {
+      await repo.record(bucket, key, clock().toISOString());
+    },
+    /** How many events in the window. */
+    async recent(bucket: string, key: string, windowMs: number): Promise<number> {
+      return (await repo.stats(bucket, key, new Date(clock().getTime() - windowMs).toISOString())).count;
     },
     /** Removes hits older than a day (the longest window in use). */
     prune(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, PaymentKind } from '../../db/schema';
-import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
-import type { MailContext } from '../../integrations/mail/template';
+import type { Database, PaymentKind } from '../db/schema';
+import type { MailMessage, Mailer } from '../integrations/mail/mailer';
+import type { MailContext } from '../integrations/mail/template';
 import { paymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
 
 /**

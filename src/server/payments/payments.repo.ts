@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, PaymentsTable } from '../../db/schema';
+import type { Database, PaymentsTable } from '../db/schema';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { settleRequest, testConfirmRequest } from '../../../shared/api/payments';
-import { badRequest, HttpError, notFound } from '../../http/errors';
-import type { RateLimiter } from '../../http/rate-limit';
-import { addRoute } from '../../http/route';
-import type { StripeProvider } from '../../integrations/payments/stripe-provider';
-import type { TestProvider } from '../../integrations/payments/test-provider';
+import { settleRequest, testConfirmRequest } from '../../shared/api/payments';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { CARD_DECLINES_BUCKET, type RateLimiter } from '../http/rate-limit';
+import { addRoute } from '../http/route';
+import type { StripeProvider } from '../integrations/payments/stripe-provider';
+import type { TestProvider } from '../integrations/payments/test-provider';
 import type { FulfilmentService } from './fulfilment';
 import type { PaymentsService } from './payments.service';
 
@@ -49,9 +49,18 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
     body: { kind: 'json', schema: testConfirmRequest },
     handler: async ({ body, req }) => {
       if (!test) throw notFound('Test payments are switched off');
-      await limiter.hit({ bucket: 'card-confirm', key: req.ip, max: 30, windowMs: TEN_MINUTES }, 'Too many payment attempts. Please wait a few minutes and try again.');
+      // Donation forms draw card testers: their card step gets the tight limit of issue 6.
+      const payment = await payments.forClientSecret(body.client_secret);
+      const donation = payment?.kind === 'donation';
+      await limiter.hit(
+        { bucket: donation ? 'donation-card' : 'card-confirm', key: req.ip, max: donation ? 5 : 30, windowMs: TEN_MINUTES },
+        'Too many payment attempts. Please wait a few minutes and try again.',
+      );
       const { intent, outcome } = await test.confirm(body.client_secret, body.card_number);
-      if (!outcome.ok) throw new HttpError(402, outcome.message);
+      if (!outcome.ok) {
+        await limiter.note(CARD_DECLINES_BUCKET, 'site');
+        throw new HttpError(402, outcome.message);
+      }
       if (intent) await fulfilment.fulfilIntent(intent.id);
       return { status: 'succeeded' };
     },
@@ -72,6 +81,10 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
         if (!event) throw badRequest('Invalid or missing webhook signature');
         if (event.type === 'payment_intent.succeeded') {
           await fulfilment.fulfilIntent(event.data.object.id, { id: event.id, type: event.type });
+        } else if (event.type === 'payment_intent.payment_failed') {
+          // Declines feed the site-wide brake on donations (card testing).
+          await fulfilment.noteEvent({ id: event.id, type: event.type });
+          await limiter.note(CARD_DECLINES_BUCKET, 'site');
         } else {
           await fulfilment.noteEvent({ id: event.id, type: event.type });
         }

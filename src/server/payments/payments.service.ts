@@ -1,8 +1,8 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, PaymentKind } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { intentIdFromSecret, type PaymentProvider } from '../../integrations/payments/provider';
+import type { Database, PaymentKind } from '../db/schema';
+import { notFound } from '../http/errors';
+import { intentIdFromSecret, type PaymentProvider } from '../integrations/payments/provider';
 import { paymentsRepo } from './payments.repo';
 import type { FulfilmentService } from './fulfilment';
 
@@ -72,6 +72,12 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
 
     findById(id: string) {
       return repo.findById(id);
+    },
+
+    /** The payment behind a client secret, without asking the provider. */
+    forClientSecret(clientSecret: string) {
+      const intentId = intentIdFromSecret(clientSecret);
+      return intentId ? repo.findByRef(intentId) : Promise.resolve(undefined);
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { emailKey } from '../../../shared/domain/email';
 import type { Database } from '../../db/schema';
-import type { FulfilmentHandler } from '../payments/fulfilment';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
 import { renewalMail, welcomeMail } from './membership.emails';
 import { membershipRepo } from './membership.repo';
 

@@ -11,8 +11,8 @@ import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import type { FulfilmentService } from '../payments/fulfilment';
-import type { PaymentsService } from '../payments/payments.service';
+import type { FulfilmentService } from '../../payments/fulfilment';
+import type { PaymentsService } from '../../payments/payments.service';
 import { pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
 

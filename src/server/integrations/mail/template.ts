@@ -1,5 +1,5 @@
 /** What every e-mail needs to know of the site. */
-export type MailContext = { siteName: string; publicUrl: string };
+export type MailContext = { siteName: string; publicUrl: string; charityNumber: string };
 
 /** Plain text plus simple, escaped HTML for the site's e-mails. */
 export type MailContent = {

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxFor, proceed, registrationForm } from '../../testing/membership';
-import { startStripeStandIn } from '../../testing/stripe-stand-in';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { outboxFor, proceed, registrationForm } from '../testing/membership';
+import { startStripeStandIn } from '../testing/stripe-stand-in';
+import { createTestApp, type TestApp } from '../testing/test-app';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
 

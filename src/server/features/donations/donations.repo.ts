@@ -1,0 +1,55 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DonationsTable, GiftAidDeclarationsTable } from '../../db/schema';
+
+export function donationsRepo(db: Kysely<Database>) {
+  return {
+    async insert(donation: Insertable<DonationsTable>, declaration?: Insertable<GiftAidDeclarationsTable>): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('donations').values(donation).execute();
+        if (declaration) await trx.insertInto('gift_aid_declarations').values(declaration).execute();
+      });
+    },
+    find(id: string) {
+      return db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    async complete(id: string, at: string): Promise<void> {
+      await db.updateTable('donations').set({ status: 'completed', completed_at: at }).where('id', '=', id).execute();
+    },
+    hasDeclaration(donationId: string) {
+      return db.selectFrom('gift_aid_declarations').select('id').where('donation_id', '=', donationId).executeTakeFirst();
+    },
+    declarations(limit = 500) {
+      return db
+        .selectFrom('gift_aid_declarations as g')
+        .innerJoin('donations as d', 'd.id', 'g.donation_id')
+        .selectAll('g')
+        .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
+        .orderBy('g.declared_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    async cancelDeclaration(id: string, at: string, by: string): Promise<boolean> {
+      const result = await db
+        .updateTable('gift_aid_declarations')
+        .set({ cancelled_at: at, cancelled_by: by })
+        .where('id', '=', id)
+        .where('cancelled_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** Completed donations with a standing declaration, completed in [from, to). */
+    claimable(from: string, to: string) {
+      return db
+        .selectFrom('gift_aid_declarations as g')
+        .innerJoin('donations as d', 'd.id', 'g.donation_id')
+        .select(['g.title', 'g.first_name', 'g.last_name', 'g.house', 'g.postcode', 'g.non_uk', 'd.amount_pence', 'd.completed_at'])
+        .where('g.cancelled_at', 'is', null)
+        .where('d.status', '=', 'completed')
+        .where('d.completed_at', '>=', from)
+        .where('d.completed_at', '<', to)
+        .orderBy('d.completed_at')
+        .execute();
+    },
+  };
+}
+export type DonationsRepo = ReturnType<typeof donationsRepo>;

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { GIFT_AID_WORDING_VERSION, type donateProceedRequest } from '../../../shared/api/donations';
+import { toCsv } from '../../../shared/domain/csv';
+import { emailKey } from '../../../shared/domain/email';
+import { addDays } from '../../../shared/domain/membership';
+import { fromLondonLocal, londonDate } from '../../../shared/domain/london-time';
+import { getSetting, setSetting } from '../../db/settings.repo';
+import type { Database } from '../../db/schema';
+import { badRequest, notFound, tooManyRequests } from '../../http/errors';
+import { CARD_DECLINES_BUCKET, type RateLimiter } from '../../http/rate-limit';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
+import type { PaymentsService } from '../../payments/payments.service';
+import { donationReceipt } from './donations.emails';
+import { donationsRepo } from './donations.repo';
+
+type DonateRequest = z.output<typeof donateProceedRequest>;
+
+const TEN_MINUTES = 10 * 60 * 1000;
+/** Card testers show up as bursts of declines: past this many in 10 minutes, donations pause. */
+export const SITE_DECLINE_BRAKE = 20;
+const GIFT_AID_SETTING = 'gift_aid_enabled';
+
+/** Completing a donation marks it received and sends the receipt. */
+export function donationFulfilment(clock: () => Date): FulfilmentHandler {
+  return async (trx, payment, mail) => {
+    const tx = donationsRepo(trx);
+    const donation = payment.reference_id ? await tx.find(payment.reference_id) : undefined;
+    if (!donation) throw new Error(`Donation payment ${payment.id} has no donation`);
+    const paidAt = clock();
+    await tx.complete(donation.id, paidAt.toISOString());
+    return [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail)];
+  };
+}
+
+export type DonationsDeps = {
+  db: Kysely<Database>;
+  payments: PaymentsService;
+  limiter: RateLimiter;
+  clock: () => Date;
+  charityNumber: () => Promise<string>;
+};
+
+export function donationsService({ db, payments, limiter, clock, charityNumber }: DonationsDeps) {
+  const repo = donationsRepo(db);
+
+  async function giftAidSetting() {
+    const number = (await charityNumber()).trim();
+    const enabled = (await getSetting(db, GIFT_AID_SETTING)) === 'true';
+    return { enabled: enabled && Boolean(number), available: Boolean(number), charity_number: number };
+  }
+
+  return {
+    async config() {
+      const setting = await giftAidSetting();
+      return { gift_aid_available: setting.enabled, charity_number: setting.charity_number, wording_version: GIFT_AID_WORDING_VERSION };
+    },
+
+    /**
+     * Records a donation and asks the provider for a payment intent. Limits per address, per
+     * e-mail and a site-wide brake on declines keep card testers from using the form.
+     */
+    async proceed(request: DonateRequest, ip: string): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
+      if ((await limiter.recent(CARD_DECLINES_BUCKET, 'site', TEN_MINUTES)) >= SITE_DECLINE_BRAKE) {
+        throw tooManyRequests('Online donations are paused for a few minutes because of unusual activity. Please try again later.', 600);
+      }
+      const tooMany = 'Too many donation attempts. Please wait a few minutes and try again.';
+      await limiter.hit({ bucket: 'donate-ip', key: ip, max: 5, windowMs: TEN_MINUTES }, tooMany);
+      await limiter.hit({ bucket: 'donate-email', key: emailKey(request.email), max: 5, windowMs: TEN_MINUTES }, tooMany);
+      if (request.gift_aid && !(await giftAidSetting()).enabled) throw badRequest('Gift Aid is not offered at the moment');
+
+      const donationId = randomUUID();
+      const now = clock().toISOString();
+      const { paymentId, clientSecret } = await payments.begin({
+        kind: 'donation',
+        amountPence: request.amount,
+        email: request.email,
+        description: 'Donation',
+        referenceId: donationId,
+      });
+      const gift = request.gift_aid;
+      await repo.insert(
+        { id: donationId, amount_pence: request.amount, name: request.name, email: request.email, status: 'pending', payment_id: paymentId, created_at: now, completed_at: null },
+        gift
+          ? {
+              id: randomUUID(),
+              donation_id: donationId,
+              title: gift.title,
+              first_name: gift.first_name,
+              last_name: gift.last_name,
+              house: gift.house,
+              postcode: gift.non_uk ? null : (gift.postcode?.toUpperCase() ?? null),
+              non_uk: gift.non_uk ? 1 : 0,
+              past_and_future: gift.past_and_future ? 1 : 0,
+              wording_version: GIFT_AID_WORDING_VERSION,
+              declared_at: now,
+              cancelled_at: null,
+              cancelled_by: null,
+            }
+          : undefined,
+      );
+      return { clientSecret: clientSecret!, amount: request.amount, payment_id: paymentId };
+    },
+
+    giftAidSetting,
+
+    async setGiftAid(enabled: boolean) {
+      if (enabled && !(await charityNumber()).trim()) throw badRequest('Set the registered charity number (site text charity_number) before switching Gift Aid on');
+      await setSetting(db, GIFT_AID_SETTING, String(enabled));
+      return giftAidSetting();
+    },
+
+    async declarations() {
+      return (await repo.declarations()).map((d) => ({
+        _id: d.id,
+        donation_id: d.donation_id,
+        title: d.title,
+        first_name: d.first_name,
+        last_name: d.last_name,
+        house: d.house,
+        postcode: d.postcode,
+        non_uk: d.non_uk === 1,
+        past_and_future: d.past_and_future === 1,
+        wording_version: d.wording_version,
+        declared_at: d.declared_at,
+        cancelled_at: d.cancelled_at,
+        amount: d.amount_pence,
+        donation_status: d.donation_status,
+      }));
+    },
+
+    async cancelDeclaration(id: string, by: string): Promise<void> {
+      if (!(await repo.cancelDeclaration(id, clock().toISOString(), by))) throw notFound('Declaration not found or already cancelled');
+    },
+
+    /**
+     * The donations to claim between two London dates (inclusive), in the column order of HMRC's
+     * Charities Online schedule. Donors abroad get "X" as their postcode, as HMRC asks.
+     */
+    async exportCsv(from: string, to: string): Promise<string> {
+      if (to < from) throw badRequest('The end date is before the start date');
+      const start = fromLondonLocal(`${from}T00:00`).toISOString();
+      const end = fromLondonLocal(`${addDays(to, 1)}T00:00`).toISOString();
+      const rows = (await repo.claimable(start, end)).map((d) => {
+        const [year, month, day] = londonDate(new Date(d.completed_at!)).split('-');
+        return [
+          d.title,
+          d.first_name,
+          d.last_name,
+          d.house,
+          d.non_uk === 1 ? 'X' : d.postcode,
+          null,
+          null,
+          `${day}/${month}/${year!.slice(2)}`,
+          (d.amount_pence / 100).toFixed(2),
+        ];
+      });
+      return toCsv(
+        ['Title', 'First name', 'Last name', 'House name or number', 'Postcode', 'Aggregated donations', 'Sponsored event', 'Donation date (DD/MM/YY)', 'Amount'],
+        rows,
+      );
+    },
+  };
+}
+export type DonationsService = ReturnType<typeof donationsService>;

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { emailAddress } from './membership';
+
+export const DONATION_MIN_PENCE = 100;
+export const DONATION_MAX_PENCE = 1_000_000;
+
+/** SPEC: the amount sent is 100 times the whole pounds entered, rounded. */
+export function poundsToPence(pounds: number): number {
+  return Math.round(pounds) * 100;
+}
+
+/** HMRC's model declaration for a Gift Aid donation; the version is stored with each declaration. */
+export const GIFT_AID_WORDING_VERSION = 'hmrc-model-2024-1';
+export const GIFT_AID_DECLARATION =
+  'I want to Gift Aid my donation and any donations I make in the future or have made in the past 4 years to the charity. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax than the amount of Gift Aid claimed on all my donations in that tax year it is my responsibility to pay any difference.';
+export const GIFT_AID_DECLARATION_THIS_ONLY =
+  'I want to Gift Aid this donation to the charity. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax than the amount of Gift Aid claimed on all my donations in that tax year it is my responsibility to pay any difference.';
+
+export const giftAidDeclaration = z
+  .object({
+    title: z.string().trim().max(35).nullish().transform((v) => v || null),
+    first_name: z.string().trim().min(1, 'Enter your first name').max(35, 'At most 35 characters'),
+    last_name: z.string().trim().min(1, 'Enter your last name').max(35, 'At most 35 characters'),
+    house: z.string().trim().min(1, 'Enter your house name or number').max(40, 'At most 40 characters'),
+    /** Empty when the donor does not live in the UK. */
+    postcode: z.string().trim().max(10).nullish().transform((v) => v || null),
+    non_uk: z.boolean().default(false),
+    /** Also past (4 years) and future donations, not only this one. */
+    past_and_future: z.boolean().default(false),
+    /** The donor ticked the declaration. */
+    confirmed: z.literal(true, { error: 'Tick the declaration to add Gift Aid' }),
+  })
+  .superRefine((d, ctx) => {
+    if (!d.non_uk && !d.postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter your postcode, or tick "I do not live in the UK"' });
+  });
+export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
+
+/** SPEC: amount in pence, name null when anonymous, e-mail for the receipt. */
+export const donateProceedRequest = z
+  .object({
+    amount: z
+      .number({ error: 'Enter an amount' })
+      .int('The amount is a whole number of pence')
+      .min(DONATION_MIN_PENCE, 'The smallest donation is £1')
+      .max(DONATION_MAX_PENCE, 'The largest donation online is £10,000'),
+    name: z.string().trim().max(100).nullable(),
+    email: emailAddress,
+    gift_aid: giftAidDeclaration.nullish(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.name === null && d.gift_aid) ctx.addIssue({ code: 'custom', path: ['gift_aid'], message: 'An anonymous donation cannot carry Gift Aid' });
+    if (d.name !== null && d.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name, or tick Anonymous' });
+  });
+export type DonateProceedRequest = z.input<typeof donateProceedRequest>;
+
+export const donateProceedResponse = z.object({ clientSecret: z.string(), amount: z.number().int(), payment_id: z.string() });
+
+/** What the donate page needs to know: whether to offer Gift Aid, and the charity's number. */
+export const donationsConfig = z.object({
+  gift_aid_available: z.boolean(),
+  charity_number: z.string(),
+  wording_version: z.string(),
+});
+
+export const giftAidSettingRequest = z.object({ enabled: z.boolean() });
+export const giftAidSetting = z.object({ enabled: z.boolean(), available: z.boolean(), charity_number: z.string() });
+
+export const giftAidDeclarationRecord = z.object({
+  _id: z.string(),
+  donation_id: z.string(),
+  title: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  house: z.string(),
+  postcode: z.string().nullable(),
+  non_uk: z.boolean(),
+  past_and_future: z.boolean(),
+  wording_version: z.string(),
+  declared_at: z.string(),
+  cancelled_at: z.string().nullable(),
+  amount: z.number().int(),
+  donation_status: z.string(),
+});
+export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
+
+/** A date range for the HMRC schedule export, inclusive, YYYY-MM-DD. */
+export const giftAidExportQuery = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-04-06'),
+  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-04-05'),
+});
