@@ -7,8 +7,9 @@ export type CspOptions = {
   httpsOnly: boolean;
 };
 
-const STRIPE_SCRIPT = 'https://js.stripe.com';
-const STRIPE_FRAMES = ['https://js.stripe.com', 'https://hooks.stripe.com'];
+// As Stripe's CSP guide lists them for Elements and 3-D Secure.
+const STRIPE_SCRIPTS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
+const STRIPE_FRAMES = ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'];
 const STRIPE_CONNECT = 'https://api.stripe.com';
 
 /** The Content-Security-Policy for pages; `frameOrigins` adds e.g. the social media page's origin. */
@@ -16,7 +17,7 @@ export function contentSecurityPolicy(options: CspOptions, frameOrigins: string[
   const frames = [...(options.stripe ? STRIPE_FRAMES : []), ...frameOrigins];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...(options.stripe ? [STRIPE_SCRIPT] : [])],
+    'script-src': ["'self'", ...(options.stripe ? STRIPE_SCRIPTS : [])],
     // MUI's emotion injects <style> elements at run time.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'https:'],

@@ -50,6 +50,10 @@ describe('Stripe', () => {
 
   it('tells the browser to use Stripe with the publishable key, and has no simulated card step', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_suite' });
+    const csp = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'];
+    expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
     const simulated = await t.app.inject({ method: 'POST', url: '/api/payments/test_confirm', payload: { client_secret: 'x', card_number: '4242424242424242' } });
     expect(simulated.statusCode).toBe(404);
   });
