@@ -359,6 +359,7 @@ export const siteTextDefaults = {
   'donate.from_anonymous': 'from an anonymous donor',
   'donate.receipt_to': 'Receipt to',
   'donate.with_gift_aid': 'With Gift Aid, we can claim',
+  'donate.gift_aid_label': 'Gift Aid',
   'donate.back': 'Back',
   'donate.card_title': 'Pay by card',
   'donate.pay': 'Donate',

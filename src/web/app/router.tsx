@@ -17,6 +17,9 @@ const RegisterThanksPage = lazy(() =>
 const ProfilePage = lazy(() => import('../features/membership/profile-page').then((m) => ({ default: m.ProfilePage })));
 const RenewPage = lazy(() => import('../features/membership/renew-page').then((m) => ({ default: m.RenewPage })));
 const RenewPayPage = lazy(() => import('../features/membership/renew-pay-page').then((m) => ({ default: m.RenewPayPage })));
+const DonatePage = lazy(() => import('../features/donations/donate-page').then((m) => ({ default: m.DonatePage })));
+const DonateThanksPage = lazy(() => import('../features/donations/donate-thanks-page').then((m) => ({ default: m.DonateThanksPage })));
+const GiftAidAdminPage = lazy(() => import('../features/donations/gift-aid-admin-page').then((m) => ({ default: m.GiftAidAdminPage })));
 // Articles: the editor (tiptap) is its own chunk, loaded only on /article/new and /article/{id}/edit.
 const NewsPage = lazy(() => import('../features/articles/news-page').then((m) => ({ default: m.NewsPage })));
 const ArticlePage = lazy(() => import('../features/articles/article-page').then((m) => ({ default: m.ArticlePage })));
@@ -47,6 +50,9 @@ export const router = createBrowserRouter([
           { path: 'profile', Component: ProfilePage },
           { path: 'renew', Component: RenewPage },
           { path: 'renew/pay', Component: RenewPayPage },
+          { path: 'donate', Component: DonatePage },
+          { path: 'donate/thanks', Component: DonateThanksPage },
+          { path: 'admin/gift-aid', Component: GiftAidAdminPage },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -19,6 +19,7 @@ export function SiteFooter() {
   const { t } = useSiteText();
   const privacyId = t('privacy_article_id').trim();
   const bylineUrl = t('footer.byline_url').trim();
+  const charityNumber = t('charity_number').trim();
   const year = new Date().getFullYear();
 
   return (
@@ -30,9 +31,16 @@ export function SiteFooter() {
           spacing={{ xs: 1.5, sm: 3 }}
           sx={{ py: 3, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
         >
-          <Typography variant="body2">
-            © {year} <SiteText k="site_name" />
-          </Typography>
+          <Box>
+            <Typography variant="body2">
+              © {year} <SiteText k="site_name" />
+            </Typography>
+            {charityNumber && (
+              <Typography variant="body2" sx={{ opacity: 0.9 }}>
+                <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
+              </Typography>
+            )}
+          </Box>
           <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
             {privacyId && (
               <li>

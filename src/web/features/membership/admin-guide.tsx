@@ -2,6 +2,7 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventIcon from '@mui/icons-material/Event';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import VolunteerActivismOutlinedIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -42,6 +43,13 @@ const items: GuideItem[] = [
     title: 'profile.admin.articles_title',
     body: 'profile.admin.articles_body',
     link: { to: '/article/new', text: 'profile.admin.articles_link' },
+  },
+  {
+    id: 'gift-aid',
+    icon: <VolunteerActivismOutlinedIcon />,
+    title: 'profile.admin.gift_aid_title',
+    body: 'profile.admin.gift_aid_body',
+    link: { to: '/admin/gift-aid', text: 'profile.admin.gift_aid_link' },
   },
 ];
 

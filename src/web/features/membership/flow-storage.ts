@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { proceedResponse } from '../../../shared/api/membership';
 import { parseStoredJson } from '../../lib/stored-json';
-import { billingAddress } from '../payments/billing-address';
+import { billingAddress } from '../../components/card-payment/billing-address';
 
 /**
  * What the registration and renewal steps hand each other, kept in sessionStorage so a reload or

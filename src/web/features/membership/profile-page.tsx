@@ -21,7 +21,7 @@ import { clearSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSettleOnReturn } from '../payments/payments-api';
+import { useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
 import { formatLongDate } from './membership-format';

@@ -12,7 +12,7 @@ import { Link as RouterLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSettleOnReturn } from '../payments/payments-api';
+import { useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { clearRegistration } from './flow-storage';
 import { RegisterSteps } from './membership-layout';
 

@@ -1,8 +1,8 @@
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
-import { LoadError } from '../../components/load-error';
-import { LoadingRegion } from '../../components/loading-region';
+import { LoadError } from '../load-error';
+import { LoadingRegion } from '../loading-region';
 import { useSiteText } from '../../lib/site-text';
 import type { CardFormProps } from './card-form-types';
 import { usePaymentsConfig } from './payments-api';

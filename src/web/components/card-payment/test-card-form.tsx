@@ -7,7 +7,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { SiteText } from '../../components/site-text';
+import { SiteText } from '../site-text';
 import { errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { warnNotReady, type CardFormProps } from './card-form-types';

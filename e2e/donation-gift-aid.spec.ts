@@ -1,0 +1,103 @@
+import fs from 'node:fs/promises';
+import { GIFT_AID_DECLARATION, GIFT_AID_DECLARATION_THIS_ONLY } from '../src/shared/api/donations';
+import { TEST_CARDS } from '../src/shared/api/payments';
+import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { fillDonation, proceedToCard } from './donation-helpers';
+import { collectDialogs, fillTestCard, uniqueEmail } from './membership-helpers';
+
+/** The day in London as the HMRC schedule writes it: DD/MM/YY. */
+function londonDdMmYy(): string {
+  const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()).split('-');
+  return `${d}/${m}/${y!.slice(2)}`;
+}
+
+test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMRC schedule', async ({ page }) => {
+  test.slow();
+  const dialogs = collectDialogs(page);
+  const email = uniqueEmail('donor-gift-aid');
+  const lastName = `Sargsyan${Date.now() % 100000}`;
+
+  // The admin: Gift Aid needs the charity number first.
+  await signInAsAdmin(page);
+  await page.getByRole('link', { name: 'Manage Gift Aid' }).click();
+  await expect(page).toHaveURL(/\/admin\/gift-aid$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Gift Aid' })).toBeVisible();
+  const toggle = page.getByLabel('Offer Gift Aid on the donate page');
+  await expect(toggle).toBeDisabled();
+  await checkA11y(page);
+
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
+  const set = await page.request.post('/api/set_string', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { key: 'charity_number', value: '1234567' },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  await page.evaluate(() => sessionStorage.removeItem('string_table_v2'));
+  await page.reload();
+  await expect(page.getByText('1234567').first()).toBeVisible();
+  await expect(toggle).toBeEnabled();
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  // The footer names the registered charity.
+  await expect(page.getByRole('contentinfo')).toContainText('Registered charity number 1234567');
+
+  // A visitor gives with Gift Aid.
+  await page.evaluate(() => sessionStorage.removeItem('session'));
+  await fillDonation(page, { amount: '40', name: `Ani ${lastName}`, email });
+  await page.getByLabel('Yes, I want to add Gift Aid').check();
+  await expect(page.getByTestId('gift-aid-boost')).toContainText('£10.00');
+  // The names come from the name typed above.
+  await expect(page.getByLabel('First name')).toHaveValue('Ani');
+  await expect(page.getByLabel('Last name')).toHaveValue(lastName);
+  await page.getByLabel('House name or number').fill('12 Rose Lane');
+  // Not confirmed yet: Proceed waits.
+  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  await page.getByLabel('I do not live in the UK').check();
+  await expect(page.getByLabel('Postcode')).toHaveCount(0);
+  await page.getByLabel('I do not live in the UK').uncheck();
+  await page.getByLabel('Postcode').fill('SW1A 1AA');
+  await expect(page.getByTestId('gift-aid-declaration')).toHaveText(GIFT_AID_DECLARATION_THIS_ONLY);
+  await page.getByLabel('This donation, future donations and those of the past four years').check();
+  await expect(page.getByTestId('gift-aid-declaration')).toHaveText(GIFT_AID_DECLARATION);
+  await page.getByLabel('I confirm the declaration above').check();
+  await checkA11y(page);
+
+  await proceedToCard(page);
+  await expect(page.getByTestId('donate-summary')).toHaveText(`£40.00 from Ani ${lastName}`);
+  await checkA11y(page);
+  await fillTestCard(page, TEST_CARDS.success);
+  await page.getByRole('button', { name: 'Donate £40.00' }).click();
+  await expect(page).toHaveURL(/\/donate\/thanks$/);
+
+  // The admin sees the declaration and downloads today's schedule.
+  await signInAsAdmin(page);
+  await page.goto('/admin/gift-aid');
+  const row = page.getByRole('row').filter({ hasText: lastName });
+  await expect(row).toContainText('12 Rose Lane, SW1A 1AA');
+  await expect(row).toContainText('£40.00');
+  await expect(row).toContainText('Past and future donations');
+  await expect(row).toContainText('Active');
+  await checkA11y(page);
+
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+  await page.getByLabel('From').fill(today);
+  await page.getByLabel('To').fill(today);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download HMRC schedule (CSV)' }).click();
+  const download = await downloading;
+  const csv = await fs.readFile(await download.path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Title,First name,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date (DD/MM/YY),Amount');
+  const line = lines.find((l) => l.includes(lastName));
+  expect(line).toBe(`,Ani,${lastName},12 Rose Lane,SW1A 1AA,,,${londonDdMmYy()},40.00`);
+
+  // Cancelling asks first.
+  await row.getByRole('button', { name: /Cancel declaration/ }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Are you sure you want to cancel this Gift Aid declaration?' });
+  await expect(dialog).toBeVisible();
+  await checkA11y(page);
+  await dialog.getByRole('button', { name: 'Cancel declaration' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('Cancelled');
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,143 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { DonateProceedRequest } from '../../../shared/api/donations';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useSiteText } from '../../lib/site-text';
+import { usePageTitle } from '../../lib/use-page-title';
+import { DonateCardStep, type ProceededDonation } from './donate-card-step';
+import { DonateDetailsStep } from './donate-details-step';
+import { donateFormSchema, emptyDonateForm, toProceedRequest, type DonateFormValues } from './donate-form';
+import { donateProceed, useDonationsConfig } from './donations-api';
+import { DonateSteps, DonationBand } from './donations-layout';
+
+/** Server fields that match a field of step 1. */
+const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', name: 'name', email: 'email' };
+
+/** SPEC: a two-step donation in one page; step 1 slides to step 2 after the proceed call. */
+export function DonatePage() {
+  const { t } = useSiteText();
+  usePageTitle(t('donate.title'));
+  const navigate = useNavigate();
+  const config = useDonationsConfig();
+  const giftAidOffered = config.data?.gift_aid_available === true;
+
+  const schema = useMemo(
+    () =>
+      donateFormSchema({
+        amount: t('donate.amount_invalid'),
+        amountTooLarge: t('donate.amount_too_large'),
+        name: t('donate.name_required'),
+        email: t('donate.email_invalid'),
+        confirm: t('donate.gift_aid.confirm_required'),
+      }),
+    [t],
+  );
+  const form = useForm<DonateFormValues>({ resolver: zodResolver(schema), defaultValues: emptyDonateForm, mode: 'onTouched' });
+  const [donation, setDonation] = useState<ProceededDonation | null>(null);
+  const [step, setStep] = useState<0 | 1>(0);
+  const [proceedError, setProceedError] = useState<string | null>(null);
+
+  const proceed = useMutation({
+    mutationFn: (request: DonateProceedRequest) => donateProceed(request),
+    onMutate: () => setProceedError(null),
+    onSuccess: (answer, request) => {
+      setDonation({ request, clientSecret: answer.clientSecret, amount: answer.amount });
+      setStep(1);
+    },
+    onError: (error) => {
+      // SPEC 8 stops the loading state silently; the server's reason (e.g. too many attempts) helps more.
+      const field = error instanceof ApiError && error.field ? formFieldOf[error.field] : undefined;
+      if (field) form.setError(field, { message: (error as ApiError).detail });
+      setProceedError(errorMessage(error, t('donate.proceed_failed')));
+    },
+  });
+
+  function onProceed() {
+    void form.handleSubmit((values) => {
+      const request = toProceedRequest(values, giftAidOffered);
+      // Back then Proceed with nothing changed goes on with the same payment rather than starting another.
+      if (donation && JSON.stringify(donation.request) === JSON.stringify(request)) {
+        setStep(1);
+        return;
+      }
+      proceed.mutate(request);
+    })();
+  }
+
+  // Each step starts at the top, with focus on its heading so screen readers follow the slide.
+  const sliderRef = useRef<HTMLDivElement>(null);
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const top = sliderRef.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) window.scrollBy({ top: top - 120 });
+    document.getElementById(step === 0 ? 'donate-details' : 'donate-confirm')?.focus({ preventScroll: true });
+  }, [step]);
+
+  return (
+    <>
+      <DonationBand title="donate.title" intro="donate.intro" />
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        <Box sx={{ maxWidth: 560, mx: 'auto' }}>
+          <DonateSteps active={step} />
+        </Box>
+        <Box ref={sliderRef} sx={{ position: 'relative', overflow: 'hidden', mx: -1, px: 1, pb: 1 }}>
+          <SlidePane active={step === 0} offset={step === 0 ? 0 : -1}>
+            <Box sx={{ maxWidth: 820, mx: 'auto' }}>
+              <DonateDetailsStep
+                form={form}
+                giftAidOffered={giftAidOffered}
+                proceeding={proceed.isPending}
+                proceedError={proceedError}
+                onProceed={onProceed}
+              />
+            </Box>
+          </SlidePane>
+          <SlidePane active={step === 1} offset={step === 1 ? 0 : 1}>
+            {donation && (
+              <DonateCardStep
+                key={donation.clientSecret}
+                donation={donation}
+                onBack={() => setStep(0)}
+                onPaid={() => void navigate('/donate/thanks', { replace: true })}
+              />
+            )}
+          </SlidePane>
+        </Box>
+      </Container>
+    </>
+  );
+}
+
+/**
+ * One step of the slide. The shown step is in the flow and sets the height; the other sits beside
+ * it, out of view, inert and hidden from assistive technology. No motion for reduced motion.
+ */
+function SlidePane({ active, offset, children }: { active: boolean; offset: number; children: React.ReactNode }) {
+  return (
+    <Box
+      inert={!active}
+      aria-hidden={!active || undefined}
+      sx={(theme) => ({
+        position: active ? 'relative' : 'absolute',
+        inset: active ? undefined : '0 0 auto 0',
+        px: 1,
+        mx: -1,
+        transform: `translateX(${offset * 110}%)`,
+        visibility: active ? 'visible' : 'hidden',
+        transition: theme.transitions.create(['transform', 'visibility'], { duration: theme.transitions.duration.complex }),
+        '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
+      })}
+    >
+      {children}
+    </Box>
+  );
+}

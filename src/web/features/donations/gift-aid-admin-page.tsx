@@ -1,0 +1,372 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LoginIcon from '@mui/icons-material/Login';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import type { giftAidDeclarationRecord } from '../../../shared/api/donations';
+import { formatPence } from '../../../shared/domain/money';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadError } from '../../components/load-error';
+import { LoadingRegion, visuallyHidden } from '../../components/loading-region';
+import { SiteText } from '../../components/site-text';
+import { useOpenSiteTextEditor } from '../../components/site-text-editor';
+import { errorMessage } from '../../lib/api';
+import { isAdmin, useSession } from '../../lib/session';
+import { useSiteText } from '../../lib/site-text';
+import { usePageTitle } from '../../lib/use-page-title';
+import {
+  cancelDeclaration,
+  donationsConfigKey,
+  downloadGiftAidSchedule,
+  giftAidDeclarationsKey,
+  giftAidSettingKey,
+  setGiftAidEnabled,
+  useGiftAidDeclarations,
+  useGiftAidSetting,
+} from './donations-api';
+import { DonationBand, Panel, PanelTitle } from './donations-layout';
+
+type Declaration = z.infer<typeof giftAidDeclarationRecord>;
+
+const declarantName = (d: Declaration) => [d.title, d.first_name, d.last_name].filter(Boolean).join(' ');
+
+const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Today in London as YYYY-MM-DD, and the start of the current UK tax year (6 April). */
+function todayIso(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+function taxYearStartIso(today: string): string {
+  const year = Number(today.slice(0, 4));
+  const start = `${year}-04-06`;
+  return today >= start ? start : `${year - 1}-04-06`;
+}
+
+/** The admin's Gift Aid page: the setting, the declarations and the HMRC schedule. */
+export function GiftAidAdminPage() {
+  const { t } = useSiteText();
+  usePageTitle(t('gift_aid_admin.title'));
+  const session = useSession();
+  const admin = isAdmin(session);
+
+  return (
+    <>
+      <DonationBand title="gift_aid_admin.title" intro="gift_aid_admin.intro" />
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        {admin ? (
+          <Stack spacing={3}>
+            <SettingPanel />
+            <DeclarationsPanel />
+            <ExportPanel />
+          </Stack>
+        ) : (
+          <Alert
+            severity={session ? 'warning' : 'info'}
+            action={
+              !session && (
+                <Button component={RouterLink} to="/signIn" color="inherit" size="small" startIcon={<LoginIcon />}>
+                  {t('gift_aid_admin.sign_in_link')}
+                </Button>
+              )
+            }
+          >
+            <SiteText k={session ? 'gift_aid_admin.forbidden' : 'gift_aid_admin.sign_in'} />
+          </Alert>
+        )}
+      </Container>
+    </>
+  );
+}
+
+function SettingPanel() {
+  const { t } = useSiteText();
+  const queryClient = useQueryClient();
+  const openEditor = useOpenSiteTextEditor();
+  const setting = useGiftAidSetting(true);
+  const toggle = useMutation({
+    mutationFn: setGiftAidEnabled,
+    onSuccess: (answer) => {
+      queryClient.setQueryData(giftAidSettingKey, answer);
+      void queryClient.invalidateQueries({ queryKey: donationsConfigKey });
+    },
+  });
+  const number = t('charity_number').trim();
+  // Gift Aid needs the charity number; when the admin sets it here, the server's view follows.
+  const available = Boolean(number);
+  const { refetch } = setting;
+  const seenNumber = useRef(number);
+  useEffect(() => {
+    if (number === seenNumber.current) return;
+    seenNumber.current = number;
+    void refetch();
+  }, [number, refetch]);
+
+  return (
+    <Panel labelledBy="gift-aid-setting">
+      <PanelTitle id="gift-aid-setting" k="gift_aid_admin.setting_title" />
+      <Stack spacing={2.5}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+          <Typography component="span" sx={{ color: 'text.secondary' }}>
+            {t('gift_aid_admin.charity_number')}:
+          </Typography>
+          {number ? (
+            <SiteText k="charity_number" sx={{ fontWeight: 700, fontSize: '1.1rem' }} />
+          ) : (
+            <Chip size="small" label={t('gift_aid_admin.not_set')} />
+          )}
+          {openEditor && (
+            <Button
+              size="small"
+              startIcon={<EditOutlinedIcon />}
+              onClick={() => openEditor('charity_number')}
+              aria-label={t('gift_aid_admin.edit_number')}
+            >
+              {t('action.edit')}
+            </Button>
+          )}
+        </Box>
+        {setting.isPending ? (
+          <LoadingRegion>
+            <Skeleton variant="rounded" height={40} width={320} />
+          </LoadingRegion>
+        ) : setting.isError ? (
+          <LoadError message={t('error.generic')} error={setting.error} onRetry={() => void setting.refetch()} />
+        ) : (
+          <div>
+            <FormControlLabel
+              control={
+                <Switch
+                  // Shows the new position at once; the server's answer confirms it (or an error puts it back).
+                  checked={toggle.isPending ? toggle.variables : setting.data.enabled}
+                  disabled={!available || toggle.isPending}
+                  onChange={(e) => toggle.mutate(e.target.checked)}
+                />
+              }
+              label={t('gift_aid_admin.switch')}
+            />
+            {!available && (
+              <Alert severity="info" sx={{ mt: 1.5 }}>
+                <SiteText k="gift_aid_admin.needs_number" />
+              </Alert>
+            )}
+            {toggle.isError && (
+              <Alert severity="error" sx={{ mt: 1.5 }}>
+                {errorMessage(toggle.error, t('error.generic'))}
+              </Alert>
+            )}
+          </div>
+        )}
+      </Stack>
+    </Panel>
+  );
+}
+
+function DeclarationsPanel() {
+  const { t } = useSiteText();
+  const queryClient = useQueryClient();
+  const declarations = useGiftAidDeclarations(true);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  const [cancelling, setCancelling] = useState<Declaration | null>(null);
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelDeclaration(id),
+    onSuccess: () => {
+      setCancelling(null);
+      void queryClient.invalidateQueries({ queryKey: giftAidDeclarationsKey });
+    },
+  });
+
+  const status = (d: Declaration) =>
+    d.cancelled_at ? (
+      <Chip size="small" label={t('gift_aid_admin.status.cancelled')} />
+    ) : d.donation_status === 'completed' ? (
+      <Chip size="small" color="success" variant="outlined" label={t('gift_aid_admin.status.active')} />
+    ) : (
+      <Chip size="small" color="warning" variant="outlined" label={t('gift_aid_admin.status.pending')} />
+    );
+
+  const address = (d: Declaration) => `${d.house}, ${d.non_uk ? t('gift_aid_admin.non_uk') : (d.postcode ?? '')}`;
+  const covers = (d: Declaration) => t(d.past_and_future ? 'gift_aid_admin.past_and_future' : 'gift_aid_admin.this_only');
+  const cancelButton = (d: Declaration, name: string) =>
+    !d.cancelled_at && (
+      <Button size="small" color="error" onClick={() => setCancelling(d)} aria-label={`${t('gift_aid_admin.cancel_action')}: ${name}`}>
+        {t('gift_aid_admin.cancel')}
+      </Button>
+    );
+
+  return (
+    <Panel labelledBy="gift-aid-declarations">
+      <PanelTitle id="gift-aid-declarations" k="gift_aid_admin.declarations" />
+      {declarations.isPending ? (
+        <LoadingRegion>
+          <Stack spacing={1}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} variant="rounded" height={40} />
+            ))}
+          </Stack>
+        </LoadingRegion>
+      ) : declarations.isError ? (
+        <LoadError message={t('error.generic')} error={declarations.error} onRetry={() => void declarations.refetch()} />
+      ) : declarations.data.length === 0 ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          <SiteText k="gift_aid_admin.none" />
+        </Typography>
+      ) : narrow ? (
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1.5 }}>
+          {declarations.data.map((d) => {
+            const name = declarantName(d);
+            return (
+              <Box component="li" key={d._id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, opacity: d.cancelled_at ? 0.75 : 1 }}>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{formatPence(d.amount)}</Typography>
+                </Box>
+                <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                  {address(d)}
+                  <br />
+                  {shortDate.format(new Date(d.declared_at))} · {covers(d)}
+                </Typography>
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
+                  {status(d)}
+                  {cancelButton(d, name)}
+                </Box>
+              </Box>
+            );
+          })}
+        </Box>
+      ) : (
+        <TableContainer tabIndex={0} aria-labelledby="gift-aid-declarations" >
+          <Table size="small" sx={{ minWidth: 760, '& td, & th': { verticalAlign: 'top' } }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('gift_aid_admin.col.name')}</TableCell>
+                <TableCell>{t('gift_aid_admin.col.address')}</TableCell>
+                <TableCell align="right">{t('gift_aid_admin.col.amount')}</TableCell>
+                <TableCell>{t('gift_aid_admin.col.date')}</TableCell>
+                <TableCell>{t('gift_aid_admin.col.covers')}</TableCell>
+                <TableCell>{t('gift_aid_admin.col.status')}</TableCell>
+                <TableCell>
+                  <Box component="span" sx={visuallyHidden}>
+                    {t('gift_aid_admin.col.actions')}
+                  </Box>
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {declarations.data.map((d) => {
+                const name = declarantName(d);
+                return (
+                  <TableRow key={d._id} sx={{ opacity: d.cancelled_at ? 0.7 : 1 }}>
+                    <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
+                    <TableCell>{address(d)}</TableCell>
+                    <TableCell align="right">{formatPence(d.amount)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate.format(new Date(d.declared_at))}</TableCell>
+                    <TableCell>{covers(d)}</TableCell>
+                    <TableCell>{status(d)}</TableCell>
+                    <TableCell align="right">{cancelButton(d, name)}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <ConfirmDialog
+        open={cancelling !== null}
+        question={t('gift_aid_admin.cancel_confirm')}
+        details={cancelling ? `${cancelling.first_name} ${cancelling.last_name}, ${formatPence(cancelling.amount)}` : undefined}
+        confirmLabel={t('gift_aid_admin.cancel_action')}
+        pending={cancel.isPending}
+        error={cancel.isError ? errorMessage(cancel.error, t('error.generic')) : null}
+        onConfirm={() => cancelling && cancel.mutate(cancelling._id)}
+        onClose={() => {
+          setCancelling(null);
+          cancel.reset();
+        }}
+      />
+    </Panel>
+  );
+}
+
+function ExportPanel() {
+  const { t } = useSiteText();
+  const [today] = useState(todayIso);
+  const [from, setFrom] = useState(() => taxYearStartIso(today));
+  const [to, setTo] = useState(today);
+  const rangeInvalid = Boolean(from && to && from > to);
+  const download = useMutation({ mutationFn: () => downloadGiftAidSchedule(from, to) });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!from || !to || rangeInvalid) return;
+    download.mutate();
+  }
+
+  return (
+    <Panel labelledBy="gift-aid-export">
+      <PanelTitle id="gift-aid-export" k="gift_aid_admin.export_title" />
+      <Typography sx={{ color: 'text.secondary', mb: 2.5, mt: -1 }}>
+        <SiteText k="gift_aid_admin.export_intro" />
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            type="date"
+            label={t('gift_aid_admin.from')}
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            required
+            error={rangeInvalid}
+            helperText={rangeInvalid ? t('gift_aid_admin.range_invalid') : undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            label={t('gift_aid_admin.to')}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            required
+            error={rangeInvalid}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            startIcon={<DownloadIcon />}
+            loading={download.isPending}
+            disabled={!from || !to || rangeInvalid}
+            sx={{ py: 1.6 }}
+          >
+            {t('gift_aid_admin.download')}
+          </Button>
+        </Stack>
+      </Box>
+      {download.isError && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {errorMessage(download.error, t('gift_aid_admin.download_failed'))}
+        </Alert>
+      )}
+    </Panel>
+  );
+}
