@@ -26,6 +26,9 @@ export function openDatabase(options: DbOptions): Db {
     // BIGINT (int8) comes back as a string by default; our counts and sizes fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the
+    // pool discards it and opens a new one when needed.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

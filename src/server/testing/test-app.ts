@@ -40,11 +40,22 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /** Drops the database once its connections have closed (never forced: that would kill them mid-goodbye). */
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      try {
+        for (let attempt = 0; attempt < 20; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch {
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+      } finally {
+        await client.end();
+      }
     },
   };
 }

@@ -19,7 +19,7 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatArticleDate } from './article-date';
 import { useArticlePages, useCategories } from './articles-api';
-import { PageBanner } from './page-banner';
+import { PageBanner } from '../../components/page-banner';
 
 const ALL = '';
 
@@ -41,7 +41,7 @@ export function NewsPage() {
     <>
       {/* React places this in the document head: feed readers find the news feed from here. */}
       <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={articlePaths.rss} />
-      <PageBanner>
+      <PageBanner maxWidth="md">
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           <SiteText k="news.title" />
         </Typography>

@@ -9,11 +9,12 @@ import type { DonateProceedRequest } from '../../../shared/api/donations';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PageBanner } from '../../components/page-banner';
 import { DonateCardStep, type ProceededDonation } from './donate-card-step';
 import { DonateDetailsStep } from './donate-details-step';
 import { donateFormSchema, emptyDonateForm, toProceedRequest, type DonateFormValues } from './donate-form';
 import { donateProceed, useDonationsConfig } from './donations-api';
-import { DonateSteps, DonationBand } from './donations-layout';
+import { DonateSteps} from './donations-layout';
 
 /** Server fields that match a field of step 1. */
 const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', name: 'name', email: 'email' };
@@ -84,7 +85,7 @@ export function DonatePage() {
 
   return (
     <>
-      <DonationBand title="donate.title" intro="donate.intro" />
+      <PageBanner title="donate.title" intro="donate.intro" />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         <Box sx={{ maxWidth: 560, mx: 'auto' }}>
           <DonateSteps active={step} />

@@ -29,6 +29,7 @@ import { formatPence } from '../../../shared/domain/money';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion, visuallyHidden } from '../../components/loading-region';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { useOpenSiteTextEditor } from '../../components/site-text-editor';
 import { errorMessage } from '../../lib/api';
@@ -45,7 +46,7 @@ import {
   useGiftAidDeclarations,
   useGiftAidSetting,
 } from './donations-api';
-import { DonationBand, Panel, PanelTitle } from './donations-layout';
+import { Panel, PanelTitle } from './donations-layout';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 
@@ -72,7 +73,7 @@ export function GiftAidAdminPage() {
 
   return (
     <>
-      <DonationBand title="gift_aid_admin.title" intro="gift_aid_admin.intro" />
+      <PageBanner title="gift_aid_admin.title" intro="gift_aid_admin.intro" />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         {admin ? (
           <Stack spacing={3}>

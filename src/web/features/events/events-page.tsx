@@ -12,6 +12,7 @@ import { splitEvents } from '../../../shared/domain/event-timing';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { errorMessage } from '../../lib/api';
 import { isAdmin, useSession } from '../../lib/session';
@@ -61,7 +62,7 @@ export function EventsPage() {
 
   return (
     <>
-      <PageHeader />
+      <PageBanner title="events.title" intro="events.intro" />
       <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
         <Box
           sx={{
@@ -176,28 +177,6 @@ export function EventsPage() {
         />
       )}
     </>
-  );
-}
-
-function PageHeader() {
-  return (
-    <Box
-      sx={{
-        color: 'common.white',
-        background:
-          'radial-gradient(circle at 85% 20%, rgba(242, 163, 65, 0.18) 0, transparent 40%),' +
-          'linear-gradient(135deg, #073449 0%, #0b4f6c 70%, #0d5d7f 100%)',
-      }}
-    >
-      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
-        <Typography variant="h1" sx={{ mb: 1.5 }}>
-          <SiteText k="events.title" />
-        </Typography>
-        <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, color: 'rgba(255, 255, 255, 0.9)', maxWidth: 680 }}>
-          <SiteText k="events.intro" />
-        </Typography>
-      </Container>
-    </Box>
   );
 }
 

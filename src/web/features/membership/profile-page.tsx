@@ -16,6 +16,7 @@ import { londonDate } from '../../../shared/domain/london-time';
 import { daysBetween, expiryDate, expiryText, needsRenewal } from '../../../shared/domain/membership';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
 import { LoadingRegion } from '../../components/loading-region';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { clearSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
@@ -25,7 +26,7 @@ import { useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
 import { formatLongDate } from './membership-format';
-import { PageBand, Panel, PanelTitle } from './membership-layout';
+import { Panel, PanelTitle } from './membership-layout';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -48,7 +49,7 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageBand title="profile.title">
+      <PageBanner title="profile.title">
         <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, color: 'rgba(255, 255, 255, 0.92)', minHeight: '1.6em' }}>
           {data ? (
             <>
@@ -58,7 +59,7 @@ export function ProfilePage() {
             <Skeleton aria-hidden width={200} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
           )}
         </Typography>
-      </PageBand>
+      </PageBanner>
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         {!data ? <ProfileSkeleton /> : admin ? <AdminGuide /> : <MemberProfile info={data} />}
       </Container>

@@ -15,13 +15,14 @@ import type { z } from 'zod';
 import { registrationForm, type RegistrationForm } from '../../../shared/api/membership';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { readRegisterStepOne, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
 import { registerProceed } from './membership-api';
-import { PageBand, Panel, PanelTitle, RegisterSteps } from './membership-layout';
+import { Panel, PanelTitle, RegisterSteps } from './membership-layout';
 import { TierPicker } from './tier-picker';
 
 type FormInput = RegistrationForm;
@@ -120,7 +121,7 @@ export function RegisterPage() {
 
   return (
     <>
-      <PageBand title="register.title" intro="register.intro" />
+      <PageBanner title="register.title" intro="register.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <RegisterSteps active={0} />
         <Box component="form" noValidate onSubmit={handleSubmit(submit)}>

@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import { formatPence } from '../../../shared/domain/money';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -17,7 +18,7 @@ import { BillingAddressFields } from '../../components/card-payment/billing-addr
 import { CardPayment } from '../../components/card-payment/card-payment';
 import { clearRegistration, readRegisterPay, type RegisterPayData } from './flow-storage';
 import { registerConfirmSimple } from './membership-api';
-import { PageBand, Panel, PanelTitle, RegisterSteps } from './membership-layout';
+import { Panel, PanelTitle, RegisterSteps } from './membership-layout';
 import { PaymentSummary } from './payment-summary';
 
 export function RegisterPayPage() {
@@ -54,7 +55,7 @@ function RegisterPay({ data }: { data: RegisterPayData }) {
 
   return (
     <>
-      <PageBand title="register.pay.title" intro={paid ? 'register.pay.intro' : 'register.pay.free_intro'} />
+      <PageBanner title="register.pay.title" intro={paid ? 'register.pay.intro' : 'register.pay.free_intro'} />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         <Box sx={{ maxWidth: 760, mx: 'auto' }}>
           <RegisterSteps active={1} />

@@ -13,9 +13,10 @@ import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PageBanner } from '../../components/page-banner';
 import { readRenew, saveRenew } from './flow-storage';
 import { renewProceed, useMemberInfo } from './membership-api';
-import { PageBand, Panel } from './membership-layout';
+import { Panel } from './membership-layout';
 import { TierPicker } from './tier-picker';
 
 export function RenewPage() {
@@ -57,7 +58,7 @@ export function RenewPage() {
 
   return (
     <>
-      <PageBand title="renew.title" intro="renew.intro" />
+      <PageBanner title="renew.title" intro="renew.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <Box component="form" noValidate onSubmit={submit}>
           <Stack spacing={3}>

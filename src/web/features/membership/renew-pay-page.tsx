@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
 import type { ProceedResponse } from '../../../shared/api/membership';
 import { formatPence } from '../../../shared/domain/money';
+import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
@@ -20,7 +21,7 @@ import { BillingAddressFields } from '../../components/card-payment/billing-addr
 import { CardPayment } from '../../components/card-payment/card-payment';
 import { clearRenew, readRenew } from './flow-storage';
 import { memberInfoKey, renewConfirmSimple } from './membership-api';
-import { PageBand, Panel, PanelTitle } from './membership-layout';
+import { Panel, PanelTitle } from './membership-layout';
 import { PaymentSummary } from './payment-summary';
 
 export function RenewPayPage() {
@@ -55,7 +56,7 @@ function RenewPay({ proceed }: { proceed: ProceedResponse }) {
 
   return (
     <>
-      <PageBand title="renew.pay.title" intro={paid ? 'renew.pay.intro' : 'renew.pay.free_intro'} />
+      <PageBanner title="renew.pay.title" intro={paid ? 'renew.pay.intro' : 'renew.pay.free_intro'} />
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
         <Box
           sx={{
