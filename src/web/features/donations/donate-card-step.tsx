@@ -13,7 +13,7 @@ import { CardPayment } from '../../components/card-payment/card-payment';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { giftAidBoost } from './donate-form';
-import { Panel, PanelTitle } from './donations-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 
 export interface ProceededDonation {
   request: DonateProceedRequest;

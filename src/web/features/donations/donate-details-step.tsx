@@ -22,7 +22,7 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { amountPence, giftAidBoost, type DonateFormValues } from './donate-form';
-import { Panel, PanelTitle } from './donations-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 
 type TextName = 'amount' | 'name' | 'email' | 'ga_title' | 'ga_first_name' | 'ga_last_name' | 'ga_house' | 'ga_postcode';
 

@@ -46,7 +46,7 @@ import {
   useGiftAidDeclarations,
   useGiftAidSetting,
 } from './donations-api';
-import { Panel, PanelTitle } from './donations-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 

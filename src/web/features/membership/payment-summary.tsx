@@ -6,7 +6,7 @@ import { expiryDate } from '../../../shared/domain/membership';
 import { formatTierPrice } from '../../../shared/domain/tiers';
 import { useSiteText } from '../../lib/site-text';
 import { formatLongDate } from './membership-format';
-import { Panel, PanelTitle } from './membership-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 
 export interface SummaryRow {
   label: string;

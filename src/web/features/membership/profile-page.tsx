@@ -26,7 +26,7 @@ import { useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
 import { formatLongDate } from './membership-format';
-import { Panel, PanelTitle } from './membership-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 
 export function ProfilePage() {
   const { t } = useSiteText();

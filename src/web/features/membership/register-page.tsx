@@ -22,7 +22,8 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { readRegisterStepOne, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
 import { registerProceed } from './membership-api';
-import { Panel, PanelTitle, RegisterSteps } from './membership-layout';
+import { Panel, PanelTitle } from '../../components/panel';
+import { RegisterSteps } from './membership-layout';
 import { TierPicker } from './tier-picker';
 
 type FormInput = RegistrationForm;

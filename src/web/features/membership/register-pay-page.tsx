@@ -18,7 +18,8 @@ import { BillingAddressFields } from '../../components/card-payment/billing-addr
 import { CardPayment } from '../../components/card-payment/card-payment';
 import { clearRegistration, readRegisterPay, type RegisterPayData } from './flow-storage';
 import { registerConfirmSimple } from './membership-api';
-import { Panel, PanelTitle, RegisterSteps } from './membership-layout';
+import { Panel, PanelTitle } from '../../components/panel';
+import { RegisterSteps } from './membership-layout';
 import { PaymentSummary } from './payment-summary';
 
 export function RegisterPayPage() {

@@ -16,7 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PageBanner } from '../../components/page-banner';
 import { readRenew, saveRenew } from './flow-storage';
 import { renewProceed, useMemberInfo } from './membership-api';
-import { Panel } from './membership-layout';
+import { Panel } from '../../components/panel';
 import { TierPicker } from './tier-picker';
 
 export function RenewPage() {

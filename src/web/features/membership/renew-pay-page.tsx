@@ -21,7 +21,7 @@ import { BillingAddressFields } from '../../components/card-payment/billing-addr
 import { CardPayment } from '../../components/card-payment/card-payment';
 import { clearRenew, readRenew } from './flow-storage';
 import { memberInfoKey, renewConfirmSimple } from './membership-api';
-import { Panel, PanelTitle } from './membership-layout';
+import { Panel, PanelTitle } from '../../components/panel';
 import { PaymentSummary } from './payment-summary';
 
 export function RenewPayPage() {
