@@ -14,6 +14,7 @@ import { donationsRoutes } from './features/donations/donations.routes';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
   donationsRoutes(app, services.donations);
+  adminRoutes(app, services.admin, services.clock);
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,

@@ -16,17 +16,14 @@ import { testProvider } from './integrations/payments/test-provider';
 import type { Logger } from './logger';
 import type { Db } from './db/database';
 import { settingOrInit } from './db/settings.repo';
+import { auditTrail } from './audit/audit-trail';
+import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
-import { articlesRepo } from './features/articles/articles.repo';
 import { articlesService } from './features/articles/articles.service';
-import { committeeRepo } from './features/committee/committee.repo';
 import { committeeService } from './features/committee/committee.service';
-import { eventsRepo } from './features/events/events.repo';
 import { eventsService } from './features/events/events.service';
-import { imagesRepo } from './features/images/images.repo';
 import { imagesService } from './features/images/images.service';
-import { siteTextRepo } from './features/site-text/site-text.repo';
 import { siteTextService } from './features/site-text/site-text.service';
 
 export type ServiceDeps = {
@@ -43,7 +40,8 @@ export type ServiceDeps = {
 export function createServices({ db, clock, jwtSecret, config, log, stripeApi }: ServiceDeps) {
   const tokens = createTokens(jwtSecret, clock);
   const accounts = accountsRepo(db.db);
-  const siteText = siteTextService(siteTextRepo(db.db), clock);
+  const audit = auditTrail(db.db, clock);
+  const siteText = siteTextService(db.db, clock, audit);
   const limiter = rateLimiter(db.db, clock);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
@@ -71,6 +69,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
 
   return {
     log,
+    clock,
     tokens,
     limiter,
     mailer,
@@ -79,7 +78,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     fulfilment,
     payments,
     membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock }),
-    donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number') }),
+    donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
     passwordResets: passwordResetService({
       accounts,
       resets: passwordResetRepo(db.db),
@@ -106,10 +105,11 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       },
     }),
     siteText,
-    images: imagesService(imagesRepo(db.db), clock),
-    committee: committeeService(committeeRepo(db.db), clock),
-    events: eventsService(eventsRepo(db.db), clock),
-    articles: articlesService(articlesRepo(db.db), clock),
+    images: imagesService(db.db, clock, audit),
+    committee: committeeService(db.db, clock, audit),
+    events: eventsService(db.db, clock, audit),
+    articles: articlesService(db.db, clock, audit),
+    admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

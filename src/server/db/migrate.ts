@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-content';
 import * as m0003 from './migrations/0003-membership';
 import * as m0004 from './migrations/0004-donations';
+import * as m0005 from './migrations/0005-admin';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -13,6 +14,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0002-content': m0002,
   '0003-membership': m0003,
   '0004-donations': m0004,
+  '0005-admin': m0005,
 };
 
 class StaticProvider implements MigrationProvider {

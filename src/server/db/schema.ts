@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../shared/api/accounts';
+import type { AuditAction, AuditKind } from '../../shared/api/admin';
 
 /** Table shapes as Kysely sees them. Ids are text, instants ISO-8601 UTC text, money integer pence. */
 export interface UsersTable {
@@ -207,6 +208,17 @@ export interface GiftAidDeclarationsTable {
   cancelled_by: string | null;
 }
 
+export interface AuditLogTable {
+  seq: Generated<number>;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  kind: AuditKind;
+  action: AuditAction;
+  subject_id: string | null;
+  summary: string;
+}
+
 export interface Database {
   users: UsersTable;
   strings: StringsTable;
@@ -227,4 +239,5 @@ export interface Database {
   reminders_sent: RemindersSentTable;
   donations: DonationsTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
+  audit_log: AuditLogTable;
 }

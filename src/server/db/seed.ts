@@ -8,6 +8,8 @@ import type { Database } from './schema';
 import { settingOrInit } from './settings.repo';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The demo content is the site's own doing: the audit log shows it without a person. */
+const SITE = null;
 
 /** A plain portrait silhouette on the member's colour (no text, so no fonts are needed). */
 function portrait(colour: string): Promise<Buffer> {
@@ -44,21 +46,21 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   if ((await settingOrInit(db, 'demo_content_seeded', () => marker)) !== marker) return false;
 
   for (const [i, member] of demoCommittee.entries()) {
-    const { url } = await services.images.store(await portrait(member.colour), null);
-    await services.committee.create({ name: member.name, role: member.role, description: member.description, image: url, priority: 100 - i * 10 });
+    const { url } = await services.images.store(await portrait(member.colour), SITE);
+    await services.committee.create({ name: member.name, role: member.role, description: member.description, image: url, priority: 100 - i * 10 }, SITE);
   }
 
   for (const event of demoEvents) {
-    await services.events.create({ title: event.title, description: event.description, startsAt: daysFromNow(now, event.days, event.time) });
+    await services.events.create({ title: event.title, description: event.description, startsAt: daysFromNow(now, event.days, event.time) }, SITE);
   }
 
   for (const article of demoNewsArticles) {
-    await services.articles.create({ ...article, dated: startOfUtcDay(now, article.daysAgo) });
+    await services.articles.create({ ...article, dated: startOfUtcDay(now, article.daysAgo) }, SITE);
   }
-  const aboutId = await services.articles.create({ ...demoAboutArticle, dated: startOfUtcDay(now, demoAboutArticle.daysAgo) });
-  const privacyId = await services.articles.create({ ...demoPrivacyArticle, dated: startOfUtcDay(now, demoPrivacyArticle.daysAgo) });
+  const aboutId = await services.articles.create({ ...demoAboutArticle, dated: startOfUtcDay(now, demoAboutArticle.daysAgo) }, SITE);
+  const privacyId = await services.articles.create({ ...demoPrivacyArticle, dated: startOfUtcDay(now, demoPrivacyArticle.daysAgo) }, SITE);
   // The home page's Learn More and the footer's privacy link point at these, unless already set.
-  if (!(await services.siteText.get('about_article_id'))) await services.siteText.set('about_article_id', aboutId, null);
-  if (!(await services.siteText.get('privacy_article_id'))) await services.siteText.set('privacy_article_id', privacyId, null);
+  if (!(await services.siteText.get('about_article_id'))) await services.siteText.set('about_article_id', aboutId, SITE);
+  if (!(await services.siteText.get('privacy_article_id'))) await services.siteText.set('privacy_article_id', privacyId, SITE);
   return true;
 }

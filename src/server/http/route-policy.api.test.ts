@@ -26,6 +26,10 @@ describe('route policies', () => {
     for (const route of routes) expect(policies).toContain(route.policy);
     expect(routes).toContainEqual({ method: 'POST', url: '/api/set_string', policy: 'admin' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/token', policy: 'public' });
+    // The back office is the admin's alone, whoever adds a call to it.
+    const backOffice = routes.filter((route) => route.url.startsWith('/api/admin/'));
+    expect(backOffice.length).toBeGreaterThan(10);
+    for (const route of backOffice) expect(route, route.url).toMatchObject({ policy: 'admin' });
   });
 
   it('gives each caller exactly the declared access', async () => {

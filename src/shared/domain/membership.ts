@@ -56,3 +56,29 @@ export function renewalEffectiveDate(lastRenewedDate: string | null, today: stri
   const expiry = expiryDate(lastRenewedDate);
   return expiry > today ? expiry : today;
 }
+
+/**
+ * Where a membership stands on a day: active (more than 30 days left), expiring (0 to 30 days
+ * left, when the renewal warning shows), lapsed (the expiry date has passed) or none (never paid).
+ */
+export const membershipStatuses = ['active', 'expiring', 'lapsed', 'none'] as const;
+export type MembershipStatus = (typeof membershipStatuses)[number];
+
+export function membershipStatus(lastRenewedDate: string | null, today: string): MembershipStatus {
+  if (!lastRenewedDate) return 'none';
+  const daysLeft = daysBetween(today, expiryDate(lastRenewedDate));
+  if (daysLeft < 0) return 'lapsed';
+  return needsRenewal(daysLeft) ? 'expiring' : 'active';
+}
+
+/**
+ * The earliest last-renewed date whose membership still runs on `date`. Expiry dates only grow
+ * with the renewed date, so "expires on or after D" is "renewed on or after this", which the
+ * database can compare as text; the steps settle the days 29 February makes uneven.
+ */
+export function earliestRenewalRunningOn(date: string): string {
+  let candidate = addYears(date, -MEMBERSHIP_YEARS);
+  while (expiryDate(candidate) < date) candidate = addDays(candidate, 1);
+  while (expiryDate(addDays(candidate, -1)) >= date) candidate = addDays(candidate, -1);
+  return candidate;
+}

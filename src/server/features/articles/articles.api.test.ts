@@ -175,7 +175,7 @@ describe('reach: feed, sitemap, robots and link previews', () => {
         ],
         entityMap: { 0: { type: 'IMAGE', mutability: 'IMMUTABLE', data: { url: '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png', type: 'image' } } },
       },
-    });
+    }, null);
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { ArticlesTable, Database } from '../../db/schema';
 
 export type ArticleRow = Selectable<ArticlesTable>;
@@ -10,7 +11,7 @@ export function articlesRepo(db: Kysely<Database>) {
   return {
     /** The article and its categories in one transaction. */
     async insert(article: Insertable<ArticlesTable>, categories: string[]): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.insertInto('articles').values(article).execute();
         if (categories.length) {
           await trx
@@ -23,7 +24,7 @@ export function articlesRepo(db: Kysely<Database>) {
 
     /** Replaces the article's fields and categories; false when there is no such article. */
     async update(id: string, changes: Updateable<ArticlesTable>, categories: string[]): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const result = await trx.updateTable('articles').set(changes).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
@@ -38,7 +39,7 @@ export function articlesRepo(db: Kysely<Database>) {
     },
 
     async delete(id: string): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         // SQLite enforces the cascade only with a pragma; deleting the children first works on both.
         await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
         const result = await trx.deleteFrom('articles').where('id', '=', id).executeTakeFirst();

@@ -53,7 +53,7 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     policy: 'editor',
     bodyLimit: WRITE_BODY_LIMIT,
     body: { kind: 'json', schema: newArticleRequest },
-    handler: async ({ body, user }) => ({ inserted_id: await articles.createFromFields(body, user().id) }),
+    handler: async ({ body, user }) => ({ inserted_id: await articles.createFromFields(body, user()) }),
   });
 
   addRoute(app, {
@@ -62,8 +62,8 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     policy: 'editor',
     bodyLimit: WRITE_BODY_LIMIT,
     body: { kind: 'json', schema: updateArticleRequest },
-    handler: async ({ body: { _id, ...fields } }) => {
-      await articles.update(_id, fields);
+    handler: async ({ body: { _id, ...fields }, user }) => {
+      await articles.update(_id, fields, user());
       return { succeeded: true };
     },
   });
@@ -73,8 +73,8 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     url: articlePaths.remove,
     policy: 'editor',
     body: { kind: 'json', schema: deleteArticleRequest },
-    handler: async ({ body }) => {
-      await articles.delete(body._id);
+    handler: async ({ body, user }) => {
+      await articles.delete(body._id, user());
       return { succeeded: true };
     },
   });

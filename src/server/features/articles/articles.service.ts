@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { ARTICLE_NOT_FOUND, datedInstant, type ArticlePage, type ArticleRecord, type ArticleSummary } from '../../../shared/api/articles';
 import { makeBrief } from '../../../shared/domain/brief';
 import { plainText, type RawDocument } from '../../../shared/domain/richtext/document';
+import type { Kysely } from 'kysely';
+import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
+import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
-import type { ArticlesRepo, PagePosition, SummaryRow } from './articles.repo';
+import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
-export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; createdBy?: string | null };
+export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument };
 /** Fields as the API receives them, already validated by the shared schema. */
 export type ArticleInput = { title: string; dated: string; categories: string[]; content: string };
 
@@ -47,7 +50,8 @@ function decodeCursor(cursor: string): PagePosition {
 /** Stored content parsed back, as the brief needs it (the schema has already validated it). */
 const documentOf = (json: string) => JSON.parse(json) as RawDocument;
 
-export function articlesService(repo: ArticlesRepo, clock: () => Date) {
+export function articlesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+  const repo = articlesRepo(db);
   async function withCategories(rows: SummaryRow[]): Promise<ArticleSummary[]> {
     const byArticle = new Map<string, string[]>();
     for (const row of await repo.categoriesOf(rows.map((r) => r.id))) {
@@ -58,53 +62,62 @@ export function articlesService(repo: ArticlesRepo, clock: () => Date) {
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
-    async create(article: NewArticle): Promise<string> {
+    async create(article: NewArticle, actor: Actor): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      await repo.insert(
-        {
-          id,
-          title: article.title,
-          dated: article.dated.toISOString(),
-          brief: makeBrief(plainText(article.content)),
-          content: JSON.stringify(article.content),
-          created_at: now,
-          updated_at: now,
-          created_by: article.createdBy ?? null,
-        },
-        cleanCategories(article.categories),
-      );
+      const row = {
+        id,
+        title: article.title,
+        dated: article.dated.toISOString(),
+        brief: makeBrief(plainText(article.content)),
+        content: JSON.stringify(article.content),
+        created_at: now,
+        updated_at: now,
+        created_by: actor?.id ?? null,
+      };
+      await audit.change(actor, (trx) => articlesRepo(trx).insert(row, cleanCategories(article.categories)), () => ({
+        kind: 'article',
+        action: 'created',
+        subject_id: id,
+        summary: `Wrote article ${quoted(article.title)}`,
+      }));
       return id;
     },
 
-    createFromFields(fields: ArticleInput, createdBy: string): Promise<string> {
-      return this.create({
-        title: fields.title,
-        dated: new Date(datedInstant(fields.dated)!),
-        categories: fields.categories,
-        content: documentOf(fields.content),
-        createdBy,
-      });
+    createFromFields(fields: ArticleInput, actor: Actor): Promise<string> {
+      const article = { title: fields.title, dated: new Date(datedInstant(fields.dated)!), categories: fields.categories, content: documentOf(fields.content) };
+      return this.create(article, actor);
     },
 
-    async update(id: string, fields: ArticleInput): Promise<void> {
+    async update(id: string, fields: ArticleInput, actor: Actor): Promise<void> {
       const content = documentOf(fields.content);
-      const changed = await repo.update(
-        id,
-        {
-          title: fields.title,
-          dated: datedInstant(fields.dated)!,
-          brief: makeBrief(plainText(content)),
-          content: JSON.stringify(content),
-          updated_at: clock().toISOString(),
+      const changes = {
+        title: fields.title,
+        dated: datedInstant(fields.dated)!,
+        brief: makeBrief(plainText(content)),
+        content: JSON.stringify(content),
+        updated_at: clock().toISOString(),
+      };
+      await audit.change(
+        actor,
+        async (trx) => {
+          if (!(await articlesRepo(trx).update(id, changes, cleanCategories(fields.categories)))) throw notFound(ARTICLE_NOT_FOUND);
         },
-        cleanCategories(fields.categories),
+        () => ({ kind: 'article', action: 'updated', subject_id: id, summary: `Edited article ${quoted(fields.title)}` }),
       );
-      if (!changed) throw notFound(ARTICLE_NOT_FOUND);
     },
 
-    async delete(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(ARTICLE_NOT_FOUND);
+    async delete(id: string, actor: Actor): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const inTrx = articlesRepo(trx);
+          const article = await inTrx.find(id);
+          if (!article || !(await inTrx.delete(id))) throw notFound(ARTICLE_NOT_FOUND);
+          return article;
+        },
+        (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
+      );
     },
 
     async find(id: string): Promise<ArticleRecord> {

@@ -9,6 +9,9 @@ export function committeeRepo(db: Kysely<Database>) {
     list() {
       return db.selectFrom('committee_members').selectAll().execute();
     },
+    find(id: string) {
+      return db.selectFrom('committee_members').selectAll().where('id', '=', id).executeTakeFirst();
+    },
     /** True when the member existed. */
     async update(id: string, changes: Updateable<CommitteeMembersTable>): Promise<boolean> {
       const result = await db.updateTable('committee_members').set(changes).where('id', '=', id).executeTakeFirst();

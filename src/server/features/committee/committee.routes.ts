@@ -17,7 +17,7 @@ export function committeeRoutes(app: FastifyInstance, committee: CommitteeServic
     url: '/api/new_committee',
     policy: 'admin',
     body: { kind: 'json', schema: newCommitteeRequest },
-    handler: async ({ body }) => ({ inserted_id: await committee.create(body) }),
+    handler: async ({ body, user }) => ({ inserted_id: await committee.create(body, user()) }),
   });
 
   addRoute(app, {
@@ -25,8 +25,8 @@ export function committeeRoutes(app: FastifyInstance, committee: CommitteeServic
     url: '/api/update_committee',
     policy: 'admin',
     body: { kind: 'json', schema: updateCommitteeRequest },
-    handler: async ({ body: { _id, ...fields } }) => {
-      await committee.update(_id, fields);
+    handler: async ({ body: { _id, ...fields }, user }) => {
+      await committee.update(_id, fields, user());
       return { succeeded: true };
     },
   });
@@ -36,8 +36,8 @@ export function committeeRoutes(app: FastifyInstance, committee: CommitteeServic
     url: '/api/delete_committee',
     policy: 'admin',
     body: { kind: 'json', schema: byIdRequest },
-    handler: async ({ body }) => {
-      await committee.delete(body._id);
+    handler: async ({ body, user }) => {
+      await committee.delete(body._id, user());
       return { succeeded: true };
     },
   });

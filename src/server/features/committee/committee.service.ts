@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_COMMITTEE_PRIORITY, type CommitteeFields, type CommitteeMember } from '../../../shared/api/committee';
+import type { Kysely } from 'kysely';
+import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
+import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { CommitteeRepo } from './committee.repo';
+import { committeeRepo } from './committee.repo';
 
 const NOT_FOUND = 'Committee member not found';
 // Sorting here rather than in SQL keeps the order the same on SQLite and PostgreSQL (collations differ).
@@ -9,7 +12,8 @@ const byName = new Intl.Collator('en-GB', { sensitivity: 'base' }).compare;
 
 export type NewCommitteeMember = Omit<CommitteeFields, 'priority'> & { priority?: number };
 
-export function committeeService(repo: CommitteeRepo, clock: () => Date) {
+export function committeeService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+  const repo = committeeRepo(db);
   return {
     /** Highest priority first, ties by name. */
     async list(): Promise<CommitteeMember[]> {
@@ -19,19 +23,40 @@ export function committeeService(repo: CommitteeRepo, clock: () => Date) {
         .sort((a, b) => b.priority - a.priority || byName(a.name, b.name));
     },
 
-    async create(member: NewCommitteeMember): Promise<string> {
+    async create(member: NewCommitteeMember, actor: Actor): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      await repo.insert({ ...member, id, priority: member.priority ?? DEFAULT_COMMITTEE_PRIORITY, created_at: now, updated_at: now });
+      const row = { ...member, id, priority: member.priority ?? DEFAULT_COMMITTEE_PRIORITY, created_at: now, updated_at: now };
+      await audit.change(actor, (trx) => committeeRepo(trx).insert(row), () => ({
+        kind: 'committee',
+        action: 'created',
+        subject_id: id,
+        summary: `Added ${quoted(member.name)} to the committee`,
+      }));
       return id;
     },
 
-    async update(id: string, fields: CommitteeFields): Promise<void> {
-      if (!(await repo.update(id, { ...fields, updated_at: clock().toISOString() }))) throw notFound(NOT_FOUND);
+    async update(id: string, fields: CommitteeFields, actor: Actor): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          if (!(await committeeRepo(trx).update(id, { ...fields, updated_at: clock().toISOString() }))) throw notFound(NOT_FOUND);
+        },
+        () => ({ kind: 'committee', action: 'updated', subject_id: id, summary: `Updated committee member ${quoted(fields.name)}` }),
+      );
     },
 
-    async delete(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(NOT_FOUND);
+    async delete(id: string, actor: Actor): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const inTrx = committeeRepo(trx);
+          const member = await inTrx.find(id);
+          if (!member || !(await inTrx.delete(id))) throw notFound(NOT_FOUND);
+          return member;
+        },
+        (member) => ({ kind: 'committee', action: 'deleted', subject_id: id, summary: `Removed ${quoted(member.name)} from the committee` }),
+      );
     },
   };
 }

@@ -1,10 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
+import { inTransaction } from '../../db/transaction';
 import type { Database, DonationsTable, GiftAidDeclarationsTable } from '../../db/schema';
 
 export function donationsRepo(db: Kysely<Database>) {
   return {
     async insert(donation: Insertable<DonationsTable>, declaration?: Insertable<GiftAidDeclarationsTable>): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await trx.insertInto('donations').values(donation).execute();
         if (declaration) await trx.insertInto('gift_aid_declarations').values(declaration).execute();
       });
@@ -14,6 +15,9 @@ export function donationsRepo(db: Kysely<Database>) {
     },
     async complete(id: string, at: string): Promise<void> {
       await db.updateTable('donations').set({ status: 'completed', completed_at: at }).where('id', '=', id).execute();
+    },
+    declaration(id: string) {
+      return db.selectFrom('gift_aid_declarations').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
     },
     hasDeclaration(donationId: string) {
       return db.selectFrom('gift_aid_declarations').select('id').where('donation_id', '=', donationId).executeTakeFirst();

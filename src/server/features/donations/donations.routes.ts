@@ -32,7 +32,7 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
     url: '/api/admin/gift_aid',
     policy: 'admin',
     body: { kind: 'json', schema: giftAidSettingRequest },
-    handler: ({ body }) => donations.setGiftAid(body.enabled),
+    handler: ({ body, user }) => donations.setGiftAid(body.enabled, user()),
   });
 
   addRoute(app, {
@@ -48,7 +48,7 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
     policy: 'admin',
     body: { kind: 'json', schema: byIdRequest },
     handler: async ({ body, user }) => {
-      await donations.cancelDeclaration(body._id, user().id);
+      await donations.cancelDeclaration(body._id, user());
       return { succeeded: true };
     },
   });

@@ -6,6 +6,7 @@ import { toCsv } from '../../../shared/domain/csv';
 import { emailKey } from '../../../shared/domain/email';
 import { addDays } from '../../../shared/domain/membership';
 import { fromLondonLocal, londonDate } from '../../../shared/domain/london-time';
+import { type Actor, type AuditTrail } from '../../audit/audit-trail';
 import { getSetting, setSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound, tooManyRequests } from '../../http/errors';
@@ -40,9 +41,10 @@ export type DonationsDeps = {
   limiter: RateLimiter;
   clock: () => Date;
   charityNumber: () => Promise<string>;
+  audit: AuditTrail;
 };
 
-export function donationsService({ db, payments, limiter, clock, charityNumber }: DonationsDeps) {
+export function donationsService({ db, payments, limiter, clock, charityNumber, audit }: DonationsDeps) {
   const repo = donationsRepo(db);
 
   async function giftAidSetting() {
@@ -105,9 +107,14 @@ export function donationsService({ db, payments, limiter, clock, charityNumber }
 
     giftAidSetting,
 
-    async setGiftAid(enabled: boolean) {
+    async setGiftAid(enabled: boolean, actor: Actor) {
       if (enabled && !(await charityNumber()).trim()) throw badRequest('Set the registered charity number (site text charity_number) before switching Gift Aid on');
-      await setSetting(db, GIFT_AID_SETTING, String(enabled));
+      await audit.change(actor, (trx) => setSetting(trx, GIFT_AID_SETTING, String(enabled)), () => ({
+        kind: 'gift_aid',
+        action: 'changed',
+        subject_id: null,
+        summary: enabled ? 'Switched Gift Aid on' : 'Switched Gift Aid off',
+      }));
       return giftAidSetting();
     },
 
@@ -130,8 +137,21 @@ export function donationsService({ db, payments, limiter, clock, charityNumber }
       }));
     },
 
-    async cancelDeclaration(id: string, by: string): Promise<void> {
-      if (!(await repo.cancelDeclaration(id, clock().toISOString(), by))) throw notFound('Declaration not found or already cancelled');
+    async cancelDeclaration(id: string, actor: NonNullable<Actor>): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const declarations = donationsRepo(trx);
+          if (!(await declarations.cancelDeclaration(id, clock().toISOString(), actor.id))) throw notFound('Declaration not found or already cancelled');
+          return declarations.declaration(id);
+        },
+        (declaration) => ({
+          kind: 'gift_aid',
+          action: 'cancelled',
+          subject_id: id,
+          summary: `Cancelled the Gift Aid declaration of ${declaration ? `${declaration.first_name} ${declaration.last_name}` : 'a donor'}`,
+        }),
+      );
     },
 
     /**

@@ -50,7 +50,7 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
     url: '/api/new_event',
     policy: 'admin',
     body: { kind: 'json', schema: newEventRequest },
-    handler: async ({ body }) => ({ inserted_id: await events.createFromFields(body) }),
+    handler: async ({ body, user }) => ({ inserted_id: await events.createFromFields(body, user()) }),
   });
 
   addRoute(app, {
@@ -58,8 +58,8 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
     url: '/api/update_event',
     policy: 'admin',
     body: { kind: 'json', schema: updateEventRequest },
-    handler: async ({ body: { _id, ...fields } }) => {
-      await events.update(_id, fields);
+    handler: async ({ body: { _id, ...fields }, user }) => {
+      await events.update(_id, fields, user());
       return { succeeded: true };
     },
   });
@@ -69,8 +69,8 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
     url: '/api/delete_event',
     policy: 'admin',
     body: { kind: 'json', schema: byIdRequest },
-    handler: async ({ body }) => {
-      await events.delete(body._id);
+    handler: async ({ body, user }) => {
+      await events.delete(body._id, user());
       return { succeeded: true };
     },
   });

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventFields, EventRecord } from '../../../shared/api/events';
 import { PAST_EVENT_CUTOFF_MS } from '../../../shared/domain/event-timing';
 import { fromLondonLocal, toLondonLocal } from '../../../shared/domain/london-time';
+import type { Kysely } from 'kysely';
+import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
+import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { EventRow, EventsRepo } from './events.repo';
+import { eventsRepo, type EventRow } from './events.repo';
 
 const NOT_FOUND = 'Event not found';
 
@@ -13,7 +16,8 @@ function toRecord(row: EventRow): EventRecord {
   return { _id: row.id, title: row.title, dated: toLondonLocal(new Date(row.starts_at)), date: row.starts_at, description: row.description };
 }
 
-export function eventsService(repo: EventsRepo, clock: () => Date) {
+export function eventsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+  const repo = eventsRepo(db);
   return {
     /** All events soonest first; or upcoming ones (soonest first) or past ones (latest first). */
     async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
@@ -34,30 +38,51 @@ export function eventsService(repo: EventsRepo, clock: () => Date) {
       return row;
     },
 
-    async create(event: NewEvent): Promise<string> {
+    async create(event: NewEvent, actor: Actor): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      await repo.insert({ id, title: event.title, starts_at: event.startsAt.toISOString(), description: event.description, created_at: now, updated_at: now });
+      const row = { id, title: event.title, starts_at: event.startsAt.toISOString(), description: event.description, created_at: now, updated_at: now };
+      await audit.change(actor, (trx) => eventsRepo(trx).insert(row), () => ({
+        kind: 'event',
+        action: 'created',
+        subject_id: id,
+        summary: `Created event ${quoted(event.title)}`,
+      }));
       return id;
     },
 
     /** From the admin's form: `dated` is London wall-clock time. */
-    createFromFields(fields: EventFields): Promise<string> {
-      return this.create({ title: fields.title, description: fields.description, startsAt: fromLondonLocal(fields.dated) });
+    createFromFields(fields: EventFields, actor: Actor): Promise<string> {
+      return this.create({ title: fields.title, description: fields.description, startsAt: fromLondonLocal(fields.dated) }, actor);
     },
 
-    async update(id: string, fields: EventFields): Promise<void> {
+    async update(id: string, fields: EventFields, actor: Actor): Promise<void> {
       const changes = {
         title: fields.title,
         description: fields.description,
         starts_at: fromLondonLocal(fields.dated).toISOString(),
         updated_at: clock().toISOString(),
       };
-      if (!(await repo.update(id, changes))) throw notFound(NOT_FOUND);
+      await audit.change(
+        actor,
+        async (trx) => {
+          if (!(await eventsRepo(trx).update(id, changes))) throw notFound(NOT_FOUND);
+        },
+        () => ({ kind: 'event', action: 'updated', subject_id: id, summary: `Updated event ${quoted(fields.title)}` }),
+      );
     },
 
-    async delete(id: string): Promise<void> {
-      if (!(await repo.delete(id))) throw notFound(NOT_FOUND);
+    async delete(id: string, actor: Actor): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const inTrx = eventsRepo(trx);
+          const event = await inTrx.find(id);
+          if (!event || !(await inTrx.delete(id))) throw notFound(NOT_FOUND);
+          return event;
+        },
+        (event) => ({ kind: 'event', action: 'deleted', subject_id: id, summary: `Deleted event ${quoted(event.title)}` }),
+      );
     },
   };
 }

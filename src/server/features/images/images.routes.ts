@@ -31,7 +31,7 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(TOO_LARGE);
         throw error;
       }
-      return images.store(upload, user().id);
+      return images.store(upload, user());
     },
   });
 

@@ -3,7 +3,10 @@ import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS } from '../../../shared/api/images';
 import { paths } from '../../../shared/api/paths';
 import { badRequest, unsupportedMediaType } from '../../http/errors';
-import type { ImagesRepo } from './images.repo';
+import type { Kysely } from 'kysely';
+import type { Actor, AuditTrail } from '../../audit/audit-trail';
+import type { Database } from '../../db/schema';
+import { imagesRepo } from './images.repo';
 
 type Kind = { format: 'png' | 'jpeg'; mime: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' };
 const PNG: Kind = { format: 'png', mime: 'image/png', ext: 'png' };
@@ -19,13 +22,14 @@ export function sniffImage(bytes: Buffer): Kind | undefined {
 
 const UNREADABLE = 'The image could not be read: it may be damaged or incomplete';
 
-export function imagesService(repo: ImagesRepo, clock: () => Date) {
+export function imagesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+  const repo = imagesRepo(db);
   return {
     /**
      * Stores an uploaded image after decoding it in full and encoding it afresh: rotated upright,
      * metadata (location, camera) stripped, at most IMAGE_MAX_EDGE pixels on its longest edge.
      */
-    async store(upload: Buffer, createdBy: string | null): Promise<{ url: string }> {
+    async store(upload: Buffer, actor: Actor): Promise<{ url: string }> {
       const kind = sniffImage(upload);
       if (!kind) throw unsupportedMediaType('Only PNG and JPEG images are accepted');
 
@@ -55,17 +59,14 @@ export function imagesService(repo: ImagesRepo, clock: () => Date) {
       }
 
       const id = randomUUID();
-      await repo.insert({
-        id,
-        mime: kind.mime,
-        ext: kind.ext,
-        data: output.data,
-        width: output.info.width,
-        height: output.info.height,
-        bytes: output.data.length,
-        created_at: clock().toISOString(),
-        created_by: createdBy,
-      });
+      const { width, height } = output.info;
+      const row = { id, mime: kind.mime, ext: kind.ext, data: output.data, width, height, bytes: output.data.length, created_at: clock().toISOString(), created_by: actor?.id ?? null };
+      await audit.change(actor, (trx) => imagesRepo(trx).insert(row), () => ({
+        kind: 'image',
+        action: 'uploaded',
+        subject_id: id,
+        summary: `Uploaded a ${width}×${height} ${kind.ext.toUpperCase()} image`,
+      }));
       return { url: paths.image(id, kind.ext) };
     },
 

@@ -22,7 +22,7 @@ export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService) 
     policy: 'admin',
     body: { kind: 'json', schema: setStringRequest },
     handler: async ({ body, user }) => {
-      await siteText.set(body.key, body.value, user().id);
+      await siteText.set(body.key, body.value, user());
       return { succeeded: true };
     },
   });

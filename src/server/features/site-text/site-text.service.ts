@@ -1,8 +1,12 @@
 import type { StringTable } from '../../../shared/api/site-text';
 import { isDefaultSiteTextKey, siteTextDefaults } from '../../../shared/domain/site-text';
-import type { SiteTextRepo } from './site-text.repo';
+import type { Kysely } from 'kysely';
+import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
+import type { Database } from '../../db/schema';
+import { siteTextRepo } from './site-text.repo';
 
-export function siteTextService(repo: SiteTextRepo, clock: () => Date) {
+export function siteTextService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+  const repo = siteTextRepo(db);
   return {
     /** Defaults shipped in code, overlaid by saved values; saved keys unknown to the code follow. */
     async table(): Promise<StringTable> {
@@ -18,8 +22,13 @@ export function siteTextService(repo: SiteTextRepo, clock: () => Date) {
       return isDefaultSiteTextKey(key) ? siteTextDefaults[key] : '';
     },
 
-    async set(key: string, value: string, by: string | null): Promise<void> {
-      await repo.set(key, value, clock().toISOString(), by);
+    async set(key: string, value: string, actor: Actor): Promise<void> {
+      await audit.change(actor, (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null), () => ({
+        kind: 'site_text',
+        action: 'changed',
+        subject_id: key,
+        summary: `Changed ${key} to ${quoted(value)}`,
+      }));
     },
   };
 }

@@ -1,7 +1,17 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { anyContains } from '../../db/like';
 import type { Database, OutboxTable } from '../../db/schema';
 
+export type OutboxFilter = { status?: OutboxTable['status']; q: string };
+
 export function outboxRepo(db: Kysely<Database>) {
+  function filtered({ status, q }: OutboxFilter) {
+    let query = db.selectFrom('outbox');
+    if (status) query = query.where('status', '=', status);
+    if (q) query = query.where(anyContains([sql.ref('to_address'), sql.ref('subject')], q));
+    return query;
+  }
+
   return {
     async insert(message: Insertable<OutboxTable>): Promise<number> {
       const row = await db.insertInto('outbox').values(message).returning('id').executeTakeFirstOrThrow();
@@ -33,7 +43,29 @@ export function outboxRepo(db: Kysely<Database>) {
     async markFailed(id: number, error: string): Promise<void> {
       await db.updateTable('outbox').set({ status: 'failed', last_error: error.slice(0, 500) }).where('id', '=', id).execute();
     },
-    /** Newest first; for the offline site's outbox view and the browser journeys. */
+    /** A page of messages, newest first, without their bodies (the admin's outbox view). */
+    page(filter: OutboxFilter, limit: number, offset: number) {
+      return filtered(filter)
+        .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+    },
+    async count(filter: OutboxFilter): Promise<number> {
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    find(id: number) {
+      return db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'text_body'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Newest first; for the browser journeys. */
     recent(to?: string, limit = 50) {
       let query = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'kind', 'status', 'created_at']);
       if (to) query = query.where('to_address', '=', to);

@@ -1,0 +1,41 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { AuditKind } from '../../shared/api/admin';
+import type { AuditLogTable, Database } from '../db/schema';
+
+export type AuditFilter = { actor?: string; kind?: AuditKind };
+
+export function auditRepo(db: Kysely<Database>) {
+  function filtered(filter: AuditFilter) {
+    let query = db.selectFrom('audit_log');
+    if (filter.actor) query = query.where('actor_id', '=', filter.actor);
+    if (filter.kind) query = query.where('kind', '=', filter.kind);
+    return query;
+  }
+
+  return {
+    async insert(entry: Insertable<AuditLogTable>): Promise<void> {
+      await db.insertInto('audit_log').values(entry).execute();
+    },
+
+    /** Newest first: the sequence number orders entries made in the same millisecond. */
+    page(filter: AuditFilter, limit: number, offset: number) {
+      return filtered(filter).selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute();
+    },
+
+    async count(filter: AuditFilter): Promise<number> {
+      const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Everyone who has made a change, with the e-mail of their latest entry. */
+    actors() {
+      return db
+        .selectFrom('audit_log')
+        .select(['actor_id', (eb) => eb.fn.max('actor_email').as('email')])
+        .where('actor_id', 'is not', null)
+        .groupBy('actor_id')
+        .execute();
+    },
+  };
+}
+export type AuditRepo = ReturnType<typeof auditRepo>;

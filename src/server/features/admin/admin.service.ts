@@ -1,0 +1,226 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Role } from '../../../shared/api/accounts';
+import {
+  LAST_ADMIN,
+  type AuditPage,
+  type MemberDetail,
+  type MemberPage,
+  type MemberRow,
+  type MonthTotal,
+  type OutboxMessage,
+  type OutboxPage,
+  type PaymentPage,
+  type PaymentRow,
+  type auditListQuery,
+  type memberFilter,
+  type memberListQuery,
+  type outboxListQuery,
+  type paymentFilter,
+  type paymentListQuery,
+} from '../../../shared/api/admin';
+import { toCsv } from '../../../shared/domain/csv';
+import { fromLondonLocal, londonDate, toLondonLocal } from '../../../shared/domain/london-time';
+import { addDays, earliestRenewalRunningOn, expiryDate, membershipStatus } from '../../../shared/domain/membership';
+import { tierByIndex } from '../../../shared/domain/tiers';
+import type { Actor, AuditTrail } from '../../audit/audit-trail';
+import { auditRepo } from '../../audit/audit.repo';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
+import { outboxRepo } from '../../integrations/mail/outbox.repo';
+import { adminRepo, type MemberQuery, type MemberRecord, type PaymentQuery, type PaymentRecord } from './admin.repo';
+
+export type AdminDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => Date; audit: AuditTrail; mailDelivered: boolean };
+
+const MEMBER_NOT_FOUND = 'Member not found';
+const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
+
+/** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
+const spreadsheetTime = (instant: string | null) => (instant ? toLondonLocal(new Date(instant)).replace('T', ' ') : null);
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export function adminService({ db, dialect, clock, audit, mailDelivered }: AdminDeps) {
+  const repo = adminRepo(db, dialect);
+  const outbox = outboxRepo(db);
+  const auditLog = auditRepo(db);
+  const today = () => londonDate(clock());
+
+  function statusBounds() {
+    const day = today();
+    return { runningToday: earliestRenewalRunningOn(day), runningIn31Days: earliestRenewalRunningOn(addDays(day, 31)) };
+  }
+
+  function memberRow(user: MemberRecord): MemberRow {
+    return {
+      _id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      email: user.email,
+      role: user.role,
+      tier_index: user.tier_index,
+      tier_name: user.tier_index === null ? null : (tierByIndex(user.tier_index)?.name ?? null),
+      registered_date: user.registered_date,
+      expiry_date: user.last_renewed_date ? expiryDate(user.last_renewed_date) : null,
+      status: membershipStatus(user.last_renewed_date, today()),
+    };
+  }
+
+  function paymentRow(p: PaymentRecord): PaymentRow {
+    const memberName = p.first_name !== null && p.last_name !== null ? `${p.first_name} ${p.last_name}` : null;
+    return {
+      _id: p.id,
+      kind: p.kind,
+      status: p.status,
+      amount: p.amount_pence,
+      provider: p.provider,
+      provider_ref: p.provider_ref,
+      email: p.email,
+      name: memberName ?? p.donor_name,
+      user_id: p.user_id,
+      created_at: p.created_at,
+      completed_at: p.completed_at,
+    };
+  }
+
+  /** The dates a person picks are London days, inclusive; the database keeps UTC instants. */
+  function paymentQuery(filter: z.output<typeof paymentFilter>): PaymentQuery {
+    return {
+      q: filter.q,
+      kind: filter.kind,
+      status: filter.status,
+      createdFrom: filter.from ? fromLondonLocal(`${filter.from}T00:00`).toISOString() : undefined,
+      createdBefore: filter.to ? fromLondonLocal(`${addDays(filter.to, 1)}T00:00`).toISOString() : undefined,
+    };
+  }
+
+  const pageOf = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+  return {
+    async members({ page, page_size, ...filter }: z.output<typeof memberListQuery>): Promise<MemberPage> {
+      const bounds = statusBounds();
+      const query: MemberQuery = filter;
+      const [total, rows] = await Promise.all([repo.countMembers(query, bounds), repo.memberRows(query, bounds, pageOf(page, page_size))]);
+      return { items: rows.map(memberRow), total, page, page_size };
+    },
+
+    async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
+      const rows = await repo.memberRows(filter, statusBounds());
+      return toCsv(
+        [
+          'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Last renewed', 'Expiry', 'Status', 'Phone',
+          'Address line 1', 'Address line 2', 'Town or city', 'Postcode', 'Workplace', 'Job title', 'Qualifications', 'Graduation year',
+        ],
+        rows.map((user) => {
+          const row = memberRow(user);
+          return [
+            user.first_name, user.last_name, user.email, user.role, row.tier_name, user.registered_date, user.last_renewed_date, row.expiry_date,
+            row.status, user.phone_no, user.addr_line1, user.addr_line2, user.addr_city, user.addr_post, user.workplace, user.job_title,
+            user.qualifications, user.grad_year,
+          ];
+        }),
+      );
+    },
+
+    async member(id: string): Promise<MemberDetail> {
+      const user = await repo.member(id);
+      if (!user) throw notFound(MEMBER_NOT_FOUND);
+      const payments = await repo.paymentsOf(user.id, user.email_key);
+      return {
+        ...memberRow(user),
+        last_renewed_date: user.last_renewed_date,
+        qualifications: user.qualifications,
+        workplace: user.workplace,
+        job_title: user.job_title,
+        grad_year: user.grad_year,
+        addr_line1: user.addr_line1,
+        addr_line2: user.addr_line2,
+        addr_city: user.addr_city,
+        addr_post: user.addr_post,
+        phone_no: user.phone_no,
+        created_at: user.created_at,
+        payments: payments.map(paymentRow),
+      };
+    },
+
+    /** The role guard re-reads the role on every request, so the change applies to the person's next one. */
+    async setRole(userId: string, role: Role, actor: NonNullable<Actor>): Promise<void> {
+      const current = await repo.member(userId);
+      if (!current) throw notFound(MEMBER_NOT_FOUND);
+      if (current.role === role) return;
+      await audit.change(
+        actor,
+        async (trx) => {
+          const result = await adminRepo(trx, dialect).setRole(userId, role);
+          if (result === 'last-admin') throw conflict(LAST_ADMIN);
+          if (!result) throw notFound(MEMBER_NOT_FOUND);
+          return result;
+        },
+        ({ previous, email }) => ({
+          kind: 'role',
+          action: 'changed',
+          subject_id: userId,
+          summary: `Made ${email} ${roleWords[role]} (was ${roleWords[previous]})`,
+        }),
+      );
+    },
+
+    async payments({ page, page_size, ...filter }: z.output<typeof paymentListQuery>): Promise<PaymentPage> {
+      const query = paymentQuery(filter);
+      const [total, rows] = await Promise.all([repo.countPayments(query), repo.paymentRows(query, pageOf(page, page_size))]);
+      return { items: rows.map(paymentRow), total, page, page_size };
+    },
+
+    async paymentsCsv(filter: z.output<typeof paymentFilter>): Promise<string> {
+      const rows = await repo.paymentRows(paymentQuery(filter));
+      return toCsv(
+        ['Created', 'Completed', 'Kind', 'Status', 'Amount (GBP)', 'Name', 'E-mail', 'Provider', 'Provider reference', 'Payment id'],
+        rows.map(paymentRow).map((p) => [
+          spreadsheetTime(p.created_at), spreadsheetTime(p.completed_at), p.kind, p.status, pounds(p.amount), p.name, p.email,
+          p.provider, p.provider_ref, p._id,
+        ]),
+      );
+    },
+
+    /** Summed here rather than in SQL: the months are London's, which SQL on both databases cannot share. */
+    async paymentTotals(): Promise<MonthTotal[]> {
+      const months = new Map<string, MonthTotal>();
+      for (const p of await repo.succeededPayments()) {
+        const month = londonDate(new Date(p.completed_at ?? p.created_at)).slice(0, 7);
+        const total = months.get(month) ?? { month, registration: 0, renewal: 0, donation: 0, total: 0, count: 0 };
+        total[p.kind] += p.amount_pence;
+        total.total += p.amount_pence;
+        total.count += 1;
+        months.set(month, total);
+      }
+      return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
+    },
+
+    async outbox({ page, page_size, ...filter }: z.output<typeof outboxListQuery>): Promise<OutboxPage> {
+      const { limit, offset } = pageOf(page, page_size);
+      const [total, rows] = await Promise.all([outbox.count(filter), outbox.page(filter, limit, offset)]);
+      return { items: rows.map(({ id, ...row }) => ({ _id: id, ...row })), total, page, page_size, delivery: mailDelivered ? 'smtp' : 'outbox' };
+    },
+
+    async outboxMessage(id: number): Promise<OutboxMessage> {
+      const message = await outbox.find(id);
+      if (!message) throw notFound('Message not found');
+      const { id: _id, ...rest } = message;
+      return { _id, ...rest };
+    },
+
+    async audit({ page, page_size, ...filter }: z.output<typeof auditListQuery>): Promise<AuditPage> {
+      const { limit, offset } = pageOf(page, page_size);
+      const [total, rows] = await Promise.all([auditLog.count(filter), auditLog.page(filter, limit, offset)]);
+      return { items: rows.map(({ seq, ...entry }) => ({ _id: String(seq), ...entry })), total, page, page_size };
+    },
+
+    async auditActors(): Promise<{ _id: string; email: string }[]> {
+      const actors = await auditLog.actors();
+      return actors
+        .map((a) => ({ _id: a.actor_id!, email: a.email ?? '' }))
+        .sort((a, b) => a.email.localeCompare(b.email, 'en-GB'));
+    },
+  };
+}
+export type AdminService = ReturnType<typeof adminService>;

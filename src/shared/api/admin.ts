@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { membershipStatuses, type MembershipStatus } from '../domain/membership';
+import { role, roles } from './accounts';
+
+/** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
+export const adminPaths = {
+  members: '/api/admin/members',
+  membersCsv: '/api/admin/members.csv',
+  member: (id: string) => `/api/admin/members/${encodeURIComponent(id)}`,
+  setRole: '/api/admin/set_role',
+  payments: '/api/admin/payments',
+  paymentsCsv: '/api/admin/payments.csv',
+  paymentTotals: '/api/admin/payment_totals',
+  outbox: '/api/admin/outbox',
+  outboxMessage: (id: number) => `/api/admin/outbox/${id}`,
+  audit: '/api/admin/audit',
+  auditActors: '/api/admin/audit_actors',
+} as const;
+
+export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+/** A query parameter left empty (`?status=`) means "any". */
+const blank = z.literal('').transform(() => undefined);
+const optionalParam = <T extends z.ZodType>(schema: T) => z.union([blank, schema]).optional();
+/** Query strings carry numbers as text; the client's typed calls pass numbers. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, message).transform(Number)])
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+
+const paging = {
+  page: optionalParam(wholeNumber(1, 1_000_000, 'Use a page number from 1')).transform((v) => v ?? 1),
+  page_size: optionalParam(wholeNumber(1, ADMIN_PAGE_SIZE_MAX, `Use a page size from 1 to ${ADMIN_PAGE_SIZE_MAX}`)).transform(
+    (v) => v ?? ADMIN_PAGE_SIZE_DEFAULT,
+  ),
+};
+const search = optionalParam(z.string().trim().max(200, 'At most 200 characters')).transform((v) => v ?? '');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+
+// ---- Members ----
+
+/** See membershipStatus: "none" is an account that never paid (e.g. the first admin's own). */
+export const memberStatuses = membershipStatuses;
+export const memberStatus = z.enum(memberStatuses);
+export type MemberStatus = MembershipStatus;
+export const memberStatusLabels: Record<MemberStatus, string> = {
+  active: 'Active',
+  expiring: 'Expiring within 30 days',
+  lapsed: 'Lapsed',
+  none: 'No membership',
+};
+
+export const memberSortKeys = ['name', 'email', 'tier', 'member_since', 'expiry'] as const;
+export const sortDirection = z.enum(['asc', 'desc']);
+
+export const memberFilter = z.object({
+  /** Part of the name ("Ani Petros") or of the e-mail address, any case. */
+  q: search,
+  status: optionalParam(memberStatus),
+  tier: optionalParam(wholeNumber(0, 99, 'Choose a membership tier')),
+  role: optionalParam(role),
+  sort: optionalParam(z.enum(memberSortKeys)).transform((v) => v ?? 'name'),
+  dir: optionalParam(sortDirection).transform((v) => v ?? 'asc'),
+});
+export type MemberFilter = z.input<typeof memberFilter>;
+export const memberListQuery = memberFilter.extend(paging);
+export type MemberListQuery = z.input<typeof memberListQuery>;
+
+export const memberRow = z.object({
+  _id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role,
+  tier_index: z.number().int().nullable(),
+  /** The tier's name, or null when the account has none. */
+  tier_name: z.string().nullable(),
+  /** Calendar dates YYYY-MM-DD. */
+  registered_date: z.string().nullable(),
+  expiry_date: z.string().nullable(),
+  status: memberStatus,
+});
+export type MemberRow = z.infer<typeof memberRow>;
+export const memberPage = pageOf(memberRow);
+export type MemberPage = z.infer<typeof memberPage>;
+
+export const paymentKinds = ['registration', 'renewal', 'donation'] as const;
+export const paymentKind = z.enum(paymentKinds);
+export const paymentStatuses = ['pending', 'succeeded', 'failed'] as const;
+export const paymentStatus = z.enum(paymentStatuses);
+
+export const paymentRow = z.object({
+  _id: z.string(),
+  kind: paymentKind,
+  status: paymentStatus,
+  /** Pence. */
+  amount: z.number().int(),
+  provider: z.string(),
+  /** The provider's reference (Stripe's payment intent id); null for a free registration. */
+  provider_ref: z.string().nullable(),
+  email: z.string(),
+  /** The member's name, or the donor's (null for an anonymous donation). */
+  name: z.string().nullable(),
+  user_id: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type PaymentRow = z.infer<typeof paymentRow>;
+
+export const memberDetail = memberRow.extend({
+  last_renewed_date: z.string().nullable(),
+  qualifications: z.string().nullable(),
+  workplace: z.string().nullable(),
+  job_title: z.string().nullable(),
+  grad_year: z.number().int().nullable(),
+  addr_line1: z.string().nullable(),
+  addr_line2: z.string().nullable(),
+  addr_city: z.string().nullable(),
+  addr_post: z.string().nullable(),
+  phone_no: z.string().nullable(),
+  created_at: z.string(),
+  /** Every payment made by this account or from its e-mail address, newest first. */
+  payments: z.array(paymentRow),
+});
+export type MemberDetail = z.infer<typeof memberDetail>;
+
+// ---- Roles ----
+
+export const setRoleRequest = z.object({ user_id: z.string().trim().min(1).max(100), role: z.enum(roles) });
+export type SetRoleRequest = z.infer<typeof setRoleRequest>;
+export const LAST_ADMIN = 'The last admin cannot be demoted: make someone else an admin first';
+
+// ---- Payments ----
+
+export const paymentFilter = z
+  .object({
+    /** Part of the e-mail, the name or the provider's reference. */
+    q: search,
+    kind: optionalParam(paymentKind),
+    status: optionalParam(paymentStatus),
+    /** Created on or after / on or before these London dates, inclusive. */
+    from: optionalParam(isoDate),
+    to: optionalParam(isoDate),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { path: ['to'], message: 'The end date is before the start date' });
+export type PaymentFilter = z.input<typeof paymentFilter>;
+export const paymentListQuery = paymentFilter.and(z.object(paging));
+export type PaymentListQuery = z.input<typeof paymentListQuery>;
+export const paymentPage = pageOf(paymentRow);
+export type PaymentPage = z.infer<typeof paymentPage>;
+
+/** Succeeded payments by the London month they completed in, newest month first; amounts in pence. */
+export const monthTotal = z.object({
+  month: z.string(),
+  registration: z.number().int(),
+  renewal: z.number().int(),
+  donation: z.number().int(),
+  total: z.number().int(),
+  count: z.number().int(),
+});
+export type MonthTotal = z.infer<typeof monthTotal>;
+export const paymentTotals = z.array(monthTotal);
+
+// ---- Outbox ----
+
+export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'kept']);
+export const outboxListQuery = z.object({ status: optionalParam(outboxStatus), q: search, ...paging });
+export type OutboxListQuery = z.input<typeof outboxListQuery>;
+export const outboxRow = z.object({
+  _id: z.number().int(),
+  to_address: z.string(),
+  subject: z.string(),
+  kind: z.string(),
+  status: outboxStatus,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export const outboxPage = pageOf(outboxRow).extend({
+  /** smtp: messages are delivered; outbox: no SMTP_URL is set and messages are kept here to send by hand. */
+  delivery: z.enum(['smtp', 'outbox']),
+});
+export type OutboxPage = z.infer<typeof outboxPage>;
+export const outboxMessage = outboxRow.extend({ text_body: z.string() });
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Invalid message id') });
+
+// ---- Audit log ----
+
+export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'gift_aid'] as const;
+export const auditKind = z.enum(auditKinds);
+export type AuditKind = z.infer<typeof auditKind>;
+export const auditKindLabels: Record<AuditKind, string> = {
+  event: 'Events',
+  committee: 'Committee',
+  article: 'Articles',
+  site_text: 'Site text',
+  image: 'Images',
+  role: 'Roles',
+  gift_aid: 'Gift Aid',
+};
+export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+export const auditListQuery = z.object({
+  /** The person's user id. */
+  actor: optionalParam(z.string().trim().max(100)),
+  kind: optionalParam(auditKind),
+  ...paging,
+});
+export type AuditListQuery = z.input<typeof auditListQuery>;
+export const auditEntry = z.object({
+  _id: z.string(),
+  at: z.string(),
+  /** Null for changes the site made itself (the demo content on first start). */
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  kind: auditKind,
+  action: z.enum(auditActions),
+  /** The record changed (an event id, a site text key, a user id...). */
+  subject_id: z.string().nullable(),
+  /** What changed, in words: "Make member an editor: ani@example.org". */
+  summary: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export const auditPage = pageOf(auditEntry);
+export type AuditPage = z.infer<typeof auditPage>;
+export const auditActors = z.array(z.object({ _id: z.string(), email: z.string() }));
