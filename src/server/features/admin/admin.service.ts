@@ -46,12 +46,12 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
   const auditLog = auditRepo(db);
   const today = () => londonDate(clock());
 
-  function statusBounds() {
-    const day = today();
+  function statusBounds(day: string) {
     return { runningToday: earliestRenewalRunningOn(day), runningIn31Days: earliestRenewalRunningOn(addDays(day, 31)) };
   }
 
-  function memberRow(user: MemberRecord): MemberRow {
+  /** `today` is worked out once per call: London's calendar costs more than the rest of a row. */
+  function memberRow(user: MemberRecord, today: string): MemberRow {
     return {
       _id: user.id,
       first_name: user.first_name,
@@ -62,7 +62,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       tier_name: user.tier_index === null ? null : (tierByIndex(user.tier_index)?.name ?? null),
       registered_date: user.registered_date,
       expiry_date: user.last_renewed_date ? expiryDate(user.last_renewed_date) : null,
-      status: membershipStatus(user.last_renewed_date, today()),
+      status: membershipStatus(user.last_renewed_date, today),
     };
   }
 
@@ -98,21 +98,23 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
 
   return {
     async members({ page, page_size, ...filter }: z.output<typeof memberListQuery>): Promise<MemberPage> {
-      const bounds = statusBounds();
+      const day = today();
+      const bounds = statusBounds(day);
       const query: MemberQuery = filter;
       const [total, rows] = await Promise.all([repo.countMembers(query, bounds), repo.memberRows(query, bounds, pageOf(page, page_size))]);
-      return { items: rows.map(memberRow), total, page, page_size };
+      return { items: rows.map((user) => memberRow(user, day)), total, page, page_size };
     },
 
     async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
-      const rows = await repo.memberRows(filter, statusBounds());
+      const day = today();
+      const rows = await repo.memberRows(filter, statusBounds(day));
       return toCsv(
         [
           'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Last renewed', 'Expiry', 'Status', 'Phone',
           'Address line 1', 'Address line 2', 'Town or city', 'Postcode', 'Workplace', 'Job title', 'Qualifications', 'Graduation year',
         ],
         rows.map((user) => {
-          const row = memberRow(user);
+          const row = memberRow(user, day);
           return [
             user.first_name, user.last_name, user.email, user.role, row.tier_name, user.registered_date, user.last_renewed_date, row.expiry_date,
             row.status, user.phone_no, user.addr_line1, user.addr_line2, user.addr_city, user.addr_post, user.workplace, user.job_title,
@@ -127,7 +129,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       if (!user) throw notFound(MEMBER_NOT_FOUND);
       const payments = await repo.paymentsOf(user.id, user.email_key);
       return {
-        ...memberRow(user),
+        ...memberRow(user, today()),
         last_renewed_date: user.last_renewed_date,
         qualifications: user.qualifications,
         workplace: user.workplace,
