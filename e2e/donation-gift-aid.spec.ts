@@ -21,7 +21,7 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Manage Gift Aid' }).click();
   await expect(page).toHaveURL(/\/admin\/gift-aid$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Gift Aid' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Gift Aid', exact: true })).toBeVisible();
   const toggle = page.getByLabel('Offer Gift Aid on the donate page');
   await expect(toggle).toBeDisabled();
   await checkA11y(page);

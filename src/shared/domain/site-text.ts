@@ -28,6 +28,7 @@ export const siteTextDefaults = {
   'nav.sign_in': 'Sign in',
   'nav.sign_out': 'Sign out',
   'nav.profile': 'My profile',
+  'nav.admin': 'Admin',
   'nav.label': 'Main',
   'nav.menu': 'Menu',
   skip_to_content: 'Skip to main content',
@@ -427,6 +428,18 @@ export const siteTextDefaults = {
   'profile.admin.gift_aid_body':
     'Set the registered charity number, offer Gift Aid on the donate page, review declarations and download the HMRC schedule.',
   'profile.admin.gift_aid_link': 'Manage Gift Aid',
+  'profile.admin.back_office_title': 'Back office',
+  'profile.admin.back_office_body':
+    'Find members and export them, give or take away editor and admin rights, review payments and monthly totals, read the e-mail the site sent and see who changed what.',
+  'profile.admin.back_office_link': 'Open the back office',
+
+  // Admin back office (the pages inside use plain English labels: they are for the admin alone)
+  'admin.title': 'Admin',
+  'admin.intro': 'Members, roles, payments, the e-mail the site sends and the record of who changed what.',
+  'admin.sections': 'Admin sections',
+  'admin.sign_in': 'Please sign in as an admin to use the back office.',
+  'admin.sign_in_link': 'Sign in',
+  'admin.forbidden': "The back office is only for the site's admin.",
 
   // Site text editing (admin)
   'site_text.prompt': 'Edit site text',

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './route-error-page';
 
@@ -24,6 +24,14 @@ const GiftAidAdminPage = lazy(() => import('../features/donations/gift-aid-admin
 const NewsPage = lazy(() => import('../features/articles/news-page').then((m) => ({ default: m.NewsPage })));
 const ArticlePage = lazy(() => import('../features/articles/article-page').then((m) => ({ default: m.ArticlePage })));
 const ArticleEditorPage = lazy(() => import('../features/articles/editor/article-editor-page').then((m) => ({ default: m.ArticleEditorPage })));
+// The admin back office: the layout (banner, tabs, admin check) and each section are chunks of their own.
+const AdminLayout = lazy(() => import('../features/admin/admin-layout').then((m) => ({ default: m.AdminLayout })));
+const AdminMembersPage = lazy(() => import('../features/admin/members-page').then((m) => ({ default: m.MembersPage })));
+const AdminMemberPage = lazy(() => import('../features/admin/member-page').then((m) => ({ default: m.MemberPage })));
+const AdminRolesPage = lazy(() => import('../features/admin/roles-page').then((m) => ({ default: m.RolesPage })));
+const AdminPaymentsPage = lazy(() => import('../features/admin/payments-page').then((m) => ({ default: m.PaymentsPage })));
+const AdminOutboxPage = lazy(() => import('../features/admin/outbox-page').then((m) => ({ default: m.OutboxPage })));
+const AdminAuditPage = lazy(() => import('../features/admin/audit-page').then((m) => ({ default: m.AuditPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const router = createBrowserRouter([
@@ -52,7 +60,20 @@ export const router = createBrowserRouter([
           { path: 'renew/pay', Component: RenewPayPage },
           { path: 'donate', Component: DonatePage },
           { path: 'donate/thanks', Component: DonateThanksPage },
-          { path: 'admin/gift-aid', Component: GiftAidAdminPage },
+          {
+            path: 'admin',
+            Component: AdminLayout,
+            children: [
+              { index: true, element: <Navigate to="/admin/members" replace /> },
+              { path: 'members', Component: AdminMembersPage },
+              { path: 'members/:id', Component: AdminMemberPage },
+              { path: 'roles', Component: AdminRolesPage },
+              { path: 'payments', Component: AdminPaymentsPage },
+              { path: 'outbox', Component: AdminOutboxPage },
+              { path: 'audit', Component: AdminAuditPage },
+              { path: 'gift-aid', Component: GiftAidAdminPage },
+            ],
+          },
           { path: '*', Component: NotFoundPage },
         ],
       },

@@ -1,9 +1,19 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { SiteText } from './site-text';
+
+const InsideBanner = createContext(false);
+
+/**
+ * Wraps pages shown under another page's banner (the admin back office around Gift Aid): their
+ * own banner becomes a plain section heading, so the page keeps one h1 and one band.
+ */
+export function UnderBanner({ children }: { children: ReactNode }) {
+  return <InsideBanner value>{children}</InsideBanner>;
+}
 
 /** The coloured band at the top of an inner page; with `title` it holds the page's one h1. */
 export function PageBanner({
@@ -17,6 +27,23 @@ export function PageBanner({
   children?: ReactNode;
   maxWidth?: 'md' | 'lg';
 }) {
+  if (useContext(InsideBanner)) {
+    return (
+      <Container maxWidth={maxWidth} sx={{ pt: { xs: 3, md: 4 } }}>
+        {title && (
+          <Typography variant="h2" sx={{ fontSize: '1.75rem', color: 'primary.dark', mb: intro || children ? 1 : 0 }}>
+            <SiteText k={title} />
+          </Typography>
+        )}
+        {intro && (
+          <Typography sx={{ color: 'text.secondary', maxWidth: 760 }}>
+            <SiteText k={intro} />
+          </Typography>
+        )}
+        {children}
+      </Container>
+    );
+  }
   return (
     <Box
       sx={{

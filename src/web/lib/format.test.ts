@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromLondonLocal } from '../../shared/domain/london-time';
-import { ELLIPSIS, eventDayBadge, formatEventDate, formatMonthYear, truncate } from './format';
+import {
+  ELLIPSIS,
+  eventDayBadge,
+  formatCalendarMonth,
+  formatEventDate,
+  formatMonthYear,
+  formatShortDate,
+  formatShortDateTime,
+  truncate,
+} from './format';
 
 describe('formatEventDate', () => {
   it('writes the weekday, date and 24-hour time in en-GB', () => {
@@ -84,5 +93,34 @@ describe('truncate', () => {
         }
       }),
     );
+  });
+});
+
+describe('formatShortDate and formatShortDateTime', () => {
+  it('write the London date, and time on the 24-hour clock', () => {
+    expect(formatShortDate('2026-11-22T14:05:00.000Z')).toBe('22 Nov 2026');
+    expect(formatShortDateTime('2026-11-22T14:05:00.000Z')).toBe('22 Nov 2026, 14:05');
+  });
+
+  it('use the London date during British Summer Time', () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London.
+    expect(formatShortDate('2026-06-30T23:30:00.000Z')).toBe('1 Jul 2026');
+    expect(formatShortDateTime('2026-06-30T23:30:00.000Z')).toBe('1 Jul 2026, 00:30');
+  });
+
+  it('keep a calendar date as it is, in summer and winter', () => {
+    expect(formatShortDate('2026-07-01')).toBe('1 Jul 2026');
+    expect(formatShortDate('2026-12-31')).toBe('31 Dec 2026');
+  });
+});
+
+describe('formatCalendarMonth', () => {
+  it('names the month and year', () => {
+    expect(formatCalendarMonth('2026-11')).toBe('November 2026');
+    expect(formatCalendarMonth('2027-01')).toBe('January 2027');
+  });
+
+  it('shows anything else unchanged', () => {
+    expect(formatCalendarMonth('soon')).toBe('soon');
   });
 });

@@ -1,4 +1,5 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
@@ -6,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
-import { hasEditingRights, signOut, useSession } from '../../lib/session';
+import { hasEditingRights, isAdmin, signOut, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 
 /** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
@@ -30,6 +31,11 @@ export function AccountActions() {
       >
         <SiteText k="nav.account" />
       </Button>
+      {isAdmin(session) && (
+        <Button component={RouterLink} to="/admin" variant="outlined" startIcon={<AdminPanelSettingsIcon />}>
+          <SiteText k="nav.admin" />
+        </Button>
+      )}
       <Button onClick={signOut} variant="outlined" startIcon={<LogoutIcon />}>
         <SiteText k="nav.sign_out" />
       </Button>

@@ -4,6 +4,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteText } from '../../lib/site-text';
+import { useRoleRefresh } from '../role-refresh';
 import { DesktopNav } from './desktop-nav';
 import { MOBILE_NAV_QUERY } from './nav-items';
 import { SiteHeader } from './site-header';
@@ -13,6 +14,7 @@ import { SiteFooter } from './site-footer';
 export function AppLayout() {
   const { pathname } = useLocation();
   const mobile = useMediaQuery(MOBILE_NAV_QUERY, { noSsr: true });
+  useRoleRefresh();
 
   // SPEC: every route change starts at the top of the page.
   useEffect(() => {

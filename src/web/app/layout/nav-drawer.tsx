@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CloseIcon from '@mui/icons-material/Close';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -16,7 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
-import { signOut, useSession } from '../../lib/session';
+import { isAdmin, signOut, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { navItems } from './nav-items';
 
@@ -114,6 +115,16 @@ export function NavDrawer() {
                   <ListItemText primary={<SiteText k="nav.account" />} />
                 </ListItemButton>
               </ListItem>
+              {isAdmin(session) && (
+                <ListItem disablePadding>
+                  <ListItemButton component={NavLink} to="/admin" onClick={close} sx={{ borderLeft: '4px solid transparent', ...activeSx }}>
+                    <ListItemIcon>
+                      <AdminPanelSettingsIcon />
+                    </ListItemIcon>
+                    <ListItemText primary={<SiteText k="nav.admin" />} />
+                  </ListItemButton>
+                </ListItem>
+              )}
               <ListItem disablePadding>
                 <ListItemButton onClick={signOut} sx={{ borderLeft: '4px solid transparent' }}>
                   <ListItemIcon>

@@ -7,8 +7,8 @@ import {
   giftAidSetting,
   type DonateProceedRequest,
 } from '../../../shared/api/donations';
-import { ApiError, apiRequest } from '../../lib/api';
-import { readSession } from '../../lib/session';
+import { apiRequest } from '../../lib/api';
+import { downloadFile } from '../../lib/download-file';
 
 export const donationPaths = {
   config: '/api/donations/config',
@@ -61,36 +61,7 @@ export async function cancelDeclaration(id: string) {
   if (!answer.succeeded) throw new Error('The declaration was not cancelled');
 }
 
-/**
- * The export needs the bearer token, so it is fetched rather than linked; the file is then handed
- * to the browser through a temporary object URL.
- */
-export async function downloadGiftAidSchedule(from: string, to: string): Promise<void> {
-  const query = new URLSearchParams({ from, to });
-  const token = readSession()?.token;
-  const response = await fetch(`${donationPaths.exportCsv}?${query.toString()}`, {
-    headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
-  });
-  if (!response.ok) {
-    let detail: unknown;
-    try {
-      detail = ((await response.json()) as { detail?: unknown }).detail;
-    } catch {
-      detail = undefined;
-    }
-    if (typeof detail === 'string') throw new ApiError(response.status, detail, true);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const named = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = named ?? `gift-aid-${from}-to-${to}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+/** HMRC's schedule for the dates, as CSV (fetched with the bearer token: see downloadFile). */
+export function downloadGiftAidSchedule(from: string, to: string): Promise<void> {
+  return downloadFile(`${donationPaths.exportCsv}?${new URLSearchParams({ from, to }).toString()}`, `gift-aid-${from}-to-${to}.csv`);
 }

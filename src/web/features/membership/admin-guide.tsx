@@ -1,3 +1,4 @@
+import AdminPanelSettingsOutlinedIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventIcon from '@mui/icons-material/Event';
@@ -22,6 +23,13 @@ interface GuideItem {
 }
 
 const items: GuideItem[] = [
+  {
+    id: 'back-office',
+    icon: <AdminPanelSettingsOutlinedIcon />,
+    title: 'profile.admin.back_office_title',
+    body: 'profile.admin.back_office_body',
+    link: { to: '/admin', text: 'profile.admin.back_office_link' },
+  },
   { id: 'text', icon: <EditNoteIcon />, title: 'profile.admin.text_title', body: 'profile.admin.text_body' },
   {
     id: 'events',

@@ -1,0 +1,138 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminPaths,
+  auditActors,
+  auditPage,
+  memberDetail,
+  memberPage,
+  outboxMessage,
+  outboxPage,
+  paymentPage,
+  paymentTotals,
+  type AuditListQuery,
+  type MemberFilter,
+  type MemberListQuery,
+  type OutboxListQuery,
+  type PaymentFilter,
+  type PaymentListQuery,
+  type SetRoleRequest,
+} from '../../../shared/api/admin';
+import { succeededResponse } from '../../../shared/api/common';
+import { londonDate } from '../../../shared/domain/london-time';
+import { apiRequest } from '../../lib/api';
+import { downloadFile } from '../../lib/download-file';
+
+type QueryValues = Record<string, string | number | null | undefined>;
+
+/** A path with its query string; empty values are left out (the API reads them as "any"). */
+export function withQuery(path: string, values: QueryValues): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+export const adminKeys = {
+  members: ['admin', 'members'] as const,
+  member: ['admin', 'member'] as const,
+  payments: ['admin', 'payments'] as const,
+  paymentTotals: ['admin', 'payment-totals'] as const,
+  outbox: ['admin', 'outbox'] as const,
+  outboxMessage: ['admin', 'outbox-message'] as const,
+  audit: ['admin', 'audit'] as const,
+  auditActors: ['admin', 'audit-actors'] as const,
+};
+
+// Lists keep showing the previous page while the next loads, so paging and typing do not flash.
+export function useMemberList(query: MemberListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...adminKeys.members, query],
+    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.members, query), memberPage, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useMember(id: string) {
+  return useQuery({
+    queryKey: [...adminKeys.member, id],
+    queryFn: ({ signal }) => apiRequest(adminPaths.member(id), memberDetail, { signal }),
+  });
+}
+
+/** Changes a person's role; every list and record that shows roles is refetched afterwards. */
+export function useSetRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: SetRoleRequest) => {
+      const answer = await apiRequest(adminPaths.setRole, succeededResponse, { method: 'POST', json: request });
+      if (!answer.succeeded) throw new Error('The role was not changed');
+    },
+    onSuccess: () => {
+      for (const key of [adminKeys.members, adminKeys.member, adminKeys.audit, adminKeys.auditActors]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+export function usePaymentList(query: PaymentListQuery, enabled = true) {
+  return useQuery({
+    queryKey: [...adminKeys.payments, query],
+    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.payments, query), paymentPage, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function usePaymentTotals() {
+  return useQuery({
+    queryKey: adminKeys.paymentTotals,
+    queryFn: ({ signal }) => apiRequest(adminPaths.paymentTotals, paymentTotals, { signal }),
+  });
+}
+
+export function useOutboxList(query: OutboxListQuery) {
+  return useQuery({
+    queryKey: [...adminKeys.outbox, query],
+    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.outbox, query), outboxPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutboxMessage(id: number | null) {
+  return useQuery({
+    queryKey: [...adminKeys.outboxMessage, id],
+    queryFn: ({ signal }) => apiRequest(adminPaths.outboxMessage(id ?? 0), outboxMessage, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useAuditLog(query: AuditListQuery) {
+  return useQuery({
+    queryKey: [...adminKeys.audit, query],
+    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.audit, query), auditPage, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditActors() {
+  return useQuery({
+    queryKey: adminKeys.auditActors,
+    queryFn: ({ signal }) => apiRequest(adminPaths.auditActors, auditActors, { signal }),
+  });
+}
+
+/** e.g. members-2026-11-22.csv, dated in London like everything else the site shows. */
+const datedFileName = (prefix: string) => `${prefix}-${londonDate(new Date())}.csv`;
+
+/** The filtered members list as CSV (the same filters as the list, every page). */
+export function downloadMembersCsv(filter: MemberFilter): Promise<void> {
+  return downloadFile(withQuery(adminPaths.membersCsv, filter), datedFileName('members'));
+}
+
+export function downloadPaymentsCsv(filter: PaymentFilter): Promise<void> {
+  return downloadFile(withQuery(adminPaths.paymentsCsv, filter), datedFileName('payments'));
+}

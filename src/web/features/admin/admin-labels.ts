@@ -1,0 +1,57 @@
+import type { z } from 'zod';
+import type { outboxStatus, paymentKinds, paymentStatuses, AuditAction, MemberStatus } from '../../../shared/api/admin';
+import type { Role } from '../../../shared/api/accounts';
+import type { StatusTone } from './status-chip';
+
+// Words for the contract's codes that the contract itself does not label.
+
+export const roleLabels: Record<Role, string> = { member: 'Member', editor: 'Editor', admin: 'Admin' };
+
+/** "a member", "an editor", "an admin": for sentences such as "Make Ani an editor". */
+export const roleWithArticle: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
+
+export const memberStatusTones: Record<MemberStatus, StatusTone> = {
+  active: 'success',
+  expiring: 'warning',
+  lapsed: 'error',
+  none: 'neutral',
+};
+
+export const paymentKindLabels: Record<(typeof paymentKinds)[number], string> = {
+  registration: 'Registration',
+  renewal: 'Renewal',
+  donation: 'Donation',
+};
+
+type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentStatusLabels: Record<PaymentStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
+export const paymentStatusTones: Record<PaymentStatus, StatusTone> = { pending: 'warning', succeeded: 'success', failed: 'error' };
+
+type OutboxStatus = z.infer<typeof outboxStatus>;
+export const outboxStatusLabels: Record<OutboxStatus, string> = {
+  queued: 'Waiting to send',
+  sent: 'Sent',
+  failed: 'Failed',
+  kept: 'Kept here (not sent)',
+};
+export const outboxStatusTones: Record<OutboxStatus, StatusTone> = { queued: 'warning', sent: 'success', failed: 'error', kept: 'neutral' };
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  uploaded: 'Uploaded',
+  changed: 'Changed',
+  cancelled: 'Cancelled',
+};
+
+/** A mail kind code such as "renewal_reminder" in words: "Renewal reminder". */
+export function mailKindLabel(kind: string): string {
+  const words = kind.replace(/[_-]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : kind;
+}
+
+/** "Ani Petrosyan", or the e-mail address when the account has no name. */
+export function personName(person: { first_name: string; last_name: string; email: string }): string {
+  return `${person.first_name} ${person.last_name}`.trim() || person.email;
+}

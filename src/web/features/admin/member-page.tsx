@@ -1,0 +1,131 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useParams } from 'react-router';
+import { memberStatusLabels, type MemberDetail } from '../../../shared/api/admin';
+import { formatLongDate } from '../../../shared/domain/dates';
+import { LoadError } from '../../components/load-error';
+import { LoadingRegion } from '../../components/loading-region';
+import { Panel } from '../../components/panel';
+import { ApiError } from '../../lib/api';
+import { formatShortDateTime } from '../../lib/format';
+import { useMember } from './admin-api';
+import { memberStatusTones, personName } from './admin-labels';
+import { AdminSection } from './admin-section';
+import type { MemberLinkState } from './members-page';
+import { PaymentsTable } from './payments-table';
+import { RoleControl } from './role-control';
+import { StatusChip } from './status-chip';
+
+/** One member: details, role and payments. */
+export function MemberPage() {
+  const { id = '' } = useParams();
+  const member = useMember(id);
+  const { state } = useLocation();
+  const listSearch = (state as MemberLinkState | null)?.listSearch ?? '';
+  const title = member.data ? personName(member.data) : 'Member';
+
+  return (
+    <AdminSection
+      title={title}
+      intro={member.data?.email}
+      actions={
+        <Button component={RouterLink} to={`/admin/members${listSearch}`} startIcon={<ArrowBackIcon />}>
+          All members
+        </Button>
+      }
+    >
+      {member.isPending ? (
+        <LoadingRegion>
+          <Stack spacing={2}>
+            <Skeleton variant="rounded" height={220} />
+            <Skeleton variant="rounded" height={120} />
+          </Stack>
+        </LoadingRegion>
+      ) : member.isError ? (
+        member.error instanceof ApiError && member.error.status === 404 ? (
+          <Alert severity="warning">This member could not be found: the link may be wrong, or the account was removed.</Alert>
+        ) : (
+          <LoadError message="The member could not be loaded." error={member.error} onRetry={() => void member.refetch()} />
+        )
+      ) : (
+        <Stack spacing={3}>
+          <MemberDetails member={member.data} />
+          <Panel labelledBy="member-role">
+            <SectionTitle id="member-role">Role</SectionTitle>
+            <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+              Members see their membership; editors also write articles; admins can do everything. A change applies from the
+              person’s next request.
+            </Typography>
+            <RoleControl person={member.data} />
+          </Panel>
+          <Panel labelledBy="member-payments">
+            <SectionTitle id="member-payments">Payments</SectionTitle>
+            <PaymentsTable payments={member.data.payments} label={`Payments of ${personName(member.data)}`} />
+          </Panel>
+        </Stack>
+      )}
+    </AdminSection>
+  );
+}
+
+function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <Typography id={id} variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
+      {children}
+    </Typography>
+  );
+}
+
+const notGiven = 'Not given';
+const calendarDate = (date: string | null) => (date ? formatLongDate(date) : notGiven);
+
+function MemberDetails({ member }: { member: MemberDetail }) {
+  const address = [member.addr_line1, member.addr_line2, member.addr_city, member.addr_post].filter(Boolean);
+  const details: [string, ReactNode][] = [
+    ['Name', personName(member)],
+    ['E-mail', <Link href={`mailto:${member.email}`}>{member.email}</Link>],
+    ['Phone', member.phone_no ? <Link href={`tel:${member.phone_no.replace(/\s+/g, '')}`}>{member.phone_no}</Link> : notGiven],
+    ['Address', address.length ? address.map((line, i) => <Box key={i}>{line}</Box>) : notGiven],
+    ['Tier', member.tier_name ?? 'None'],
+    ['Status', <StatusChip label={memberStatusLabels[member.status]} tone={memberStatusTones[member.status]} />],
+    ['Member since', calendarDate(member.registered_date)],
+    ['Last renewed', calendarDate(member.last_renewed_date)],
+    ['Expiry', calendarDate(member.expiry_date)],
+    ['Workplace', member.workplace || notGiven],
+    ['Job title', member.job_title || notGiven],
+    ['Qualifications', member.qualifications || notGiven],
+    ['Graduation year', member.grad_year ?? notGiven],
+    ['Account created', formatShortDateTime(member.created_at)],
+  ];
+  return (
+    <Panel labelledBy="member-details">
+      <SectionTitle id="member-details">Details</SectionTitle>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
+          columnGap: 4,
+          rowGap: { xs: 0.5, sm: 1.25 },
+          '& dt': { color: 'text.secondary', fontWeight: 600, mt: { xs: 1, sm: 0 } },
+          '& dd': { m: 0, overflowWrap: 'anywhere' },
+        }}
+      >
+        {details.map(([term, value]) => (
+          <Box key={term} sx={{ display: 'contents' }}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </Box>
+        ))}
+      </Box>
+    </Panel>
+  );
+}

@@ -1,0 +1,91 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { PaymentRow } from '../../../shared/api/admin';
+import { formatPence } from '../../../shared/domain/money';
+import { formatShortDateTime } from '../../lib/format';
+import { paymentKindLabels, paymentStatusLabels, paymentStatusTones } from './admin-labels';
+import type { Column } from './paged-table';
+import { StatusChip } from './status-chip';
+
+/** The columns of a payments list; `withPayer` adds who paid (the all-payments page). */
+export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
+  const payer: Column<PaymentRow>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      render: (p) =>
+        p.user_id ? (
+          <Link component={RouterLink} to={`/admin/members/${encodeURIComponent(p.user_id)}`}>
+            {p.name ?? p.email}
+          </Link>
+        ) : (
+          (p.name ?? 'Anonymous')
+        ),
+    },
+    { key: 'email', label: 'E-mail', render: (p) => p.email },
+  ];
+  return [
+    { key: 'created', label: 'Date', nowrap: true, render: (p) => formatShortDateTime(p.created_at) },
+    { key: 'kind', label: 'Kind', nowrap: true, render: (p) => paymentKindLabels[p.kind] },
+    ...(withPayer ? payer : []),
+    { key: 'amount', label: 'Amount', align: 'right', nowrap: true, render: (p) => formatPence(p.amount) },
+    {
+      key: 'status',
+      label: 'Status',
+      nowrap: true,
+      render: (p) => <StatusChip label={paymentStatusLabels[p.status]} tone={paymentStatusTones[p.status]} />,
+    },
+    {
+      key: 'ref',
+      label: 'Provider reference',
+      render: (p) =>
+        p.provider_ref ? (
+          <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'break-word' }}>
+            {p.provider_ref}
+          </Typography>
+        ) : (
+          'None'
+        ),
+    },
+  ];
+}
+
+/** A member's payments, all on one page (newest first, as the API gives them). */
+export function PaymentsTable({ payments, label }: { payments: PaymentRow[]; label: string }) {
+  if (payments.length === 0) return <Typography sx={{ color: 'text.secondary' }}>No payments from this account or its e-mail address.</Typography>;
+  const columns = paymentColumns(false);
+  return (
+    <TableContainer component={Paper} variant="outlined" role="region" aria-label={label} tabIndex={0}>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.key} align={c.align} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {c.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {payments.map((payment) => (
+            <TableRow key={payment._id}>
+              {columns.map((c) => (
+                <TableCell key={c.key} align={c.align} sx={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  {c.render(payment)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,153 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { roles, type Role } from '../../../shared/api/accounts';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { errorMessage } from '../../lib/api';
+import { saveSession, useSession } from '../../lib/session';
+import { useSetRole } from './admin-api';
+import { personName, roleLabels, roleWithArticle } from './admin-labels';
+
+export interface RolePerson {
+  _id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+}
+
+const rank: Record<Role, number> = { member: 0, editor: 1, admin: 2 };
+
+/** Giving admin rights, and taking any rights away, are asked about first. */
+function needsConfirmation(from: Role, to: Role): boolean {
+  return to === 'admin' || rank[to] < rank[from];
+}
+
+/**
+ * A person's role: a drop-down and "Save role". `compact` is for lists of people: the label
+ * is then spoken with the person's name, as several controls share the page. A list whose rows
+ * come and go with a role change reports success through `onSaved` instead of under the control.
+ */
+export function RoleControl({
+  person,
+  compact = false,
+  onSaved,
+}: {
+  person: RolePerson;
+  compact?: boolean;
+  onSaved?: (message: string) => void;
+}) {
+  const session = useSession();
+  const setRole = useSetRole();
+  const name = personName(person);
+  const [choice, setChoice] = useState<Role>(person.role);
+  const [shownRole, setShownRole] = useState<Role>(person.role);
+  const [confirming, setConfirming] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  // The saved role comes back in a refetch: the drop-down follows it (adjusted while rendering).
+  if (person.role !== shownRole) {
+    setShownRole(person.role);
+    setChoice(person.role);
+  }
+
+  function save() {
+    setSaved(null);
+    setRole.mutate(
+      { user_id: person._id, role: choice },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          const message = `${name} is now ${roleWithArticle[choice]}. This applies from their next request to the site.`;
+          if (onSaved) onSaved(message);
+          else setSaved(message);
+          // The admin changed their own role: the menus follow at once rather than on the next visit.
+          if (session && session.username.toLowerCase() === person.email.toLowerCase()) saveSession({ ...session, role: choice });
+        },
+      },
+    );
+  }
+
+  const demoting = rank[choice] < rank[person.role];
+  const failure = setRole.isError ? errorMessage(setRole.error, 'The role could not be changed. Please try again.') : null;
+
+  return (
+    <Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (choice === person.role) return;
+          if (needsConfirmation(person.role, choice)) {
+            // The dialog starts without the last attempt's error.
+            setRole.reset();
+            setConfirming(true);
+          } else save();
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}
+      >
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={choice}
+          onChange={(e) => {
+            setChoice(e.target.value as Role);
+            setSaved(null);
+          }}
+          sx={{ minWidth: 150 }}
+          slotProps={
+            compact
+              ? // The visible label says "Role"; the spoken name also says whose.
+                { select: { SelectDisplayProps: { 'aria-labelledby': undefined, 'aria-label': `Role of ${name}` } } }
+              : undefined
+          }
+        >
+          {roles.map((role) => (
+            <MenuItem key={role} value={role}>
+              {roleLabels[role]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={choice === person.role || setRole.isPending}
+          loading={setRole.isPending && !confirming}
+          aria-label={compact ? `Save role for ${name}` : undefined}
+        >
+          Save role
+        </Button>
+      </Box>
+      {saved && (
+        <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
+          {saved}
+        </Alert>
+      )}
+      {failure && !confirming && (
+        <Alert severity="error" sx={{ mt: 1.5 }}>
+          {failure}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        question={`Make ${name} ${roleWithArticle[choice]}?`}
+        details={
+          choice === 'admin'
+            ? 'Admins can change everything on the site, see every member and payment, and change anyone’s role.'
+            : `${name} loses the rights of ${roleWithArticle[person.role]} on their next request.`
+        }
+        confirmLabel="Save role"
+        destructive={demoting}
+        pending={setRole.isPending}
+        error={failure}
+        onConfirm={save}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}
