@@ -27,7 +27,7 @@ export function auditRepo(db: Kysely<Database>) {
       return Number(row.n);
     },
 
-    /** Everyone who has made a change, with the e-mail of their latest entry. */
+    /** Everyone who has made a change, with the e-mail their entries record (max() picks one if it changed). */
     actors() {
       return db
         .selectFrom('audit_log')

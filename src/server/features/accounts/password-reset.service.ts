@@ -3,7 +3,7 @@ import { emailKey } from '../../../shared/domain/email';
 import { hashPassword } from '../../auth/password';
 import { badRequest } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
-import type { Mailer } from '../../integrations/mail/mailer';
+import { PASSWORD_RESET_MAIL, type Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import type { AccountsRepo } from './accounts.repo';
 import type { PasswordResetRepo } from './password-reset.repo';
@@ -69,7 +69,7 @@ export function passwordResetService({ accounts, resets, mailer, limiter, clock,
         ],
         action: { label: 'Choose a new password', url: `${publicUrl}/signIn/pwReset/${uid}` },
       });
-      await mailer.send({ to: user.email, subject: 'Reset your password', kind: 'password-reset', ...body });
+      await mailer.send({ to: user.email, subject: 'Reset your password', kind: PASSWORD_RESET_MAIL, ...body });
     },
 
     /** Opening a link only looks: mail scanners that follow links use nothing up. */

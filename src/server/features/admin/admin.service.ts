@@ -28,12 +28,14 @@ import { auditRepo } from '../../audit/audit.repo';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
+import { PASSWORD_RESET_MAIL } from '../../integrations/mail/mailer';
 import { outboxRepo } from '../../integrations/mail/outbox.repo';
 import { adminRepo, type MemberQuery, type MemberRecord, type PaymentQuery, type PaymentRecord } from './admin.repo';
 
 export type AdminDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => Date; audit: AuditTrail; mailDelivered: boolean };
 
 const MEMBER_NOT_FOUND = 'Member not found';
+const WITHHELD_RESET_LINK = 'This password reset message is delivered by e-mail, so its text is not shown here: its link is for the member alone.';
 const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
@@ -207,8 +209,10 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
     async outboxMessage(id: number): Promise<OutboxMessage> {
       const message = await outbox.find(id);
       if (!message) throw notFound('Message not found');
-      const { id: _id, ...rest } = message;
-      return { _id, ...rest };
+      const { id: _id, text_body, ...rest } = message;
+      // With SMTP the admin has nothing to forward, and a reset link would let them sign in as the member.
+      const withheld = mailDelivered && message.kind === PASSWORD_RESET_MAIL;
+      return { _id, ...rest, text_body: withheld ? WITHHELD_RESET_LINK : text_body };
     },
 
     async audit({ page, page_size, ...filter }: z.output<typeof auditListQuery>): Promise<AuditPage> {

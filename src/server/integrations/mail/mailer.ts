@@ -6,6 +6,9 @@ import { outboxRepo } from './outbox.repo';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
 
+/** The kind of a password reset mail: its link signs the recipient in, so only they may read it once it can be delivered. */
+export const PASSWORD_RESET_MAIL = 'password-reset';
+
 export type MailerOptions = {
   smtpUrl?: string;
   from: () => Promise<string>;

@@ -61,6 +61,17 @@ describe('e-mail over SMTP', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it("shows the admin's outbox as delivered, without the text of a reset link", async () => {
+    const admin = await t.userWithRole('admin');
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: admin.authorization } });
+    const page = (await get('/api/admin/outbox?q=reader%40')).json();
+    expect(page).toMatchObject({ delivery: 'smtp', total: 1 });
+    expect(page.items[0]).toMatchObject({ status: 'sent', subject: 'Reset your password' });
+    const message = (await get(`/api/admin/outbox/${page.items[0]._id}`)).json();
+    expect(message.text_body).not.toMatch(/pwReset/);
+    expect(message.text_body).toMatch(/not shown here/);
+  });
+
   it('keeps a refused message as failed, to be retried', async () => {
     await t.services.mailer.send({ to: 'bounce@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
     const [row] = await outboxFor(t, 'bounce@example.org');
