@@ -50,6 +50,13 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     return q;
   }
 
+  async function countMembers(query: MemberQuery, bounds: StatusBounds): Promise<number> {
+    const row = await members(query, bounds)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Accounts without the sorted value come last either way; the id keeps pages stable. */
   function sorted<O>(q: SelectQueryBuilder<Database, 'users', O>, { sort, dir }: MemberQuery) {
     const nullsLast = (column: 'tier_index' | 'registered_date' | 'last_renewed_date') =>
@@ -100,18 +107,25 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
   ] as const;
 
   return {
-    async countMembers(query: MemberQuery, bounds: StatusBounds): Promise<number> {
-      const row = await members(query, bounds)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+    /** Every matching member in order (the CSV). */
+    allMemberRows(query: MemberQuery, bounds: StatusBounds) {
+      return sorted(members(query, bounds).selectAll(), query).execute();
     },
 
-    /** A page of members, or all of them (the CSV) when no limit is given. */
-    memberRows(query: MemberQuery, bounds: StatusBounds, page?: { limit: number; offset: number }) {
-      let q = sorted(members(query, bounds).selectAll(), query);
-      if (page) q = q.limit(page.limit).offset(page.offset);
-      return q.execute();
+    /**
+     * One page of members and how many match in all. The ids are sorted and skipped first and
+     * the rows read after: sorting narrow rows keeps late pages of thousands of members quick.
+     * (A count(*) over () in the same pass is slower: it stops the name index ending the scan early.)
+     */
+    async memberPage(query: MemberQuery, bounds: StatusBounds, page: { limit: number; offset: number }) {
+      const [total, found] = await Promise.all([
+        countMembers(query, bounds),
+        sorted(members(query, bounds).select('id'), query).limit(page.limit).offset(page.offset).execute(),
+      ]);
+      if (found.length === 0) return { total, rows: [] };
+      const rows = await db.selectFrom('users').selectAll().where('id', 'in', found.map((r) => r.id)).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return { total, rows: found.flatMap(({ id }) => byId.get(id) ?? []) };
     },
 
     member(id: string) {
@@ -169,4 +183,4 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
 }
 export type AdminRepo = ReturnType<typeof adminRepo>;
 export type PaymentRecord = Awaited<ReturnType<AdminRepo['paymentRows']>>[number];
-export type MemberRecord = Awaited<ReturnType<AdminRepo['memberRows']>>[number];
+export type MemberRecord = Awaited<ReturnType<AdminRepo['allMemberRows']>>[number];

@@ -103,13 +103,13 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const day = today();
       const bounds = statusBounds(day);
       const query: MemberQuery = filter;
-      const [total, rows] = await Promise.all([repo.countMembers(query, bounds), repo.memberRows(query, bounds, pageOf(page, page_size))]);
+      const { total, rows } = await repo.memberPage(query, bounds, pageOf(page, page_size));
       return { items: rows.map((user) => memberRow(user, day)), total, page, page_size };
     },
 
     async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
       const day = today();
-      const rows = await repo.memberRows(filter, statusBounds(day));
+      const rows = await repo.allMemberRows(filter, statusBounds(day));
       return toCsv(
         [
           'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Last renewed', 'Expiry', 'Status', 'Phone',
