@@ -77,7 +77,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     testPayments,
     fulfilment,
     payments,
-    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock }),
+    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock, audit }),
     donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
     passwordResets: passwordResetService({
       accounts,

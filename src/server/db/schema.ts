@@ -106,7 +106,8 @@ export interface PaymentsTable {
   kind: PaymentKind;
   status: PaymentStatus;
   amount_pence: number;
-  provider: 'test' | 'stripe' | 'none';
+  /** offline: a payment the admin received by hand (cheque, bank transfer) and recorded. */
+  provider: 'test' | 'stripe' | 'none' | 'offline';
   provider_ref: string | null;
   user_id: string | null;
   email: string;
@@ -116,6 +117,7 @@ export interface PaymentsTable {
   reference_id: string | null;
   created_at: string;
   completed_at: string | null;
+  note: string | null;
 }
 
 export interface PendingRegistrationsTable {

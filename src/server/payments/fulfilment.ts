@@ -28,6 +28,16 @@ export function fulfilmentService(
   mailContext: () => Promise<MailContext>,
   handlers: Partial<Record<PaymentKind, FulfilmentHandler>>,
 ) {
+  function deliverSoon(): void {
+    mailer.deliver().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));
+  }
+
+  async function runHandler(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext) {
+    const handler = handlers[payment.kind];
+    if (!handler) throw new Error(`No fulfilment for payments of kind ${payment.kind}`);
+    for (const message of await handler(trx, payment, mail)) await mailer.queue(message, trx);
+  }
+
   async function complete(find: (repo: PaymentsRepo) => Promise<PaymentRow | undefined>, event?: { id: string; type: string }) {
     // Read before the transaction opens (see FulfilmentHandler).
     const mail = await mailContext();
@@ -38,12 +48,10 @@ export function fulfilmentService(
       const payment = await find(repo);
       if (!payment) return 'unknown-payment';
       if (!(await repo.claim(payment.id, now))) return 'already-fulfilled';
-      const handler = handlers[payment.kind];
-      if (!handler) throw new Error(`No fulfilment for payments of kind ${payment.kind}`);
-      for (const message of await handler(trx, payment, mail)) await mailer.queue(message, trx);
+      await runHandler(trx, payment, mail);
       return 'fulfilled';
     });
-    if (result === 'fulfilled') mailer.deliver().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));
+    if (result === 'fulfilled') deliverSoon();
     return result;
   }
 
@@ -59,6 +67,17 @@ export function fulfilmentService(
         return payment && payment.amount_pence === 0 && payment.provider === 'none' && check(payment) ? payment : undefined;
       });
     },
+    /**
+     * Gives effect to a payment the admin received by hand and recorded as succeeded in `trx`
+     * (the caller's transaction, which also holds its audit entry). `mail` is read beforehand.
+     */
+    async fulfilRecorded(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<void> {
+      if (payment.provider !== 'offline' || payment.status !== 'succeeded') throw new Error(`Payment ${payment.id} was not recorded by hand`);
+      await runHandler(trx, payment, mail);
+    },
+    /** Sends what fulfilments queued, without waiting. */
+    deliverSoon,
+    mailContext,
     /** Records a webhook event that needs no action, so a redelivery is recognised. */
     async noteEvent(event: { id: string; type: string }): Promise<void> {
       await paymentsRepo(db).recordWebhookEvent(event.id, event.type, clock().toISOString());

@@ -61,6 +61,33 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
       return { paymentId: id, clientSecret: intent.clientSecret };
     },
 
+    /**
+     * Writes down, in the caller's transaction, a payment the admin received by hand (cheque,
+     * bank transfer, cash): succeeded at once, with their note. Its effect follows through
+     * fulfilment.fulfilRecorded in the same transaction.
+     */
+    async recordOffline(trx: Kysely<Database>, payment: NewPayment & { note: string | null }) {
+      const now = clock().toISOString();
+      const row = {
+        id: randomUUID(),
+        kind: payment.kind,
+        status: 'succeeded' as const,
+        amount_pence: payment.amountPence,
+        provider: 'offline' as const,
+        provider_ref: null,
+        user_id: payment.userId ?? null,
+        email: payment.email,
+        tier_index: payment.tierIndex ?? null,
+        date_effective: payment.dateEffective ?? null,
+        reference_id: payment.referenceId ?? null,
+        created_at: now,
+        completed_at: now,
+        note: payment.note,
+      };
+      await paymentsRepo(trx).insert(row);
+      return row;
+    },
+
     /** After the card step: asks the provider how the intent stands and fulfils it once it has succeeded. */
     async settle(clientSecret: string): Promise<{ status: string }> {
       const intentId = intentIdFromSecret(clientSecret);

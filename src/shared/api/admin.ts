@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipStatuses, type MembershipStatus } from '../domain/membership';
 import { role, roles } from './accounts';
+import { tierIndex } from './membership';
 
 /** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
 export const adminPaths = {
@@ -8,6 +9,7 @@ export const adminPaths = {
   membersCsv: '/api/admin/members.csv',
   member: (id: string) => `/api/admin/members/${encodeURIComponent(id)}`,
   setRole: '/api/admin/set_role',
+  recordRenewal: '/api/admin/record_renewal',
   payments: '/api/admin/payments',
   paymentsCsv: '/api/admin/payments.csv',
   paymentTotals: '/api/admin/payment_totals',
@@ -108,6 +110,8 @@ export const paymentRow = z.object({
   user_id: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),
+  /** The admin's note on a payment they recorded by hand (provider "offline"). */
+  note: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
 
@@ -133,6 +137,25 @@ export type MemberDetail = z.infer<typeof memberDetail>;
 export const setRoleRequest = z.object({ user_id: z.string().trim().min(1).max(100), role: z.enum(roles) });
 export type SetRoleRequest = z.infer<typeof setRoleRequest>;
 export const LAST_ADMIN = 'The last admin cannot be demoted: make someone else an admin first';
+
+// ---- A payment received by hand ----
+
+/**
+ * A member paid by cheque, bank transfer or cash: the admin records it and the membership runs
+ * for another year, exactly as a renewal by card (from the current expiry while that is ahead).
+ */
+export const recordRenewalRequest = z.object({
+  user_id: z.string().trim().min(1).max(100),
+  tier_index: tierIndex,
+  amount: z
+    .number({ error: 'Enter the amount received' })
+    .int('Enter the amount in whole pence')
+    .min(0, 'The amount cannot be negative')
+    .max(1_000_000, 'At most £10,000'),
+  note: z.string().trim().min(1, 'Say how it was paid, e.g. "Cheque 001234"').max(200, 'At most 200 characters'),
+});
+export type RecordRenewalRequest = z.input<typeof recordRenewalRequest>;
+export const recordRenewalResponse = z.object({ payment_id: z.string(), last_renewed_date: z.string(), expiry_date: z.string() });
 
 // ---- Payments ----
 
@@ -192,7 +215,7 @@ export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTE
 
 // ---- Audit log ----
 
-export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'gift_aid'] as const;
+export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'membership', 'gift_aid'] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
 export const auditKindLabels: Record<AuditKind, string> = {
@@ -202,9 +225,10 @@ export const auditKindLabels: Record<AuditKind, string> = {
   site_text: 'Site text',
   image: 'Images',
   role: 'Roles',
+  membership: 'Memberships',
   gift_aid: 'Gift Aid',
 };
-export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled'] as const;
+export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditListQuery = z.object({

@@ -21,6 +21,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_id', 'seq']).execute();
   await db.schema.createIndex('audit_log_kind').on('audit_log').columns(['kind', 'seq']).execute();
 
+  // What the admin wrote about a payment they recorded by hand ("cheque 001234", "bank transfer").
+  await db.schema.alterTable('payments').addColumn('note', 'text').execute();
+
   // The back office sorts and filters members by these; thousands of members stay quick.
   await db.schema.createIndex('users_name').on('users').expression(sql`lower(last_name), lower(first_name)`).execute();
   await db.schema.createIndex('users_last_renewed').on('users').column('last_renewed_date').execute();

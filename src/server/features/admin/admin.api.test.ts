@@ -250,6 +250,63 @@ describe('admin: roles', () => {
   });
 });
 
+describe('admin: a renewal paid by hand', () => {
+  let t: TestApp;
+  let admin: ReturnType<typeof api>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = api(t, await t.userWithRole('admin', 'treasurer@example.org'));
+  });
+  afterAll(() => t.close());
+
+  it('moves a lapsed membership on a year from today, with a receipt, a payment and an audit entry', async () => {
+    const [lapsed] = await insertMembers(t, [{ first: 'Hasmik', last: 'Vardanyan', email: 'hasmik@example.org', renewed: '2025-06-01', tier: 0 }]);
+    const res = await admin.post('/api/admin/record_renewal', { user_id: lapsed!.id, tier_index: 1, amount: 3500, note: 'Cheque 001234' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ last_renewed_date: '2026-11-21', expiry_date: '2027-11-21' });
+
+    const detail = (await admin.get(`/api/admin/members/${lapsed!.id}`)).json() as MemberDetail;
+    expect(detail).toMatchObject({ status: 'active', tier_index: 1, expiry_date: '2027-11-21' });
+    expect(detail.payments[0]).toMatchObject({ kind: 'renewal', status: 'succeeded', amount: 3500, provider: 'offline', provider_ref: null, note: 'Cheque 001234' });
+    expect((await admin.get('/api/admin/payments?q=001234')).json()).toMatchObject({ total: 1 });
+    expect((await admin.get('/api/admin/payment_totals')).json()).toEqual([{ month: '2026-11', registration: 0, renewal: 3500, donation: 0, total: 3500, count: 1 }]);
+
+    const [receipt] = await t.db.db.selectFrom('outbox').selectAll().where('to_address', '=', 'hasmik@example.org').execute();
+    expect(receipt).toMatchObject({ kind: 'renewal-receipt' });
+    const [entry] = (await admin.get('/api/admin/audit?kind=membership')).json().items;
+    expect(entry).toMatchObject({
+      actor_email: 'treasurer@example.org',
+      action: 'recorded',
+      subject_id: lapsed!.id,
+      summary: 'Recorded £35.00 from hasmik@example.org (Cheque 001234): Other Allied Healthcare Professions from 2026-11-21',
+    });
+  });
+
+  it('adds a year to a membership still running, losing no days', async () => {
+    const [running] = await insertMembers(t, [{ first: 'Arman', last: 'Ghazaryan', renewed: '2026-06-01' }]);
+    const res = await admin.post('/api/admin/record_renewal', { user_id: running!.id, tier_index: 0, amount: 5000, note: 'Bank transfer' });
+    expect(res.json()).toMatchObject({ last_renewed_date: '2027-06-01', expiry_date: '2028-06-01' });
+  });
+
+  it('refuses bad input and changes nothing', async () => {
+    const [member] = await insertMembers(t, [{ first: 'Gor', last: 'Simonyan', renewed: '2025-01-01' }]);
+    for (const [body, field] of [
+      [{ tier_index: 7, amount: 100, note: 'x' }, 'tier_index'],
+      [{ tier_index: 0, amount: -1, note: 'x' }, 'amount'],
+      [{ tier_index: 0, amount: 10.5, note: 'x' }, 'amount'],
+      [{ tier_index: 0, amount: 100, note: '  ' }, 'note'],
+    ] as const) {
+      const res = await admin.post('/api/admin/record_renewal', { user_id: member!.id, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json()).toMatchObject({ field });
+    }
+    expect((await admin.post('/api/admin/record_renewal', { user_id: 'nobody', tier_index: 0, amount: 100, note: 'x' })).statusCode).toBe(404);
+    expect((await admin.get(`/api/admin/members/${member!.id}`)).json()).toMatchObject({ status: 'lapsed', payments: [] });
+    const editor = api(t, await t.userWithRole('editor'));
+    expect((await editor.post('/api/admin/record_renewal', { user_id: member!.id, tier_index: 0, amount: 100, note: 'x' })).statusCode).toBe(403);
+  });
+});
+
 describe('admin: payments and outbox', () => {
   let t: TestApp;
   let admin: ReturnType<typeof api>;
@@ -323,7 +380,7 @@ describe('admin: payments and outbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="payments-2026-11-21.csv"');
     const lines = res.body.slice(1).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Created,Completed,Kind,Status,Amount (GBP),Name,E-mail,Provider,Provider reference,Payment id');
+    expect(lines[0]).toBe('Created,Completed,Kind,Status,Amount (GBP),Name,E-mail,Provider,Provider reference,Note,Payment id');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^2026-09-01 00:30,2026-09-01 00:30,registration,succeeded,50\.00,Sona Harutyunyan,sona@example\.org,test,pi_/);
   });

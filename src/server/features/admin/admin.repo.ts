@@ -80,7 +80,7 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('donations as d', (join) => join.onRef('d.id', '=', 'p.reference_id').on('p.kind', '=', 'donation'));
     if (query.q) {
-      const searched = [sql.ref('p.email'), sql.ref('p.provider_ref'), sql`u.first_name || ' ' || u.last_name`, sql.ref('d.name')];
+      const searched = [sql.ref('p.email'), sql.ref('p.provider_ref'), sql.ref('p.note'), sql`u.first_name || ' ' || u.last_name`, sql.ref('d.name')];
       q = q.where(anyContains(searched, query.q));
     }
     if (query.kind) q = q.where('p.kind', '=', query.kind);
@@ -101,6 +101,7 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     'p.user_id',
     'p.created_at',
     'p.completed_at',
+    'p.note',
     'u.first_name',
     'u.last_name',
     'd.name as donor_name',

@@ -82,6 +82,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       user_id: p.user_id,
       created_at: p.created_at,
       completed_at: p.completed_at,
+      note: p.note,
     };
   }
 
@@ -178,10 +179,10 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
     async paymentsCsv(filter: z.output<typeof paymentFilter>): Promise<string> {
       const rows = await repo.paymentRows(paymentQuery(filter));
       return toCsv(
-        ['Created', 'Completed', 'Kind', 'Status', 'Amount (GBP)', 'Name', 'E-mail', 'Provider', 'Provider reference', 'Payment id'],
+        ['Created', 'Completed', 'Kind', 'Status', 'Amount (GBP)', 'Name', 'E-mail', 'Provider', 'Provider reference', 'Note', 'Payment id'],
         rows.map(paymentRow).map((p) => [
           spreadsheetTime(p.created_at), spreadsheetTime(p.completed_at), p.kind, p.status, pounds(p.amount), p.name, p.email,
-          p.provider, p.provider_ref, p._id,
+          p.provider, p.provider_ref, p.note, p._id,
         ]),
       );
     },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { adminPaths, recordRenewalRequest } from '../../../shared/api/admin';
 import { confirmSimpleRequest, registrationForm, renewProceedRequest } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
 import type { MembershipService } from './membership.service';
@@ -47,5 +48,13 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
       await membership.renewConfirmSimple(user().id, body.payment_id);
       return { succeeded: true };
     },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: adminPaths.recordRenewal,
+    policy: 'admin',
+    body: { kind: 'json', schema: recordRenewalRequest },
+    handler: ({ body, user }) => membership.recordOfflineRenewal(body, user()),
   });
 }

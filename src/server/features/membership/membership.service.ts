@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
 import type { registrationForm } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
-import { renewalEffectiveDate } from '../../../shared/domain/membership';
+import { expiryDate, renewalEffectiveDate } from '../../../shared/domain/membership';
+import { formatPence } from '../../../shared/domain/money';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
+import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import { hashPassword } from '../../auth/password';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -28,9 +31,10 @@ export type MembershipDeps = {
   fulfilment: FulfilmentService;
   limiter: RateLimiter;
   clock: () => Date;
+  audit: AuditTrail;
 };
 
-export function membershipService({ db, payments, fulfilment, limiter, clock }: MembershipDeps) {
+export function membershipService({ db, payments, fulfilment, limiter, clock, audit }: MembershipDeps) {
   const repo = membershipRepo(db);
 
   function tierOrThrow(index: number) {
@@ -108,6 +112,45 @@ export function membershipService({ db, payments, fulfilment, limiter, clock }: 
     async renewConfirmSimple(userId: string, paymentId: string): Promise<void> {
       const result = await fulfilment.fulfilFree(paymentId, (p) => p.kind === 'renewal' && p.user_id === userId);
       if (result === 'unknown-payment') throw badRequest(NEEDS_CARD);
+    },
+
+    /**
+     * A renewal the admin received by hand: recorded as a succeeded payment with their note and
+     * given effect by the same fulfilment as a card renewal (new year, receipt mail), in one
+     * transaction with its audit entry.
+     */
+    async recordOfflineRenewal(request: z.output<typeof recordRenewalRequest>, actor: NonNullable<Actor>) {
+      const member = await repo.member(request.user_id);
+      if (!member) throw notFound('Member not found');
+      const tier = tierOrThrow(request.tier_index);
+      const dateEffective = renewalEffectiveDate(member.last_renewed_date, londonDate(clock()));
+      // Read before the transaction opens: on SQLite it holds the one connection.
+      const mail = await fulfilment.mailContext();
+      const payment = await audit.change(
+        actor,
+        async (trx) => {
+          const recorded = await payments.recordOffline(trx, {
+            kind: 'renewal',
+            amountPence: request.amount,
+            email: member.email,
+            description: `Membership renewal: ${tier.name}`,
+            userId: member.id,
+            tierIndex: tier.index,
+            dateEffective,
+            note: request.note,
+          });
+          await fulfilment.fulfilRecorded(trx, recorded, mail);
+          return recorded;
+        },
+        () => ({
+          kind: 'membership',
+          action: 'recorded',
+          subject_id: member.id,
+          summary: `Recorded ${formatPence(request.amount)} from ${member.email} (${request.note}): ${tier.name} from ${dateEffective}`,
+        }),
+      );
+      fulfilment.deliverSoon();
+      return { payment_id: payment.id, last_renewed_date: dateEffective, expiry_date: expiryDate(dateEffective) };
     },
 
     /** Pending registrations never paid for are dropped after a week (they hold a password hash). */

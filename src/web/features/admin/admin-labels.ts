@@ -43,6 +43,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   uploaded: 'Uploaded',
   changed: 'Changed',
   cancelled: 'Cancelled',
+  recorded: 'Recorded',
 };
 
 /** A mail kind code such as "renewal_reminder" in words: "Renewal reminder". */
