@@ -8,6 +8,18 @@ export function paymentsRepo(db: Kysely<Database>) {
     async insert(payment: Insertable<PaymentsTable>): Promise<void> {
       await db.insertInto('payments').values(payment).execute();
     },
+    /** A payment recorded by hand for the same person, amount and note since `since` (a double submission). */
+    sameRecordedSince(userId: string, amountPence: number, note: string, since: string) {
+      return db
+        .selectFrom('payments')
+        .select('id')
+        .where('provider', '=', 'offline')
+        .where('user_id', '=', userId)
+        .where('amount_pence', '=', amountPence)
+        .where('note', '=', note)
+        .where('created_at', '>=', since)
+        .executeTakeFirst();
+    },
     findById(id: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
     },

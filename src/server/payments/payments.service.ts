@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentKind } from '../db/schema';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { intentIdFromSecret, type PaymentProvider } from '../integrations/payments/provider';
 import { paymentsRepo } from './payments.repo';
 import type { FulfilmentService } from './fulfilment';
@@ -66,8 +66,12 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
      * bank transfer, cash): succeeded at once, with their note. Its effect follows through
      * fulfilment.fulfilRecorded in the same transaction.
      */
-    async recordOffline(trx: Kysely<Database>, payment: NewPayment & { note: string | null }) {
+    async recordOffline(trx: Kysely<Database>, payment: NewPayment & { note: string }) {
       const now = clock().toISOString();
+      const tenMinutesAgo = new Date(clock().getTime() - 10 * 60 * 1000).toISOString();
+      if (payment.userId && (await paymentsRepo(trx).sameRecordedSince(payment.userId, payment.amountPence, payment.note, tenMinutesAgo))) {
+        throw conflict('This payment was recorded a moment ago. If it really was paid twice, give the second one a different note.');
+      }
       const row = {
         id: randomUUID(),
         kind: payment.kind,

@@ -286,6 +286,10 @@ describe('admin: a renewal paid by hand', () => {
     const [running] = await insertMembers(t, [{ first: 'Arman', last: 'Ghazaryan', renewed: '2026-06-01' }]);
     const res = await admin.post('/api/admin/record_renewal', { user_id: running!.id, tier_index: 0, amount: 5000, note: 'Bank transfer' });
     expect(res.json()).toMatchObject({ last_renewed_date: '2027-06-01', expiry_date: '2028-06-01' });
+    // The same payment sent twice (a double click) is recorded once.
+    const again = await admin.post('/api/admin/record_renewal', { user_id: running!.id, tier_index: 0, amount: 5000, note: 'Bank transfer' });
+    expect(again.statusCode).toBe(409);
+    expect((await admin.get(`/api/admin/members/${running!.id}`)).json()).toMatchObject({ expiry_date: '2028-06-01' });
   });
 
   it('refuses bad input and changes nothing', async () => {
