@@ -123,7 +123,7 @@ test('the admin finds a new member, exports the list, makes them an editor and s
 
   // Payments and the outbox hold the registration and its welcome mail.
   await page.getByRole('tab', { name: 'Payments' }).click();
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail or reference' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, reference or note' }).fill(email);
   const payment = page.getByRole('region', { name: 'Payments' }).getByRole('row').filter({ hasText: email });
   await expect(payment).toContainText('Registration');
   await expect(payment).toContainText('£0.00');

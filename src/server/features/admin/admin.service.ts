@@ -113,7 +113,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const rows = await repo.allMemberRows(filter, statusBounds(day));
       return toCsv(
         [
-          'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Last renewed', 'Expiry', 'Status', 'Phone',
+          'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Current year from', 'Expiry', 'Status', 'Phone',
           'Address line 1', 'Address line 2', 'Town or city', 'Postcode', 'Workplace', 'Job title', 'Qualifications', 'Graduation year',
         ],
         rows.map((user) => {

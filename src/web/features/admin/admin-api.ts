@@ -9,12 +9,14 @@ import {
   outboxPage,
   paymentPage,
   paymentTotals,
+  recordRenewalResponse,
   type AuditListQuery,
   type MemberFilter,
   type MemberListQuery,
   type OutboxListQuery,
   type PaymentFilter,
   type PaymentListQuery,
+  type RecordRenewalRequest,
   type SetRoleRequest,
 } from '../../../shared/api/admin';
 import { succeededResponse } from '../../../shared/api/common';
@@ -72,6 +74,31 @@ export function useSetRole() {
     },
     onSuccess: () => {
       for (const key of [adminKeys.members, adminKeys.member, adminKeys.audit, adminKeys.auditActors]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+/**
+ * Records a renewal paid by cheque, transfer or cash. It touches the member, the payments and
+ * their totals, the audit log (perhaps a new person in it) and the outbox (the receipt).
+ */
+export function useRecordRenewal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RecordRenewalRequest) =>
+      apiRequest(adminPaths.recordRenewal, recordRenewalResponse, { method: 'POST', json: request }),
+    onSuccess: () => {
+      for (const key of [
+        adminKeys.member,
+        adminKeys.members,
+        adminKeys.payments,
+        adminKeys.paymentTotals,
+        adminKeys.audit,
+        adminKeys.auditActors,
+        adminKeys.outbox,
+      ]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },

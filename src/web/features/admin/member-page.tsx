@@ -20,10 +20,11 @@ import { memberStatusTones, personName } from './admin-labels';
 import { AdminSection } from './admin-section';
 import type { MemberLinkState } from './members-page';
 import { PaymentsTable } from './payments-table';
+import { RecordRenewalForm } from './record-renewal-form';
 import { RoleControl } from './role-control';
 import { StatusChip } from './status-chip';
 
-/** One member: details, role and payments. */
+/** One member: details, role, a payment received by hand, and payments. */
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useMember(id);
@@ -65,6 +66,11 @@ export function MemberPage() {
             </Typography>
             <RoleControl person={member.data} />
           </Panel>
+          <Panel labelledBy="member-record-payment">
+            <SectionTitle id="member-record-payment">Record a payment received by hand</SectionTitle>
+            {/* Keyed by member: another member's page starts with a fresh form. */}
+            <RecordRenewalForm key={member.data._id} member={member.data} />
+          </Panel>
           <Panel labelledBy="member-payments">
             <SectionTitle id="member-payments">Payments</SectionTitle>
             <PaymentsTable payments={member.data.payments} label={`Payments of ${personName(member.data)}`} />
@@ -96,7 +102,7 @@ function MemberDetails({ member }: { member: MemberDetail }) {
     ['Tier', member.tier_name ?? 'None'],
     ['Status', <StatusChip label={memberStatusLabels[member.status]} tone={memberStatusTones[member.status]} />],
     ['Member since', calendarDate(member.registered_date)],
-    ['Last renewed', calendarDate(member.last_renewed_date)],
+    ['Current year from', calendarDate(member.last_renewed_date)],
     ['Expiry', calendarDate(member.expiry_date)],
     ['Workplace', member.workplace || notGiven],
     ['Job title', member.job_title || notGiven],

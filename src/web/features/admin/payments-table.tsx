@@ -15,6 +15,9 @@ import { paymentKindLabels, paymentStatusLabels, paymentStatusTones } from './ad
 import type { Column } from './paged-table';
 import { StatusChip } from './status-chip';
 
+/** The provider of payments the admin recorded by hand (cheque, transfer, cash). */
+const OFFLINE_PROVIDER = 'offline';
+
 /** The columns of a payments list; `withPayer` adds who paid (the all-payments page). */
 export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
   const payer: Column<PaymentRow>[] = [
@@ -43,19 +46,30 @@ export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
       nowrap: true,
       render: (p) => <StatusChip label={paymentStatusLabels[p.status]} tone={paymentStatusTones[p.status]} />,
     },
-    {
-      key: 'ref',
-      label: 'Provider reference',
-      render: (p) =>
-        p.provider_ref ? (
-          <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'break-word' }}>
-            {p.provider_ref}
-          </Typography>
-        ) : (
-          'None'
-        ),
-    },
+    { key: 'ref', label: 'Provider reference', render: (p) => <PaymentReference payment={p} /> },
   ];
+}
+
+/** The provider's reference ("By hand" for one the admin recorded), and the admin's note under it. */
+function PaymentReference({ payment }: { payment: PaymentRow }) {
+  return (
+    <>
+      {payment.provider_ref ? (
+        <Typography component="code" sx={{ fontFamily: 'monospace', fontSize: '0.85rem', overflowWrap: 'break-word' }}>
+          {payment.provider_ref}
+        </Typography>
+      ) : payment.provider === OFFLINE_PROVIDER ? (
+        'By hand'
+      ) : (
+        'None'
+      )}
+      {payment.note && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {payment.note}
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** A member's payments, all on one page (newest first, as the API gives them). */

@@ -1,0 +1,19 @@
+/**
+ * An amount typed in pounds ("35", "£1,234.50", ".5"), in exact integer pence; null when it is not
+ * an amount of pounds and pence (a sign, letters, more than two decimals). Read from the digits,
+ * never through a float, so "0.29" is 29 and not 28.999... (The donation form rounds to whole
+ * pounds, as its SPEC says; this is for sums that must be recorded to the penny.)
+ */
+export function penceFromPounds(text: string): number | null {
+  const match = /^(\d*)(?:\.(\d{0,2}))?$/.exec(text.trim().replace(/^£\s*/, '').replace(/,/g, ''));
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  // Nine digits of pounds keep the pence well inside Number's exact integers.
+  if ((whole === '' && fraction === '') || whole.length > 9) return null;
+  return Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Whole pence as the text a pounds field starts with: 3500 -> "35.00". */
+export function poundsText(pence: number): string {
+  return (pence / 100).toFixed(2);
+}
