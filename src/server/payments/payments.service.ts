@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PaymentKind } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { intentIdFromSecret, type PaymentProvider } from '../integrations/payments/provider';
-import { paymentsRepo } from './payments.repo';
+import { paymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
 import type { FulfilmentService } from './fulfilment';
 
 export type NewPayment = {
@@ -25,6 +25,25 @@ function sameSecret(a: string, b: string): boolean {
 
 export function paymentsService(db: Kysely<Database>, provider: PaymentProvider, fulfilment: FulfilmentService, clock: () => Date) {
   const repo = paymentsRepo(db);
+
+  async function insertPayment(into: PaymentsRepo, payment: NewPayment, how: Pick<PaymentRow, 'status' | 'provider' | 'completed_at' | 'note'>): Promise<PaymentRow> {
+    const row: PaymentRow = {
+      id: randomUUID(),
+      kind: payment.kind,
+      amount_pence: payment.amountPence,
+      provider_ref: null,
+      user_id: payment.userId ?? null,
+      email: payment.email,
+      tier_index: payment.tierIndex ?? null,
+      date_effective: payment.dateEffective ?? null,
+      reference_id: payment.referenceId ?? null,
+      created_at: clock().toISOString(),
+      ...how,
+    };
+    await into.insert(row);
+    return row;
+  }
+
   return {
     provider,
 
@@ -33,23 +52,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
      * something, asks the provider for a payment intent keyed by the payment's id.
      */
     async begin(payment: NewPayment): Promise<{ paymentId: string; clientSecret?: string }> {
-      const id = randomUUID();
       const free = payment.amountPence === 0;
-      await repo.insert({
-        id,
-        kind: payment.kind,
-        status: 'pending',
-        amount_pence: payment.amountPence,
-        provider: free ? 'none' : provider.name,
-        provider_ref: null,
-        user_id: payment.userId ?? null,
-        email: payment.email,
-        tier_index: payment.tierIndex ?? null,
-        date_effective: payment.dateEffective ?? null,
-        reference_id: payment.referenceId ?? null,
-        created_at: clock().toISOString(),
-        completed_at: null,
-      });
+      const { id } = await insertPayment(repo, payment, { status: 'pending', provider: free ? 'none' : provider.name, completed_at: null, note: null });
       if (free) return { paymentId: id };
       const intent = await provider.createIntent({
         amountPence: payment.amountPence,
@@ -72,24 +76,7 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
       if (payment.userId && (await paymentsRepo(trx).sameRecordedSince(payment.userId, payment.amountPence, payment.note, tenMinutesAgo))) {
         throw conflict('This payment was recorded a moment ago. If it really was paid twice, give the second one a different note.');
       }
-      const row = {
-        id: randomUUID(),
-        kind: payment.kind,
-        status: 'succeeded' as const,
-        amount_pence: payment.amountPence,
-        provider: 'offline' as const,
-        provider_ref: null,
-        user_id: payment.userId ?? null,
-        email: payment.email,
-        tier_index: payment.tierIndex ?? null,
-        date_effective: payment.dateEffective ?? null,
-        reference_id: payment.referenceId ?? null,
-        created_at: now,
-        completed_at: now,
-        note: payment.note,
-      };
-      await paymentsRepo(trx).insert(row);
-      return row;
+      return insertPayment(paymentsRepo(trx), payment, { status: 'succeeded', provider: 'offline', completed_at: now, note: payment.note });
     },
 
     /** After the card step: asks the provider how the intent stands and fulfils it once it has succeeded. */
