@@ -74,3 +74,8 @@ export function fromLondonLocal(value: string): Date {
 export function londonDate(instant: Date): string {
   return toLondonLocal(instant).slice(0, 10);
 }
+
+/** The instant a London calendar day (YYYY-MM-DD) begins, ISO-8601 UTC: date filters compare stored instants with it. */
+export function londonDayStart(date: string): string {
+  return fromLondonLocal(`${date}T00:00`).toISOString();
+}

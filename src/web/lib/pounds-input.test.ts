@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { penceFromPounds, poundsText } from './pounds-input';
+import { poundsDecimal as poundsText } from '../../shared/domain/money';
+import { penceFromPounds } from './pounds-input';
 
 describe('penceFromPounds', () => {
   it('reads pounds and pence exactly', () => {

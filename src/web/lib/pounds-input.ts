@@ -12,8 +12,3 @@ export function penceFromPounds(text: string): number | null {
   if ((whole === '' && fraction === '') || whole.length > 9) return null;
   return Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
 }
-
-/** Whole pence as the text a pounds field starts with: 3500 -> "35.00". */
-export function poundsText(pence: number): string {
-  return (pence / 100).toFixed(2);
-}

@@ -20,8 +20,9 @@ import {
   type paymentListQuery,
 } from '../../../shared/api/admin';
 import { toCsv } from '../../../shared/domain/csv';
-import { fromLondonLocal, londonDate, toLondonLocal } from '../../../shared/domain/london-time';
+import { londonDate, londonDayStart, toLondonLocal } from '../../../shared/domain/london-time';
 import { addDays, earliestRenewalRunningOn, expiryDate, membershipStatus } from '../../../shared/domain/membership';
+import { poundsDecimal } from '../../../shared/domain/money';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import { auditRepo } from '../../audit/audit.repo';
@@ -40,7 +41,6 @@ const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
 const spreadsheetTime = (instant: string | null) => (instant ? toLondonLocal(new Date(instant)).replace('T', ' ') : null);
-const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 export function adminService({ db, dialect, clock, audit, mailDelivered }: AdminDeps) {
   const repo = adminRepo(db, dialect);
@@ -92,8 +92,8 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       q: filter.q,
       kind: filter.kind,
       status: filter.status,
-      createdFrom: filter.from ? fromLondonLocal(`${filter.from}T00:00`).toISOString() : undefined,
-      createdBefore: filter.to ? fromLondonLocal(`${addDays(filter.to, 1)}T00:00`).toISOString() : undefined,
+      createdFrom: filter.from ? londonDayStart(filter.from) : undefined,
+      createdBefore: filter.to ? londonDayStart(addDays(filter.to, 1)) : undefined,
     };
   }
 
@@ -181,7 +181,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       return toCsv(
         ['Created', 'Completed', 'Kind', 'Status', 'Amount (GBP)', 'Name', 'E-mail', 'Provider', 'Provider reference', 'Note', 'Payment id'],
         rows.map(paymentRow).map((p) => [
-          spreadsheetTime(p.created_at), spreadsheetTime(p.completed_at), p.kind, p.status, pounds(p.amount), p.name, p.email,
+          spreadsheetTime(p.created_at), spreadsheetTime(p.completed_at), p.kind, p.status, poundsDecimal(p.amount), p.name, p.email,
           p.provider, p.provider_ref, p.note, p._id,
         ]),
       );

@@ -5,7 +5,8 @@ import { GIFT_AID_WORDING_VERSION, type donateProceedRequest } from '../../../sh
 import { toCsv } from '../../../shared/domain/csv';
 import { emailKey } from '../../../shared/domain/email';
 import { addDays } from '../../../shared/domain/membership';
-import { fromLondonLocal, londonDate } from '../../../shared/domain/london-time';
+import { poundsDecimal } from '../../../shared/domain/money';
+import { londonDate, londonDayStart } from '../../../shared/domain/london-time';
 import { type Actor, type AuditTrail } from '../../audit/audit-trail';
 import { getSetting, setSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
@@ -160,8 +161,8 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
      */
     async exportCsv(from: string, to: string): Promise<string> {
       if (to < from) throw badRequest('The end date is before the start date');
-      const start = fromLondonLocal(`${from}T00:00`).toISOString();
-      const end = fromLondonLocal(`${addDays(to, 1)}T00:00`).toISOString();
+      const start = londonDayStart(from);
+      const end = londonDayStart(addDays(to, 1));
       const rows = (await repo.claimable(start, end)).map((d) => {
         const [year, month, day] = londonDate(new Date(d.completed_at!)).split('-');
         return [
@@ -173,7 +174,7 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
           null,
           null,
           `${day}/${month}/${year!.slice(2)}`,
-          (d.amount_pence / 100).toFixed(2),
+          poundsDecimal(d.amount_pence),
         ];
       });
       return toCsv(

@@ -21,20 +21,8 @@ import {
 } from '../../../shared/api/admin';
 import { succeededResponse } from '../../../shared/api/common';
 import { londonDate } from '../../../shared/domain/london-time';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, withQuery } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
-
-type QueryValues = Record<string, string | number | null | undefined>;
-
-/** A path with its query string; empty values are left out (the API reads them as "any"). */
-export function withQuery(path: string, values: QueryValues): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) {
-    if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
-  }
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
 
 export const adminKeys = {
   members: ['admin', 'members'] as const,

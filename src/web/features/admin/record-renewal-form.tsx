@@ -13,11 +13,11 @@ import { recordRenewalRequest, type MemberDetail } from '../../../shared/api/adm
 import { formatLongDate } from '../../../shared/domain/dates';
 import { londonDate } from '../../../shared/domain/london-time';
 import { expiryDate, renewalEffectiveDate } from '../../../shared/domain/membership';
-import { formatPence } from '../../../shared/domain/money';
+import { formatPence, poundsDecimal } from '../../../shared/domain/money';
 import { formatTierPrice, tierByIndex, tiers } from '../../../shared/domain/tiers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api';
-import { penceFromPounds, poundsText } from '../../lib/pounds-input';
+import { penceFromPounds } from '../../lib/pounds-input';
 import { useNow } from '../../lib/use-now';
 import { useRecordRenewal } from './admin-api';
 import { personName } from './admin-labels';
@@ -44,7 +44,7 @@ type FieldName = keyof FormInput;
 const fieldNames = new Set<string>(['tier_index', 'amount', 'note']);
 
 const tierPence = (index: number) => tierByIndex(index)?.pence ?? 0;
-const startValues = (tierIndex: number): FormInput => ({ tier_index: tierIndex, amount: poundsText(tierPence(tierIndex)), note: '' });
+const startValues = (tierIndex: number): FormInput => ({ tier_index: tierIndex, amount: poundsDecimal(tierPence(tierIndex)), note: '' });
 
 /**
  * Records a renewal paid by cheque, bank transfer or cash: a tier, the sum received and how it
@@ -88,7 +88,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
     // The amount follows the tier's price until the admin types a sum of their own.
     const amount = getValues('amount');
     if (amount.trim() === '' || penceFromPounds(amount) === tierPence(previous)) {
-      setValue('amount', poundsText(tierPence(next)));
+      setValue('amount', poundsDecimal(tierPence(next)));
       clearErrors('amount');
     }
     onChange(next);

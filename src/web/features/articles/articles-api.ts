@@ -7,7 +7,7 @@ import {
   type ArticleFields,
 } from '../../../shared/api/articles';
 import { insertedResponse, succeededResponse } from '../../../shared/api/common';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, withQuery } from '../../lib/api';
 
 const articlesKey = ['articles'] as const;
 const categoriesKey = ['article-categories'] as const;
@@ -18,13 +18,7 @@ export function useArticlePages(category: string | null) {
   return useInfiniteQuery({
     queryKey: [...articlesKey, category ?? ''],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => {
-      const query = new URLSearchParams();
-      if (category) query.set('category', category);
-      if (pageParam) query.set('cursor', pageParam);
-      const search = query.toString();
-      return apiRequest(`${articlePaths.list}${search ? `?${search}` : ''}`, articlePage, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => apiRequest(withQuery(articlePaths.list, { category, cursor: pageParam }), articlePage, { signal }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }

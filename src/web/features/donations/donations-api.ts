@@ -7,7 +7,7 @@ import {
   giftAidSetting,
   type DonateProceedRequest,
 } from '../../../shared/api/donations';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, withQuery } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
 export const donationPaths = {
@@ -63,5 +63,5 @@ export async function cancelDeclaration(id: string) {
 
 /** HMRC's schedule for the dates, as CSV (fetched with the bearer token: see downloadFile). */
 export function downloadGiftAidSchedule(from: string, to: string): Promise<void> {
-  return downloadFile(`${donationPaths.exportCsv}?${new URLSearchParams({ from, to }).toString()}`, `gift-aid-${from}-to-${to}.csv`);
+  return downloadFile(withQuery(donationPaths.exportCsv, { from, to }), `gift-aid-${from}-to-${to}.csv`);
 }
