@@ -62,7 +62,10 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^members-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await fs.readFile(await download.path(), 'utf8');
-  const [header, ...lines] = csv.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const [header, ...lines] = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   expect(header).toMatch(/e-?mail/i);
   expect(header).not.toContain(email);
   expect(lines.some((line) => line.includes(email))).toBe(true);
@@ -74,7 +77,12 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('St Elsewhere Hospital')).toBeVisible();
   await expect(page.getByText('SW1A 1AA')).toBeVisible();
-  await expect(page.getByRole('region', { name: `Payments of ${name}` }).getByRole('row').filter({ hasText: 'Registration' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: `Payments of ${name}` })
+      .getByRole('row')
+      .filter({ hasText: 'Registration' }),
+  ).toBeVisible();
   await checkA11y(page);
   await page.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Editor' }).click();

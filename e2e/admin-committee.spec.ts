@@ -9,17 +9,17 @@ async function visitorPage(browser: Browser, like: Page): Promise<Page> {
   return visitor;
 }
 
-test('the admin adds a member with a photo, edits, cancels an edit and deletes; visitors see each change', async ({
-  page,
-  browser,
-}) => {
+test('the admin adds a member with a photo, edits, cancels an edit and deletes; visitors see each change', async ({ page, browser }) => {
   // A long journey with an accessibility scan at every step.
   test.slow();
   const stamp = Date.now();
   // Longer than the card's 30 characters and 200 characters, to see the cut and the whole text.
   const name = `Dr Ekaterina Ter-Petrosyan-Journey ${stamp}`;
-  const description = `Consultant anaesthetist (${stamp}). ${'She leads the mentoring scheme for students and junior doctors across Great Britain. '.repeat(3)}`.trim();
-  const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#2e6b4f' } }).png().toBuffer();
+  const description =
+    `Consultant anaesthetist (${stamp}). ${'She leads the mentoring scheme for students and junior doctors across Great Britain. '.repeat(3)}`.trim();
+  const photo = await sharp({ create: { width: 240, height: 240, channels: 3, background: '#2e6b4f' } })
+    .png()
+    .toBuffer();
 
   await signInAsAdmin(page);
   await page.goto('/');

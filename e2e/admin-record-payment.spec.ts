@@ -14,7 +14,13 @@ test('the admin records a cheque for a member, whose membership runs a year long
   const newExpiry = formatLongDate(expiryDate(currentExpiry));
 
   // A visitor joins as a student (free).
-  await fillRegistration(page, { tier: /^Students/, email, password: 'Record-payment-1234', lastName: `Petrosyan${stamp}`, gradYear: '2030' });
+  await fillRegistration(page, {
+    tier: /^Students/,
+    email,
+    password: 'Record-payment-1234',
+    lastName: `Petrosyan${stamp}`,
+    gradYear: '2030',
+  });
   await continueToPayment(page);
   await page.getByRole('button', { name: 'Complete registration' }).click();
   await expect(page).toHaveURL(/\/register\/thanks$/);
@@ -61,7 +67,10 @@ test('the admin records a cheque for a member, whose membership runs a year long
   const details = page.getByRole('region', { name: 'Details' });
   await expect(details).toContainText(newExpiry);
   await expect(details).toContainText('Other Allied Healthcare Professions');
-  const renewal = page.getByRole('region', { name: `Payments of ${name}` }).getByRole('row').filter({ hasText: 'Renewal' });
+  const renewal = page
+    .getByRole('region', { name: `Payments of ${name}` })
+    .getByRole('row')
+    .filter({ hasText: 'Renewal' });
   await expect(renewal).toContainText('£35.00');
   await expect(renewal).toContainText('By hand');
   await expect(renewal).toContainText('Cheque 001234');
@@ -81,7 +90,11 @@ test('the admin records a cheque for a member, whose membership runs a year long
 
   // The audit log names the member.
   await page.getByRole('tab', { name: 'Audit log' }).click();
-  const entry = page.getByRole('region', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'Memberships' }).filter({ hasText: email });
+  const entry = page
+    .getByRole('region', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: 'Memberships' })
+    .filter({ hasText: email });
   await expect(entry).toContainText('Recorded');
   await expect(entry).toContainText('Cheque 001234');
   await checkA11y(page);

@@ -7,7 +7,9 @@ test('an editor writes, views, edits, finds by category and deletes an article',
   const stamp = Date.now();
   const title = `Journey article ${stamp}`;
   const category = `Journey ${stamp}`;
-  const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0b4f6c' } }).png().toBuffer();
+  const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#0b4f6c' } })
+    .png()
+    .toBuffer();
 
   await signInAsAdmin(page);
   await page.goto('/news');

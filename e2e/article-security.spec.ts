@@ -54,7 +54,12 @@ test('hostile article contents are refused or shown harmlessly', async ({ page, 
           .filter((a) => a.name.startsWith('on'))
           .map((a) => `${el.tagName} ${a.name}`),
       );
-      return { unsafe, handlers, pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null, scripts: document.querySelectorAll('main script').length };
+      return {
+        unsafe,
+        handlers,
+        pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,
+        scripts: document.querySelectorAll('main script').length,
+      };
     }, origin);
     expect(found, hostile.name).toEqual({ unsafe: [], handlers: [], pwned: null, scripts: 0 });
   }

@@ -87,7 +87,9 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   const download = await downloading;
   const csv = await fs.readFile(await download.path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('Title,First name,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date (DD/MM/YY),Amount');
+  expect(lines[0]).toBe(
+    'Title,First name,Last name,House name or number,Postcode,Aggregated donations,Sponsored event,Donation date (DD/MM/YY),Amount',
+  );
   const line = lines.find((l) => l.includes(lastName));
   expect(line).toBe(`,Ani,${lastName},12 Rose Lane,SW1A 1AA,,,${londonDdMmYy()},40.00`);
 

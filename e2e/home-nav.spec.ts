@@ -47,7 +47,10 @@ test.describe('on a short window', () => {
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     // The nav is sticky, so it is still at hand down here.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Events/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /^Events/ })
+      .click();
     await expect(page).toHaveURL(/\/events$/);
     await expect(page).toHaveTitle(/^AMA GB \| /);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

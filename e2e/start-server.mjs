@@ -17,6 +17,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_CONTENT: 'on',
+    // Journeys sign in many times; production-strength scrypt is checked by a unit test instead.
+    PASSWORD_HASH_COST: '10',
     // Journeys read the mail they cause (welcome, reset link) from the outbox.
     E2E_OUTBOX: 'on',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',

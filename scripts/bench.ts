@@ -45,14 +45,33 @@ async function addMembers(db: Db, count: number) {
     const renewed = new Date(Date.now() - ((i * 37) % 500) * 86_400_000).toISOString().slice(0, 10);
     const email = `member${i}@example.org`;
     return {
-      id: randomUUID(), email, email_key: email, password_hash: 'x', role: 'member' as const,
-      first_name: first[i % first.length]!, last_name: `${last[(i * 7) % last.length]}${i}`,
-      qualifications: null, workplace: 'Hospital', job_title: null, grad_year: null,
-      addr_line1: `${i} High Street`, addr_line2: null, addr_city: 'London', addr_post: 'N1 1AA', phone_no: '020 7946 0000',
-      tier_index: i % 3, registered_date: renewed, last_renewed_date: renewed, created_at: new Date().toISOString(),
+      id: randomUUID(),
+      email,
+      email_key: email,
+      password_hash: 'x',
+      role: 'member' as const,
+      first_name: first[i % first.length]!,
+      last_name: `${last[(i * 7) % last.length]}${i}`,
+      qualifications: null,
+      workplace: 'Hospital',
+      job_title: null,
+      grad_year: null,
+      addr_line1: `${i} High Street`,
+      addr_line2: null,
+      addr_city: 'London',
+      addr_post: 'N1 1AA',
+      phone_no: '020 7946 0000',
+      tier_index: i % 3,
+      registered_date: renewed,
+      last_renewed_date: renewed,
+      created_at: new Date().toISOString(),
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await db.db.insertInto('users').values(rows.slice(i, i + 500)).execute();
+  for (let i = 0; i < rows.length; i += 500)
+    await db.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 500))
+      .execute();
 }
 
 async function main() {
@@ -60,10 +79,22 @@ async function main() {
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' });
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const services = createServices({ db, config, log: createLogger('silent'), clock: () => new Date(), jwtSecret: 'bench-secret-bench-secret-bench-secret' });
+  const services = createServices({
+    db,
+    config,
+    log: createLogger('silent'),
+    clock: () => new Date(),
+    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+  });
   await seedDemoContent(db.db, services);
   await addMembers(db, MEMBERS);
-  const adminId = await services.accounts.createUser({ email: 'bench-admin@example.org', password: 'bench-admin-password', role: 'admin', first_name: 'Bench', last_name: 'Admin' });
+  const adminId = await services.accounts.createUser({
+    email: 'bench-admin@example.org',
+    password: 'bench-admin-password',
+    role: 'admin',
+    first_name: 'Bench',
+    last_name: 'Admin',
+  });
   const adminToken = await services.tokens.issue((await services.accountsRepo.findAuthById(adminId))!);
   const app = await buildApp({ config, db, services });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -79,7 +110,12 @@ async function main() {
   console.log(`Endpoints, ${seconds} s each, 10 connections, SQLite with demo content and ${MEMBERS.toLocaleString('en-GB')} members:`);
   for (const target of [...targets, ...adminTargets]) {
     const auth = adminTargets.includes(target) ? { authorization: `Bearer ${adminToken}` } : {};
-    const result = await autocannon({ url: `${address}${target}`, connections: 10, duration: seconds, headers: { 'accept-encoding': 'gzip', ...auth } });
+    const result = await autocannon({
+      url: `${address}${target}`,
+      connections: 10,
+      duration: seconds,
+      headers: { 'accept-encoding': 'gzip', ...auth },
+    });
     const errors = result.non2xx + result.errors;
     console.log(
       `  ${target.padEnd(50)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
@@ -88,7 +124,9 @@ async function main() {
   const started = performance.now();
   const csv = await fetch(`${address}/api/admin/members.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
   const bytes = (await csv.arrayBuffer()).byteLength;
-  console.log(`  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
+  );
   console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
   await app.close();
   await db.close();

@@ -11,7 +11,10 @@ const env = { ...process.env };
 if (!env.PUBLIC_URL && !publicUrlInEnvFile) env.PUBLIC_URL = 'http://localhost:5173';
 const children = [
   spawn(path.resolve('node_modules/.bin/vite'), [], { stdio: 'inherit', env }),
-  spawn(path.resolve('node_modules/.bin/tsx'), ['watch', '--clear-screen=false', ...envFile, 'src/server/main.ts'], { stdio: 'inherit', env }),
+  spawn(path.resolve('node_modules/.bin/tsx'), ['watch', '--clear-screen=false', ...envFile, 'src/server/main.ts'], {
+    stdio: 'inherit',
+    env,
+  }),
 ];
 const stopAll = (code) => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');

@@ -19,7 +19,9 @@ function newestMtime(target) {
 
 const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
 if (builtAt === 0 || sources.some((source) => newestMtime(source) > builtAt)) {
-  console.log(builtAt === 0 ? 'Building the front end (first start)...' : 'Sources changed since the last build: rebuilding the front end...');
+  console.log(
+    builtAt === 0 ? 'Building the front end (first start)...' : 'Sources changed since the last build: rebuilding the front end...',
+  );
   const build = spawnSync(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -55,7 +55,13 @@ if (asRoot) run('chown', ['-R', 'postgres', dir]);
 const data = path.join(dir, 'data');
 let started = false;
 const stop = () => {
-  if (started) spawnSync(...(asRoot ? ['su', ['postgres', '-s', '/bin/sh', '-c', `${bin}/pg_ctl -D ${data} -m immediate stop`]] : [`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop']]), { stdio: 'ignore' });
+  if (started)
+    spawnSync(
+      ...(asRoot
+        ? ['su', ['postgres', '-s', '/bin/sh', '-c', `${bin}/pg_ctl -D ${data} -m immediate stop`]]
+        : [`${bin}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop']]),
+      { stdio: 'ignore' },
+    );
   fs.rmSync(dir, { recursive: true, force: true });
 };
 process.on('exit', stop);
@@ -64,7 +70,17 @@ process.on('SIGTERM', () => process.exit(143));
 try {
   // The C locale exists on every machine and sorts text byte by byte, as SQLite does.
   pgRun([`${bin}/initdb`, '-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
-  pgRun([`${bin}/pg_ctl`, '-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`, 'start']);
+  pgRun([
+    `${bin}/pg_ctl`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`,
+    'start',
+  ]);
   started = true;
   run(vitest, ['run', 'api.test'], { env: { ...process.env, TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/postgres` } });
 } catch (error) {

@@ -97,7 +97,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ['site_short_name', 'site_name', 'home.mission'].map((key) => services.siteText.get(key)),
       );
       // An article's own title, brief and Open Graph tags, so a shared link shows a preview.
-      const article = await articlePageHead(services.articles, path, { publicUrl: config.publicUrl, shortName: shortName ?? '', siteName: name ?? '' });
+      const article = await articlePageHead(services.articles, path, {
+        publicUrl: config.publicUrl,
+        shortName: shortName ?? '',
+        siteName: name ?? '',
+      });
       return article ?? { title: `${shortName} | ${name}`, description: mission ?? '' };
     },
   });

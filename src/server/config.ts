@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const flag = z
-  .enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => ['on', 'true', '1', 'yes'].includes(v));
+const flag = z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
 const envSchema = z
   .object({
@@ -22,9 +20,14 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
-    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
     MAIL_FROM: z.string().optional(),
     DEMO_CONTENT: flag.default(true),
+    // log2 of scrypt's N. 17 is OWASP's recommendation; lower only for tests or a very small machine.
+    PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().default('./dist/web'),
     TRUST_PROXY: z.string().optional(),
@@ -52,6 +55,7 @@ export type Config = {
   mailFrom: string | undefined;
   demoContent: boolean;
   logLevel: string;
+  passwordHashCost: number;
   webDir: string;
   /** Fastify's trustProxy: how many proxies (or which addresses) to believe for the client's IP. */
   trustProxy: boolean | number | string;
@@ -94,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),
     e2eOutbox: e.E2E_OUTBOX,

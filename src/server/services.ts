@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { passwordHasher } from './auth/password';
 import { createTokens } from './auth/tokens';
 import type { Config } from './config';
 import { passwordResetRepo } from './features/accounts/password-reset.repo';
@@ -39,6 +40,7 @@ export type ServiceDeps = {
 /** Every feature's service, wired to the real database, the given clock and the outside edges. */
 export function createServices({ db, clock, jwtSecret, config, log, stripeApi }: ServiceDeps) {
   const tokens = createTokens(jwtSecret, clock);
+  const passwords = passwordHasher(config.passwordHashCost);
   const accounts = accountsRepo(db.db);
   const audit = auditTrail(db.db, clock);
   const siteText = siteTextService(db.db, clock, audit);
@@ -47,7 +49,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     smtpUrl: config.smtpUrl,
     clock,
     log,
-    from: async () => config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
+    from: async () =>
+      config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
   const mailContext = async () => ({
     siteName: await siteText.get('site_name'),
@@ -71,16 +74,18 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     log,
     clock,
     tokens,
+    passwords,
     limiter,
     mailer,
     stripe,
     testPayments,
     fulfilment,
     payments,
-    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock, audit }),
+    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock, audit, passwords }),
     donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
     passwordResets: passwordResetService({
       accounts,
+      passwords,
       resets: passwordResetRepo(db.db),
       mailer,
       limiter,
@@ -97,6 +102,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     accountsRepo: accounts,
     accounts: accountsService({
       repo: accounts,
+      passwords,
       tokens,
       clock,
       bootstrapOnce: async () => {

@@ -24,7 +24,12 @@ export function auditTrail(db: Kysely<Database>, clock: () => Date) {
     async change<T>(actor: Actor, work: (trx: Kysely<Database>) => Promise<T>, note: (result: T) => AuditNote): Promise<T> {
       return inTransaction(db, async (trx) => {
         const result = await work(trx);
-        await auditRepo(trx).insert({ at: clock().toISOString(), actor_id: actor?.id ?? null, actor_email: actor?.email ?? null, ...note(result) });
+        await auditRepo(trx).insert({
+          at: clock().toISOString(),
+          actor_id: actor?.id ?? null,
+          actor_email: actor?.email ?? null,
+          ...note(result),
+        });
         return result;
       });
     },

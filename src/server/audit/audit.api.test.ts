@@ -6,7 +6,10 @@ import { payWithCard } from '../testing/membership';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 const paragraph = (text: string) =>
-  JSON.stringify({ blocks: [{ key: 'a', text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }], entityMap: {} });
+  JSON.stringify({
+    blocks: [{ key: 'a', text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+    entityMap: {},
+  });
 
 /** Every change an admin or editor makes is written by the service itself, with who and when. */
 describe('audit log', () => {
@@ -32,23 +35,50 @@ describe('audit log', () => {
 
   it('records content changes by the admin and the editor, newest first', async () => {
     const step = () => t.clock.advance(1000);
-    const event = (await as(admin).post('/api/new_event', { title: 'Winter lecture', dated: '2026-12-05T18:30', description: '' })).json().inserted_id;
+    const event = (await as(admin).post('/api/new_event', { title: 'Winter lecture', dated: '2026-12-05T18:30', description: '' })).json()
+      .inserted_id;
     step();
     await as(admin).post('/api/update_event', { _id: event, title: 'Winter lecture (moved)', dated: '2026-12-06T18:30', description: '' });
     step();
-    const member = (await as(admin).post('/api/new_committee', { name: 'Dr Ani Petrosyan', role: 'Chair', image: '', description: '' })).json().inserted_id;
+    const member = (
+      await as(admin).post('/api/new_committee', { name: 'Dr Ani Petrosyan', role: 'Chair', image: '', description: '' })
+    ).json().inserted_id;
     step();
     await as(admin).post('/api/delete_committee', { _id: member });
     step();
     await as(admin).post('/api/set_string', { key: 'home.mission', value: 'Caring\nfor all' });
     step();
-    const article = (await as(editor).post('/api/new_article', { title: 'Flu season', dated: '2026-11-21', categories: [], content: paragraph('Get the jab.') })).json().inserted_id;
+    const article = (
+      await as(editor).post('/api/new_article', {
+        title: 'Flu season',
+        dated: '2026-11-21',
+        categories: [],
+        content: paragraph('Get the jab.'),
+      })
+    ).json().inserted_id;
     step();
-    await as(editor).post('/api/update_article', { _id: article, title: 'Flu season advice', dated: '2026-11-21', categories: [], content: paragraph('Get it.') });
+    await as(editor).post('/api/update_article', {
+      _id: article,
+      title: 'Flu season advice',
+      dated: '2026-11-21',
+      categories: [],
+      content: paragraph('Get it.'),
+    });
     step();
-    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const { payload, headers } = multipartFile(png, 'a.png', 'image/png');
-    expect((await t.app.inject({ method: 'POST', url: '/api/image_upload', payload, headers: { ...headers, authorization: editor.authorization } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/image_upload',
+          payload,
+          headers: { ...headers, authorization: editor.authorization },
+        })
+      ).statusCode,
+    ).toBe(200);
     step();
     await as(admin).post('/api/delete_event', { _id: event });
 
@@ -69,7 +99,9 @@ describe('audit log', () => {
 
   it('records nothing for a change that did not happen', async () => {
     const before = (await log()).total;
-    expect((await as(admin).post('/api/update_event', { _id: 'gone', title: 'x', dated: '2026-12-05T18:30', description: '' })).statusCode).toBe(404);
+    expect(
+      (await as(admin).post('/api/update_event', { _id: 'gone', title: 'x', dated: '2026-12-05T18:30', description: '' })).statusCode,
+    ).toBe(404);
     expect((await as(editor).post('/api/delete_article', { _id: 'gone' })).statusCode).toBe(404);
     expect((await as(editor).post('/api/set_string', { key: 'home.mission', value: 'x' })).statusCode).toBe(403);
     expect((await log()).total).toBe(before);
@@ -80,17 +112,36 @@ describe('audit log', () => {
     await as(admin).post('/api/admin/set_role', { user_id: member.id, role: 'editor' });
     await t.services.siteText.set('charity_number', '1234567', admin);
     expect((await as(admin).post('/api/admin/gift_aid', { enabled: true })).statusCode).toBe(200);
-    const gift = { title: null, first_name: 'Ani', last_name: 'Petrosyan', house: '12', postcode: 'N1 1AA', non_uk: false, past_and_future: true, confirmed: true };
+    const gift = {
+      title: null,
+      first_name: 'Ani',
+      last_name: 'Petrosyan',
+      house: '12',
+      postcode: 'N1 1AA',
+      non_uk: false,
+      past_and_future: true,
+      confirmed: true,
+    };
     const donation = (
-      await t.app.inject({ method: 'POST', url: '/api/donate_proceed', payload: { amount: 1000, name: 'Ani', email: 'ani@example.org', gift_aid: gift }, remoteAddress: '10.7.0.1' })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/donate_proceed',
+        payload: { amount: 1000, name: 'Ani', email: 'ani@example.org', gift_aid: gift },
+        remoteAddress: '10.7.0.1',
+      })
     ).json();
     await payWithCard(t, donation.clientSecret, '4242 4242 4242 4242');
     const [declaration] = (await as(admin).get('/api/admin/gift_aid/declarations')).json() as { _id: string }[];
     expect((await as(admin).post('/api/admin/gift_aid/cancel', { _id: declaration!._id })).statusCode).toBe(200);
 
     const roles = (await log('kind=role')).items;
-    expect(roles.map((e) => [e.actor_email, e.subject_id, e.summary])).toEqual([['chair@example.org', member.id, 'Made new.editor@example.org an editor (was a member)']]);
-    expect((await log('kind=gift_aid')).items.map((e) => e.summary)).toEqual(['Cancelled the Gift Aid declaration of Ani Petrosyan', 'Switched Gift Aid on']);
+    expect(roles.map((e) => [e.actor_email, e.subject_id, e.summary])).toEqual([
+      ['chair@example.org', member.id, 'Made new.editor@example.org an editor (was a member)'],
+    ]);
+    expect((await log('kind=gift_aid')).items.map((e) => e.summary)).toEqual([
+      'Cancelled the Gift Aid declaration of Ani Petrosyan',
+      'Switched Gift Aid on',
+    ]);
   });
 
   it('filters by person and kind, and lists the people', async () => {
@@ -110,13 +161,13 @@ describe('audit log', () => {
     expect(bad.json()).toMatchObject({ field: 'kind' });
   });
 
-  it('shows the site\'s own changes without a person', async () => {
+  it("shows the site's own changes without a person", async () => {
     await t.services.events.create({ title: 'Demo event', startsAt: new Date('2026-12-01T18:00:00Z'), description: '' }, null);
     const [latest] = (await log('kind=event')).items;
     expect(latest).toMatchObject({ actor_id: null, actor_email: null, summary: 'Created event "Demo event"' });
   });
 
-  it('is the admin\'s alone to read', async () => {
+  it("is the admin's alone to read", async () => {
     expect((await as(editor).get('/api/admin/audit')).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(401);
   });

@@ -23,7 +23,9 @@ export function auditRepo(db: Kysely<Database>) {
     },
 
     async count(filter: AuditFilter): Promise<number> {
-      const row = await filtered(filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const row = await filtered(filter)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -1,14 +1,17 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/**
- * scrypt with N=2^17, r=8, p=1 (OWASP's recommendation). The parameters are stored in each hash,
- * `scrypt$N$r$p$salt$key`, so they can be raised later and old hashes still verify (and get rehashed).
- */
-export const CURRENT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export type ScryptParams = { N: number; r: number; p: number };
+
+/** OWASP's recommendation for scrypt: N=2^17, r=8, p=1. The production default. */
+export const PRODUCTION_COST = 17;
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 
-function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+export function scryptParams(cost: number): ScryptParams {
+  return { N: 2 ** cost, r: 8, p: 1 };
+}
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // 128 * N * r bytes are needed; Node's 32 MiB default maxmem refuses N=2^17.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   return new Promise((resolve, reject) =>
@@ -16,14 +19,7 @@ function derive(password: string, salt: Buffer, params: { N: number; r: number; 
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, CURRENT_PARAMS);
-  const { N, r, p } = CURRENT_PARAMS;
-  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
-}
-
-type Parsed = { N: number; r: number; p: number; salt: Buffer; key: Buffer };
+type Parsed = ScryptParams & { salt: Buffer; key: Buffer };
 
 function parse(stored: string): Parsed | null {
   const [scheme, N, r, p, salt, key] = stored.split('$');
@@ -31,15 +27,31 @@ function parse(stored: string): Parsed | null {
   return { N: Number(N), r: Number(r), p: Number(p), salt: Buffer.from(salt, 'base64'), key: Buffer.from(key, 'base64') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parsed = parse(stored);
-  if (!parsed) return false;
-  const key = await derive(password, parsed.salt, parsed);
-  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+/**
+ * Password hashing with scrypt at the configured cost (log2 N; PASSWORD_HASH_COST). The parameters
+ * are stored in each hash, `scrypt$N$r$p$salt$key`, so the cost can change later and old hashes
+ * still verify (and are rehashed at the next sign-in).
+ */
+export function passwordHasher(cost: number = PRODUCTION_COST) {
+  const params = scryptParams(cost);
+  return {
+    params,
+    async hash(password: string): Promise<string> {
+      const salt = randomBytes(SALT_BYTES);
+      const key = await derive(password, salt, params);
+      return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+    },
+    async verify(password: string, stored: string): Promise<boolean> {
+      const parsed = parse(stored);
+      if (!parsed) return false;
+      const key = await derive(password, parsed.salt, parsed);
+      return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    },
+    /** True when the hash was made with other parameters than today's and should be replaced. */
+    needsRehash(stored: string): boolean {
+      const parsed = parse(stored);
+      return !parsed || parsed.N !== params.N || parsed.r !== params.r || parsed.p !== params.p;
+    },
+  };
 }
-
-/** True when the hash was made with weaker parameters than today's and should be replaced. */
-export function needsRehash(stored: string): boolean {
-  const parsed = parse(stored);
-  return !parsed || parsed.N < CURRENT_PARAMS.N || parsed.r < CURRENT_PARAMS.r || parsed.p < CURRENT_PARAMS.p;
-}
+export type PasswordHasher = ReturnType<typeof passwordHasher>;

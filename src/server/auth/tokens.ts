@@ -21,14 +21,16 @@ export function createTokens(secret: string, clock: () => Date) {
   return {
     async issue(user: TokenSubject): Promise<string> {
       const now = Math.floor(clock().getTime() / 1000);
-      return new SignJWT({ username: user.email, role: user.role, ver: user.token_version })
-        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .setSubject(user.id)
-        // Only access tokens carry this audience, so other tokens signed with the secret never pass.
-        .setAudience(ACCESS_AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
-        .sign(key);
+      return (
+        new SignJWT({ username: user.email, role: user.role, ver: user.token_version })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(user.id)
+          // Only access tokens carry this audience, so other tokens signed with the secret never pass.
+          .setAudience(ACCESS_AUDIENCE)
+          .setIssuedAt(now)
+          .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+          .sign(key)
+      );
     },
     /** The token's claims, or null for anything expired, forged, malformed or of another algorithm. */
     async verify(token: string): Promise<TokenClaims | null> {

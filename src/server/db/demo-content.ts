@@ -105,13 +105,19 @@ export const demoAboutArticle = {
   categories: ['About'],
   daysAgo: 300,
   content: document([
-    ['unstyled', 'The association was founded in 1984 by a small group of Armenian doctors working in London. Today its members are doctors, dental surgeons, pharmacists, allied health professionals and students across Great Britain.'],
+    [
+      'unstyled',
+      'The association was founded in 1984 by a small group of Armenian doctors working in London. Today its members are doctors, dental surgeons, pharmacists, allied health professionals and students across Great Britain.',
+    ],
     ['header-two', 'What we do'],
     ['unordered-list-item', 'Bring members together through lectures, social events and an annual dinner.'],
     ['unordered-list-item', 'Mentor students and doctors in training.'],
     ['unordered-list-item', 'Support healthcare in Armenia through training partnerships and humanitarian aid.'],
     ['header-two', 'Joining'],
-    ['unstyled', 'Membership is open to healthcare professionals and students of Armenian heritage, and to friends of the Armenian community, for a yearly subscription. Students join free of charge.'],
+    [
+      'unstyled',
+      'Membership is open to healthcare professionals and students of Armenian heritage, and to friends of the Armenian community, for a yearly subscription. Students join free of charge.',
+    ],
   ]),
 };
 
@@ -122,11 +128,17 @@ export const demoPrivacyArticle = {
   content: document([
     ['unstyled', 'This policy explains what personal data the association keeps about members, donors and visitors, and why.'],
     ['header-two', 'What we keep'],
-    ['unordered-list-item', 'Members: name, contact details, qualifications and workplace as given when joining, and the dates of membership payments.'],
+    [
+      'unordered-list-item',
+      'Members: name, contact details, qualifications and workplace as given when joining, and the dates of membership payments.',
+    ],
     ['unordered-list-item', 'Donors: name (unless the gift is anonymous), e-mail address for the receipt and the amount given.'],
     ['unordered-list-item', 'Card details are handled by our payment provider and never reach our servers.'],
     ['header-two', 'Why we keep it'],
-    ['unstyled', 'To run the membership, send receipts and renewal reminders, and meet our legal duties as a UK nonprofit. We never sell or share personal data for marketing.'],
+    [
+      'unstyled',
+      'To run the membership, send receipts and renewal reminders, and meet our legal duties as a UK nonprofit. We never sell or share personal data for marketing.',
+    ],
     ['header-two', 'Your rights'],
     ['unstyled', 'You may ask for a copy of your data, its correction or its deletion at any time by writing to the Honorary Secretary.'],
   ]),
@@ -138,7 +150,10 @@ export const demoNewsArticles = [
     categories: ['News'],
     daysAgo: 44,
     content: document([
-      ['unstyled', 'Thank you to everyone who came to the Annual General Meeting. Members approved the accounts, re-elected the officers and welcomed two new committee members.'],
+      [
+        'unstyled',
+        'Thank you to everyone who came to the Annual General Meeting. Members approved the accounts, re-elected the officers and welcomed two new committee members.',
+      ],
       ['header-two', 'Highlights of the year'],
       ['unordered-list-item', 'Membership grew by a fifth, with many new student members.'],
       ['unordered-list-item', 'Four lectures, two of them streamed for members outside London.'],
@@ -150,7 +165,10 @@ export const demoNewsArticles = [
     categories: ['Humanitarian'],
     daysAgo: 20,
     content: document([
-      ['unstyled', 'With the donations of members and friends, the association has delivered patient monitors and infusion pumps to a regional hospital in Armenia.'],
+      [
+        'unstyled',
+        'With the donations of members and friends, the association has delivered patient monitors and infusion pumps to a regional hospital in Armenia.',
+      ],
       ['blockquote', 'This equipment will help our nurses care for patients safely through the winter.'],
       ['unstyled', 'Thank you to every donor. Our next appeal will fund training places for Armenian nurses in British hospitals.'],
     ]),
@@ -160,7 +178,10 @@ export const demoNewsArticles = [
     categories: ['Education'],
     daysAgo: 6,
     content: document([
-      ['unstyled', 'Student members can now ask for a mentor: an experienced doctor, dentist or pharmacist who will meet them a few times a year to talk about training and careers.'],
+      [
+        'unstyled',
+        'Student members can now ask for a mentor: an experienced doctor, dentist or pharmacist who will meet them a few times a year to talk about training and careers.',
+      ],
       ['ordered-list-item', 'Sign in and check that your membership is current.'],
       ['ordered-list-item', 'Write to the Student Representative with your year of study and interests.'],
       ['ordered-list-item', 'We will introduce you to a mentor within a month.'],

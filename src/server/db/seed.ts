@@ -47,11 +47,17 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
 
   for (const [i, member] of demoCommittee.entries()) {
     const { url } = await services.images.store(await portrait(member.colour), SITE);
-    await services.committee.create({ name: member.name, role: member.role, description: member.description, image: url, priority: 100 - i * 10 }, SITE);
+    await services.committee.create(
+      { name: member.name, role: member.role, description: member.description, image: url, priority: 100 - i * 10 },
+      SITE,
+    );
   }
 
   for (const event of demoEvents) {
-    await services.events.create({ title: event.title, description: event.description, startsAt: daysFromNow(now, event.days, event.time) }, SITE);
+    await services.events.create(
+      { title: event.title, description: event.description, startsAt: daysFromNow(now, event.days, event.time) },
+      SITE,
+    );
   }
 
   for (const article of demoNewsArticles) {

@@ -83,7 +83,12 @@ describe('route policies', () => {
   it('applies a demotion and a token-version bump on the next request', async () => {
     const admin = await t.userWithRole('admin');
     const set = () =>
-      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: admin.authorization }, payload: { key: 'k', value: 'v' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/set_string',
+        headers: { authorization: admin.authorization },
+        payload: { key: 'k', value: 'v' },
+      });
     expect((await set()).statusCode).toBe(200);
 
     await t.services.accountsRepo.setRole(admin.id, 'member');

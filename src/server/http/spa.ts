@@ -39,10 +39,15 @@ function extraHead(head: PageHead): string {
 
 /** index.html with the site's own title and description in place of the build's generic ones. */
 export function renderIndex(html: string, head: PageHead): string {
-  return html
-    // Function replacers: a "$" in site text must not act as a replacement pattern.
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${extraHead(head)}`)
-    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`);
+  return (
+    html
+      // Function replacers: a "$" in site text must not act as a replacement pattern.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${extraHead(head)}`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`,
+      )
+  );
 }
 
 const YEAR = 'public, max-age=31536000, immutable';

@@ -72,7 +72,8 @@ export function fulfilmentService(
      * (the caller's transaction, which also holds its audit entry). `mail` is read beforehand.
      */
     async fulfilRecorded(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<void> {
-      if (payment.provider !== 'offline' || payment.status !== 'succeeded') throw new Error(`Payment ${payment.id} was not recorded by hand`);
+      if (payment.provider !== 'offline' || payment.status !== 'succeeded')
+        throw new Error(`Payment ${payment.id} was not recorded by hand`);
       await runHandler(trx, payment, mail);
     },
     /** Sends what fulfilments queued, without waiting. */

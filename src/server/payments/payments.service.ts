@@ -26,7 +26,11 @@ function sameSecret(a: string, b: string): boolean {
 export function paymentsService(db: Kysely<Database>, provider: PaymentProvider, fulfilment: FulfilmentService, clock: () => Date) {
   const repo = paymentsRepo(db);
 
-  async function insertPayment(into: PaymentsRepo, payment: NewPayment, how: Pick<PaymentRow, 'status' | 'provider' | 'completed_at' | 'note'>): Promise<PaymentRow> {
+  async function insertPayment(
+    into: PaymentsRepo,
+    payment: NewPayment,
+    how: Pick<PaymentRow, 'status' | 'provider' | 'completed_at' | 'note'>,
+  ): Promise<PaymentRow> {
     const row: PaymentRow = {
       id: randomUUID(),
       kind: payment.kind,
@@ -53,7 +57,12 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
      */
     async begin(payment: NewPayment): Promise<{ paymentId: string; clientSecret?: string }> {
       const free = payment.amountPence === 0;
-      const { id } = await insertPayment(repo, payment, { status: 'pending', provider: free ? 'none' : provider.name, completed_at: null, note: null });
+      const { id } = await insertPayment(repo, payment, {
+        status: 'pending',
+        provider: free ? 'none' : provider.name,
+        completed_at: null,
+        note: null,
+      });
       if (free) return { paymentId: id };
       const intent = await provider.createIntent({
         amountPence: payment.amountPence,

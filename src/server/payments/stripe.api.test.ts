@@ -14,7 +14,12 @@ describe('Stripe', () => {
   beforeAll(async () => {
     standIn = await startStripeStandIn();
     t = await createTestApp(
-      { PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_test_suite', STRIPE_PUBLISHABLE_KEY: 'pk_test_suite', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+      {
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_suite',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      },
       { stripeApi: standIn.api },
     );
   });
@@ -49,16 +54,23 @@ describe('Stripe', () => {
   };
 
   it('tells the browser to use Stripe with the publishable key, and has no simulated card step', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_suite' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/payments/config' })).json()).toEqual({
+      provider: 'stripe',
+      publishable_key: 'pk_test_suite',
+    });
     const csp = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'];
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
-    const simulated = await t.app.inject({ method: 'POST', url: '/api/payments/test_confirm', payload: { client_secret: 'x', card_number: '4242424242424242' } });
+    const simulated = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/test_confirm',
+      payload: { client_secret: 'x', card_number: '4242424242424242' },
+    });
     expect(simulated.statusCode).toBe(404);
   });
 
-  it("creates a payment intent priced on the server, with an idempotency key", async () => {
+  it('creates a payment intent priced on the server, with an idempotency key', async () => {
     const { body, intentId } = await start();
     const created = standIn.requests.find((r) => r.method === 'POST' && r.path === '/v1/payment_intents')!;
     expect(created.body.get('amount')).toBe('5000');
@@ -92,7 +104,9 @@ describe('Stripe', () => {
       expect(res.json()).toEqual({ detail: 'Invalid or missing webhook signature' });
     }
     expect(await memberCount(form.email)).toBe(0);
-    expect(await t.db.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', JSON.parse(payload).id).execute()).toEqual([]);
+    expect(await t.db.db.selectFrom('webhook_events').select('event_id').where('event_id', '=', JSON.parse(payload).id).execute()).toEqual(
+      [],
+    );
   });
 
   it('creates one member when the same event arrives 20 times at once', async () => {

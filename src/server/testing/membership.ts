@@ -26,7 +26,11 @@ export async function proceed(t: TestApp, form: Record<string, unknown>, ip = '1
 }
 
 export async function payWithCard(t: TestApp, clientSecret: string, cardNumber: string) {
-  return t.app.inject({ method: 'POST', url: '/api/payments/test_confirm', payload: { client_secret: clientSecret, card_number: cardNumber } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/payments/test_confirm',
+    payload: { client_secret: clientSecret, card_number: cardNumber },
+  });
 }
 
 export async function signIn(t: TestApp, email: string, password: string) {

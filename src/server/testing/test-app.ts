@@ -60,11 +60,16 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}, options: { stripeApi?: ServiceDeps['stripeApi'] } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { stripeApi?: ServiceDeps['stripeApi'] } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
+    // Production-strength scrypt costs ~0.3 s a hash; password.test.ts checks that strength once.
+    PASSWORD_HASH_COST: '10',
     PUBLIC_URL: 'http://localhost:8000',
     WEB_DIR: path.join(dataDir, 'web'),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),

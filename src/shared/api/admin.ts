@@ -28,7 +28,14 @@ const optionalParam = <T extends z.ZodType>(schema: T) => z.union([blank, schema
 /** Query strings carry numbers as text; the client's typed calls pass numbers. */
 const wholeNumber = (min: number, max: number, message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,9}$/, message).transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,9}$/, message)
+        .transform(Number),
+    ])
     .pipe(z.number().int(message).min(min, message).max(max, message));
 
 const paging = {

@@ -53,10 +53,7 @@ export const articleContent = z.string().superRefine((json, ctx) => {
 export const articleFields = z.object({
   title: z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters'),
   dated,
-  categories: z
-    .array(category)
-    .max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`)
-    .default([]),
+  categories: z.array(category).max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`).default([]),
   content: articleContent,
 });
 export type ArticleFields = z.input<typeof articleFields>;

@@ -18,12 +18,22 @@ export const GIFT_AID_DECLARATION_THIS_ONLY =
 
 export const giftAidDeclaration = z
   .object({
-    title: z.string().trim().max(35).nullish().transform((v) => v || null),
+    title: z
+      .string()
+      .trim()
+      .max(35)
+      .nullish()
+      .transform((v) => v || null),
     first_name: z.string().trim().min(1, 'Enter your first name').max(35, 'At most 35 characters'),
     last_name: z.string().trim().min(1, 'Enter your last name').max(35, 'At most 35 characters'),
     house: z.string().trim().min(1, 'Enter your house name or number').max(40, 'At most 40 characters'),
     /** Empty when the donor does not live in the UK. */
-    postcode: z.string().trim().max(10).nullish().transform((v) => v || null),
+    postcode: z
+      .string()
+      .trim()
+      .max(10)
+      .nullish()
+      .transform((v) => v || null),
     non_uk: z.boolean().default(false),
     /** Also past (4 years) and future donations, not only this one. */
     past_and_future: z.boolean().default(false),
@@ -31,7 +41,8 @@ export const giftAidDeclaration = z
     confirmed: z.literal(true, { error: 'Tick the declaration to add Gift Aid' }),
   })
   .superRefine((d, ctx) => {
-    if (!d.non_uk && !d.postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter your postcode, or tick "I do not live in the UK"' });
+    if (!d.non_uk && !d.postcode)
+      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter your postcode, or tick "I do not live in the UK"' });
   });
 export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
 
@@ -48,7 +59,8 @@ export const donateProceedRequest = z
     gift_aid: giftAidDeclaration.nullish(),
   })
   .superRefine((d, ctx) => {
-    if (d.name === null && d.gift_aid) ctx.addIssue({ code: 'custom', path: ['gift_aid'], message: 'An anonymous donation cannot carry Gift Aid' });
+    if (d.name === null && d.gift_aid)
+      ctx.addIssue({ code: 'custom', path: ['gift_aid'], message: 'An anonymous donation cannot carry Gift Aid' });
     if (d.name !== null && d.name === '') ctx.addIssue({ code: 'custom', path: ['name'], message: 'Enter your name, or tick Anonymous' });
   });
 export type DonateProceedRequest = z.input<typeof donateProceedRequest>;

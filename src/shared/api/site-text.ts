@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-export const siteTextKey = z
-  .string()
-  .regex(/^[a-z0-9_.-]{1,100}$/, 'Keys are 1 to 100 characters of a-z, 0-9, "_", "." and "-"');
+export const siteTextKey = z.string().regex(/^[a-z0-9_.-]{1,100}$/, 'Keys are 1 to 100 characters of a-z, 0-9, "_", "." and "-"');
 
 export const stringTableEntry = z.object({ key: z.string(), value: z.string() });
 export const stringTable = z.array(stringTableEntry);

@@ -50,8 +50,7 @@ export const siteTextDefaults = {
   'home.pillars.community.body':
     'Mentoring and friendship that connect doctors, dentists, pharmacists, allied professionals and students across Great Britain.',
   'home.pillars.armenia.title': 'Healthcare in Armenia',
-  'home.pillars.armenia.body':
-    'Partnerships, training and humanitarian projects that strengthen healthcare in Armenia.',
+  'home.pillars.armenia.body': 'Partnerships, training and humanitarian projects that strengthen healthcare in Armenia.',
   about_article_id: '',
 
   // Home: events summary and committee

@@ -23,7 +23,9 @@ const GiftAidAdminPage = lazy(() => import('../features/donations/gift-aid-admin
 // Articles: the editor (tiptap) is its own chunk, loaded only on /article/new and /article/{id}/edit.
 const NewsPage = lazy(() => import('../features/articles/news-page').then((m) => ({ default: m.NewsPage })));
 const ArticlePage = lazy(() => import('../features/articles/article-page').then((m) => ({ default: m.ArticlePage })));
-const ArticleEditorPage = lazy(() => import('../features/articles/editor/article-editor-page').then((m) => ({ default: m.ArticleEditorPage })));
+const ArticleEditorPage = lazy(() =>
+  import('../features/articles/editor/article-editor-page').then((m) => ({ default: m.ArticleEditorPage })),
+);
 // The admin back office: the layout (banner, tabs, admin check) and each section are chunks of their own.
 const AdminLayout = lazy(() => import('../features/admin/admin-layout').then((m) => ({ default: m.AdminLayout })));
 const AdminMembersPage = lazy(() => import('../features/admin/members-page').then((m) => ({ default: m.MembersPage })));

@@ -3,8 +3,7 @@ import { createTheme } from '@mui/material/styles';
 // A nod to the Armenian flag: red, blue and apricot, with a calm deep teal-blue as the base.
 export const flagColours = { red: '#d90012', blue: '#0033a0', apricot: '#f2a341' } as const;
 
-const prefersReducedMotion =
-  typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+const prefersReducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 const focusRing = '#a85a00';
 
@@ -21,8 +20,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 8 },
   typography: {
-    fontFamily:
-      '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans Armenian", "DejaVu Sans", sans-serif',
+    fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Noto Sans Armenian", "DejaVu Sans", sans-serif',
     h1: { fontFamily: headingFont, fontWeight: 700, fontSize: 'clamp(2rem, 4.5vw, 3.25rem)', lineHeight: 1.15 },
     h2: { fontFamily: headingFont, fontWeight: 700, fontSize: 'clamp(1.6rem, 3vw, 2.25rem)', lineHeight: 1.2 },
     h3: { fontFamily: headingFont, fontWeight: 700, fontSize: '1.35rem' },

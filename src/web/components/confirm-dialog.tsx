@@ -77,12 +77,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={pending} autoFocus>
           {t('action.cancel')}
         </Button>
-        <Button
-          onClick={onConfirm}
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          loading={pending}
-        >
+        <Button onClick={onConfirm} variant="contained" color={destructive ? 'error' : 'primary'} loading={pending}>
           {confirmLabel ?? t('action.delete')}
         </Button>
       </DialogActions>

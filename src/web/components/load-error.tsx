@@ -6,17 +6,7 @@ import { errorMessage } from '../lib/api';
 import { useSiteText } from '../lib/site-text';
 
 /** A list that could not load: what failed, the server's reason when it gave one, and a retry. */
-export function LoadError({
-  message,
-  error,
-  onRetry,
-  sx,
-}: {
-  message: string;
-  error: unknown;
-  onRetry: () => void;
-  sx?: SxProps<Theme>;
-}) {
+export function LoadError({ message, error, onRetry, sx }: { message: string; error: unknown; onRetry: () => void; sx?: SxProps<Theme> }) {
   const { t } = useSiteText();
   const reason = errorMessage(error, '');
   return (

@@ -6,7 +6,17 @@ import type { SiteTextKey } from '../../shared/domain/site-text';
 import { SiteText } from './site-text';
 
 /** The closing card of a flow: an icon, the page's h1, a line of thanks and what to do next. */
-export function ThanksCard({ icon, title, body, children }: { icon: ReactNode; title: SiteTextKey; body: SiteTextKey; children: ReactNode }) {
+export function ThanksCard({
+  icon,
+  title,
+  body,
+  children,
+}: {
+  icon: ReactNode;
+  title: SiteTextKey;
+  body: SiteTextKey;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, borderRadius: 3, textAlign: 'center' }}>
       <Box

@@ -59,11 +59,7 @@ export function withQuery(path: string, values: QueryValues): string {
 }
 
 /** Calls the API and validates the answer with the shared schema, so the client and server agree. */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  options: RequestOptions = {},
-): Promise<z.output<S>> {
+export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
   const headers = new Headers({ Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.json !== undefined) {

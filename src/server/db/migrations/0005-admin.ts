@@ -25,7 +25,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('payments').addColumn('note', 'text').execute();
 
   // The back office sorts and filters members by these; thousands of members stay quick.
-  await db.schema.createIndex('users_name').on('users').expression(sql`lower(last_name), lower(first_name)`).execute();
+  await db.schema
+    .createIndex('users_name')
+    .on('users')
+    .expression(sql`lower(last_name), lower(first_name)`)
+    .execute();
   await db.schema.createIndex('users_last_renewed').on('users').column('last_renewed_date').execute();
   await db.schema.createIndex('users_registered').on('users').column('registered_date').execute();
   await db.schema.createIndex('payments_email').on('payments').column('email').execute();

@@ -15,11 +15,7 @@ export function accountsRepo(db: Kysely<Database>) {
     },
 
     findAuthById(id: string) {
-      return db
-        .selectFrom('users')
-        .select(['id', 'email', 'role', 'token_version'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      return db.selectFrom('users').select(['id', 'email', 'role', 'token_version']).where('id', '=', id).executeTakeFirst();
     },
 
     async insert(user: NewUser): Promise<void> {

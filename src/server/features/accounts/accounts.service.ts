@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Role, TokenResponse } from '../../../shared/api/accounts';
 import { INVALID_CREDENTIALS } from '../../../shared/api/accounts';
-import { hashPassword, needsRehash, verifyPassword } from '../../auth/password';
+import type { PasswordHasher } from '../../auth/password';
 import type { Tokens } from '../../auth/tokens';
 import { tooManyRequests, unauthorized } from '../../http/errors';
 import { emailKey, type AccountsRepo, type NewUser } from './accounts.repo';
@@ -11,6 +11,7 @@ export const SIGN_IN_MAX_FAILURES = 5;
 
 export type AccountsDeps = {
   repo: AccountsRepo;
+  passwords: PasswordHasher;
   tokens: Tokens;
   clock: () => Date;
   /** True for exactly one caller ever: the start that creates the first admin. */
@@ -30,12 +31,15 @@ export function addressKey(ip: string): string {
   const front = head ? head.split(':') : [];
   const back = tail ? tail.split(':') : [];
   const groups = address.includes('::') ? [...front, ...Array(8 - front.length - back.length).fill('0'), ...back] : front;
-  return `${groups.slice(0, 4).map((g) => parseInt(g || '0', 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || '0', 16).toString(16))
+    .join(':')}::/64`;
 }
 
-export function accountsService({ repo, tokens, clock, bootstrapOnce }: AccountsDeps) {
+export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce }: AccountsDeps) {
   // Verified against when the account does not exist, so both answers take about as long.
-  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+  const dummyHash = passwords.hash(randomBytes(16).toString('hex'));
 
   return {
     async signIn(email: string, password: string, ip: string): Promise<TokenResponse> {
@@ -58,11 +62,11 @@ export function accountsService({ repo, tokens, clock, bootstrapOnce }: Accounts
       }
 
       const user = await repo.findByEmail(key);
-      const matches = await verifyPassword(password, user?.password_hash ?? (await dummyHash));
+      const matches = await passwords.verify(password, user?.password_hash ?? (await dummyHash));
       if (!user || !matches) throw unauthorized(INVALID_CREDENTIALS);
 
       await repo.clearAccountFailures(key);
-      if (needsRehash(user.password_hash)) await repo.setPasswordHash(user.id, await hashPassword(password));
+      if (passwords.needsRehash(user.password_hash)) await repo.setPasswordHash(user.id, await passwords.hash(password));
       const access_token = await tokens.issue(user);
       return { access_token, token_type: 'bearer', username: user.email, role: user.role };
     },
@@ -78,7 +82,7 @@ export function accountsService({ repo, tokens, clock, bootstrapOnce }: Accounts
         id,
         email: fields.email.trim(),
         email_key: emailKey(fields.email),
-        password_hash: await hashPassword(password),
+        password_hash: await passwords.hash(password),
         role: role ?? 'member',
         created_at: clock().toISOString(),
       });

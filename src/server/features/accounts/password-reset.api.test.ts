@@ -9,9 +9,11 @@ describe('password reset', () => {
   });
   afterAll(() => t.close());
 
-  const forgot = (email: string, ip = '10.4.0.1') => t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email }, remoteAddress: ip });
+  const forgot = (email: string, ip = '10.4.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email }, remoteAddress: ip });
   const validate = (uid: string) => t.app.inject({ method: 'GET', url: `/api/pw_reset_validate/${uid}` });
-  const submit = (uid: string, newPassword: string) => t.app.inject({ method: 'POST', url: '/api/pw_reset_submit', payload: { uid, newPassword } });
+  const submit = (uid: string, newPassword: string) =>
+    t.app.inject({ method: 'POST', url: '/api/pw_reset_submit', payload: { uid, newPassword } });
   const linkIn = (text: string) => /http:\/\/localhost:8000\/signIn\/pwReset\/([\w-]+)/.exec(text)?.[1];
 
   it('answers the same whether or not the address has an account', async () => {
@@ -37,7 +39,12 @@ describe('password reset', () => {
     expect((await submit(uid, 'short')).statusCode).toBe(400);
     expect((await submit(uid, 'my new long password')).json()).toEqual({ succeeded: true });
     // The old token no longer works, the old password neither; the new one does.
-    const me = await t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: member.authorization }, payload: {} });
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: member.authorization },
+      payload: {},
+    });
     expect(me.statusCode).toBe(401);
     expect((await signIn(t, member.email, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(t, member.email, 'my new long password')).statusCode).toBe(200);

@@ -6,7 +6,12 @@ export function passwordResetRepo(db: Kysely<Database>) {
     /** A new link voids every earlier unused one of the user. */
     async replace(reset: Insertable<PasswordResetsTable>): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('password_resets').set({ used_at: reset.created_at }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: reset.created_at })
+          .where('user_id', '=', reset.user_id)
+          .where('used_at', 'is', null)
+          .execute();
         await trx.insertInto('password_resets').values(reset).execute();
       });
     },

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { emailKey } from '../../../shared/domain/email';
-import { hashPassword } from '../../auth/password';
+import type { PasswordHasher } from '../../auth/password';
 import { badRequest } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { PASSWORD_RESET_MAIL, type Mailer } from '../../integrations/mail/mailer';
@@ -18,6 +18,7 @@ function hashOf(uid: string): string {
 
 export type PasswordResetDeps = {
   accounts: AccountsRepo;
+  passwords: PasswordHasher;
   resets: PasswordResetRepo;
   mailer: Mailer;
   limiter: RateLimiter;
@@ -26,7 +27,7 @@ export type PasswordResetDeps = {
   siteName: () => Promise<string>;
 };
 
-export function passwordResetService({ accounts, resets, mailer, limiter, clock, publicUrl, siteName }: PasswordResetDeps) {
+export function passwordResetService({ accounts, passwords, resets, mailer, limiter, clock, publicUrl, siteName }: PasswordResetDeps) {
   async function usable(uid: string) {
     const reset = await resets.find(hashOf(uid));
     const valid =
@@ -81,7 +82,7 @@ export function passwordResetService({ accounts, resets, mailer, limiter, clock,
     async reset(uid: string, newPassword: string): Promise<void> {
       const reset = await usable(uid);
       if (!reset) throw badRequest(RESET_LINK_EXPIRED);
-      await resets.resetPassword(reset.user_id, await hashPassword(newPassword), clock().toISOString());
+      await resets.resetPassword(reset.user_id, await passwords.hash(newPassword), clock().toISOString());
     },
   };
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/api/accounts';
-import { LAST_ADMIN, type MemberDetail, type MemberPage, type MonthTotal, type OutboxPage, type PaymentPage } from '../../../shared/api/admin';
+import {
+  LAST_ADMIN,
+  type MemberDetail,
+  type MemberPage,
+  type MonthTotal,
+  type OutboxPage,
+  type PaymentPage,
+} from '../../../shared/api/admin';
 import { payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -10,12 +17,16 @@ type Caller = { authorization: string };
 function api(t: TestApp, caller: Caller) {
   return {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: caller.authorization } }),
-    post: (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload, headers: { authorization: caller.authorization } }),
+    post: (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: { authorization: caller.authorization } }),
   };
 }
 
 /** Members as the database holds them, added directly: the list, not registration, is under test. */
-async function insertMembers(t: TestApp, members: { first: string; last: string; email?: string; tier?: number | null; renewed?: string | null; role?: Role }[]) {
+async function insertMembers(
+  t: TestApp,
+  members: { first: string; last: string; email?: string; tier?: number | null; renewed?: string | null; role?: Role }[],
+) {
   const rows = members.map((m) => {
     const email = m.email ?? `${m.first}.${m.last}@example.org`.toLowerCase();
     return {
@@ -41,7 +52,11 @@ async function insertMembers(t: TestApp, members: { first: string; last: string;
       created_at: '2026-01-10T10:00:00.000Z',
     };
   });
-  for (let i = 0; i < rows.length; i += 200) await t.db.db.insertInto('users').values(rows.slice(i, i + 200)).execute();
+  for (let i = 0; i < rows.length; i += 200)
+    await t.db.db
+      .insertInto('users')
+      .values(rows.slice(i, i + 200))
+      .execute();
   return rows;
 }
 
@@ -141,7 +156,9 @@ describe('admin: members', () => {
   });
 
   it('exports the filtered list as a spreadsheet-safe CSV', async () => {
-    await insertMembers(t, [{ first: '=HYPERLINK("http://evil")', last: 'Smith, "Jr"', email: 'smith@example.org', renewed: '2026-06-01' }]);
+    await insertMembers(t, [
+      { first: '=HYPERLINK("http://evil")', last: 'Smith, "Jr"', email: 'smith@example.org', renewed: '2026-06-01' },
+    ]);
     const res = await admin.get('/api/admin/members.csv?status=active&sort=name');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -152,7 +169,9 @@ describe('admin: members', () => {
     const lines = text.slice(1).trimEnd().split('\r\n');
     // A header and the four active members: the filter applies to the export too.
     expect(lines).toHaveLength(5);
-    expect(text).toContain(`"'=HYPERLINK(""http://evil"")","Smith, ""Jr""",smith@example.org,member,"Doctors, Dental Surgeons and Pharmacists",2026-06-01`);
+    expect(text).toContain(
+      `"'=HYPERLINK(""http://evil"")","Smith, ""Jr""",smith@example.org,member,"Doctors, Dental Surgeons and Pharmacists",2026-06-01`,
+    );
     expect(text).not.toContain('Petrosyan');
   });
 
@@ -173,7 +192,13 @@ describe('admin: members', () => {
       status: 'active',
     });
     expect(detail.payments).toHaveLength(1);
-    expect(detail.payments[0]).toMatchObject({ kind: 'registration', status: 'succeeded', amount: 5000, provider: 'test', name: 'Mariam Karapetyan' });
+    expect(detail.payments[0]).toMatchObject({
+      kind: 'registration',
+      status: 'succeeded',
+      amount: 5000,
+      provider: 'test',
+      name: 'Mariam Karapetyan',
+    });
     expect(detail.payments[0]!.provider_ref).toMatch(/^pi_/);
     expect((await admin.get('/api/admin/members/no-such-id')).statusCode).toBe(404);
   });
@@ -186,13 +211,27 @@ describe('admin: roles', () => {
   });
   afterAll(() => t.close());
 
-  const newArticle = { title: 'From the new editor', dated: '2026-11-21', categories: [], content: JSON.stringify({ blocks: [{ key: 'a', text: 'Hello', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }], entityMap: {} }) };
+  const newArticle = {
+    title: 'From the new editor',
+    dated: '2026-11-21',
+    categories: [],
+    content: JSON.stringify({
+      blocks: [{ key: 'a', text: 'Hello', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      entityMap: {},
+    }),
+  };
 
   it('makes a member an editor and back, from their next request, with the same token', async () => {
     const boss = api(t, await t.userWithRole('admin'));
     const { form, authorization } = await registeredMember(t);
     const member = api(t, { authorization });
-    const userId = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email as string).executeTakeFirstOrThrow()).id;
+    const userId = (
+      await t.db.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', form.email as string)
+        .executeTakeFirstOrThrow()
+    ).id;
 
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(403);
     expect((await boss.post('/api/admin/set_role', { user_id: userId, role: 'editor' })).json()).toEqual({ succeeded: true });
@@ -260,16 +299,27 @@ describe('admin: a renewal paid by hand', () => {
   afterAll(() => t.close());
 
   it('moves a lapsed membership on a year from today, with a receipt, a payment and an audit entry', async () => {
-    const [lapsed] = await insertMembers(t, [{ first: 'Hasmik', last: 'Vardanyan', email: 'hasmik@example.org', renewed: '2025-06-01', tier: 0 }]);
+    const [lapsed] = await insertMembers(t, [
+      { first: 'Hasmik', last: 'Vardanyan', email: 'hasmik@example.org', renewed: '2025-06-01', tier: 0 },
+    ]);
     const res = await admin.post('/api/admin/record_renewal', { user_id: lapsed!.id, tier_index: 1, amount: 3500, note: 'Cheque 001234' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ last_renewed_date: '2026-11-21', expiry_date: '2027-11-21' });
 
     const detail = (await admin.get(`/api/admin/members/${lapsed!.id}`)).json() as MemberDetail;
     expect(detail).toMatchObject({ status: 'active', tier_index: 1, expiry_date: '2027-11-21' });
-    expect(detail.payments[0]).toMatchObject({ kind: 'renewal', status: 'succeeded', amount: 3500, provider: 'offline', provider_ref: null, note: 'Cheque 001234' });
+    expect(detail.payments[0]).toMatchObject({
+      kind: 'renewal',
+      status: 'succeeded',
+      amount: 3500,
+      provider: 'offline',
+      provider_ref: null,
+      note: 'Cheque 001234',
+    });
     expect((await admin.get('/api/admin/payments?q=001234')).json()).toMatchObject({ total: 1 });
-    expect((await admin.get('/api/admin/payment_totals')).json()).toEqual([{ month: '2026-11', registration: 0, renewal: 3500, donation: 0, total: 3500, count: 1 }]);
+    expect((await admin.get('/api/admin/payment_totals')).json()).toEqual([
+      { month: '2026-11', registration: 0, renewal: 3500, donation: 0, total: 3500, count: 1 },
+    ]);
 
     const [receipt] = await t.db.db.selectFrom('outbox').selectAll().where('to_address', '=', 'hasmik@example.org').execute();
     expect(receipt).toMatchObject({ kind: 'renewal-receipt' });
@@ -287,7 +337,12 @@ describe('admin: a renewal paid by hand', () => {
     const res = await admin.post('/api/admin/record_renewal', { user_id: running!.id, tier_index: 0, amount: 5000, note: 'Bank transfer' });
     expect(res.json()).toMatchObject({ last_renewed_date: '2027-06-01', expiry_date: '2028-06-01' });
     // The same payment sent twice (a double click) is recorded once.
-    const again = await admin.post('/api/admin/record_renewal', { user_id: running!.id, tier_index: 0, amount: 5000, note: 'Bank transfer' });
+    const again = await admin.post('/api/admin/record_renewal', {
+      user_id: running!.id,
+      tier_index: 0,
+      amount: 5000,
+      note: 'Bank transfer',
+    });
     expect(again.statusCode).toBe(409);
     expect((await admin.get(`/api/admin/members/${running!.id}`)).json()).toMatchObject({ expiry_date: '2028-06-01' });
   });
@@ -304,10 +359,14 @@ describe('admin: a renewal paid by hand', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ field });
     }
-    expect((await admin.post('/api/admin/record_renewal', { user_id: 'nobody', tier_index: 0, amount: 100, note: 'x' })).statusCode).toBe(404);
+    expect((await admin.post('/api/admin/record_renewal', { user_id: 'nobody', tier_index: 0, amount: 100, note: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await admin.get(`/api/admin/members/${member!.id}`)).json()).toMatchObject({ status: 'lapsed', payments: [] });
     const editor = api(t, await t.userWithRole('editor'));
-    expect((await editor.post('/api/admin/record_renewal', { user_id: member!.id, tier_index: 0, amount: 100, note: 'x' })).statusCode).toBe(403);
+    expect(
+      (await editor.post('/api/admin/record_renewal', { user_id: member!.id, tier_index: 0, amount: 100, note: 'x' })).statusCode,
+    ).toBe(403);
   });
 });
 
@@ -324,7 +383,12 @@ describe('admin: payments and outbox', () => {
     await registeredMember(t, { first_name: 'Tigran', last_name: 'Mkrtchyan', email: 'tigran@example.org', tier_index: 1 });
     t.clock.now = new Date('2026-11-21T12:00:00Z');
     const donation = (
-      await t.app.inject({ method: 'POST', url: '/api/donate_proceed', payload: { amount: 2500, name: 'Gayane', email: 'gayane@example.org' }, remoteAddress: '10.9.0.1' })
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/donate_proceed',
+        payload: { amount: 2500, name: 'Gayane', email: 'gayane@example.org' },
+        remoteAddress: '10.9.0.1',
+      })
     ).json();
     await payWithCard(t, donation.clientSecret, '4242 4242 4242 4242');
     // A declined card leaves a pending payment behind.
@@ -386,7 +450,9 @@ describe('admin: payments and outbox', () => {
     const lines = res.body.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Created,Completed,Kind,Status,Amount (GBP),Name,E-mail,Provider,Provider reference,Note,Payment id');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/^2026-09-01 00:30,2026-09-01 00:30,registration,succeeded,50\.00,Sona Harutyunyan,sona@example\.org,test,pi_/);
+    expect(lines[1]).toMatch(
+      /^2026-09-01 00:30,2026-09-01 00:30,registration,succeeded,50\.00,Sona Harutyunyan,sona@example\.org,test,pi_/,
+    );
   });
 
   it('shows the outbox newest first, with each message in full', async () => {

@@ -26,7 +26,6 @@ export type PaymentQuery = {
   createdBefore?: string;
 };
 
-
 export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
   function members(query: MemberQuery, bounds: StatusBounds) {
     let q = db.selectFrom('users');
@@ -65,7 +64,9 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       sort === 'email'
         ? q.orderBy('email_key', dir)
         : sort === 'tier'
-          ? nullsLast('tier_index').orderBy(sql`lower(last_name)`).orderBy(sql`lower(first_name)`)
+          ? nullsLast('tier_index')
+              .orderBy(sql`lower(last_name)`)
+              .orderBy(sql`lower(first_name)`)
           : sort === 'member_since'
             ? nullsLast('registered_date')
             : sort === 'expiry'
@@ -80,7 +81,13 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       .leftJoin('users as u', 'u.id', 'p.user_id')
       .leftJoin('donations as d', (join) => join.onRef('d.id', '=', 'p.reference_id').on('p.kind', '=', 'donation'));
     if (query.q) {
-      const searched = [sql.ref('p.email'), sql.ref('p.provider_ref'), sql.ref('p.note'), sql`u.first_name || ' ' || u.last_name`, sql.ref('d.name')];
+      const searched = [
+        sql.ref('p.email'),
+        sql.ref('p.provider_ref'),
+        sql.ref('p.note'),
+        sql`u.first_name || ' ' || u.last_name`,
+        sql.ref('d.name'),
+      ];
       q = q.where(anyContains(searched, query.q));
     }
     if (query.kind) q = q.where('p.kind', '=', query.kind);
@@ -124,7 +131,15 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
         sorted(members(query, bounds).select('id'), query).limit(page.limit).offset(page.offset).execute(),
       ]);
       if (found.length === 0) return { total, rows: [] };
-      const rows = await db.selectFrom('users').selectAll().where('id', 'in', found.map((r) => r.id)).execute();
+      const rows = await db
+        .selectFrom('users')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          found.map((r) => r.id),
+        )
+        .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return { total, rows: found.flatMap(({ id }) => byId.get(id) ?? []) };
     },

@@ -36,7 +36,8 @@ import { adminRepo, type MemberQuery, type MemberRecord, type PaymentQuery, type
 export type AdminDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => Date; audit: AuditTrail; mailDelivered: boolean };
 
 const MEMBER_NOT_FOUND = 'Member not found';
-const WITHHELD_RESET_LINK = 'This password reset message is delivered by e-mail, so its text is not shown here: its link is for the member alone.';
+const WITHHELD_RESET_LINK =
+  'This password reset message is delivered by e-mail, so its text is not shown here: its link is for the member alone.';
 const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
@@ -113,15 +114,46 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const rows = await repo.allMemberRows(filter, statusBounds(day));
       return toCsv(
         [
-          'First name', 'Last name', 'E-mail', 'Role', 'Tier', 'Member since', 'Current year from', 'Expiry', 'Status', 'Phone',
-          'Address line 1', 'Address line 2', 'Town or city', 'Postcode', 'Workplace', 'Job title', 'Qualifications', 'Graduation year',
+          'First name',
+          'Last name',
+          'E-mail',
+          'Role',
+          'Tier',
+          'Member since',
+          'Current year from',
+          'Expiry',
+          'Status',
+          'Phone',
+          'Address line 1',
+          'Address line 2',
+          'Town or city',
+          'Postcode',
+          'Workplace',
+          'Job title',
+          'Qualifications',
+          'Graduation year',
         ],
         rows.map((user) => {
           const row = memberRow(user, day);
           return [
-            user.first_name, user.last_name, user.email, user.role, row.tier_name, user.registered_date, user.last_renewed_date, row.expiry_date,
-            row.status, user.phone_no, user.addr_line1, user.addr_line2, user.addr_city, user.addr_post, user.workplace, user.job_title,
-            user.qualifications, user.grad_year,
+            user.first_name,
+            user.last_name,
+            user.email,
+            user.role,
+            row.tier_name,
+            user.registered_date,
+            user.last_renewed_date,
+            row.expiry_date,
+            row.status,
+            user.phone_no,
+            user.addr_line1,
+            user.addr_line2,
+            user.addr_city,
+            user.addr_post,
+            user.workplace,
+            user.job_title,
+            user.qualifications,
+            user.grad_year,
           ];
         }),
       );
@@ -179,11 +211,34 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
     async paymentsCsv(filter: z.output<typeof paymentFilter>): Promise<string> {
       const rows = await repo.paymentRows(paymentQuery(filter));
       return toCsv(
-        ['Created', 'Completed', 'Kind', 'Status', 'Amount (GBP)', 'Name', 'E-mail', 'Provider', 'Provider reference', 'Note', 'Payment id'],
-        rows.map(paymentRow).map((p) => [
-          spreadsheetTime(p.created_at), spreadsheetTime(p.completed_at), p.kind, p.status, poundsDecimal(p.amount), p.name, p.email,
-          p.provider, p.provider_ref, p.note, p._id,
-        ]),
+        [
+          'Created',
+          'Completed',
+          'Kind',
+          'Status',
+          'Amount (GBP)',
+          'Name',
+          'E-mail',
+          'Provider',
+          'Provider reference',
+          'Note',
+          'Payment id',
+        ],
+        rows
+          .map(paymentRow)
+          .map((p) => [
+            spreadsheetTime(p.created_at),
+            spreadsheetTime(p.completed_at),
+            p.kind,
+            p.status,
+            poundsDecimal(p.amount),
+            p.name,
+            p.email,
+            p.provider,
+            p.provider_ref,
+            p.note,
+            p._id,
+          ]),
       );
     },
 
@@ -204,7 +259,13 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
     async outbox({ page, page_size, ...filter }: z.output<typeof outboxListQuery>): Promise<OutboxPage> {
       const { limit, offset } = pageOf(page, page_size);
       const [total, rows] = await Promise.all([outbox.count(filter), outbox.page(filter, limit, offset)]);
-      return { items: rows.map(({ id, ...row }) => ({ _id: id, ...row })), total, page, page_size, delivery: mailDelivered ? 'smtp' : 'outbox' };
+      return {
+        items: rows.map(({ id, ...row }) => ({ _id: id, ...row })),
+        total,
+        page,
+        page_size,
+        delivery: mailDelivered ? 'smtp' : 'outbox',
+      };
     },
 
     async outboxMessage(id: number): Promise<OutboxMessage> {
@@ -224,9 +285,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
 
     async auditActors(): Promise<{ _id: string; email: string }[]> {
       const actors = await auditLog.actors();
-      return actors
-        .map((a) => ({ _id: a.actor_id!, email: a.email ?? '' }))
-        .sort((a, b) => a.email.localeCompare(b.email, 'en-GB'));
+      return actors.map((a) => ({ _id: a.actor_id!, email: a.email ?? '' })).sort((a, b) => a.email.localeCompare(b.email, 'en-GB'));
     },
   };
 }

@@ -3,8 +3,19 @@ import type { RawDocument } from '../../../shared/domain/richtext/document';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { hostileDocuments } from './hostile-documents';
 
-const paragraph = (text: string, key = 'p1') => ({ key, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} });
-const doc = (...texts: string[]): RawDocument => ({ blocks: texts.map((t, i) => paragraph(t, `k${i}`)) as RawDocument['blocks'], entityMap: {} });
+const paragraph = (text: string, key = 'p1') => ({
+  key,
+  text,
+  type: 'unstyled',
+  depth: 0,
+  inlineStyleRanges: [],
+  entityRanges: [],
+  data: {},
+});
+const doc = (...texts: string[]): RawDocument => ({
+  blocks: texts.map((t, i) => paragraph(t, `k${i}`)) as RawDocument['blocks'],
+  entityMap: {},
+});
 const withLink = (url: string) =>
   JSON.stringify({
     blocks: [{ ...paragraph('read more'), entityRanges: [{ offset: 0, length: 4, key: 0 }] }],
@@ -28,9 +39,16 @@ describe('articles API', () => {
     await t.db.db.deleteFrom('articles').execute();
   });
 
-  const post = (url: string, payload: object, authorization = editor) => t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
+  const post = (url: string, payload: object, authorization = editor) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization }, payload });
   const get = (url: string) => t.app.inject({ method: 'GET', url });
-  const fields = (over: object = {}) => ({ title: 'Winter lecture', dated: '2026-11-20', categories: ['News'], content: JSON.stringify(doc('Hello world')), ...over });
+  const fields = (over: object = {}) => ({
+    title: 'Winter lecture',
+    dated: '2026-11-20',
+    categories: ['News'],
+    content: JSON.stringify(doc('Hello world')),
+    ...over,
+  });
   const create = async (over: object = {}) => {
     const res = await post('/api/new_article', fields(over));
     expect(res.statusCode, res.body).toBe(200);
@@ -50,9 +68,16 @@ describe('articles API', () => {
       content: JSON.stringify(doc('Hello world')),
     });
 
-    const update = await post('/api/update_article', { _id: id, ...fields({ title: 'Spring lecture', categories: ['Talks'], content: JSON.stringify(doc('New  text', 'second')), brief: 'x' }) });
+    const update = await post('/api/update_article', {
+      _id: id,
+      ...fields({ title: 'Spring lecture', categories: ['Talks'], content: JSON.stringify(doc('New  text', 'second')), brief: 'x' }),
+    });
     expect(update.statusCode, update.body).toBe(200);
-    expect((await get(`/api/articles/${id}`)).json()).toMatchObject({ title: 'Spring lecture', brief: 'New text second', categories: ['Talks'] });
+    expect((await get(`/api/articles/${id}`)).json()).toMatchObject({
+      title: 'Spring lecture',
+      brief: 'New text second',
+      categories: ['Talks'],
+    });
 
     expect((await post('/api/delete_article', { _id: id }, admin)).statusCode).toBe(200);
     const gone = await get(`/api/articles/${id}`);
@@ -137,7 +162,10 @@ describe('articles API', () => {
     let seen = 0;
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = (await get(`/api/articles?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json() as { items: unknown[]; next_cursor: string | null };
+      const page = (await get(`/api/articles?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json() as {
+        items: unknown[];
+        next_cursor: string | null;
+      };
       seen += page.items.length;
       cursor = page.next_cursor;
     }
@@ -164,18 +192,35 @@ describe('reach: feed, sitemap, robots and link previews', () => {
   let id: string;
   beforeAll(async () => {
     t = await createTestApp();
-    id = await t.services.articles.create({
-      title: 'Gala <dinner> & "awards"',
-      dated: new Date('2026-11-01T00:00:00Z'),
-      categories: ['Events'],
-      content: {
-        blocks: [
-          paragraph('A night to remember.') as RawDocument['blocks'][number],
-          { key: 'm', text: ' ', type: 'atomic', depth: 0, inlineStyleRanges: [], entityRanges: [{ offset: 0, length: 1, key: 0 }], data: {} },
-        ],
-        entityMap: { 0: { type: 'IMAGE', mutability: 'IMMUTABLE', data: { url: '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png', type: 'image' } } },
+    id = await t.services.articles.create(
+      {
+        title: 'Gala <dinner> & "awards"',
+        dated: new Date('2026-11-01T00:00:00Z'),
+        categories: ['Events'],
+        content: {
+          blocks: [
+            paragraph('A night to remember.') as RawDocument['blocks'][number],
+            {
+              key: 'm',
+              text: ' ',
+              type: 'atomic',
+              depth: 0,
+              inlineStyleRanges: [],
+              entityRanges: [{ offset: 0, length: 1, key: 0 }],
+              data: {},
+            },
+          ],
+          entityMap: {
+            0: {
+              type: 'IMAGE',
+              mutability: 'IMMUTABLE',
+              data: { url: '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png', type: 'image' },
+            },
+          },
+        },
       },
-    }, null);
+      null,
+    );
   });
   afterAll(() => t.close());
 
@@ -201,9 +246,16 @@ describe('reach: feed, sitemap, robots and link previews', () => {
 
   it('gives an article page its title, description and Open Graph tags', async () => {
     const { articlePageHead } = await import('./articles.head');
-    const head = await articlePageHead(t.services.articles, `/article/${id}`, { publicUrl: 'http://localhost:8000', shortName: 'AMA GB', siteName: 'Site' });
+    const head = await articlePageHead(t.services.articles, `/article/${id}`, {
+      publicUrl: 'http://localhost:8000',
+      shortName: 'AMA GB',
+      siteName: 'Site',
+    });
     expect(head).toMatchObject({ title: 'AMA GB | Gala <dinner> & "awards"', description: 'A night to remember.' });
-    expect(head!.meta).toContainEqual({ property: 'og:image', content: 'http://localhost:8000/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png' });
+    expect(head!.meta).toContainEqual({
+      property: 'og:image',
+      content: 'http://localhost:8000/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png',
+    });
     expect(head!.meta).toContainEqual({ property: 'og:url', content: `http://localhost:8000/article/${id}` });
     expect(await articlePageHead(t.services.articles, '/article/unknown', { publicUrl: '', shortName: '', siteName: '' })).toBeNull();
     expect(await articlePageHead(t.services.articles, '/events', { publicUrl: '', shortName: '', siteName: '' })).toBeNull();

@@ -60,7 +60,9 @@ export function articlesRepo(db: Kysely<Database>) {
       }
       if (after) {
         // ISO instants compare as text; the id breaks ties between articles of the same date.
-        query = query.where((eb) => eb.or([eb('dated', '<', after.dated), eb.and([eb('dated', '=', after.dated), eb('id', '<', after.id)])]));
+        query = query.where((eb) =>
+          eb.or([eb('dated', '<', after.dated), eb.and([eb('dated', '=', after.dated), eb('id', '<', after.id)])]),
+        );
       }
       return query.orderBy('dated', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
     },

@@ -91,5 +91,7 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     text(reply, 'application/xml; charset=utf-8', sitemap(await site(), await articles.changes())),
   );
 
-  app.get('/robots.txt', { config: { policy: 'public' } }, async (_req, reply) => text(reply, 'text/plain; charset=utf-8', robotsTxt(await site())));
+  app.get('/robots.txt', { config: { policy: 'public' } }, async (_req, reply) =>
+    text(reply, 'text/plain; charset=utf-8', robotsTxt(await site())),
+  );
 }

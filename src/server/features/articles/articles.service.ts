@@ -57,7 +57,13 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     for (const row of await repo.categoriesOf(rows.map((r) => r.id))) {
       byArticle.set(row.article_id, [...(byArticle.get(row.article_id) ?? []), row.category]);
     }
-    return rows.map((row) => ({ _id: row.id, title: row.title, dated: row.dated, brief: row.brief, categories: sorted(byArticle.get(row.id) ?? []) }));
+    return rows.map((row) => ({
+      _id: row.id,
+      title: row.title,
+      dated: row.dated,
+      brief: row.brief,
+      categories: sorted(byArticle.get(row.id) ?? []),
+    }));
   }
 
   return {
@@ -75,17 +81,26 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         updated_at: now,
         created_by: actor?.id ?? null,
       };
-      await audit.change(actor, (trx) => articlesRepo(trx).insert(row, cleanCategories(article.categories)), () => ({
-        kind: 'article',
-        action: 'created',
-        subject_id: id,
-        summary: `Wrote article ${quoted(article.title)}`,
-      }));
+      await audit.change(
+        actor,
+        (trx) => articlesRepo(trx).insert(row, cleanCategories(article.categories)),
+        () => ({
+          kind: 'article',
+          action: 'created',
+          subject_id: id,
+          summary: `Wrote article ${quoted(article.title)}`,
+        }),
+      );
       return id;
     },
 
     createFromFields(fields: ArticleInput, actor: Actor): Promise<string> {
-      const article = { title: fields.title, dated: new Date(datedInstant(fields.dated)!), categories: fields.categories, content: documentOf(fields.content) };
+      const article = {
+        title: fields.title,
+        dated: new Date(datedInstant(fields.dated)!),
+        categories: fields.categories,
+        content: documentOf(fields.content),
+      };
       return this.create(article, actor);
     },
 

@@ -21,7 +21,12 @@ describe('committee', () => {
   });
 
   it('lists members by priority, highest first, ties by name', async () => {
-    for (const [name, priority] of [['Zara', 50], ['anna', 50], ['Boris', 90], ['Carl', 50]] as const) {
+    for (const [name, priority] of [
+      ['Zara', 50],
+      ['anna', 50],
+      ['Boris', 90],
+      ['Carl', 50],
+    ] as const) {
       expect((await post('/api/new_committee', member(name, priority))).statusCode).toBe(200);
     }
     const res = await post('/api/new_committee', member('Default priority'));

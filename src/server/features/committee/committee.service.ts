@@ -27,12 +27,16 @@ export function committeeService(db: Kysely<Database>, clock: () => Date, audit:
       const id = randomUUID();
       const now = clock().toISOString();
       const row = { ...member, id, priority: member.priority ?? DEFAULT_COMMITTEE_PRIORITY, created_at: now, updated_at: now };
-      await audit.change(actor, (trx) => committeeRepo(trx).insert(row), () => ({
-        kind: 'committee',
-        action: 'created',
-        subject_id: id,
-        summary: `Added ${quoted(member.name)} to the committee`,
-      }));
+      await audit.change(
+        actor,
+        (trx) => committeeRepo(trx).insert(row),
+        () => ({
+          kind: 'committee',
+          action: 'created',
+          subject_id: id,
+          summary: `Added ${quoted(member.name)} to the committee`,
+        }),
+      );
       return id;
     },
 
@@ -55,7 +59,12 @@ export function committeeService(db: Kysely<Database>, clock: () => Date, audit:
           if (!member || !(await inTrx.delete(id))) throw notFound(NOT_FOUND);
           return member;
         },
-        (member) => ({ kind: 'committee', action: 'deleted', subject_id: id, summary: `Removed ${quoted(member.name)} from the committee` }),
+        (member) => ({
+          kind: 'committee',
+          action: 'deleted',
+          subject_id: id,
+          summary: `Removed ${quoted(member.name)} from the committee`,
+        }),
       );
     },
   };

@@ -97,7 +97,8 @@ describe('donations', () => {
   it('lets no more than 5 of 500 attempts from one address reach the payment provider', async () => {
     const before = await intents();
     const statuses: number[] = [];
-    for (let i = 0; i < 500; i++) statuses.push((await donate({ amount: 100 + i, name: null, email: `tester${i}@example.org` }, '203.0.113.66')).statusCode);
+    for (let i = 0; i < 500; i++)
+      statuses.push((await donate({ amount: 100 + i, name: null, email: `tester${i}@example.org` }, '203.0.113.66')).statusCode);
     expect(await intents()).toBe(before + 5);
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(495);
@@ -141,7 +142,11 @@ describe('donations', () => {
       expect(refused.json().detail).toMatch(/charity number/);
 
       await t.services.siteText.set('charity_number', '1234567', null);
-      expect((await asAdmin('POST', '/api/admin/gift_aid', { enabled: true })).json()).toEqual({ enabled: true, available: true, charity_number: '1234567' });
+      expect((await asAdmin('POST', '/api/admin/gift_aid', { enabled: true })).json()).toEqual({
+        enabled: true,
+        available: true,
+        charity_number: '1234567',
+      });
       expect((await t.app.inject({ method: 'GET', url: '/api/donations/config' })).json()).toEqual({
         gift_aid_available: true,
         charity_number: '1234567',
@@ -162,7 +167,10 @@ describe('donations', () => {
         expect(res.statusCode, field).toBe(400);
         expect(res.json().field).toBe(field);
       }
-      expect((await donate({ amount: 1000, name: 'Ani', email: 'ga@example.org', gift_aid: giftAid({ postcode: '', non_uk: true }) })).statusCode).toBe(200);
+      expect(
+        (await donate({ amount: 1000, name: 'Ani', email: 'ga@example.org', gift_aid: giftAid({ postcode: '', non_uk: true }) }))
+          .statusCode,
+      ).toBe(200);
     });
 
     it('exports claimable donations in the HMRC schedule columns, leaving out cancelled ones', async () => {
@@ -173,11 +181,26 @@ describe('donations', () => {
         return started;
       };
       await pay(2500, giftAid(), 'one@example.org');
-      await pay(1000, giftAid({ title: null, first_name: '=HYPERLINK("x")', last_name: 'Abroad', house: 'Villa 3, Lake Road', postcode: '', non_uk: true }), 'two@example.org');
+      await pay(
+        1000,
+        giftAid({
+          title: null,
+          first_name: '=HYPERLINK("x")',
+          last_name: 'Abroad',
+          house: 'Villa 3, Lake Road',
+          postcode: '',
+          non_uk: true,
+        }),
+        'two@example.org',
+      );
       await pay(700, giftAid({ first_name: 'Cancelled' }), 'three@example.org');
       await donate({ amount: 900, name: 'Unpaid', email: 'four@example.org', gift_aid: giftAid({ first_name: 'Unpaid' }) });
 
-      const list = (await asAdmin('GET', '/api/admin/gift_aid/declarations')).json() as { _id: string; first_name: string; wording_version: string }[];
+      const list = (await asAdmin('GET', '/api/admin/gift_aid/declarations')).json() as {
+        _id: string;
+        first_name: string;
+        wording_version: string;
+      }[];
       expect(list.every((d) => d.wording_version === GIFT_AID_WORDING_VERSION)).toBe(true);
       const cancelled = list.find((d) => d.first_name === 'Cancelled')!;
       expect((await asAdmin('POST', '/api/admin/gift_aid/cancel', { _id: cancelled._id })).json()).toEqual({ succeeded: true });
@@ -187,7 +210,17 @@ describe('donations', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toBe('attachment; filename="gift-aid-2026-11-21-to-2026-11-21.csv"');
       expect(parseCsv(res.body)).toEqual([
-        ['Title', 'First name', 'Last name', 'House name or number', 'Postcode', 'Aggregated donations', 'Sponsored event', 'Donation date (DD/MM/YY)', 'Amount'],
+        [
+          'Title',
+          'First name',
+          'Last name',
+          'House name or number',
+          'Postcode',
+          'Aggregated donations',
+          'Sponsored event',
+          'Donation date (DD/MM/YY)',
+          'Amount',
+        ],
         ['Dr', 'Ani', 'Petrosyan', '12', 'N1 1AA', '', '', '21/11/26', '25.00'],
         ['', `'=HYPERLINK("x")`, 'Abroad', 'Villa 3, Lake Road', 'X', '', '', '21/11/26', '10.00'],
       ]);

@@ -22,7 +22,11 @@ export function donationReceipt(
     greeting: donation.name ? `Dear ${donation.name},` : 'Dear friend,',
     paragraphs: [
       `Thank you for your donation to the ${ctx.siteName}. This e-mail is your receipt.`,
-      ...(giftAid ? [`You added Gift Aid, which lets us claim a further ${formatPence(Math.round(donation.amount_pence / 4))} from HMRC at no cost to you.`] : []),
+      ...(giftAid
+        ? [
+            `You added Gift Aid, which lets us claim a further ${formatPence(Math.round(donation.amount_pence / 4))} from HMRC at no cost to you.`,
+          ]
+        : []),
     ],
     receipt,
   });

@@ -84,7 +84,16 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
       });
       const gift = request.gift_aid;
       await repo.insert(
-        { id: donationId, amount_pence: request.amount, name: request.name, email: request.email, status: 'pending', payment_id: paymentId, created_at: now, completed_at: null },
+        {
+          id: donationId,
+          amount_pence: request.amount,
+          name: request.name,
+          email: request.email,
+          status: 'pending',
+          payment_id: paymentId,
+          created_at: now,
+          completed_at: null,
+        },
         gift
           ? {
               id: randomUUID(),
@@ -109,13 +118,18 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
     giftAidSetting,
 
     async setGiftAid(enabled: boolean, actor: Actor) {
-      if (enabled && !(await charityNumber()).trim()) throw badRequest('Set the registered charity number (site text charity_number) before switching Gift Aid on');
-      await audit.change(actor, (trx) => setSetting(trx, GIFT_AID_SETTING, String(enabled)), () => ({
-        kind: 'gift_aid',
-        action: 'changed',
-        subject_id: null,
-        summary: enabled ? 'Switched Gift Aid on' : 'Switched Gift Aid off',
-      }));
+      if (enabled && !(await charityNumber()).trim())
+        throw badRequest('Set the registered charity number (site text charity_number) before switching Gift Aid on');
+      await audit.change(
+        actor,
+        (trx) => setSetting(trx, GIFT_AID_SETTING, String(enabled)),
+        () => ({
+          kind: 'gift_aid',
+          action: 'changed',
+          subject_id: null,
+          summary: enabled ? 'Switched Gift Aid on' : 'Switched Gift Aid off',
+        }),
+      );
       return giftAidSetting();
     },
 
@@ -143,7 +157,8 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
         actor,
         async (trx) => {
           const declarations = donationsRepo(trx);
-          if (!(await declarations.cancelDeclaration(id, clock().toISOString(), actor.id))) throw notFound('Declaration not found or already cancelled');
+          if (!(await declarations.cancelDeclaration(id, clock().toISOString(), actor.id)))
+            throw notFound('Declaration not found or already cancelled');
           return declarations.declaration(id);
         },
         (declaration) => ({
@@ -178,7 +193,17 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
         ];
       });
       return toCsv(
-        ['Title', 'First name', 'Last name', 'House name or number', 'Postcode', 'Aggregated donations', 'Sponsored event', 'Donation date (DD/MM/YY)', 'Amount'],
+        [
+          'Title',
+          'First name',
+          'Last name',
+          'House name or number',
+          'Postcode',
+          'Aggregated donations',
+          'Sponsored event',
+          'Donation date (DD/MM/YY)',
+          'Amount',
+        ],
         rows,
       );
     },

@@ -43,7 +43,8 @@ describe('events', () => {
   });
 
   it('sorts upcoming soonest first and past latest first', async () => {
-    for (const dated of ['2027-01-10T10:00', '2026-01-05T10:00', '2026-12-01T10:00', '2025-06-01T10:00', '2026-11-25T10:00']) await create(dated);
+    for (const dated of ['2027-01-10T10:00', '2026-01-05T10:00', '2026-12-01T10:00', '2025-06-01T10:00', '2026-11-25T10:00'])
+      await create(dated);
     expect((await list('?when=upcoming')).map((e) => e.dated)).toEqual(['2026-11-25T10:00', '2026-12-01T10:00', '2027-01-10T10:00']);
     expect((await list('?when=past')).map((e) => e.dated)).toEqual(['2026-01-05T10:00', '2025-06-01T10:00']);
     expect((await list()).map((e) => e.dated)).toEqual([
@@ -76,7 +77,9 @@ describe('events', () => {
 
   it('updates and deletes by id, and says when the id is unknown', async () => {
     const id = await create('2026-12-05T18:30', 'Old title');
-    expect((await post('/api/update_event', { _id: id, title: 'New title', dated: '2026-07-01T19:00', description: 'Summer' })).json()).toEqual({
+    expect(
+      (await post('/api/update_event', { _id: id, title: 'New title', dated: '2026-07-01T19:00', description: 'Summer' })).json(),
+    ).toEqual({
       succeeded: true,
     });
     expect(await list()).toMatchObject([{ _id: id, title: 'New title', dated: '2026-07-01T19:00', date: '2026-07-01T18:00:00.000Z' }]);
@@ -125,7 +128,11 @@ describe('events', () => {
     };
 
     it('publishes every event as a subscribable feed with stable UIDs', async () => {
-      const summer = await create('2026-07-01T19:00', 'Summer; picnic, with games', 'Line one\nLine two, with comma; and semicolon \\ backslash');
+      const summer = await create(
+        '2026-07-01T19:00',
+        'Summer; picnic, with games',
+        'Line one\nLine two, with comma; and semicolon \\ backslash',
+      );
       const winter = await create('2026-03-29T18:30', 'Կարեւոր հանդիպում – Armenian title', 'Ա'.repeat(120));
       const res = await t.app.inject({ method: 'GET', url: '/api/events.ics' });
       expect(res.statusCode).toBe(200);
@@ -135,7 +142,12 @@ describe('events', () => {
 
       const events = parse(res.body);
       expect(events).toEqual([
-        { uid: `${winter}@localhost:8000`, start: '2026-03-29T17:30:00.000Z', summary: 'Կարեւոր հանդիպում – Armenian title', description: 'Ա'.repeat(120) },
+        {
+          uid: `${winter}@localhost:8000`,
+          start: '2026-03-29T17:30:00.000Z',
+          summary: 'Կարեւոր հանդիպում – Armenian title',
+          description: 'Ա'.repeat(120),
+        },
         {
           uid: `${summer}@localhost:8000`,
           start: '2026-07-01T18:00:00.000Z',
@@ -154,7 +166,9 @@ describe('events', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/events/${id}.ics` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="event-${id}.ics"`);
-      expect(parse(res.body)).toEqual([{ uid: `${id}@localhost:8000`, start: '2026-10-25T18:30:00.000Z', summary: 'After the change', description: null }]);
+      expect(parse(res.body)).toEqual([
+        { uid: `${id}@localhost:8000`, start: '2026-10-25T18:30:00.000Z', summary: 'After the change', description: null },
+      ]);
 
       for (const url of ['/api/events/00000000-0000-0000-0000-000000000000.ics', `/api/events/${id}.txt`, '/api/events/nope']) {
         const missing = await t.app.inject({ method: 'GET', url });

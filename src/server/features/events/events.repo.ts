@@ -18,7 +18,13 @@ export function eventsRepo(db: Kysely<Database>) {
     },
     /** Events starting before `cutoff`, most recent first. */
     startingBefore(cutoff: string): Promise<EventRow[]> {
-      return db.selectFrom('events').selectAll().where('starts_at', '<', cutoff).orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('events')
+        .selectAll()
+        .where('starts_at', '<', cutoff)
+        .orderBy('starts_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
     find(id: string): Promise<EventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

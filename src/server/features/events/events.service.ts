@@ -13,7 +13,13 @@ const NOT_FOUND = 'Event not found';
 export type NewEvent = { title: string; startsAt: Date; description: string };
 
 function toRecord(row: EventRow): EventRecord {
-  return { _id: row.id, title: row.title, dated: toLondonLocal(new Date(row.starts_at)), date: row.starts_at, description: row.description };
+  return {
+    _id: row.id,
+    title: row.title,
+    dated: toLondonLocal(new Date(row.starts_at)),
+    date: row.starts_at,
+    description: row.description,
+  };
 }
 
 export function eventsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
@@ -23,7 +29,8 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
     async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
       // SPEC: an event is past once its date is before now minus one day.
       const cutoff = new Date(clock().getTime() - PAST_EVENT_CUTOFF_MS).toISOString();
-      const rows = when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();
+      const rows =
+        when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();
       return rows.map(toRecord);
     },
 
@@ -41,13 +48,24 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
     async create(event: NewEvent, actor: Actor): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      const row = { id, title: event.title, starts_at: event.startsAt.toISOString(), description: event.description, created_at: now, updated_at: now };
-      await audit.change(actor, (trx) => eventsRepo(trx).insert(row), () => ({
-        kind: 'event',
-        action: 'created',
-        subject_id: id,
-        summary: `Created event ${quoted(event.title)}`,
-      }));
+      const row = {
+        id,
+        title: event.title,
+        starts_at: event.startsAt.toISOString(),
+        description: event.description,
+        created_at: now,
+        updated_at: now,
+      };
+      await audit.change(
+        actor,
+        (trx) => eventsRepo(trx).insert(row),
+        () => ({
+          kind: 'event',
+          action: 'created',
+          subject_id: id,
+          summary: `Created event ${quoted(event.title)}`,
+        }),
+      );
       return id;
     },
 

@@ -20,10 +20,19 @@ describe('image upload', () => {
     return t.app.inject({ method: 'POST', url: '/api/image_upload', payload, headers: { ...headers, authorization } });
   };
   const storedCount = async () =>
-    Number((await t.db.db.selectFrom('images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db.db
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('stores a PNG and serves it back as an immutable PNG', async () => {
-    const png = await sharp({ create: { width: 120, height: 80, channels: 4, background: '#c0392b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 120, height: 80, channels: 4, background: '#c0392b' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'red.png', 'image/png');
     expect(res.statusCode).toBe(200);
     const { url } = res.json();
@@ -59,7 +68,9 @@ describe('image upload', () => {
   it('refuses what is not a PNG or JPEG, whatever its name, and stores nothing', async () => {
     const before = await storedCount();
     const jpeg = await noise(400, 400).jpeg({ quality: 95 }).toBuffer();
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const cases: [Buffer, string, string, number][] = [
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml', 415],
       [Buffer.from('<!doctype html><script>alert(1)</script>'), 'innocent.png', 'image/png', 415],
@@ -100,9 +111,16 @@ describe('image upload', () => {
   });
 
   it('wants the field "file", multipart, and an editor or admin', async () => {
-    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     expect((await upload(png, 'a.png', 'image/png', editor, 'picture')).statusCode).toBe(400);
-    const json = await t.app.inject({ method: 'POST', url: '/api/image_upload', headers: { authorization: editor }, payload: { file: 'x' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/image_upload',
+      headers: { authorization: editor },
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(415);
     const member = await t.userWithRole('member');
     expect((await upload(png, 'a.png', 'image/png', member.authorization)).statusCode).toBe(403);

@@ -60,13 +60,27 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
 
       const id = randomUUID();
       const { width, height } = output.info;
-      const row = { id, mime: kind.mime, ext: kind.ext, data: output.data, width, height, bytes: output.data.length, created_at: clock().toISOString(), created_by: actor?.id ?? null };
-      await audit.change(actor, (trx) => imagesRepo(trx).insert(row), () => ({
-        kind: 'image',
-        action: 'uploaded',
-        subject_id: id,
-        summary: `Uploaded a ${width}×${height} ${kind.ext.toUpperCase()} image`,
-      }));
+      const row = {
+        id,
+        mime: kind.mime,
+        ext: kind.ext,
+        data: output.data,
+        width,
+        height,
+        bytes: output.data.length,
+        created_at: clock().toISOString(),
+        created_by: actor?.id ?? null,
+      };
+      await audit.change(
+        actor,
+        (trx) => imagesRepo(trx).insert(row),
+        () => ({
+          kind: 'image',
+          action: 'uploaded',
+          subject_id: id,
+          summary: `Uploaded a ${width}×${height} ${kind.ext.toUpperCase()} image`,
+        }),
+      );
       return { url: paths.image(id, kind.ext) };
     },
 

@@ -23,11 +23,22 @@ describe('registration', () => {
     const confirm = await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: body });
     expect(confirm.json()).toEqual({ succeeded: true });
     const user = await t.db.db.selectFrom('users').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ role: 'member', tier_index: 2, registered_date: '2026-11-21', last_renewed_date: '2026-11-21', grad_year: 2029, addr_line2: null });
+    expect(user).toMatchObject({
+      role: 'member',
+      tier_index: 2,
+      registered_date: '2026-11-21',
+      last_renewed_date: '2026-11-21',
+      grad_year: 2029,
+      addr_line2: null,
+    });
     expect(await t.db.db.selectFrom('pending_registrations').select('id').execute()).toEqual([]);
 
     const [welcome] = await outboxFor(t, form.email);
-    expect(welcome).toMatchObject({ subject: 'Welcome to the Armenian Medical Association of Great Britain', status: 'kept', kind: 'welcome' });
+    expect(welcome).toMatchObject({
+      subject: 'Welcome to the Armenian Medical Association of Great Britain',
+      status: 'kept',
+      kind: 'welcome',
+    });
     expect(welcome!.text_body).toContain('Membership: Students');
     expect(welcome!.text_body).toContain('Membership until: 21 November 2027');
 
@@ -42,7 +53,11 @@ describe('registration', () => {
     const body = (await proceed(t, form)).json();
     expect(body.tier).toEqual({ name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 });
     expect(body.client_secret).toMatch(/^pi_test\w+_secret_\w+$/);
-    const intent = await t.db.db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', body.client_secret).executeTakeFirstOrThrow();
+    const intent = await t.db.db
+      .selectFrom('test_payment_intents')
+      .selectAll()
+      .where('client_secret', '=', body.client_secret)
+      .executeTakeFirstOrThrow();
     expect(intent.amount_pence).toBe(5000);
   });
 
@@ -157,9 +172,16 @@ describe('profile and renewal', () => {
     const { form } = await registeredMember(t, { tier_index: 1 });
     const authorization = await later('2027-09-17T12:00:00Z', form); // expiry 2027-11-21 still ahead
     const started = (await renew(authorization, 0)).json();
-    expect(started).toMatchObject({ tier: { name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 }, date_effective: '2027-11-21' });
+    expect(started).toMatchObject({
+      tier: { name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 },
+      date_effective: '2027-11-21',
+    });
     expect((await payWithCard(t, started.client_secret, '4242424242424242')).statusCode).toBe(200);
-    expect((await info(authorization)).json()).toMatchObject({ tier_index: 0, registered_date: '2026-11-21', last_renewed_date: '2027-11-21' });
+    expect((await info(authorization)).json()).toMatchObject({
+      tier_index: 0,
+      registered_date: '2026-11-21',
+      last_renewed_date: '2027-11-21',
+    });
     const mails = await outboxFor(t, form.email);
     expect(mails.map((m) => m.kind)).toEqual(['welcome', 'renewal-receipt']);
     expect(mails[1]!.text_body).toContain('Membership until: 21 November 2028');

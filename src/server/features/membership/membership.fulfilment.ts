@@ -27,7 +27,8 @@ export function registrationFulfilment(clock: () => Date, log: { warn(obj: objec
   return async (trx: Kysely<Database>, payment, mailContext) => {
     const repo = membershipRepo(trx);
     const pending = payment.reference_id ? await repo.findPending(payment.reference_id) : undefined;
-    if (!pending || payment.tier_index === null || !payment.date_effective) throw new Error(`Registration payment ${payment.id} has no pending registration`);
+    if (!pending || payment.tier_index === null || !payment.date_effective)
+      throw new Error(`Registration payment ${payment.id} has no pending registration`);
     if (await repo.emailTaken(emailKey(pending.email))) {
       // Paid twice for one address (two tabs): the account exists already; keep the record, send no second welcome.
       log.warn({ paymentId: payment.id }, 'registration paid for an address that already has an account');

@@ -22,11 +22,19 @@ export function dueReminder(daysLeft: number): ReminderKind | undefined {
  * each once per member and membership year: the reminder is claimed in the database before it is
  * sent, so two servers running this at once send it once.
  */
-export async function sendRenewalReminders(db: Kysely<Database>, mailer: Mailer, mailContext: () => Promise<MailContext>, now: Date): Promise<number> {
+export async function sendRenewalReminders(
+  db: Kysely<Database>,
+  mailer: Mailer,
+  mailContext: () => Promise<MailContext>,
+  now: Date,
+): Promise<number> {
   const repo = membershipRepo(db);
   const today = londonDate(now);
   // Memberships ending between 30 days ago and 30 days ahead.
-  const candidates = await repo.renewedBetween(addDays(addYears(today, -MEMBERSHIP_YEARS), -31), addDays(addYears(today, -MEMBERSHIP_YEARS), 31));
+  const candidates = await repo.renewedBetween(
+    addDays(addYears(today, -MEMBERSHIP_YEARS), -31),
+    addDays(addYears(today, -MEMBERSHIP_YEARS), 31),
+  );
   let sent = 0;
   for (const member of candidates) {
     if (!member.last_renewed_date) continue;

@@ -10,7 +10,7 @@ import { formatPence } from '../../../shared/domain/money';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
-import { hashPassword } from '../../auth/password';
+import type { PasswordHasher } from '../../auth/password';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
@@ -32,9 +32,10 @@ export type MembershipDeps = {
   limiter: RateLimiter;
   clock: () => Date;
   audit: AuditTrail;
+  passwords: PasswordHasher;
 };
 
-export function membershipService({ db, payments, fulfilment, limiter, clock, audit }: MembershipDeps) {
+export function membershipService({ db, payments, fulfilment, limiter, clock, audit, passwords }: MembershipDeps) {
   const repo = membershipRepo(db);
 
   function tierOrThrow(index: number) {
@@ -50,9 +51,14 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
      * trusting a price from the browser.
      */
     async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
-      await limiter.hit({ bucket: 'register-proceed', key: ip, max: 20, windowMs: TEN_MINUTES }, 'Too many attempts. Please wait a few minutes and try again.');
+      await limiter.hit(
+        { bucket: 'register-proceed', key: ip, max: 20, windowMs: TEN_MINUTES },
+        'Too many attempts. Please wait a few minutes and try again.',
+      );
       if (await repo.emailTaken(emailKey(form.email))) {
-        throw conflict('An account with this e-mail address already exists. Please sign in, or reset your password if you have forgotten it.');
+        throw conflict(
+          'An account with this e-mail address already exists. Please sign in, or reset your password if you have forgotten it.',
+        );
       }
       const tier = tierOrThrow(form.tier_index);
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
@@ -61,7 +67,7 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
       await repo.insertPending({
         id: pendingId,
         email,
-        password_hash: await hashPassword(plain_pw),
+        password_hash: await passwords.hash(plain_pw),
         fields: JSON.stringify(fields),
         created_at: clock().toISOString(),
       });
@@ -75,7 +81,12 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
         dateEffective,
         referenceId: pendingId,
       });
-      return { tier: { name: tier.name, pence: tier.pence }, date_effective: dateEffective, payment_id: paymentId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+      return {
+        tier: { name: tier.name, pence: tier.pence },
+        date_effective: dateEffective,
+        payment_id: paymentId,
+        ...(clientSecret ? { client_secret: clientSecret } : {}),
+      };
     },
 
     /** Completes a registration that costs nothing; a paid one must go through the card step. */
@@ -106,7 +117,12 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
         tierIndex: tier.index,
         dateEffective,
       });
-      return { tier: { name: tier.name, pence: tier.pence }, date_effective: dateEffective, payment_id: paymentId, ...(clientSecret ? { client_secret: clientSecret } : {}) };
+      return {
+        tier: { name: tier.name, pence: tier.pence },
+        date_effective: dateEffective,
+        payment_id: paymentId,
+        ...(clientSecret ? { client_secret: clientSecret } : {}),
+      };
     },
 
     async renewConfirmSimple(userId: string, paymentId: string): Promise<void> {

@@ -14,7 +14,11 @@ describe('renewal reminders', () => {
   const memberEnding = async (days: number) => {
     const user = await t.userWithRole('member');
     const expiry = new Date(Date.UTC(2026, 10, 21 + days)).toISOString().slice(0, 10);
-    await t.db.db.updateTable('users').set({ tier_index: 1, registered_date: '2020-01-01', last_renewed_date: addYears(expiry, -1) }).where('id', '=', user.id).execute();
+    await t.db.db
+      .updateTable('users')
+      .set({ tier_index: 1, registered_date: '2020-01-01', last_renewed_date: addYears(expiry, -1) })
+      .where('id', '=', user.id)
+      .execute();
     return user.email;
   };
   const mailsTo = async (email: string) =>

@@ -23,12 +23,16 @@ export function siteTextService(db: Kysely<Database>, clock: () => Date, audit: 
     },
 
     async set(key: string, value: string, actor: Actor): Promise<void> {
-      await audit.change(actor, (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null), () => ({
-        kind: 'site_text',
-        action: 'changed',
-        subject_id: key,
-        summary: `Changed ${key} to ${quoted(value)}`,
-      }));
+      await audit.change(
+        actor,
+        (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null),
+        () => ({
+          kind: 'site_text',
+          action: 'changed',
+          subject_id: key,
+          summary: `Changed ${key} to ${quoted(value)}`,
+        }),
+      );
     },
   };
 }

@@ -58,7 +58,13 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
       for (const message of await repo.deliverable(MAX_ATTEMPTS)) {
         if (!(await repo.claim(message.id, message.attempts))) continue;
         try {
-          await transport.sendMail({ from, to: message.to_address, subject: message.subject, text: message.text_body, html: message.html_body });
+          await transport.sendMail({
+            from,
+            to: message.to_address,
+            subject: message.subject,
+            text: message.text_body,
+            html: message.html_body,
+          });
           await repo.markSent(message.id, options.clock().toISOString());
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

@@ -41,7 +41,11 @@ export function outboxRepo(db: Kysely<Database>) {
       await db.updateTable('outbox').set({ status: 'sent', sent_at: at, last_error: null }).where('id', '=', id).execute();
     },
     async markFailed(id: number, error: string): Promise<void> {
-      await db.updateTable('outbox').set({ status: 'failed', last_error: error.slice(0, 500) }).where('id', '=', id).execute();
+      await db
+        .updateTable('outbox')
+        .set({ status: 'failed', last_error: error.slice(0, 500) })
+        .where('id', '=', id)
+        .execute();
     },
     /** A page of messages, newest first, without their bodies (the admin's outbox view). */
     page(filter: OutboxFilter, limit: number, offset: number) {

@@ -33,7 +33,10 @@ ${content.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 ${
   content.receipt
     ? `<table style="border-collapse: collapse; margin: 16px 0">${content.receipt
-        .map(([label, value]) => `<tr><td style="padding: 4px 16px 4px 0; color: #475467">${escape(label)}</td><td style="padding: 4px 0"><strong>${escape(value)}</strong></td></tr>`)
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding: 4px 16px 4px 0; color: #475467">${escape(label)}</td><td style="padding: 4px 0"><strong>${escape(value)}</strong></td></tr>`,
+        )
         .join('')}</table>`
     : ''
 }

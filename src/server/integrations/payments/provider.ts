@@ -1,5 +1,6 @@
 /** What the site needs of a card payment provider; `stripe` and `test` implement it. */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
+export type IntentStatus =
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
 export type Intent = { id: string; status: IntentStatus | string; amountPence: number; clientSecret: string };
 

@@ -48,7 +48,11 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     name: 'test' as const,
 
     async createIntent(intent: NewIntent): Promise<Intent> {
-      const existing = await db.selectFrom('test_payment_intents').selectAll().where('idempotency_key', '=', intent.idempotencyKey).executeTakeFirst();
+      const existing = await db
+        .selectFrom('test_payment_intents')
+        .selectAll()
+        .where('idempotency_key', '=', intent.idempotencyKey)
+        .executeTakeFirst();
       if (existing) return toIntent(existing);
       const id = `pi_test${randomBytes(12).toString('hex')}`;
       const row = {

@@ -39,7 +39,11 @@ describe('document <-> editor conversion', () => {
 
   it('nests flat list items by depth', () => {
     const doc = toEditor({
-      blocks: [block('a', 'unordered-list-item', 'one'), block('b', 'ordered-list-item', 'two', 1), block('c', 'unordered-list-item', 'three')],
+      blocks: [
+        block('a', 'unordered-list-item', 'one'),
+        block('b', 'ordered-list-item', 'two', 1),
+        block('c', 'unordered-list-item', 'three'),
+      ],
       entityMap: {},
     });
     expect(doc.content).toHaveLength(1);
@@ -51,7 +55,10 @@ describe('document <-> editor conversion', () => {
 
   it('raises a depth that skips a level, and drops an atomic block without media', () => {
     const out = fromEditor(
-      toEditor({ blocks: [block('a', 'unordered-list-item', 'one'), block('b', 'unordered-list-item', 'deep', 3), block('c', 'atomic', ' ')], entityMap: {} }),
+      toEditor({
+        blocks: [block('a', 'unordered-list-item', 'one'), block('b', 'unordered-list-item', 'deep', 3), block('c', 'atomic', ' ')],
+        entityMap: {},
+      }),
     );
     expect(out.blocks.map((b) => [b.key, b.depth])).toEqual([
       ['a', 0],
@@ -62,7 +69,12 @@ describe('document <-> editor conversion', () => {
   it('keeps link text but not an unsafe link coming from the editor', () => {
     const out = fromEditor({
       type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }] }],
+      content: [
+        {
+          type: 'paragraph',
+          content: [{ type: 'text', text: 'click', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)' } }] }],
+        },
+      ],
     });
     expect(out.blocks[0]!.text).toBe('click');
     expect(out.blocks[0]!.entityRanges).toEqual([]);

@@ -94,7 +94,7 @@ export function fromEditor(doc: EditorNode, newKey: () => string = defaultKeys()
   const pushText = (node: EditorNode, type: BlockType, depth: number) => {
     const text = chars(node.content);
     const entityRanges: EntityRange[] = [];
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       const link = text[i]!.link;
       let end = i + 1;
       while (end < text.length && text[end]!.link === link) end++;

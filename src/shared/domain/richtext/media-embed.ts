@@ -4,7 +4,8 @@ import { isSafeMediaUrl } from './safe-url';
  * How a video is shown. A direct video file plays in <video>; a YouTube or Vimeo page becomes
  * that site's player in a sandboxed frame; nothing else is ever framed.
  */
-export type VideoEmbed = { kind: 'file'; src: string } | { kind: 'frame'; src: string; site: 'YouTube' | 'Vimeo' } | { kind: 'link'; href: string };
+export type VideoEmbed =
+  { kind: 'file'; src: string } | { kind: 'frame'; src: string; site: 'YouTube' | 'Vimeo' } | { kind: 'link'; href: string };
 
 /** The player origins that pages may frame (the CSP's frame-src). */
 export const VIDEO_FRAME_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
@@ -27,7 +28,11 @@ function youtubeId(url: URL): string | null {
 function vimeoId(url: URL): string | null {
   const host = url.hostname.replace(/^www\./, '');
   const id =
-    host === 'vimeo.com' ? /^\/(\d+)\/?$/.exec(url.pathname)?.[1] : host === 'player.vimeo.com' ? /^\/video\/(\d+)\/?$/.exec(url.pathname)?.[1] : undefined;
+    host === 'vimeo.com'
+      ? /^\/(\d+)\/?$/.exec(url.pathname)?.[1]
+      : host === 'player.vimeo.com'
+        ? /^\/video\/(\d+)\/?$/.exec(url.pathname)?.[1]
+        : undefined;
   return id && VIMEO_ID.test(id) ? id : null;
 }
 

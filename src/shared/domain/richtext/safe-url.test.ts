@@ -44,7 +44,14 @@ describe('media addresses', () => {
     expect(isSafeMediaUrl('https://example.org/a.png')).toBe(true);
     expect(isSafeMediaUrl('http://example.org/a.mp4')).toBe(true);
     expect(isSafeMediaUrl('/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg')).toBe(true);
-    for (const url of ['data:image/png;base64,AAAA', 'javascript:alert(1)', '/api/images/../secret.png', '/logo.svg', 'blob:https://x/y', 'mailto:a@b.c']) {
+    for (const url of [
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      '/api/images/../secret.png',
+      '/logo.svg',
+      'blob:https://x/y',
+      'mailto:a@b.c',
+    ]) {
       expect(isSafeMediaUrl(url), url).toBe(false);
     }
   });

@@ -1,5 +1,14 @@
 import fc from 'fast-check';
-import { BLOCK_TYPES, INLINE_STYLES, isListType, MAX_LIST_DEPTH, type MediaData, type RawBlock, type RawDocument, type RawEntity } from './document';
+import {
+  BLOCK_TYPES,
+  INLINE_STYLES,
+  isListType,
+  MAX_LIST_DEPTH,
+  type MediaData,
+  type RawBlock,
+  type RawDocument,
+  type RawEntity,
+} from './document';
 
 /**
  * Generated documents in canonical form: what the editor gives back for them is exactly them.
@@ -8,7 +17,12 @@ import { BLOCK_TYPES, INLINE_STYLES, isListType, MAX_LIST_DEPTH, type MediaData,
  */
 const CHARS = ['a', 'b', ' ', 'Z', '\n', 'é', '😀', '<', '"', '&', '1'];
 const URLS = ['https://example.org/a', 'http://example.org/b?c=1#d', 'mailto:info@example.org', 'tel:+441234567890', '/events'];
-const MEDIA_URLS = ['/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png', 'https://example.org/photo.jpg', 'https://youtu.be/dQw4w9WgXcQ', 'https://example.org/clip.mp4'];
+const MEDIA_URLS = [
+  '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.png',
+  'https://example.org/photo.jpg',
+  'https://youtu.be/dQw4w9WgXcQ',
+  'https://example.org/clip.mp4',
+];
 
 type CharSpec = { char: string; styles: number; link: number | null };
 type BlockSpec = { type: (typeof BLOCK_TYPES)[number]; depth: number; chars: CharSpec[]; media: MediaData };

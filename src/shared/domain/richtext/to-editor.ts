@@ -1,14 +1,4 @@
-import {
-  INLINE_STYLES,
-  LINK,
-  MEDIA,
-  codePoints,
-  isListType,
-  mediaUrl,
-  type MediaData,
-  type RawBlock,
-  type RawDocument,
-} from './document';
+import { INLINE_STYLES, LINK, MEDIA, codePoints, isListType, mediaUrl, type MediaData, type RawBlock, type RawDocument } from './document';
 import { BLOCK_KEY_ATTR, HEADING_LEVEL, LINK_MARK, NODE, STYLE_MARKS, type EditorMark, type EditorNode } from './editor-json';
 
 /** The editor's media node attributes; null where the document leaves a field out. */

@@ -3,7 +3,17 @@ import type { RawDocument } from './document';
 import { validateDocument, validateDocumentJson } from './validate';
 
 const linkDoc = (url: string): RawDocument => ({
-  blocks: [{ key: 'a', text: 'click me', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [{ offset: 0, length: 5, key: 0 }], data: {} }],
+  blocks: [
+    {
+      key: 'a',
+      text: 'click me',
+      type: 'unstyled',
+      depth: 0,
+      inlineStyleRanges: [],
+      entityRanges: [{ offset: 0, length: 5, key: 0 }],
+      data: {},
+    },
+  ],
   entityMap: { 0: { type: 'LINK', mutability: 'MUTABLE', data: { url } } },
 });
 
@@ -17,22 +27,38 @@ describe('validateDocument', () => {
     const doc: RawDocument = {
       blocks: [
         { ...linkDoc('https://example.org').blocks[0]!, inlineStyleRanges: [{ offset: 0, length: 8, style: 'BOLD' }] },
-        { key: 'b', text: ' ', type: 'atomic', depth: 0, inlineStyleRanges: [], entityRanges: [{ offset: 0, length: 1, key: 1 }], data: {} },
+        {
+          key: 'b',
+          text: ' ',
+          type: 'atomic',
+          depth: 0,
+          inlineStyleRanges: [],
+          entityRanges: [{ offset: 0, length: 1, key: 1 }],
+          data: {},
+        },
       ],
       entityMap: {
         0: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'https://example.org' } },
-        1: { type: 'IMAGE', mutability: 'IMMUTABLE', data: { url: 'https://example.org/a.png', width: 300, height: 200, alignment: 'left', type: 'image' } },
+        1: {
+          type: 'IMAGE',
+          mutability: 'IMMUTABLE',
+          data: { url: 'https://example.org/a.png', width: 300, height: 200, alignment: 'left', type: 'image' },
+        },
       },
     };
     expect(errorOf(doc)).toBeNull();
   });
 
-  it.each(['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'java\tscript:alert(1)', 'java\r\nscript:alert(1)', 'jav\u0000ascript:x', 'data:text/html,x'])(
-    'refuses the link %j',
-    (url) => {
-      expect(errorOf(linkDoc(url))).toMatch(/links must be/);
-    },
-  );
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\tscript:alert(1)',
+    'java\r\nscript:alert(1)',
+    'jav\u0000ascript:x',
+    'data:text/html,x',
+  ])('refuses the link %j', (url) => {
+    expect(errorOf(linkDoc(url))).toMatch(/links must be/);
+  });
 
   it('refuses ranges outside their text, unknown styles, types and entities', () => {
     const base = linkDoc('https://example.org');
@@ -43,14 +69,21 @@ describe('validateDocument', () => {
     expect(errorOf(withBlock({ type: 'header-one' }))).toMatch(/type/);
     expect(errorOf(withBlock({ depth: 5 }))).toMatch(/depth/);
     expect(errorOf(withBlock({ entityRanges: [{ offset: 0, length: 2, key: 7 }] }))).toMatch(/does not exist/);
-    expect(errorOf({ ...base, entityMap: { 0: { type: 'SCRIPT', mutability: 'MUTABLE', data: { url: 'https://x.org' } } } })).toMatch(/unknown type/);
+    expect(errorOf({ ...base, entityMap: { 0: { type: 'SCRIPT', mutability: 'MUTABLE', data: { url: 'https://x.org' } } } })).toMatch(
+      /unknown type/,
+    );
     expect(errorOf({ ...base, extra: 1 })).toMatch(/unknown field/);
   });
 
   it('holds the size limits', () => {
-    const big = { blocks: [{ key: 'a', text: 'x'.repeat(100_001), type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }], entityMap: {} };
+    const big = {
+      blocks: [{ key: 'a', text: 'x'.repeat(100_001), type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      entityMap: {},
+    };
     expect(errorOf(big)).toMatch(/100,000/);
-    expect(validateDocumentJson(JSON.stringify({ blocks: [], entityMap: {}, pad: 'x' }).replace('"pad"', `"${'p'.repeat(1_100_000)}"`))).toEqual({
+    expect(
+      validateDocumentJson(JSON.stringify({ blocks: [], entityMap: {}, pad: 'x' }).replace('"pad"', `"${'p'.repeat(1_100_000)}"`)),
+    ).toEqual({
       ok: false,
       error: 'The content is larger than 1 MB',
     });

@@ -49,13 +49,15 @@ function checkLink(data: Record<string, unknown>, where: string) {
   }
   check(isSafeLinkUrl(data.url), `${where}: links must be web addresses (http or https), mailto or tel`);
   // href is not rendered, but an unsafe one must not be stored either.
-  if (data.href !== undefined) check(isSafeLinkUrl(data.href as string), `${where}: links must be web addresses (http or https), mailto or tel`);
+  if (data.href !== undefined)
+    check(isSafeLinkUrl(data.href as string), `${where}: links must be web addresses (http or https), mailto or tel`);
 }
 
 function checkMedia(data: Record<string, unknown>, where: string) {
   onlyKeys(data, MEDIA_KEYS, where);
   for (const key of ['url', 'src', 'alt', 'className']) {
-    if (data[key] !== undefined) check(typeof data[key] === 'string' && (data[key] as string).length <= 2048, `${where}: ${key} must be text`);
+    if (data[key] !== undefined)
+      check(typeof data[key] === 'string' && (data[key] as string).length <= 2048, `${where}: ${key} must be text`);
   }
   const url = mediaUrl(data);
   check(url, `${where} has no url`);
@@ -64,9 +66,11 @@ function checkMedia(data: Record<string, unknown>, where: string) {
   }
   for (const key of ['width', 'height']) {
     const value = data[key];
-    if (value !== undefined) check(isCount(value) && value > 0 && value <= MAX_MEDIA_SIZE, `${where}: ${key} must be a whole number of pixels`);
+    if (value !== undefined)
+      check(isCount(value) && value > 0 && value <= MAX_MEDIA_SIZE, `${where}: ${key} must be a whole number of pixels`);
   }
-  if (data.alignment !== undefined) check(['left', 'center', 'right'].includes(data.alignment as string), `${where}: alignment must be left, center or right`);
+  if (data.alignment !== undefined)
+    check(['left', 'center', 'right'].includes(data.alignment as string), `${where}: alignment must be left, center or right`);
   if (data.type !== undefined) check(['image', 'video'].includes(data.type as string), `${where}: type must be image or video`);
 }
 
@@ -125,7 +129,10 @@ function validateDocumentOrThrow(value: unknown): RawDocument {
     const covered: boolean[] = [];
     checkRanges(block.entityRanges, length, `${where} entities`, (range) => {
       onlyKeys(range, ['offset', 'length', 'key'], `${where} entities`);
-      check(isCount(range.key) && Object.prototype.hasOwnProperty.call(entityMap, String(range.key)), `${where} names an entity that does not exist`);
+      check(
+        isCount(range.key) && Object.prototype.hasOwnProperty.call(entityMap, String(range.key)),
+        `${where} names an entity that does not exist`,
+      );
       const entity = entityMap[String(range.key)] as { type: string };
       // Links belong on text, media in atomic blocks only.
       check((entity.type === MEDIA) === (block.type === 'atomic'), `${where}: media go in atomic blocks and links in text`);

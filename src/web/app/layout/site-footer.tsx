@@ -44,7 +44,13 @@ export function SiteFooter() {
           <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
             {privacyId && (
               <li>
-                <Link component={RouterLink} to={`/article/${encodeURIComponent(privacyId)}`} variant="body2" underline="always" sx={footerLinkSx}>
+                <Link
+                  component={RouterLink}
+                  to={`/article/${encodeURIComponent(privacyId)}`}
+                  variant="body2"
+                  underline="always"
+                  sx={footerLinkSx}
+                >
                   <SiteText k="footer.privacy" />
                 </Link>
               </li>

@@ -26,11 +26,7 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
       <FlagStripe />
       <Container maxWidth="lg">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, py: mobile ? 0.75 : 1.5 }}>
-          <Box
-            component={RouterLink}
-            to="/"
-            sx={{ display: 'inline-flex', minWidth: 0, borderRadius: 1 }}
-          >
+          <Box component={RouterLink} to="/" sx={{ display: 'inline-flex', minWidth: 0, borderRadius: 1 }}>
             <Box
               component="img"
               src={t('logo_url')}

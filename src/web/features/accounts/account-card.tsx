@@ -8,7 +8,17 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 
 /** The centred card of the account pages, matching the sign-in page: icon, h1, a line, content. */
-export function AccountCard({ icon, title, subtitle, children }: { icon: ReactNode; title: SiteTextKey; subtitle?: SiteTextKey; children: ReactNode }) {
+export function AccountCard({
+  icon,
+  title,
+  subtitle,
+  children,
+}: {
+  icon: ReactNode;
+  title: SiteTextKey;
+  subtitle?: SiteTextKey;
+  children: ReactNode;
+}) {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, borderRadius: 3 }}>

@@ -123,7 +123,12 @@ function Outcome({ severity, text, requestNew }: { severity: 'success' | 'warnin
         {text}
       </Alert>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
-        <Button component={RouterLink} to="/signIn" variant={severity === 'success' ? 'contained' : 'outlined'} startIcon={<ArrowBackIcon />}>
+        <Button
+          component={RouterLink}
+          to="/signIn"
+          variant={severity === 'success' ? 'contained' : 'outlined'}
+          startIcon={<ArrowBackIcon />}
+        >
           {t('pw_reset.back')}
         </Button>
         {requestNew && (

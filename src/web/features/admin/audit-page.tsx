@@ -16,7 +16,12 @@ const columns: Column<AuditEntry>[] = [
   {
     key: 'who',
     label: 'Who',
-    render: (e) => e.actor_email ?? <Box component="span" sx={{ fontStyle: 'italic' }}>The site</Box>,
+    render: (e) =>
+      e.actor_email ?? (
+        <Box component="span" sx={{ fontStyle: 'italic' }}>
+          The site
+        </Box>
+      ),
   },
   { key: 'kind', label: 'Kind', nowrap: true, render: (e) => auditKindLabels[e.kind] },
   { key: 'action', label: 'Action', nowrap: true, render: (e) => auditActionLabels[e.action] },

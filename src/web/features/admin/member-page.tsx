@@ -61,8 +61,8 @@ export function MemberPage() {
           <Panel labelledBy="member-role">
             <SectionTitle id="member-role">Role</SectionTitle>
             <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-              Members see their membership; editors also write articles; admins can do everything. A change applies from the
-              person’s next request.
+              Members see their membership; editors also write articles; admins can do everything. A change applies from the person’s next
+              request.
             </Typography>
             <RoleControl person={member.data} />
           </Panel>

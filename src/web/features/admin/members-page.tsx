@@ -3,13 +3,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { roles } from '../../../shared/api/accounts';
-import {
-  memberSortKeys,
-  memberStatuses,
-  memberStatusLabels,
-  type MemberFilter,
-  type MemberRow,
-} from '../../../shared/api/admin';
+import { memberSortKeys, memberStatuses, memberStatusLabels, type MemberFilter, type MemberRow } from '../../../shared/api/admin';
 import { tiers } from '../../../shared/domain/tiers';
 import { formatShortDate } from '../../lib/format';
 import { useMemberList, downloadMembersCsv } from './admin-api';
@@ -47,7 +41,10 @@ export function MembersPage() {
   const filter = {
     q: params.q,
     status: oneOf(params.status, memberStatuses),
-    tier: oneOf(params.tier, tierOptions.map((option) => option.value)),
+    tier: oneOf(
+      params.tier,
+      tierOptions.map((option) => option.value),
+    ),
     role: oneOf(params.role, roles),
     sort: oneOf(params.sort, memberSortKeys) ?? 'name',
     dir: oneOf(params.dir, directions) ?? 'asc',
@@ -121,9 +118,7 @@ export function MembersPage() {
           onChange={(role) => setFilter({ role })}
           options={optionsOf(roleLabels)}
         />
-        {filtered && (
-          <Button onClick={() => setFilter({ q: '', status: '', tier: '', role: '' })}>Clear filters</Button>
-        )}
+        {filtered && <Button onClick={() => setFilter({ q: '', status: '', tier: '', role: '' })}>Clear filters</Button>}
       </FilterBar>
       {members.data && (
         <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
@@ -141,8 +136,7 @@ export function MembersPage() {
         sort={{
           key: filter.sort,
           dir: filter.dir,
-          onSort: (key) =>
-            setParams({ sort: key, dir: key === filter.sort && filter.dir === 'asc' ? 'desc' : 'asc', page: null }),
+          onSort: (key) => setParams({ sort: key, dir: key === filter.sort && filter.dir === 'asc' ? 'desc' : 'asc', page: null }),
         }}
         emptyText={filtered ? 'No members match these filters.' : 'There are no members yet.'}
         loadErrorText="The members could not be loaded."

@@ -37,7 +37,11 @@ export function OutboxPage() {
     <AdminSection title="Outbox" intro="Every e-mail the site wrote (receipts, reminders, password resets), newest first.">
       {outbox.data && <DeliveryNote delivery={outbox.data.delivery} />}
       <FilterBar label="Filter the messages">
-        <SearchField label="Search by address or subject" value={params.q} onSearch={(q) => setParams({ q, page: null }, { replace: true })} />
+        <SearchField
+          label="Search by address or subject"
+          value={params.q}
+          onSearch={(q) => setParams({ q, page: null }, { replace: true })}
+        />
         <FilterSelect
           label="Status"
           anyLabel="Any status"
@@ -58,7 +62,11 @@ export function OutboxPage() {
         emptyText={filtered ? 'No messages match these filters.' : 'The site has not written any e-mail yet.'}
         loadErrorText="The messages could not be loaded."
       />
-      <OutboxMessageDialog id={message?.id ?? null} open={message?.open ?? false} onClose={() => setMessage((m) => m && { ...m, open: false })} />
+      <OutboxMessageDialog
+        id={message?.id ?? null}
+        open={message?.open ?? false}
+        onClose={() => setMessage((m) => m && { ...m, open: false })}
+      />
     </AdminSection>
   );
 }
@@ -66,8 +74,8 @@ export function OutboxPage() {
 function DeliveryNote({ delivery }: { delivery: OutboxList['delivery'] }) {
   return delivery === 'outbox' ? (
     <Alert severity="warning" sx={{ mb: 3 }}>
-      No SMTP server is set: messages are kept here; send them by hand. Open a message to read it and copy its text into your
-      own e-mail. Setting <code>SMTP_URL</code> sends them for real.
+      No SMTP server is set: messages are kept here; send them by hand. Open a message to read it and copy its text into your own e-mail.
+      Setting <code>SMTP_URL</code> sends them for real.
     </Alert>
   ) : (
     <Alert severity="info" sx={{ mb: 3 }}>

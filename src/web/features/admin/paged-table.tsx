@@ -113,7 +113,11 @@ export function PagedTable<T>({
             {items.map((row) => (
               <TableRow key={rowKey(row)} hover>
                 {columns.map((column) => (
-                  <TableCell key={column.key} align={column.align} sx={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}>
+                  <TableCell
+                    key={column.key}
+                    align={column.align}
+                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
+                  >
                     {column.render(row)}
                   </TableCell>
                 ))}

@@ -47,7 +47,12 @@ export function PaymentsPage() {
       actions={<CsvButton download={() => downloadPaymentsCsv(filter)} disabled={rangeInvalid} />}
     >
       <FilterBar label="Filter the payments">
-        <SearchField label="Search by name, e-mail, reference or note" value={params.q} onSearch={(q) => setFilter({ q }, true)} width={340} />
+        <SearchField
+          label="Search by name, e-mail, reference or note"
+          value={params.q}
+          onSearch={(q) => setFilter({ q }, true)}
+          width={340}
+        />
         <FilterSelect
           label="Kind"
           anyLabel="Any kind"

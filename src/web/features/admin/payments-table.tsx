@@ -74,7 +74,8 @@ function PaymentReference({ payment }: { payment: PaymentRow }) {
 
 /** A member's payments, all on one page (newest first, as the API gives them). */
 export function PaymentsTable({ payments, label }: { payments: PaymentRow[]; label: string }) {
-  if (payments.length === 0) return <Typography sx={{ color: 'text.secondary' }}>No payments from this account or its e-mail address.</Typography>;
+  if (payments.length === 0)
+    return <Typography sx={{ color: 'text.secondary' }}>No payments from this account or its e-mail address.</Typography>;
   const columns = paymentColumns(false);
   return (
     <TableContainer component={Paper} variant="outlined" role="region" aria-label={label} tabIndex={0}>

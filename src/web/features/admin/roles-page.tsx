@@ -38,10 +38,7 @@ export function RolesPage() {
   const admins = useMemberList({ role: 'admin', page_size: ADMIN_PAGE_SIZE_MAX });
   const editors = useMemberList({ role: 'editor', page_size: ADMIN_PAGE_SIZE_MAX });
   return (
-    <AdminSection
-      title="Roles"
-      intro={rolesExplained}
-    >
+    <AdminSection title="Roles" intro={rolesExplained}>
       {saved && (
         <Alert severity="success" role="status" onClose={() => setSaved(null)} sx={{ mb: 3 }}>
           {saved}
@@ -54,7 +51,12 @@ export function RolesPage() {
         </Panel>
         <Panel labelledBy="roles-editors">
           <PanelHeading id="roles-editors">Editors</PanelHeading>
-          <PeopleTable label="Editors" query={editors} emptyText="There are no editors yet. Find a member below to make one." onSaved={setSaved} />
+          <PeopleTable
+            label="Editors"
+            query={editors}
+            emptyText="There are no editors yet. Find a member below to make one."
+            onSaved={setSaved}
+          />
         </Panel>
         <FindMember onSaved={setSaved} />
       </Stack>

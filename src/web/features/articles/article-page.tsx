@@ -36,8 +36,7 @@ export function ArticlePage() {
   const notFound = article.error instanceof ApiError && article.error.status === 404;
   usePageTitle(article.data?.title ?? (valid ? (notFound ? t('article.not_found') : null) : t('article.invalid_id')));
 
-  const deleteArticle = () =>
-    remove.mutate(articleId!, { onSuccess: () => navigate('/news', { replace: true }) });
+  const deleteArticle = () => remove.mutate(articleId!, { onSuccess: () => navigate('/news', { replace: true }) });
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
@@ -83,7 +82,12 @@ export function ArticlePage() {
 
           {editor && (
             <Stack direction="row" sx={{ gap: 1.5, mb: 3 }}>
-              <Button component={RouterLink} to={`/article/${encodeURIComponent(article.data._id)}/edit`} variant="outlined" startIcon={<EditOutlinedIcon />}>
+              <Button
+                component={RouterLink}
+                to={`/article/${encodeURIComponent(article.data._id)}/edit`}
+                variant="outlined"
+                startIcon={<EditOutlinedIcon />}
+              >
                 {t('action.edit')}
               </Button>
               <Button color="error" variant="outlined" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirming(true)}>

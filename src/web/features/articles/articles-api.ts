@@ -1,11 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  articlePage,
-  articlePaths,
-  articleRecord,
-  categoryList,
-  type ArticleFields,
-} from '../../../shared/api/articles';
+import { articlePage, articlePaths, articleRecord, categoryList, type ArticleFields } from '../../../shared/api/articles';
 import { insertedResponse, succeededResponse } from '../../../shared/api/common';
 import { ApiError, apiRequest, withQuery } from '../../lib/api';
 
@@ -41,7 +35,10 @@ function useForgetArticles() {
   const queryClient = useQueryClient();
   return async (id?: string) => {
     if (id) queryClient.removeQueries({ queryKey: articleKey(id) });
-    await Promise.all([queryClient.invalidateQueries({ queryKey: articlesKey }), queryClient.invalidateQueries({ queryKey: categoriesKey })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: articlesKey }),
+      queryClient.invalidateQueries({ queryKey: categoriesKey }),
+    ]);
   };
 }
 

@@ -123,7 +123,12 @@ function ArticleItem({ article }: { article: ArticleSummary }) {
           {article.title}
         </Link>
       </Typography>
-      <Typography component="time" dateTime={article.dated.slice(0, 10)} variant="body2" sx={{ color: 'text.secondary', display: 'block', mb: 1 }}>
+      <Typography
+        component="time"
+        dateTime={article.dated.slice(0, 10)}
+        variant="body2"
+        sx={{ color: 'text.secondary', display: 'block', mb: 1 }}
+      >
         {formatArticleDate(article.dated)}
       </Typography>
       {article.brief && <Typography sx={{ color: 'text.primary' }}>{article.brief}</Typography>}

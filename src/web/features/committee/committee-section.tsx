@@ -144,7 +144,10 @@ export function CommitteeSection() {
 
 function MemberSkeleton() {
   return (
-    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', px: 3, pt: 4, pb: 3.5, borderRadius: 3 }}>
+    <Paper
+      variant="outlined"
+      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', px: 3, pt: 4, pb: 3.5, borderRadius: 3 }}
+    >
       <Skeleton variant="circular" width={128} height={128} sx={{ mb: 2.5 }} />
       <Skeleton variant="text" width="60%" sx={{ fontSize: '1.25rem' }} />
       <Skeleton variant="text" width="35%" sx={{ mb: 1 }} />

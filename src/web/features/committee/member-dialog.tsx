@@ -37,11 +37,7 @@ export function MemberDialog({
       fullWidth
       slotProps={{ transition: { onExited }, paper: { sx: { borderRadius: 3 } } }}
     >
-      <IconButton
-        onClick={onClose}
-        aria-label={t('action.close')}
-        sx={{ position: 'absolute', top: 8, right: 8, color: 'text.secondary' }}
-      >
+      <IconButton onClick={onClose} aria-label={t('action.close')} sx={{ position: 'absolute', top: 8, right: 8, color: 'text.secondary' }}>
         <CloseIcon />
       </IconButton>
       <DialogContent sx={{ pt: 5, px: { xs: 3, sm: 4 } }}>
@@ -60,7 +56,14 @@ export function MemberDialog({
               {member.name}
             </Typography>
             <Typography
-              sx={{ color: 'secondary.dark', fontWeight: 700, fontSize: '0.85rem', letterSpacing: '0.08em', textTransform: 'uppercase', mb: 2 }}
+              sx={{
+                color: 'secondary.dark',
+                fontWeight: 700,
+                fontSize: '0.85rem',
+                letterSpacing: '0.08em',
+                textTransform: 'uppercase',
+                mb: 2,
+              }}
             >
               {member.role}
             </Typography>

@@ -56,7 +56,10 @@ export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps
       <Stack spacing={2}>
         <Panel labelledBy="donate-confirm" sx={{ bgcolor: '#fbfbfc' }}>
           <PanelTitle id="donate-confirm" k="donate.confirm_title" tabIndex={-1} />
-          <Typography sx={{ fontSize: '1.35rem', fontWeight: 700, color: 'primary.dark', overflowWrap: 'anywhere' }} data-testid="donate-summary">
+          <Typography
+            sx={{ fontSize: '1.35rem', fontWeight: 700, color: 'primary.dark', overflowWrap: 'anywhere' }}
+            data-testid="donate-summary"
+          >
             {donorLine(amount, request.name, t)}
           </Typography>
           <Divider sx={{ my: 2.5 }} />

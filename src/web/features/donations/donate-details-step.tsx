@@ -47,7 +47,10 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
     getValues,
     formState: { errors, isValid },
   } = form;
-  const [amount, anonymous, giftAid, nonUk, scope] = useWatch({ control, name: ['amount', 'anonymous', 'gift_aid', 'ga_non_uk', 'ga_scope'] });
+  const [amount, anonymous, giftAid, nonUk, scope] = useWatch({
+    control,
+    name: ['amount', 'anonymous', 'gift_aid', 'ga_non_uk', 'ga_scope'],
+  });
   const pence = amountPence(amount);
   const showGiftAid = giftAidOffered && !anonymous;
 
@@ -66,7 +69,11 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
     );
   };
 
-  const checkbox = (name: 'anonymous' | 'gift_aid' | 'ga_non_uk' | 'ga_confirmed', label: SiteTextKey, onToggle?: (on: boolean) => void) => (
+  const checkbox = (
+    name: 'anonymous' | 'gift_aid' | 'ga_non_uk' | 'ga_confirmed',
+    label: SiteTextKey,
+    onToggle?: (on: boolean) => void,
+  ) => (
     <Controller
       control={control}
       name={name}
@@ -172,7 +179,10 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
         </Panel>
 
         {showGiftAid && (
-          <Panel labelledBy="donate-gift-aid" sx={{ borderColor: giftAid ? 'secondary.main' : undefined, transition: 'border-color 200ms' }}>
+          <Panel
+            labelledBy="donate-gift-aid"
+            sx={{ borderColor: giftAid ? 'secondary.main' : undefined, transition: 'border-color 200ms' }}
+          >
             <Stack direction="row" spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Box
                 aria-hidden
@@ -196,8 +206,8 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                 </Typography>
                 {pence !== null && pence >= 100 && (
                   <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid="gift-aid-boost">
-                    {t('donate.gift_aid.adds')} {formatPence(giftAidBoost(pence))} (
-                    {formatPence(pence)} → {formatPence(pence + giftAidBoost(pence))})
+                    {t('donate.gift_aid.adds')} {formatPence(giftAidBoost(pence))} ({formatPence(pence)} →{' '}
+                    {formatPence(pence + giftAidBoost(pence))})
                   </Typography>
                 )}
                 {checkbox('gift_aid', 'donate.gift_aid.add', prefillNames)}
@@ -242,7 +252,9 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                   data-testid="gift-aid-declaration"
                   sx={{ m: 0, px: 2.5, py: 2, borderLeft: '4px solid', borderColor: 'secondary.main', bgcolor: '#fbf7f0', borderRadius: 1 }}
                 >
-                  <Typography sx={{ fontStyle: 'italic' }}>{scope === 'all' ? GIFT_AID_DECLARATION : GIFT_AID_DECLARATION_THIS_ONLY}</Typography>
+                  <Typography sx={{ fontStyle: 'italic' }}>
+                    {scope === 'all' ? GIFT_AID_DECLARATION : GIFT_AID_DECLARATION_THIS_ONLY}
+                  </Typography>
                 </Box>
                 <div>
                   {checkbox('ga_confirmed', 'donate.gift_aid.confirm')}

@@ -40,7 +40,13 @@ describe('SPEC 5: the donation form', () => {
   });
 
   it('checks the Gift Aid declaration only when asked for and not anonymous', () => {
-    expect(errorsOf({ ...valid, gift_aid: true }).sort()).toEqual(['ga_confirmed', 'ga_first_name', 'ga_house', 'ga_last_name', 'ga_postcode']);
+    expect(errorsOf({ ...valid, gift_aid: true }).sort()).toEqual([
+      'ga_confirmed',
+      'ga_first_name',
+      'ga_house',
+      'ga_last_name',
+      'ga_postcode',
+    ]);
     expect(errorsOf({ ...valid, gift_aid: true, anonymous: true })).toEqual([]);
     const declared = { ...valid, gift_aid: true, ga_first_name: 'Ani', ga_last_name: 'Sargsyan', ga_house: '1', ga_confirmed: true };
     expect(errorsOf({ ...declared, ga_non_uk: true })).toEqual([]);
@@ -48,10 +54,24 @@ describe('SPEC 5: the donation form', () => {
   });
 
   it('sends the name as null when anonymous, and Gift Aid only when offered', () => {
-    const form = { ...emptyDonateForm, ...valid, gift_aid: true, ga_first_name: 'Ani', ga_last_name: 'Sargsyan', ga_house: '1', ga_postcode: 'SW1A 1AA', ga_confirmed: true };
+    const form = {
+      ...emptyDonateForm,
+      ...valid,
+      gift_aid: true,
+      ga_first_name: 'Ani',
+      ga_last_name: 'Sargsyan',
+      ga_house: '1',
+      ga_postcode: 'SW1A 1AA',
+      ga_confirmed: true,
+    };
     expect(toProceedRequest({ ...form, anonymous: true }, true)).toEqual({ amount: 2500, name: null, email: 'ani@example.org' });
     expect(toProceedRequest(form, false)).toEqual({ amount: 2500, name: 'Ani Sargsyan', email: 'ani@example.org' });
-    expect(toProceedRequest({ ...form, ga_scope: 'all' }, true).gift_aid).toMatchObject({ postcode: 'SW1A 1AA', non_uk: false, past_and_future: true, confirmed: true });
+    expect(toProceedRequest({ ...form, ga_scope: 'all' }, true).gift_aid).toMatchObject({
+      postcode: 'SW1A 1AA',
+      non_uk: false,
+      past_and_future: true,
+      confirmed: true,
+    });
     expect(toProceedRequest({ ...form, ga_non_uk: true }, true).gift_aid).toMatchObject({ postcode: null, non_uk: true });
   });
 });

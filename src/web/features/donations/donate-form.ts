@@ -68,34 +68,32 @@ export interface DonateFormMessages {
  * Gift Aid part is checked with the contract's own schema when the donor asked for it.
  */
 export function donateFormSchema(messages: DonateFormMessages) {
-  return z
-    .custom<DonateFormValues>()
-    .superRefine((v, ctx) => {
-      const pence = amountPence(v.amount);
-      if (pence === null || pence < DONATION_MIN_PENCE) ctx.addIssue({ code: 'custom', path: ['amount'], message: messages.amount });
-      else if (pence > DONATION_MAX_PENCE) ctx.addIssue({ code: 'custom', path: ['amount'], message: messages.amountTooLarge });
-      if (!v.anonymous && v.name.trim() === '') ctx.addIssue({ code: 'custom', path: ['name'], message: messages.name });
-      if (!emailAddress.safeParse(v.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.email });
-      if (v.gift_aid && !v.anonymous) {
-        const declaration = giftAidDeclaration.safeParse(giftAidOf(v));
-        if (!declaration.success) {
-          const issues = [...declaration.error.issues];
-          // zod skips the declaration's postcode refinement while other fields fail: check it here too.
-          if (!v.ga_non_uk && !v.ga_postcode.trim() && !issues.some((i) => i.path[0] === 'postcode')) {
-            const postcode = giftAidDeclaration.safeParse({ ...giftAidOf(v), first_name: 'x', last_name: 'x', house: 'x', confirmed: true });
-            if (!postcode.success) issues.push(...postcode.error.issues);
-          }
-          for (const issue of issues) {
-            const field = String(issue.path[0] ?? 'confirmed');
-            ctx.addIssue({
-              code: 'custom',
-              path: [`ga_${field}`],
-              message: field === 'confirmed' ? messages.confirm : issue.message,
-            });
-          }
+  return z.custom<DonateFormValues>().superRefine((v, ctx) => {
+    const pence = amountPence(v.amount);
+    if (pence === null || pence < DONATION_MIN_PENCE) ctx.addIssue({ code: 'custom', path: ['amount'], message: messages.amount });
+    else if (pence > DONATION_MAX_PENCE) ctx.addIssue({ code: 'custom', path: ['amount'], message: messages.amountTooLarge });
+    if (!v.anonymous && v.name.trim() === '') ctx.addIssue({ code: 'custom', path: ['name'], message: messages.name });
+    if (!emailAddress.safeParse(v.email).success) ctx.addIssue({ code: 'custom', path: ['email'], message: messages.email });
+    if (v.gift_aid && !v.anonymous) {
+      const declaration = giftAidDeclaration.safeParse(giftAidOf(v));
+      if (!declaration.success) {
+        const issues = [...declaration.error.issues];
+        // zod skips the declaration's postcode refinement while other fields fail: check it here too.
+        if (!v.ga_non_uk && !v.ga_postcode.trim() && !issues.some((i) => i.path[0] === 'postcode')) {
+          const postcode = giftAidDeclaration.safeParse({ ...giftAidOf(v), first_name: 'x', last_name: 'x', house: 'x', confirmed: true });
+          if (!postcode.success) issues.push(...postcode.error.issues);
+        }
+        for (const issue of issues) {
+          const field = String(issue.path[0] ?? 'confirmed');
+          ctx.addIssue({
+            code: 'custom',
+            path: [`ga_${field}`],
+            message: field === 'confirmed' ? messages.confirm : issue.message,
+          });
         }
       }
-    });
+    }
+  });
 }
 
 function giftAidOf(v: DonateFormValues) {

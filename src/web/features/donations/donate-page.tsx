@@ -14,7 +14,7 @@ import { DonateCardStep, type ProceededDonation } from './donate-card-step';
 import { DonateDetailsStep } from './donate-details-step';
 import { donateFormSchema, emptyDonateForm, toProceedRequest, type DonateFormValues } from './donate-form';
 import { donateProceed, useDonationsConfig } from './donations-api';
-import { DonateSteps} from './donations-layout';
+import { DonateSteps } from './donations-layout';
 
 /** Server fields that match a field of step 1. */
 const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', name: 'name', email: 'email' };

@@ -237,7 +237,11 @@ function DeclarationsPanel() {
           {declarations.data.map((d) => {
             const name = declarantName(d);
             return (
-              <Box component="li" key={d._id} sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, opacity: d.cancelled_at ? 0.75 : 1 }}>
+              <Box
+                component="li"
+                key={d._id}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, opacity: d.cancelled_at ? 0.75 : 1 }}
+              >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
                   <Typography sx={{ fontWeight: 700 }}>{formatPence(d.amount)}</Typography>
@@ -256,7 +260,7 @@ function DeclarationsPanel() {
           })}
         </Box>
       ) : (
-        <TableContainer tabIndex={0} aria-labelledby="gift-aid-declarations" >
+        <TableContainer tabIndex={0} aria-labelledby="gift-aid-declarations">
           <Table size="small" sx={{ minWidth: 760, '& td, & th': { verticalAlign: 'top' } }}>
             <TableHead>
               <TableRow>

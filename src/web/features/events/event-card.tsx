@@ -49,9 +49,7 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
         </Box>
         <Box sx={{ gridArea: 'body' }}>
           {event.description && (
-            <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
-              {event.description}
-            </Typography>
+            <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>{event.description}</Typography>
           )}
           <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Button
@@ -74,15 +72,7 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
 }
 
 /** The card around an event or its editor; `editing` marks the one being changed. */
-export function EventCardFrame({
-  children,
-  labelledBy,
-  editing = false,
-}: {
-  children: ReactNode;
-  labelledBy?: string;
-  editing?: boolean;
-}) {
+export function EventCardFrame({ children, labelledBy, editing = false }: { children: ReactNode; labelledBy?: string; editing?: boolean }) {
   return (
     <Paper
       component="article"
@@ -105,10 +95,7 @@ export function EventCardFrame({
 /** The event's long London date and time, e.g. "Saturday 5 December 2026, 18:30". */
 export function EventWhen({ date }: { date: string }) {
   return (
-    <Typography
-      component="p"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600, color: 'text.primary' }}
-    >
+    <Typography component="p" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600, color: 'text.primary' }}>
       <AccessTimeIcon aria-hidden fontSize="small" sx={{ color: 'secondary.dark' }} />
       <time dateTime={date}>{formatEventDate(date)}</time>
     </Typography>
@@ -119,13 +106,7 @@ export function EventAdminButtons({ admin, describedBy }: { admin: AdminActions;
   const { t } = useSiteText();
   return (
     <>
-      <Button
-        size="small"
-        startIcon={<EditOutlinedIcon />}
-        onClick={admin.onEdit}
-        disabled={admin.disabled}
-        aria-describedby={describedBy}
-      >
+      <Button size="small" startIcon={<EditOutlinedIcon />} onClick={admin.onEdit} disabled={admin.disabled} aria-describedby={describedBy}>
         {t('action.edit')}
       </Button>
       <Button

@@ -33,10 +33,27 @@ export function EventDateBadge({ date, size = 'large' }: { date: string; size?: 
       >
         {weekday}
       </Box>
-      <Box sx={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 700, fontSize: large ? '1.9rem' : '1.5rem', pt: 0.75, color: 'primary.dark' }}>
+      <Box
+        sx={{
+          fontFamily: 'Georgia, "Times New Roman", serif',
+          fontWeight: 700,
+          fontSize: large ? '1.9rem' : '1.5rem',
+          pt: 0.75,
+          color: 'primary.dark',
+        }}
+      >
         {day}
       </Box>
-      <Box sx={{ fontSize: large ? '0.8rem' : '0.72rem', fontWeight: 600, textTransform: 'uppercase', color: 'text.secondary', pb: 0.75, pt: 0.25 }}>
+      <Box
+        sx={{
+          fontSize: large ? '0.8rem' : '0.72rem',
+          fontWeight: 600,
+          textTransform: 'uppercase',
+          color: 'text.secondary',
+          pb: 0.75,
+          pt: 0.25,
+        }}
+      >
         {month}
       </Box>
     </Box>

@@ -79,12 +79,7 @@ export function EventsPage() {
                 <SiteText k="events.upcoming" />
               </Typography>
               {admin && (
-                <Button
-                  variant="contained"
-                  startIcon={<AddIcon />}
-                  onClick={() => setEditing(NEW)}
-                  disabled={editingId !== null}
-                >
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
                   {t('events.new')}
                 </Button>
               )}
@@ -207,4 +202,3 @@ function PastSkeleton() {
     </LoadingRegion>
   );
 }
-

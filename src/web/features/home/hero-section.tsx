@@ -34,9 +34,7 @@ export function HeroSection() {
           <Typography id="home-title" variant="h1" sx={{ mb: 3 }}>
             <SiteText k="site_name" />
           </Typography>
-          <Typography
-            sx={{ fontSize: { xs: '1.1rem', md: '1.3rem' }, lineHeight: 1.6, color: 'rgba(255, 255, 255, 0.92)', mb: 5 }}
-          >
+          <Typography sx={{ fontSize: { xs: '1.1rem', md: '1.3rem' }, lineHeight: 1.6, color: 'rgba(255, 255, 255, 0.92)', mb: 5 }}>
             <SiteText k="home.mission" />
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

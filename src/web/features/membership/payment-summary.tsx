@@ -14,7 +14,15 @@ export interface SummaryRow {
 }
 
 /** What is being bought: the tier, its price and the membership year it starts. */
-export function PaymentSummary({ proceed, rows = [], action }: { proceed: ProceedResponse; rows?: SummaryRow[]; action?: React.ReactNode }) {
+export function PaymentSummary({
+  proceed,
+  rows = [],
+  action,
+}: {
+  proceed: ProceedResponse;
+  rows?: SummaryRow[];
+  action?: React.ReactNode;
+}) {
   const { t } = useSiteText();
   const all: SummaryRow[] = [
     ...rows,

@@ -108,7 +108,14 @@ function MemberProfile({ info }: { info: MemberInfo }) {
         )
       )}
 
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+          alignItems: 'start',
+        }}
+      >
         <Panel labelledBy="profile-membership">
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2, flexWrap: 'wrap', mb: 1 }}>
             <PanelTitle id="profile-membership" k="profile.membership" />
@@ -136,10 +143,7 @@ function MemberProfile({ info }: { info: MemberInfo }) {
             ]}
           />
           {status && (
-            <Typography
-              data-testid="expiry-text"
-              sx={{ mt: 2.5, fontWeight: 600, color: warn ? '#8a4600' : 'success.dark' }}
-            >
+            <Typography data-testid="expiry-text" sx={{ mt: 2.5, fontWeight: 600, color: warn ? '#8a4600' : 'success.dark' }}>
               {status}
             </Typography>
           )}
@@ -171,7 +175,10 @@ function MemberProfile({ info }: { info: MemberInfo }) {
 
 function Details({ rows }: { rows: { label: string; value: string; testId?: string }[] }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}>
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}
+    >
       {rows.map((row) => (
         <div key={row.label}>
           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>

@@ -74,7 +74,10 @@ export function TierPicker({
                 <Typography component="span" sx={{ display: 'block', fontWeight: 600, lineHeight: 1.35 }}>
                   {tier.name}
                 </Typography>
-                <Typography component="span" sx={{ display: 'block', mt: 0.5, color: selected ? 'primary.dark' : 'text.secondary', fontWeight: 600 }}>
+                <Typography
+                  component="span"
+                  sx={{ display: 'block', mt: 0.5, color: selected ? 'primary.dark' : 'text.secondary', fontWeight: 600 }}
+                >
                   {formatTierPrice(tier.pence)}
                 </Typography>
               </Box>

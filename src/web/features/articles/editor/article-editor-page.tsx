@@ -33,7 +33,14 @@ export function ArticleEditorPage() {
   let body;
   if (!editor) {
     body = (
-      <Alert severity="info" action={<Button component={RouterLink} to="/signIn" color="inherit">{t('nav.sign_in')}</Button>}>
+      <Alert
+        severity="info"
+        action={
+          <Button component={RouterLink} to="/signIn" color="inherit">
+            {t('nav.sign_in')}
+          </Button>
+        }
+      >
         {t('editor.needs_rights')}
       </Alert>
     );

@@ -96,11 +96,19 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
           </Box>
         </Stack>
 
-        <Paper variant="outlined" component="aside" aria-labelledby={`${contentLabel}-brief`} sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}>
+        <Paper
+          variant="outlined"
+          component="aside"
+          aria-labelledby={`${contentLabel}-brief`}
+          sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}
+        >
           <Typography id={`${contentLabel}-brief`} variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
             {t('editor.brief')}
           </Typography>
-          <Typography data-testid="article-brief" sx={{ color: brief ? 'text.primary' : 'text.secondary', mb: 1.5, overflowWrap: 'anywhere' }}>
+          <Typography
+            data-testid="article-brief"
+            sx={{ color: brief ? 'text.primary' : 'text.secondary', mb: 1.5, overflowWrap: 'anywhere' }}
+          >
             {brief || t('editor.brief_empty')}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>

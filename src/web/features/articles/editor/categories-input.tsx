@@ -26,7 +26,11 @@ export function CategoriesInput({ value, onChange, known, error }: Props) {
 
   const add = (text: string) => onChange(addCategory(value, text));
   const label = (option: Suggestion | string) =>
-    typeof option === 'string' ? option : option.kind === 'add' ? t('editor.add_category').replace('{text}', option.category) : option.category;
+    typeof option === 'string'
+      ? option
+      : option.kind === 'add'
+        ? t('editor.add_category').replace('{text}', option.category)
+        : option.category;
 
   return (
     <Stack spacing={1}>
@@ -65,7 +69,13 @@ export function CategoriesInput({ value, onChange, known, error }: Props) {
         )}
       />
       {value.length > 0 && (
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }} component="ul" aria-label={t('editor.categories')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Stack
+          direction="row"
+          sx={{ gap: 1, flexWrap: 'wrap' }}
+          component="ul"
+          aria-label={t('editor.categories')}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
           {value.map((category) => (
             <li key={category}>
               <Chip label={category} onDelete={() => onChange(value.filter((c) => c !== category))} />

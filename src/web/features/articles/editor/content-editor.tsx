@@ -74,7 +74,13 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
       for (const file of files) {
         if (isTextFile(file)) {
           // Inserted as plain text, never parsed as markup; cut to 5,000 characters a file.
-          void file.text().then((text) => view.dispatch(pos === undefined ? view.state.tr.insertText(cutFileText(text)) : view.state.tr.insertText(cutFileText(text), pos)));
+          void file
+            .text()
+            .then((text) =>
+              view.dispatch(
+                pos === undefined ? view.state.tr.insertText(cutFileText(text)) : view.state.tr.insertText(cutFileText(text), pos),
+              ),
+            );
         } else {
           void insertUpload(file, pos);
         }
@@ -124,7 +130,10 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
     if (!target.url) ed.chain().focus().extendMarkRange('link').unsetLink().run();
     else if (ed.state.selection.empty && !ed.isActive('link')) {
       // Nothing selected: the address itself becomes the linked text.
-      ed.chain().focus().insertContent({ type: NODE.text, text: target.url, marks: [{ type: 'link', attrs: { href: target.url } }] }).run();
+      ed.chain()
+        .focus()
+        .insertContent({ type: NODE.text, text: target.url, marks: [{ type: 'link', attrs: { href: target.url } }] })
+        .run();
     } else ed.chain().focus().extendMarkRange('link').setLink({ href: target.url }).run();
   }
 
@@ -180,9 +189,16 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
           {message}
         </Alert>
       )}
-      {popup?.kind === 'link' && <LinkMediaPopover anchor={popup.anchor} target={popup.target} onConfirm={confirmLink} onClose={() => setPopup(null)} />}
+      {popup?.kind === 'link' && (
+        <LinkMediaPopover anchor={popup.anchor} target={popup.target} onConfirm={confirmLink} onClose={() => setPopup(null)} />
+      )}
       {popup?.kind === 'media' && (
-        <LinkMediaPopover anchor={popup.anchor} target={popup.target} onConfirm={(target) => confirmMedia(target, popup.pos)} onClose={() => setPopup(null)} />
+        <LinkMediaPopover
+          anchor={popup.anchor}
+          target={popup.target}
+          onConfirm={(target) => confirmMedia(target, popup.pos)}
+          onClose={() => setPopup(null)}
+        />
       )}
       {popup?.kind === 'upload' && (
         <UploadPopover

@@ -7,7 +7,9 @@ describe('categories input', () => {
   const all = ['Conferences', 'Events', 'News', 'Students'];
 
   it('suggests known categories starting with the text, case-insensitively, leaving out chosen ones', () => {
-    expect(categorySuggestions(all, ['News'], '')).toEqual(['Conferences', 'Events', 'Students'].map((category) => ({ kind: 'existing', category })));
+    expect(categorySuggestions(all, ['News'], '')).toEqual(
+      ['Conferences', 'Events', 'Students'].map((category) => ({ kind: 'existing', category })),
+    );
     expect(categorySuggestions(all, [], 'co')).toEqual([{ kind: 'existing', category: 'Conferences' }]);
     expect(categorySuggestions(all, ['conferences'], 'CO')).toEqual([]);
   });

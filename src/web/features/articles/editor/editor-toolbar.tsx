@@ -65,7 +65,12 @@ export function EditorToolbar({ editor, actions }: { editor: Editor | null; acti
       />
       <MenuButton tooltipLabel="Image by URL" IconComponent={ImageIcon} disabled={!editable} onClick={anchorOf(actions.onImageUrl)} />
       <MenuButton tooltipLabel="Media" IconComponent={VideoLibraryIcon} disabled={!editable} onClick={anchorOf(actions.onMedia)} />
-      <MenuButton tooltipLabel="Upload image" IconComponent={AddPhotoAlternateIcon} disabled={!editable} onClick={anchorOf(actions.onUpload)} />
+      <MenuButton
+        tooltipLabel="Upload image"
+        IconComponent={AddPhotoAlternateIcon}
+        disabled={!editable}
+        onClick={anchorOf(actions.onUpload)}
+      />
       <MenuDivider />
       <MenuButtonRemoveFormatting tooltipLabel="Clear formatting" />
       <MenuButtonUndo />

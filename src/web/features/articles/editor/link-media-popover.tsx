@@ -32,8 +32,7 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
   const [error, setError] = useState<string | null>(null);
 
   // Whole numbers only: empty clears the field, anything else is ignored (the field keeps its value).
-  const setSize = (key: 'width' | 'height', value: string) =>
-    setMedia((m) => (m ? { ...m, [key]: parseWholeNumber(value, m[key]) } : m));
+  const setSize = (key: 'width' | 'height', value: string) => setMedia((m) => (m ? { ...m, [key]: parseWholeNumber(value, m[key]) } : m));
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +40,8 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
     event.stopPropagation();
     const address = url.trim();
     if (address === '') {
-      if (target.existing) onConfirm(target.kind === 'link' ? ({ ...target, url: '' } as T) : ({ ...target, attrs: { ...media!, url: '' } } as T));
+      if (target.existing)
+        onConfirm(target.kind === 'link' ? ({ ...target, url: '' } as T) : ({ ...target, attrs: { ...media!, url: '' } } as T));
       else onClose();
       return;
     }
@@ -54,7 +54,8 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
     }
   }
 
-  const remove = () => onConfirm((target.kind === 'link' ? { ...target, url: '' } : { ...target, attrs: { ...target.attrs, url: '' } }) as T);
+  const remove = () =>
+    onConfirm((target.kind === 'link' ? { ...target, url: '' } : { ...target, attrs: { ...target.attrs, url: '' } }) as T);
 
   return (
     <Popover
@@ -62,7 +63,14 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
       anchorEl={anchor}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { component: 'form', onSubmit: submit, 'aria-labelledby': titleId, sx: { p: 2, maxWidth: target.kind === 'link' ? 250 : 320 } } as object }}
+      slotProps={{
+        paper: {
+          component: 'form',
+          onSubmit: submit,
+          'aria-labelledby': titleId,
+          sx: { p: 2, maxWidth: target.kind === 'link' ? 250 : 320 },
+        } as object,
+      }}
     >
       <span id={titleId} hidden>
         {target.kind === 'link' ? 'Link' : 'Media'}

@@ -26,11 +26,31 @@ export const MediaNode = Node.create({
 
   addAttributes() {
     return {
-      url: { default: '', parseHTML: (el) => el.getAttribute('data-url') ?? '', renderHTML: (attrs) => ({ 'data-url': attrs.url as string }) },
-      width: { default: null, parseHTML: (el) => wholeNumber(el.getAttribute('data-width')), renderHTML: (attrs) => (attrs.width ? { 'data-width': String(attrs.width) } : {}) },
-      height: { default: null, parseHTML: (el) => wholeNumber(el.getAttribute('data-height')), renderHTML: (attrs) => (attrs.height ? { 'data-height': String(attrs.height) } : {}) },
-      alignment: { default: null, parseHTML: (el) => el.getAttribute('data-alignment'), renderHTML: (attrs) => (attrs.alignment ? { 'data-alignment': attrs.alignment as string } : {}) },
-      type: { default: null, parseHTML: (el) => el.getAttribute('data-type'), renderHTML: (attrs) => (attrs.type ? { 'data-type': attrs.type as string } : {}) },
+      url: {
+        default: '',
+        parseHTML: (el) => el.getAttribute('data-url') ?? '',
+        renderHTML: (attrs) => ({ 'data-url': attrs.url as string }),
+      },
+      width: {
+        default: null,
+        parseHTML: (el) => wholeNumber(el.getAttribute('data-width')),
+        renderHTML: (attrs) => (attrs.width ? { 'data-width': String(attrs.width) } : {}),
+      },
+      height: {
+        default: null,
+        parseHTML: (el) => wholeNumber(el.getAttribute('data-height')),
+        renderHTML: (attrs) => (attrs.height ? { 'data-height': String(attrs.height) } : {}),
+      },
+      alignment: {
+        default: null,
+        parseHTML: (el) => el.getAttribute('data-alignment'),
+        renderHTML: (attrs) => (attrs.alignment ? { 'data-alignment': attrs.alignment as string } : {}),
+      },
+      type: {
+        default: null,
+        parseHTML: (el) => el.getAttribute('data-type'),
+        renderHTML: (attrs) => (attrs.type ? { 'data-type': attrs.type as string } : {}),
+      },
     };
   },
 

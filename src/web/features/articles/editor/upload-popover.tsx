@@ -16,7 +16,13 @@ export function UploadPopover({ anchor, onConfirm, onClose }: { anchor: HTMLElem
   const [error, setError] = useState<string | null>(null);
 
   return (
-    <Popover open anchorEl={anchor} onClose={onClose} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} slotProps={{ paper: { sx: { p: 2, maxWidth: 280 } } }}>
+    <Popover
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      slotProps={{ paper: { sx: { p: 2, maxWidth: 280 } } }}
+    >
       <Stack spacing={1.5}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <IconButton aria-label={t('editor.choose_image')} onClick={() => input.current?.click()} color="primary">

@@ -64,12 +64,20 @@ export function RichLink({ url, children }: { url: string; children: ReactNode }
 export function InlineText({ block, document }: { block: RawBlock; document: RawDocument }) {
   const parts = segments(block, document);
   const out: ReactNode[] = [];
-  for (let i = 0; i < parts.length; ) {
+  for (let i = 0; i < parts.length;) {
     const link = parts[i]!.link;
     let end = i + 1;
     while (end < parts.length && parts[end]!.link === link) end++;
     const children = parts.slice(i, end).map((segment, j) => styled(segment, `s${i + j}`));
-    out.push(link ? <RichLink key={`l${i}`} url={link}>{children}</RichLink> : children);
+    out.push(
+      link ? (
+        <RichLink key={`l${i}`} url={link}>
+          {children}
+        </RichLink>
+      ) : (
+        children
+      ),
+    );
     i = end;
   }
   return <>{out}</>;

@@ -16,7 +16,11 @@ export function MediaBlock({ data }: { data: MediaData }) {
   const url = mediaUrl(data);
   if (!isSafeMediaUrl(url)) return null;
   const size = { width: data.width, height: data.height };
-  const sizeSx = { maxWidth: '100%', height: data.width && data.height ? 'auto' : undefined, aspectRatio: data.width && data.height ? `${data.width} / ${data.height}` : undefined };
+  const sizeSx = {
+    maxWidth: '100%',
+    height: data.width && data.height ? 'auto' : undefined,
+    aspectRatio: data.width && data.height ? `${data.width} / ${data.height}` : undefined,
+  };
 
   let content;
   if (data.type === 'video') {

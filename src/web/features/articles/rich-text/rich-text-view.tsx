@@ -52,7 +52,10 @@ function Block({ block, document }: { block: RawBlock; document: RawDocument }) 
       );
     case 'blockquote':
       return (
-        <Box component="blockquote" sx={{ fontStyle: 'italic', borderLeft: '4px solid', borderColor: 'divider', m: '16px 0', pl: 2, color: 'text.secondary' }}>
+        <Box
+          component="blockquote"
+          sx={{ fontStyle: 'italic', borderLeft: '4px solid', borderColor: 'divider', m: '16px 0', pl: 2, color: 'text.secondary' }}
+        >
           {text}
         </Box>
       );
@@ -77,7 +80,7 @@ function Block({ block, document }: { block: RawBlock; document: RawDocument }) 
 export function RichTextView({ document }: { document: RawDocument }) {
   const out: ReactNode[] = [];
   const blocks = document.blocks;
-  for (let i = 0; i < blocks.length; ) {
+  for (let i = 0; i < blocks.length;) {
     const block = blocks[i]!;
     let end = i + 1;
     if (isListType(block.type)) {
@@ -91,7 +94,12 @@ export function RichTextView({ document }: { document: RawDocument }) {
           component="pre"
           sx={{ bgcolor: 'grey.100', p: 2, borderRadius: 1, overflowX: 'auto', fontSize: '0.9rem', whiteSpace: 'pre-wrap' }}
         >
-          <code>{blocks.slice(i, end).map((b) => b.text).join('\n')}</code>
+          <code>
+            {blocks
+              .slice(i, end)
+              .map((b) => b.text)
+              .join('\n')}
+          </code>
         </Box>,
       );
     } else {
@@ -99,5 +107,9 @@ export function RichTextView({ document }: { document: RawDocument }) {
     }
     i = end;
   }
-  return <Box sx={{ fontSize: '1.05rem', lineHeight: 1.7, overflowWrap: 'anywhere', '& mark': { bgcolor: '#fff3a3', color: 'inherit' } }}>{out}</Box>;
+  return (
+    <Box sx={{ fontSize: '1.05rem', lineHeight: 1.7, overflowWrap: 'anywhere', '& mark': { bgcolor: '#fff3a3', color: 'inherit' } }}>
+      {out}
+    </Box>
+  );
 }
