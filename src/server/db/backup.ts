@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import SQLite from 'better-sqlite3';
+import { openSqliteFile } from './node-sqlite';
 
 /**
  * Writes a consistent copy of a live SQLite database to `target` with VACUUM INTO (safe while
@@ -8,16 +8,16 @@ import SQLite from 'better-sqlite3';
 export function backupSqlite(sourceFile: string, target: string): void {
   if (!fs.existsSync(sourceFile)) throw new Error(`No database at ${sourceFile}`);
   if (fs.existsSync(target)) throw new Error(`${target} exists already: choose a new file name`);
-  const source = new SQLite(sourceFile, { readonly: true, fileMustExist: true });
+  const source = openSqliteFile(sourceFile, { readOnly: true });
   try {
-    source.pragma('busy_timeout = 10000');
+    source.exec('PRAGMA busy_timeout = 10000');
     source.prepare('VACUUM INTO ?').run(target);
   } finally {
     source.close();
   }
-  const copy = new SQLite(target, { readonly: true, fileMustExist: true });
+  const copy = openSqliteFile(target, { readOnly: true });
   try {
-    const result = copy.pragma('integrity_check', { simple: true });
+    const result = copy.prepare('PRAGMA integrity_check').get()?.integrity_check;
     if (result !== 'ok') throw new Error(`The copy failed its integrity check: ${String(result)}`);
   } catch (error) {
     copy.close();

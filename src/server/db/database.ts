@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { kyselySqlite, openSqliteFile } from './node-sqlite';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,12 +34,9 @@ export function openDatabase(options: DbOptions): Db {
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = sqliteFileIn(options.dataDir);
-  const sqlite = new SQLite(file);
+  const sqlite = openSqliteFile(file);
   // WAL lets readers run beside the writer; FULL sync makes a committed payment survive a power cut.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: kyselySqlite(sqlite) }) });
   return { db, dialect: 'sqlite', sqliteFile: file, close: () => db.destroy() };
 }

@@ -1,0 +1,31 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { SqliteDatabase, SqliteStatement } from 'kysely';
+
+/**
+ * Node's built-in SQLite (node:sqlite) in the shape Kysely's SqliteDialect drives: the
+ * better-sqlite3 interface it was written for. Decision record 010 says why there is no native
+ * SQLite module any more.
+ */
+export function kyselySqlite(database: DatabaseSync): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare(sql: string): SqliteStatement {
+      const statement: StatementSync = database.prepare(sql);
+      const values = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
+      return {
+        // A statement that yields columns is read with all(); one that yields none is run().
+        reader: statement.columns().length > 0,
+        all: (parameters) => statement.all(...values(parameters)),
+        run(parameters) {
+          const { changes, lastInsertRowid } = statement.run(...values(parameters));
+          return { changes, lastInsertRowid };
+        },
+        iterate: (parameters) => statement.iterate(...values(parameters)) as IterableIterator<unknown>,
+      };
+    },
+  };
+}
+
+export function openSqliteFile(file: string, options: { readOnly?: boolean } = {}): DatabaseSync {
+  return new DatabaseSync(file, { readOnly: options.readOnly ?? false });
+}
