@@ -1,5 +1,6 @@
 // Unit and API tests: the whole Vitest suite on SQLite, then the API suite again on PostgreSQL
 // when its server binaries are installed, on a throwaway cluster that is removed afterwards.
+// Arguments narrow both runs to the files Vitest matches: `npm run test:unit -- src/server/payments`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -7,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 const vitest = path.resolve('node_modules/.bin/vitest');
+const filters = process.argv.slice(2);
 
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { stdio: 'inherit', ...options });
@@ -33,7 +35,7 @@ function freePort() {
 }
 
 console.log('\n== Unit and API tests on SQLite ==');
-run(vitest, ['run']);
+run(vitest, ['run', ...filters]);
 
 const bin = postgresBin();
 if (!bin) {
@@ -82,7 +84,9 @@ try {
     'start',
   ]);
   started = true;
-  run(vitest, ['run', 'api.test'], { env: { ...process.env, TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/postgres` } });
+  run(vitest, ['run', ...(filters.length ? filters : ['api.test'])], {
+    env: { ...process.env, TEST_PG_URL: `postgres://postgres@127.0.0.1:${port}/postgres` },
+  });
 } catch (error) {
   console.error(error);
   process.exit(1);
