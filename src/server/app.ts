@@ -20,8 +20,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
-import { installErrorHandler } from './http/error-handler';
-import { contentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
+import { installErrorHandler, sendError } from './http/error-handler';
+import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
 import type { Services } from './services';
 
@@ -34,6 +34,8 @@ export type AppDeps = {
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, services } = deps;
+  const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
+  const headers = securityHeaders(cspOptions);
   const app = Fastify({
     // One pino logger for requests and services; its type is wider than Fastify's view of it.
     loggerInstance: services.log as FastifyBaseLogger,
@@ -41,15 +43,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A hop count is valid at run time though Fastify's types omit it.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 1024 * 1024,
+    // Requests refused before routing (a path that is not valid percent-encoding, too long a
+    // parameter) answer like any other error: `{ detail }`, security headers and a request id.
+    frameworkErrors: (error, req, reply) => {
+      applySecurityHeaders(reply, headers);
+      reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+      return sendError(error, req, reply);
+    },
   });
 
   installErrorHandler(app);
-  const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
-  await installSecurityHeaders(app, cspOptions);
+  installSecurityHeaders(app, headers);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id));
+  installAuth(
+    app,
+    services.tokens,
+    (id) => services.accountsRepo.findAuthById(id),
+    (jti) => services.accountsRepo.isRevoked(jti),
+  );
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -68,7 +81,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,
-    limiter: services.limiter,
+    events: services.paymentEvents,
+    brake: services.brake,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,

@@ -42,7 +42,7 @@ async function main() {
     app.log.info(`${signal} received: closing`);
     clearInterval(jobs);
     await app.close();
-    services.mailer.close();
+    await services.close();
     await db.close();
     process.exit(0);
   };
@@ -50,6 +50,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Mail queued before a restart, and retries when due, go out without waiting for a request.
+  services.mailer.start();
   const database = db.dialect === 'sqlite' ? `SQLite at ${db.sqliteFile}` : 'PostgreSQL';
   console.log(
     [

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
-import type { Tokens } from '../auth/tokens';
+import type { TokenClaims, Tokens } from '../auth/tokens';
 import { forbidden, unauthorized } from './errors';
 
 /** Who may call a route. Every /api route declares one where it is registered. */
@@ -20,6 +20,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The verified token of the signed-in caller (signing out ends it). */
+    tokenClaims: TokenClaims | null;
   }
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
@@ -45,9 +47,16 @@ function bearerToken(req: FastifyRequest): string | undefined {
  * Installs the role guard on the root instance: a route without a policy stops the app from
  * starting, and every request is checked against its route's policy before its body is read.
  */
-export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal: PrincipalLoader): void {
+export function installAuth(
+  app: FastifyInstance,
+  tokens: Tokens,
+  loadPrincipal: PrincipalLoader,
+  /** True for a token ended by signing out. */
+  isRevoked: (jti: string) => Promise<boolean> = async () => false,
+): void {
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('principal', null);
+  app.decorateRequest('tokenClaims', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -68,10 +77,13 @@ export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal:
     if (policy === undefined || (policy === 'public' && !token)) return; // undefined: static files
 
     const claims = token ? await tokens.verify(token) : null;
-    const user = claims ? await loadPrincipal(claims.sub) : undefined;
-    // A reset password or a changed role voids older tokens at once.
-    const valid = user && claims && user.token_version === claims.ver;
-    if (valid) req.principal = { id: user.id, email: user.email, role: user.role };
+    const [user, revoked] = claims ? await Promise.all([loadPrincipal(claims.sub), claims.jti ? isRevoked(claims.jti) : false]) : [];
+    // A reset password, a changed role or signing out everywhere voids older tokens at once.
+    const valid = user && claims && !revoked && user.token_version === claims.ver;
+    if (valid) {
+      req.principal = { id: user.id, email: user.email, role: user.role };
+      req.tokenClaims = claims;
+    }
 
     if (policy === 'public') return;
     if (!valid) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in');

@@ -5,7 +5,7 @@ import { unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
 type BodySpec<B> =
-  | { kind: 'json' | 'form'; schema: z.ZodType<B> }
+  | { kind: 'json' | 'form' | 'json-or-form'; schema: z.ZodType<B> }
   | { kind: 'multipart' }
   /** JSON kept as the raw bytes (signed webhooks); the scope must parse JSON as a buffer. */
   | { kind: 'raw-json' };
@@ -31,11 +31,14 @@ export type RouteSpec<B, Q, P> = {
   handler(ctx: RouteContext<B, Q, P>): unknown;
 };
 
-const mediaTypes = {
-  json: 'application/json',
-  form: 'application/x-www-form-urlencoded',
-  multipart: 'multipart/form-data',
-  'raw-json': 'application/json',
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const mediaTypes: Record<BodySpec<unknown>['kind'], string[]> = {
+  json: [JSON_TYPE],
+  form: [FORM_TYPE],
+  'json-or-form': [JSON_TYPE, FORM_TYPE],
+  multipart: ['multipart/form-data'],
+  'raw-json': [JSON_TYPE],
 };
 
 function mediaType(req: FastifyRequest): string {
@@ -52,7 +55,7 @@ export function addRoute<B = undefined, Q = undefined, P = undefined>(app: Fasti
     handler: async (req, reply) => {
       if (spec.body) {
         const expected = mediaTypes[spec.body.kind];
-        if (mediaType(req) !== expected) throw unsupportedMediaType(`Send the request body as ${expected}`);
+        if (!expected.includes(mediaType(req))) throw unsupportedMediaType(`Send the request body as ${expected.join(' or ')}`);
       }
       const body = spec.body && 'schema' in spec.body ? parseOrThrow(spec.body.schema, req.body ?? {}, 'body') : undefined;
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : undefined;

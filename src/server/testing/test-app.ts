@@ -108,6 +108,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await services.close();
       await db.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+export const accountPaths = {
+  token: '/api/token',
+  signOut: '/api/sign_out',
+} as const;
+
 export const roles = ['member', 'editor', 'admin'] as const;
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
@@ -20,3 +25,7 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const INVALID_CREDENTIALS = 'Email or password not recognized';
+
+/** Signing out ends this token; `everywhere` ends every session of the account, on every device. */
+export const signOutRequest = z.object({ everywhere: z.boolean().default(false) });
+export type SignOutRequest = z.input<typeof signOutRequest>;

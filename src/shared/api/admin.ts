@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { membershipStatuses, type MembershipStatus } from '../domain/membership';
 import { role, roles } from './accounts';
-import { tierIndex } from './membership';
+import { tierIndexNumber } from './membership';
 
 /** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
 export const adminPaths = {
@@ -99,8 +99,34 @@ export type MemberPage = z.infer<typeof memberPage>;
 
 export const paymentKinds = ['registration', 'renewal', 'donation'] as const;
 export const paymentKind = z.enum(paymentKinds);
-export const paymentStatuses = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * pending until paid; failed when the provider could not start it; canceled by Stripe (never paid);
+ * after success Stripe may report a refund (whole or part) or a dispute, which is won or lost.
+ */
+export const paymentStatuses = [
+  'pending',
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+  'partly_refunded',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+] as const;
 export const paymentStatus = z.enum(paymentStatuses);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+/** Statuses of a payment whose money arrived (some of it may have gone back since). */
+export const completedPaymentStatuses: readonly PaymentStatus[] = [
+  'succeeded',
+  'refunded',
+  'partly_refunded',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+];
+/** Statuses that put a membership payment before the admin: the money went back or is contested. */
+export const reviewablePaymentStatuses: readonly PaymentStatus[] = ['refunded', 'partly_refunded', 'disputed', 'dispute_lost'];
 
 export const paymentRow = z.object({
   _id: z.string(),
@@ -153,7 +179,7 @@ export const LAST_ADMIN = 'The last admin cannot be demoted: make someone else a
  */
 export const recordRenewalRequest = z.object({
   user_id: z.string().trim().min(1).max(100),
-  tier_index: tierIndex,
+  tier_index: tierIndexNumber,
   amount: z
     .number({ error: 'Enter the amount received' })
     .int('Enter the amount in whole pence')
@@ -197,7 +223,7 @@ export const paymentTotals = z.array(monthTotal);
 
 // ---- Outbox ----
 
-export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'kept']);
+export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept']);
 export const outboxListQuery = z.object({ status: optionalParam(outboxStatus), q: search, ...paging });
 export type OutboxListQuery = z.input<typeof outboxListQuery>;
 export const outboxRow = z.object({
@@ -222,7 +248,7 @@ export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTE
 
 // ---- Audit log ----
 
-export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'membership', 'gift_aid'] as const;
+export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'membership', 'payment', 'gift_aid'] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
 export const auditKindLabels: Record<AuditKind, string> = {
@@ -233,6 +259,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   image: 'Images',
   role: 'Roles',
   membership: 'Memberships',
+  payment: 'Payments',
   gift_aid: 'Gift Aid',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded'] as const;

@@ -14,3 +14,20 @@ export type ByIdRequest = z.infer<typeof byIdRequest>;
 
 export const insertedResponse = z.object({ inserted_id: z.string() });
 export type InsertedResponse = z.infer<typeof insertedResponse>;
+
+/**
+ * A number as JSON sends it, or as digits in a string, as an HTML form (and SPEC's clients)
+ * send every field. Pipe it into the number's own rules.
+ */
+export const numberOrDigits = (message: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,12}(\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: message },
+  );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './common';
 import { emailAddress } from './membership';
 
 export const DONATION_MIN_PENCE = 100;
@@ -49,11 +50,13 @@ export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
 /** SPEC: amount in pence, name null when anonymous, e-mail for the receipt. */
 export const donateProceedRequest = z
   .object({
-    amount: z
-      .number({ error: 'Enter an amount' })
-      .int('The amount is a whole number of pence')
-      .min(DONATION_MIN_PENCE, 'The smallest donation is £1')
-      .max(DONATION_MAX_PENCE, 'The largest donation online is £10,000'),
+    amount: numberOrDigits('Enter an amount').pipe(
+      z
+        .number()
+        .int('The amount is a whole number of pence')
+        .min(DONATION_MIN_PENCE, 'The smallest donation is £1')
+        .max(DONATION_MAX_PENCE, 'The largest donation online is £10,000'),
+    ),
     name: z.string().trim().max(100).nullable(),
     email: emailAddress,
     gift_aid: giftAidDeclaration.nullish(),

@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
+import { numberOrDigits } from './common';
+
+export const membershipPaths = {
+  registerProceed: '/api/register_proceed',
+  registerConfirmSimple: '/api/register_confirm_simple',
+  memberInfo: '/api/member_info',
+  renewProceed: '/api/renew_proceed',
+  renewConfirmSimple: '/api/renew_confirm_simple',
+  pwForgot: '/api/pw_forgot',
+  pwResetValidatePattern: '/api/pw_reset_validate/:uid',
+  pwResetValidate: (uid: string) => `/api/pw_reset_validate/${encodeURIComponent(uid)}`,
+  pwResetSubmit: '/api/pw_reset_submit',
+} as const;
 
 const required = (label: string, max: number) => z.string().trim().min(1, `Enter your ${label}`).max(max, `At most ${max} characters`);
 const optional = (max: number) =>
@@ -10,10 +23,13 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-export const tierIndex = z
+/** A tier's index, as a number. */
+export const tierIndexNumber = z
   .number({ error: 'Choose a membership tier' })
-  .int()
+  .int('Choose a membership tier')
   .refine((i) => tiers.some((t) => t.index === i), 'Choose a membership tier');
+/** A tier's index in SPEC's calls, which may send it as digits in a string (an HTML form does). */
+export const tierIndex = numberOrDigits('Choose a membership tier').pipe(tierIndexNumber);
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const newPassword = z
@@ -23,9 +39,17 @@ export const newPassword = z
 
 export const emailAddress = z.string().trim().max(254, 'At most 254 characters').pipe(z.email('Enter a valid e-mail address'));
 
-/** SPEC section 3 "Registration form (step one)"; required and optional as SPEC section 5. */
+const graduationYear = z.number().int('Enter a year like 2028').min(1950, 'Enter a year like 2028').max(2100, 'Enter a year like 2028');
+/** Empty (an HTML form's blank field) and null both mean "not given". */
+const optionalYear = (year: z.ZodType<number, unknown>) =>
+  z
+    .union([z.literal(''), z.null(), year], { error: 'Enter a year like 2028' })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null));
+
+/** SPEC section 3 "Registration form (step one)"; required and optional as SPEC section 5. The site's own form. */
 export const registrationForm = z.object({
-  tier_index: tierIndex,
+  tier_index: tierIndexNumber,
   first_name: required('first name', 100),
   last_name: required('last name', 100),
   email: emailAddress,
@@ -33,10 +57,7 @@ export const registrationForm = z.object({
   qualifications: optional(300),
   workplace: optional(200),
   job_title: optional(200),
-  grad_year: z
-    .union([z.number().int().min(1950, 'Enter a year like 2028').max(2100, 'Enter a year like 2028'), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null)),
+  grad_year: optionalYear(graduationYear),
   addr_line1: required('address', 200),
   addr_line2: optional(200),
   addr_city: required('town or city', 100),
@@ -44,6 +65,12 @@ export const registrationForm = z.object({
   phone_no: required('phone number', 40).regex(/^[+0-9 ()-]{6,}$/, 'Enter a phone number using digits, spaces and + ( ) -'),
 });
 export type RegistrationForm = z.input<typeof registrationForm>;
+
+/** register_proceed's body: the form's fields, with the numbers also as digits in strings (an HTML form posts those). */
+export const registrationRequest = registrationForm.extend({
+  tier_index: tierIndex,
+  grad_year: optionalYear(numberOrDigits('Enter a year like 2028').pipe(graduationYear)),
+});
 
 /** SPEC: "Registration or renewal proceed response". `payment_id` names the pending purchase. */
 export const proceedResponse = z.object({

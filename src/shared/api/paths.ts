@@ -1,7 +1,6 @@
 /** The API paths both sides use; SPEC section 7 and DESIGN.md "API" fix their names. */
 export const paths = {
   health: '/api/health',
-  token: '/api/token',
   stringTable: '/api/string_table_v2',
   setString: '/api/set_string',
   imageUpload: '/api/image_upload',

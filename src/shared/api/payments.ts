@@ -1,5 +1,12 @@
 import { z } from 'zod';
 
+export const paymentPaths = {
+  config: '/api/payments/config',
+  settle: '/api/payments/settle',
+  testConfirm: '/api/payments/test_confirm',
+  webhook: '/api/payments/webhook',
+} as const;
+
 export const paymentsConfig = z.object({
   provider: z.enum(['test', 'stripe']),
   publishable_key: z.string().optional(),

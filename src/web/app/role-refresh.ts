@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { memberInfo } from '../../shared/api/membership';
+import { memberInfo, membershipPaths } from '../../shared/api/membership';
 import { apiRequest } from '../lib/api';
 import { saveSession, useSession } from '../lib/session';
-import { memberInfoKey, membershipPaths } from '../features/membership/membership-api';
+import { memberInfoKey } from '../features/membership/membership-api';
 
 /**
  * Keeps the stored role in step with the server's. The role is stored at sign-in only to choose

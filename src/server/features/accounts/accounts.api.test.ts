@@ -98,7 +98,7 @@ describe('sign-in limits under a burst', () => {
   });
 
   it('count an IPv6 client by its /64 network', async () => {
-    const { addressKey } = await import('./accounts.service');
+    const { addressKey } = await import('../../http/client-address');
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { tokenRequest } from '../../../shared/api/accounts';
-import { paths } from '../../../shared/api/paths';
+import { accountPaths, signOutRequest, tokenRequest } from '../../../shared/api/accounts';
 import { addRoute } from '../../http/route';
-import { pwForgotRequest, pwResetSubmitRequest } from '../../../shared/api/membership';
+import { membershipPaths, pwForgotRequest, pwResetSubmitRequest } from '../../../shared/api/membership';
 import { z } from 'zod';
 import type { AccountsService } from './accounts.service';
 import type { PasswordResetService } from './password-reset.service';
@@ -10,7 +9,7 @@ import type { PasswordResetService } from './password-reset.service';
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, resets: PasswordResetService) {
   addRoute(app, {
     method: 'POST',
-    url: paths.token,
+    url: accountPaths.token,
     policy: 'public',
     body: { kind: 'form', schema: tokenRequest },
     handler: ({ body, req, reply }) => {
@@ -19,9 +18,21 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
     },
   });
 
+  // Any signed-in person may sign out: 'member' is the lowest role.
   addRoute(app, {
     method: 'POST',
-    url: '/api/pw_forgot',
+    url: accountPaths.signOut,
+    policy: 'member',
+    body: { kind: 'json', schema: signOutRequest },
+    handler: async ({ body, req, user }) => {
+      await accounts.signOut(user().id, req.tokenClaims!, body.everywhere);
+      return { succeeded: true };
+    },
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: membershipPaths.pwForgot,
     policy: 'public',
     body: { kind: 'json', schema: pwForgotRequest },
     handler: async ({ body, req }) => {
@@ -32,7 +43,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/pw_reset_validate/:uid',
+    url: membershipPaths.pwResetValidatePattern,
     policy: 'public',
     params: z.object({ uid: z.string().max(200) }),
     handler: async ({ params }) => ({ valid: await resets.isValid(params.uid) }),
@@ -40,7 +51,7 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
 
   addRoute(app, {
     method: 'POST',
-    url: '/api/pw_reset_submit',
+    url: membershipPaths.pwResetSubmit,
     policy: 'public',
     body: { kind: 'json', schema: pwResetSubmitRequest },
     handler: async ({ body }) => {

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
-import type { MemberStatus } from '../../../shared/api/admin';
+import type { MemberStatus, PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains } from '../../db/like';
 import type { Database } from '../../db/schema';
@@ -20,7 +20,7 @@ export type MemberQuery = {
 export type PaymentQuery = {
   q: string;
   kind?: 'registration' | 'renewal' | 'donation';
-  status?: 'pending' | 'succeeded' | 'failed';
+  status?: PaymentStatus;
   /** Instants: created at or after, and before. */
   createdFrom?: string;
   createdBefore?: string;

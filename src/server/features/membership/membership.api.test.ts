@@ -113,8 +113,12 @@ describe('registration', () => {
       [{ addr_post: '' }, 'addr_post'],
       [{ phone_no: 'call me' }, 'phone_no'],
       [{ tier_index: 7 }, 'tier_index'],
-      [{ tier_index: '0' }, 'tier_index'],
+      [{ tier_index: '7' }, 'tier_index'],
+      [{ tier_index: 'one' }, 'tier_index'],
+      [{ tier_index: '1.5' }, 'tier_index'],
       [{ grad_year: 1800 }, 'grad_year'],
+      [{ tier_index: 2, grad_year: '18' }, 'grad_year'],
+      [{ tier_index: 2, grad_year: 'soon' }, 'grad_year'],
     ];
     for (const [override, field] of cases) {
       const res = await proceed(t, registrationForm(override));

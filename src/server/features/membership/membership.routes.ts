@@ -1,21 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { adminPaths, recordRenewalRequest } from '../../../shared/api/admin';
-import { confirmSimpleRequest, registrationForm, renewProceedRequest } from '../../../shared/api/membership';
+import { confirmSimpleRequest, membershipPaths, registrationRequest, renewProceedRequest } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
 import type { MembershipService } from './membership.service';
 
 export function membershipRoutes(app: FastifyInstance, membership: MembershipService) {
   addRoute(app, {
     method: 'POST',
-    url: '/api/register_proceed',
+    url: membershipPaths.registerProceed,
     policy: 'public',
-    body: { kind: 'json', schema: registrationForm },
+    // A plain HTML form posts its fields form-encoded; the browser app sends JSON.
+    body: { kind: 'json-or-form', schema: registrationRequest },
     handler: ({ body, req }) => membership.registerProceed(body, req.ip),
   });
 
   addRoute(app, {
     method: 'POST',
-    url: '/api/register_confirm_simple',
+    url: membershipPaths.registerConfirmSimple,
     policy: 'public',
     body: { kind: 'json', schema: confirmSimpleRequest },
     handler: async ({ body }) => {
@@ -26,22 +27,22 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/member_info',
+    url: membershipPaths.memberInfo,
     policy: 'member',
     handler: ({ user }) => membership.memberInfo(user().id),
   });
 
   addRoute(app, {
     method: 'POST',
-    url: '/api/renew_proceed',
+    url: membershipPaths.renewProceed,
     policy: 'member',
     body: { kind: 'json', schema: renewProceedRequest },
-    handler: ({ body, user }) => membership.renewProceed(user().id, body.tier_index),
+    handler: ({ body, user, req }) => membership.renewProceed(user().id, body.tier_index, req.ip),
   });
 
   addRoute(app, {
     method: 'POST',
-    url: '/api/renew_confirm_simple',
+    url: membershipPaths.renewConfirmSimple,
     policy: 'member',
     body: { kind: 'json', schema: confirmSimpleRequest },
     handler: async ({ body, user }) => {

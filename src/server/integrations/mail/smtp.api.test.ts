@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { MAIL_DELIVERY } from './mailer';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -50,7 +51,9 @@ describe('e-mail over SMTP', () => {
   it('delivers a password reset mail and records it as sent', async () => {
     const member = await t.userWithRole('member', 'reader@example.org');
     await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email: member.email } });
-    await expect.poll(() => peer.received.length).toBe(1);
+    await t.services.background.idle();
+    await t.services.mailer.idle();
+    expect(peer.received).toHaveLength(1);
     const [mail] = peer.received;
     expect(mail!.from).toBe('office@example.org');
     expect(mail!.to).toEqual(['reader@example.org']);
@@ -72,11 +75,15 @@ describe('e-mail over SMTP', () => {
     expect(message.text_body).toMatch(/not shown here/);
   });
 
-  it('keeps a refused message as failed, to be retried', async () => {
+  it('keeps a refused message as failed, and tries again once its wait is over', async () => {
     await t.services.mailer.send({ to: 'bounce@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+    await t.services.mailer.idle();
     const [row] = await outboxFor(t, 'bounce@example.org');
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.last_error).toMatch(/Mailbox unavailable/);
+    await t.services.mailer.deliver();
+    expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    t.clock.advance(MAIL_DELIVERY.retryDelayMs(1));
     await t.services.mailer.deliver();
     expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 2 });
   });

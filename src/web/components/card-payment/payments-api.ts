@@ -1,14 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paymentsConfig, settleResponse, testConfirmResponse } from '../../../shared/api/payments';
+import { paymentPaths, paymentsConfig, settleResponse, testConfirmResponse } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../lib/api';
-
-export const paymentPaths = {
-  config: '/api/payments/config',
-  testConfirm: '/api/payments/test_confirm',
-  settle: '/api/payments/settle',
-} as const;
 
 export function usePaymentsConfig() {
   return useQuery({

@@ -1,16 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { succeededResponse } from '../../../shared/api/common';
-import { memberInfo, proceedResponse, type ProceedResponse } from '../../../shared/api/membership';
+import { memberInfo, membershipPaths, proceedResponse, type ProceedResponse } from '../../../shared/api/membership';
 import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
-
-export const membershipPaths = {
-  registerProceed: '/api/register_proceed',
-  registerConfirmSimple: '/api/register_confirm_simple',
-  memberInfo: '/api/member_info',
-  renewProceed: '/api/renew_proceed',
-  renewConfirmSimple: '/api/renew_confirm_simple',
-} as const;
 
 export const memberInfoKey = ['member_info'] as const;
 
