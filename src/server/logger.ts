@@ -6,8 +6,8 @@ export function safeUrl(url: string): string {
 }
 
 /** The process's one logger: Fastify's request logs and the services' own lines go through it. */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
@@ -15,6 +15,7 @@ export function createLogger(level: string): Logger {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: pino.stdSerializers.err,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 export type { Logger };

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Policy, Principal } from './auth';
-import { unauthorized, unsupportedMediaType } from './errors';
+import { nestedAtMost } from '../../shared/domain/nesting';
+import { badRequest, unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
 type BodySpec<B> =
@@ -31,6 +32,7 @@ export type RouteSpec<B, Q, P> = {
   handler(ctx: RouteContext<B, Q, P>): unknown;
 };
 
+const MAX_BODY_NESTING = 32;
 const JSON_TYPE = 'application/json';
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 const mediaTypes: Record<BodySpec<unknown>['kind'], string[]> = {
@@ -57,7 +59,12 @@ export function addRoute<B = undefined, Q = undefined, P = undefined>(app: Fasti
         const expected = mediaTypes[spec.body.kind];
         if (!expected.includes(mediaType(req))) throw unsupportedMediaType(`Send the request body as ${expected.join(' or ')}`);
       }
-      const body = spec.body && 'schema' in spec.body ? parseOrThrow(spec.body.schema, req.body ?? {}, 'body') : undefined;
+      let body: B | undefined;
+      if (spec.body && 'schema' in spec.body) {
+        // No request of the site nests deeper than this; deeper would only strain the checks.
+        if (!nestedAtMost(req.body, MAX_BODY_NESTING)) throw badRequest('The request body is nested too deeply');
+        body = parseOrThrow(spec.body.schema, req.body ?? {}, 'body');
+      }
       const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : undefined;
       const params = spec.params ? parseOrThrow(spec.params, req.params, 'path') : undefined;
       return spec.handler({

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { retryOnConcurrentChange } from '../db/concurrent-change';
 import type { Database, PaymentKind } from '../db/schema';
 import type { MailMessage, Mailer } from '../integrations/mail/mailer';
 import type { MailContext } from '../integrations/mail/template';
@@ -15,13 +16,6 @@ export type Fulfilled = { mail: MailMessage[]; period?: { start: string; end: st
 export type FulfilmentHandler = (trx: Kysely<Database>, payment: PaymentRow, mail: MailContext) => Promise<Fulfilled>;
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'unknown-payment';
-
-/**
- * Thrown by a handler when another transaction changed what it read (PostgreSQL runs them side
- * by side): the fulfilment is undone and run again from the start, seeing the other's change.
- */
-export class ConcurrentChange extends Error {}
-const MAX_TRIES = 5;
 
 /**
  * The one place a payment is completed: from the verified webhook, from settle, from the test
@@ -59,15 +53,10 @@ export function fulfilmentService(
         await runHandler(trx, payment, mail);
         return 'fulfilled';
       });
-    for (let tries = 1; ; tries++) {
-      try {
-        const result = await attempt();
-        if (result === 'fulfilled') mailer.deliverSoon();
-        return result;
-      } catch (error) {
-        if (!(error instanceof ConcurrentChange) || tries >= MAX_TRIES) throw error;
-      }
-    }
+    // A handler that finds its member changed by another fulfilment meanwhile throws ConcurrentChange: all again.
+    const result = await retryOnConcurrentChange(attempt);
+    if (result === 'fulfilled') mailer.deliverSoon();
+    return result;
   }
 
   return {

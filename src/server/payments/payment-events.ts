@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { formatPence } from '../../shared/domain/money';
 import { auditRepo } from '../audit/audit.repo';
+import { ConcurrentChange, retryOnConcurrentChange } from '../db/concurrent-change';
 import type { Database, PaymentStatus } from '../db/schema';
 import type { ProviderEvent } from '../integrations/payments/provider';
 import type { CardBrake } from './card-brake';
@@ -52,8 +53,6 @@ function summary(payment: PaymentRow, event: StatusEvent, next: Next): string {
   }
 }
 
-class ChangedMeanwhile extends Error {}
-
 /**
  * Stripe's events about payments: success (fulfilment), declines (the card brake), and what
  * happens after success: refunds, disputes and cancellations. Each event is applied once (its id
@@ -71,7 +70,7 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
       const next = payment && nextStatus(payment, event);
       if (!payment || !next) return;
       // Another event for this payment committed between the read and here (PostgreSQL): start again.
-      if (!(await repo.changeStatus(payment, next))) throw new ChangedMeanwhile();
+      if (!(await repo.changeStatus(payment, next))) throw new ConcurrentChange();
       await auditRepo(trx).insert({
         at: now,
         actor_id: null,
@@ -90,13 +89,7 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
       const payment = await paymentsRepo(db).findByRef(event.intentId);
       if (payment?.status === 'pending') await fulfilment.fulfilIntent(event.intentId);
     }
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await applyOnce(event);
-      } catch (error) {
-        if (!(error instanceof ChangedMeanwhile) || attempt >= 5) throw error;
-      }
-    }
+    await retryOnConcurrentChange(() => applyOnce(event));
   }
 
   return {

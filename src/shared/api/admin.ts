@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { membershipStatuses, type MembershipStatus } from '../domain/membership';
 import { role, roles } from './accounts';
+import { calendarDate } from './common';
 import { tierIndexNumber } from './membership';
 
 /** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
@@ -8,13 +9,16 @@ export const adminPaths = {
   members: '/api/admin/members',
   membersCsv: '/api/admin/members.csv',
   member: (id: string) => `/api/admin/members/${encodeURIComponent(id)}`,
+  memberPattern: '/api/admin/members/:id',
   setRole: '/api/admin/set_role',
   recordRenewal: '/api/admin/record_renewal',
+  paymentReview: '/api/admin/payment_review',
   payments: '/api/admin/payments',
   paymentsCsv: '/api/admin/payments.csv',
   paymentTotals: '/api/admin/payment_totals',
   outbox: '/api/admin/outbox',
   outboxMessage: (id: number) => `/api/admin/outbox/${id}`,
+  outboxMessagePattern: '/api/admin/outbox/:id',
   audit: '/api/admin/audit',
   auditActors: '/api/admin/audit_actors',
 } as const;
@@ -45,7 +49,7 @@ const paging = {
   ),
 };
 const search = optionalParam(z.string().trim().max(200, 'At most 200 characters')).transform((v) => v ?? '');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+const isoDate = calendarDate('Use a date like 2026-11-22');
 
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
@@ -145,8 +149,20 @@ export const paymentRow = z.object({
   completed_at: z.string().nullable(),
   /** The admin's note on a payment they recorded by hand (provider "offline"). */
   note: z.string().nullable(),
+  /** Pence Stripe has refunded (0 unless refunded or partly refunded). */
+  refunded: z.number().int(),
+  /** The membership year a registration or renewal bought, as London dates; null until it succeeded. */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  /** The admin's decision on a refunded or disputed membership payment: kept the year, or ended it. */
+  review: z.enum(['kept', 'ended']).nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
+
+/** A membership payment refunded or disputed whose year the admin has not yet decided on. */
+export function awaitsReview(payment: Pick<PaymentRow, 'kind' | 'status' | 'review'>): boolean {
+  return payment.kind !== 'donation' && reviewablePaymentStatuses.includes(payment.status) && payment.review === null;
+}
 
 export const memberDetail = memberRow.extend({
   last_renewed_date: z.string().nullable(),
@@ -192,6 +208,15 @@ export const recordRenewalResponse = z.object({ payment_id: z.string(), last_ren
 
 // ---- Payments ----
 
+/** The admin's decision on a refunded or disputed membership payment (decision record 014). */
+export const paymentReviewRequest = z.object({
+  payment_id: z.string().trim().min(1).max(100),
+  /** keep: the membership stays as it is; end: the year the payment bought is taken off. */
+  decision: z.enum(['keep', 'end']),
+});
+export type PaymentReviewRequest = z.infer<typeof paymentReviewRequest>;
+export const paymentReviewResponse = z.object({ last_renewed_date: z.string().nullable(), expiry_date: z.string().nullable() });
+
 export const paymentFilter = z
   .object({
     /** Part of the e-mail, the name or the provider's reference. */
@@ -209,12 +234,17 @@ export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export const paymentPage = pageOf(paymentRow);
 export type PaymentPage = z.infer<typeof paymentPage>;
 
-/** Succeeded payments by the London month they completed in, newest month first; amounts in pence. */
+/**
+ * Payments received, by the London month they completed in, newest month first; amounts in pence.
+ * By kind: what came in. Refunded and disputed (open or lost): what went back. Total: what stayed.
+ */
 export const monthTotal = z.object({
   month: z.string(),
   registration: z.number().int(),
   renewal: z.number().int(),
   donation: z.number().int(),
+  refunded: z.number().int(),
+  disputed: z.number().int(),
   total: z.number().int(),
   count: z.number().int(),
 });

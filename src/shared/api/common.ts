@@ -31,3 +31,13 @@ export const numberOrDigits = (message: string) =>
     ],
     { error: message },
   );
+
+/** A calendar date YYYY-MM-DD that exists (not 2026-02-30, which Date would roll into March). */
+export const calendarDate = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((text) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+    }, 'That date does not exist');

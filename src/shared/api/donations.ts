@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberOrDigits } from './common';
+import { calendarDate, numberOrDigits } from './common';
 import { emailAddress } from './membership';
 
 export const DONATION_MIN_PENCE = 100;
@@ -100,6 +100,6 @@ export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
 
 /** A date range for the HMRC schedule export, inclusive, YYYY-MM-DD. */
 export const giftAidExportQuery = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-04-06'),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-04-05'),
+  from: calendarDate('Use a date like 2026-04-06'),
+  to: calendarDate('Use a date like 2027-04-05'),
 });

@@ -94,6 +94,8 @@ export const memberInfo = z.object({
   last_renewed_date: z.string().nullable(),
   tier_index: z.number().int().nullable(),
   role: z.enum(['member', 'editor', 'admin']),
+  /** The membership year the latest registration or renewal bought (London dates), as placed when it was paid. */
+  latest_period: z.object({ start: z.string(), end: z.string() }).nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 

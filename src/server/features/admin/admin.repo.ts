@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
-import type { MemberStatus, PaymentStatus } from '../../../shared/api/admin';
+import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains } from '../../db/like';
 import type { Database } from '../../db/schema';
@@ -109,6 +109,10 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     'p.created_at',
     'p.completed_at',
     'p.note',
+    'p.refunded_pence',
+    'p.period_start',
+    'p.period_end',
+    'p.review',
     'u.first_name',
     'u.last_name',
     'd.name as donor_name',
@@ -171,12 +175,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       return q.execute();
     },
 
-    /** Every succeeded payment's kind, amount and completion: summed by London month in code. */
-    succeededPayments() {
+    /** Every payment whose money arrived, with what went back since: summed by London month in code. */
+    completedPayments() {
       return db
         .selectFrom('payments')
-        .select(['kind', 'amount_pence', 'completed_at', 'created_at'])
-        .where('status', '=', 'succeeded')
+        .select(['kind', 'status', 'amount_pence', 'refunded_pence', 'completed_at', 'created_at'])
+        .where('status', 'in', completedPaymentStatuses)
         .execute();
     },
 

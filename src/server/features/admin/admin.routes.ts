@@ -43,7 +43,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService, clock: ()
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/admin/members/:id',
+    url: adminPaths.memberPattern,
     policy: 'admin',
     params: z.object({ id: z.string().trim().min(1).max(100) }),
     handler: ({ params }) => admin.member(params.id),
@@ -93,7 +93,7 @@ export function adminRoutes(app: FastifyInstance, admin: AdminService, clock: ()
 
   addRoute(app, {
     method: 'GET',
-    url: '/api/admin/outbox/:id',
+    url: adminPaths.outboxMessagePattern,
     policy: 'admin',
     params: outboxIdParams,
     handler: ({ params }) => admin.outboxMessage(params.id),

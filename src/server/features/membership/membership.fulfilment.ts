@@ -7,7 +7,8 @@ import { expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shar
 import type { Database } from '../../db/schema';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict } from '../../http/errors';
-import { ConcurrentChange, type FulfilmentHandler } from '../../payments/fulfilment';
+import { ConcurrentChange } from '../../db/concurrent-change';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
 import { renewalMail, welcomeMail } from './membership.emails';
 import { membershipRepo } from './membership.repo';
 

@@ -38,6 +38,18 @@ export function membershipRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
+    /** The membership year the member's latest registration or renewal bought (not one the admin took back). */
+    latestPeriod(userId: string) {
+      return db
+        .selectFrom('payments')
+        .select(['period_start', 'period_end'])
+        .where('user_id', '=', userId)
+        .where('kind', 'in', ['registration', 'renewal'])
+        .where('period_end', 'is not', null)
+        .where((eb) => eb.or([eb('review', 'is', null), eb('review', '!=', 'ended')]))
+        .orderBy('period_end', 'desc')
+        .executeTakeFirst();
+    },
     /** Members whose last renewal falls between the dates (inclusive): reminder candidates. */
     renewedBetween(from: string, to: string) {
       return db

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminPaths, recordRenewalRequest } from '../../../shared/api/admin';
+import { adminPaths, paymentReviewRequest, recordRenewalRequest } from '../../../shared/api/admin';
 import { confirmSimpleRequest, membershipPaths, registrationRequest, renewProceedRequest } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
 import type { MembershipService } from './membership.service';
@@ -57,5 +57,13 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
     policy: 'admin',
     body: { kind: 'json', schema: recordRenewalRequest },
     handler: ({ body, user }) => membership.recordOfflineRenewal(body, user()),
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: adminPaths.paymentReview,
+    policy: 'admin',
+    body: { kind: 'json', schema: paymentReviewRequest },
+    handler: ({ body, user }) => membership.reviewPayment(body, user()),
   });
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { recordRenewalRequest } from '../../../shared/api/admin';
+import { awaitsReview, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
 import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
-import { freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
+import { addYears, expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
 import { formatPence } from '../../../shared/domain/money';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
@@ -16,7 +16,9 @@ import { addressKey } from '../../http/client-address';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { CardBrake } from '../../payments/card-brake';
+import { retryOnConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentService } from '../../payments/fulfilment';
+import { paymentsRepo } from '../../payments/payments.repo';
 import type { PaymentsService } from '../../payments/payments.service';
 import { FREE_RENEWAL_TOO_EARLY, pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
@@ -108,10 +110,10 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
     },
 
     async memberInfo(userId: string): Promise<MemberInfo> {
-      const member = await repo.member(userId);
+      const [member, latest] = await Promise.all([repo.member(userId), repo.latestPeriod(userId)]);
       if (!member) throw notFound('Member not found');
       const { id: _id, ...info } = member;
-      return info;
+      return { ...info, latest_period: latest ? { start: latest.period_start!, end: latest.period_end! } : null };
     },
 
     /**
@@ -162,31 +164,74 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, londonDate(clock()));
       // Read before the transaction opens: on SQLite it holds the one connection.
       const mail = await fulfilment.mailContext();
-      const { payment, period } = await audit.change(
-        actor,
-        async (trx) => {
-          const recorded = await payments.recordOffline(trx, {
-            kind: 'renewal',
-            amountPence: request.amount,
-            email: member.email,
-            description: `Membership renewal: ${tier.name}`,
-            userId: member.id,
-            tierIndex: tier.index,
-            dateEffective,
-            note: request.note,
-          });
-          const done = await fulfilment.fulfilRecorded(trx, recorded, mail);
-          return { payment: recorded, period: done.period! };
-        },
-        ({ period }) => ({
-          kind: 'membership',
-          action: 'recorded',
-          subject_id: member.id,
-          summary: `Recorded ${formatPence(request.amount)} from ${member.email} (${request.note}): ${tier.name} from ${period.start}`,
-        }),
-      );
+      const record = () =>
+        audit.change(
+          actor,
+          async (trx) => {
+            const recorded = await payments.recordOffline(trx, {
+              kind: 'renewal',
+              amountPence: request.amount,
+              email: member.email,
+              description: `Membership renewal: ${tier.name}`,
+              userId: member.id,
+              tierIndex: tier.index,
+              dateEffective,
+              note: request.note,
+            });
+            const done = await fulfilment.fulfilRecorded(trx, recorded, mail);
+            return { payment: recorded, period: done.period! };
+          },
+          ({ period }) => ({
+            kind: 'membership',
+            action: 'recorded',
+            subject_id: member.id,
+            summary: `Recorded ${formatPence(request.amount)} from ${member.email} (${request.note}): ${tier.name} from ${period.start}`,
+          }),
+        );
+      // A card renewal of the same member committing at the same moment (PostgreSQL): record again after it.
+      const { payment, period } = await retryOnConcurrentChange(record);
       fulfilment.deliverSoon();
       return { payment_id: payment.id, last_renewed_date: period.start, expiry_date: period.end };
+    },
+
+    /**
+     * The admin's decision on a membership payment Stripe refunded or that is disputed: keep the
+     * membership as it is, or take off the year the payment bought. Decided once, with its audit
+     * entry in the same transaction (decision record 014).
+     */
+    async reviewPayment(request: PaymentReviewRequest, actor: NonNullable<Actor>) {
+      return audit
+        .change(
+          actor,
+          async (trx) => {
+            const payment = await paymentsRepo(trx).findById(request.payment_id);
+            if (!payment || payment.kind === 'donation') throw notFound('Payment not found');
+            if (!awaitsReview({ kind: payment.kind, status: payment.status, review: payment.review }))
+              throw conflict('This payment has been decided on already, or was not refunded or disputed');
+            if (!(await paymentsRepo(trx).setReview(payment.id, request.decision === 'end' ? 'ended' : 'kept')))
+              throw conflict('This payment has been decided on already');
+            const members = membershipRepo(trx);
+            const member = payment.user_id ? await members.member(payment.user_id) : undefined;
+            let lastRenewed = member?.last_renewed_date ?? null;
+            if (member && lastRenewed && request.decision === 'end') {
+              const shortened = addYears(lastRenewed, -1);
+              if (!(await members.renew(member.id, member.tier_index ?? payment.tier_index ?? 0, lastRenewed, shortened)))
+                throw conflict('The membership changed meanwhile. Please reload the page and decide again.');
+              lastRenewed = shortened;
+            }
+            return { payment, member, lastRenewed };
+          },
+          ({ payment, member, lastRenewed }) => ({
+            kind: 'membership',
+            action: 'changed',
+            subject_id: member?.id ?? payment.user_id,
+            summary:
+              request.decision === 'end'
+                ? `Took off the year paid by the ${payment.kind} of ${formatPence(payment.amount_pence)} from ${payment.email} (${payment.status.replace('_', ' ')})${lastRenewed ? `: membership now ends ${expiryDate(lastRenewed)}` : ''}`
+                : `Kept the membership of ${payment.email} despite the ${payment.status.replace('_', ' ')} ${payment.kind} of ${formatPence(payment.amount_pence)}`,
+          }),
+        )
+        .then(({ lastRenewed }) => ({ last_renewed_date: lastRenewed, expiry_date: lastRenewed ? expiryDate(lastRenewed) : null }));
     },
 
     /** Pending registrations never paid for are dropped after a week (they hold a password hash). */
