@@ -24,6 +24,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(headers['permissions-policy'], label).toBe('camera=(), microphone=(), geolocation=(), usb=(), payment=()');
+  expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
 }
 
 describe('HTTP baseline', () => {
@@ -57,6 +59,28 @@ describe('HTTP baseline', () => {
     for (const [method, url] of cases) {
       const res = await t.app.inject({ method, url });
       expectSecurityHeaders(res.headers, `${method} ${url} ${res.statusCode}`);
+    }
+  });
+
+  it("puts them on the framework's own refusals too, each as { detail } with a request id", async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      ['GET', '/api/articles/%ff', undefined, {}, 400],
+      ['GET', '/%ff', undefined, {}, 400],
+      ['POST', '/api/donate_proceed', '{not json', json, 400],
+      ['POST', '/api/donate_proceed', '', json, 400],
+      ['POST', '/api/donate_proceed', JSON.stringify({ amount: 'x'.repeat(2_000_000) }), json, 413],
+      ['POST', '/api/donate_proceed', 'amount=5', { 'content-type': 'text/plain' }, 415],
+      ['POST', '/api/donate_proceed', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, json, 400],
+      ['GET', '/api/no-such-thing', undefined, {}, 404],
+    ] as const;
+    for (const [method, url, payload, headers, status] of cases) {
+      const res = await t.app.inject({ method, url, payload, headers });
+      const label = `${method} ${url.slice(0, 40)} -> ${res.statusCode} ${res.body.slice(0, 100)}`;
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json(), label).toEqual({ detail: expect.any(String) });
+      expect(res.headers['x-request-id'], label).toMatch(/^[0-9a-f-]{36}$/);
+      expectSecurityHeaders(res.headers, label);
     }
   });
 

@@ -37,6 +37,8 @@ describe('Stripe', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const permissions = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['permissions-policy'];
+    expect(permissions).toContain('payment=(self "https://js.stripe.com")');
     const simulated = await t.app.inject({
       method: 'POST',
       url: '/api/payments/test_confirm',

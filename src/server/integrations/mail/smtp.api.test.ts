@@ -1,40 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../../testing/membership';
+import { startSmtpPeer } from '../../testing/smtp-peer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { MAIL_DELIVERY } from './mailer';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP peer on loopback; it refuses mail for addresses starting "bounce". */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) return callback(new Error('Mailbox unavailable'));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 describe('e-mail over SMTP', () => {
   let t: TestApp;
