@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYMENTS_UNAVAILABLE } from '../../shared/api/payments';
 import { CardDeclinedError, PaymentProviderError } from '../integrations/payments/provider';
 import { HttpError } from './errors';
 import { ValidationError } from './validation';
@@ -18,9 +19,6 @@ const knownCodes: Record<string, string> = {
   FST_ERR_BAD_URL: 'The address is not valid',
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
-
-/** What a payer sees when the card provider fails: nothing of the provider's own words or status. */
-export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Please try again later.';
 
 /**
  * The status of a client error the framework raised (its codes start FST_). Another error that

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentPaths } from '../../shared/api/payments';
-import { PAYMENTS_UNAVAILABLE } from '../http/error-handler';
+import { PAYMENTS_UNAVAILABLE, paymentPaths } from '../../shared/api/payments';
 import { proceed, registeredMember, registrationForm } from '../testing/membership';
 import { stripeTestApp } from '../testing/stripe-webhooks';
 import type { TestApp } from '../testing/test-app';

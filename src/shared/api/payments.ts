@@ -24,6 +24,9 @@ export const testConfirmResponse = z.object({ status: z.literal('succeeded') });
 export const settleRequest = z.object({ client_secret: z.string().min(1).max(300) });
 export const settleResponse = z.object({ status: z.string() });
 
+/** What a payer sees when the card provider fails (502): nothing of the provider's own words or status. */
+export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Please try again later.';
+
 /** Stripe's test cards, as the test provider honours them. */
 export const TEST_CARDS = {
   success: '4242424242424242',

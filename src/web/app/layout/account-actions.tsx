@@ -7,7 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
-import { hasEditingRights, isAdmin, signOut, useSession } from '../../lib/session';
+import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 
 /** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
@@ -36,7 +37,7 @@ export function AccountActions() {
           <SiteText k="nav.admin" />
         </Button>
       )}
-      <Button onClick={signOut} variant="outlined" startIcon={<LogoutIcon />}>
+      <Button onClick={() => void signOut()} variant="outlined" startIcon={<LogoutIcon />}>
         <SiteText k="nav.sign_out" />
       </Button>
     </Stack>

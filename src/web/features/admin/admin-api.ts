@@ -8,8 +8,10 @@ import {
   outboxMessage,
   outboxPage,
   paymentPage,
+  paymentReviewResponse,
   paymentTotals,
   recordRenewalResponse,
+  type PaymentReviewRequest,
   type AuditListQuery,
   type MemberFilter,
   type MemberListQuery,
@@ -87,6 +89,20 @@ export function useRecordRenewal() {
         adminKeys.auditActors,
         adminKeys.outbox,
       ]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+/** The admin's decision on a refunded or disputed membership payment; it may change the member's expiry. */
+export function useReviewPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PaymentReviewRequest) =>
+      apiRequest(adminPaths.paymentReview, paymentReviewResponse, { method: 'POST', json: request }),
+    onSuccess: () => {
+      for (const key of [adminKeys.member, adminKeys.members, adminKeys.payments, adminKeys.audit, adminKeys.auditActors]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },
