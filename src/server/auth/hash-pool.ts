@@ -12,6 +12,8 @@ import { serviceUnavailable } from '../http/errors';
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { scryptSync } = require('node:crypto');
+// The lowest priority (Linux sets it per thread): on a busy machine the web server's thread goes first.
+try { require('node:os').setPriority(19); } catch {}
 parentPort.on('message', ({ id, password, salt, keyLength, options }) => {
   try {
     const key = scryptSync(password, Buffer.from(salt), keyLength, options);
@@ -88,14 +90,14 @@ export function hashPool({ workers: size, maxQueue }: HashPoolOptions) {
     }
   }
 
+  /** Roughly when the queue will have moved on, in seconds: each hash takes a fraction of a second. */
+  const retryAfter = () => Math.max(1, Math.ceil(queue.length / size / 2));
+
   return {
     /** scrypt on a worker; refused with 503 when `maxQueue` hashes already wait. */
     scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
       if (closed) return Promise.reject(new Error('The password pool is closed'));
-      if (queue.length >= maxQueue) {
-        // Roughly when the queue will have moved on: each hash takes a fraction of a second.
-        return Promise.reject(serviceUnavailable(BUSY, Math.max(1, Math.ceil(queue.length / size / 2))));
-      }
+      if (queue.length >= maxQueue) return Promise.reject(serviceUnavailable(BUSY, retryAfter()));
       return new Promise<Buffer>((resolve, reject) => {
         queue.push({ id: nextId++, message: { password, salt: new Uint8Array(salt), keyLength, options }, resolve, reject });
         pump();
@@ -104,6 +106,10 @@ export function hashPool({ workers: size, maxQueue }: HashPoolOptions) {
     /** Hashes waiting for a worker (not those running). */
     get waiting(): number {
       return queue.length;
+    },
+    /** Refuses with 503 at once when a hash would be refused: work for a request that cannot be served is saved. */
+    refuseWhenFull(): void {
+      if (queue.length >= maxQueue) throw serviceUnavailable(BUSY, retryAfter());
     },
     async close(): Promise<void> {
       closed = true;

@@ -50,6 +50,10 @@ export function passwordHasher(cost: number = PRODUCTION_COST, pool?: HashPool) 
       const key = await derive(password, parsed.salt, parsed, pool);
       return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
     },
+    /** Throws 503 when the hashing queue is full, before a caller does work a hash would then refuse. */
+    refuseWhenBusy(): void {
+      pool?.refuseWhenFull();
+    },
     /** True when the hash was made with other parameters than today's and should be replaced. */
     needsRehash(stored: string): boolean {
       const parsed = parse(stored);

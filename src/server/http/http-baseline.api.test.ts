@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -13,6 +14,11 @@ function writeBuiltFrontEnd(webDir: string) {
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As the build leaves its scripts: compressed copies beside them.
+  const script = Buffer.from(`console.log(${JSON.stringify('y'.repeat(5000))});`);
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js'), script);
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js.gz'), zlib.gzipSync(script));
 }
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
@@ -119,6 +125,20 @@ describe('HTTP baseline', () => {
     expect(res.rawPayload.length).toBeLessThan(1000);
     const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
     expect(logo.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copies as they are", async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/entry-Ef56Gh78.js', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(plain.toString()).toContain('yyyy');
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/entry-Ef56Gh78.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('yyyy');
   });
 
   it('compresses API answers', async () => {

@@ -61,6 +61,8 @@ export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce 
       const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS).toISOString();
       const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
 
+      // A sign-in the password threads cannot take is refused before it writes anything.
+      passwords.refuseWhenBusy();
       // The attempt holds a place from the start, so parallel guesses cannot all slip under the
       // limit; it counts as a failure only once its password proved wrong (decision record 016).
       const attempt = await repo.recordAttempt(key, address, now.toISOString(), dayAgo);
