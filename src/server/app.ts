@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
   });
-  if (config.e2eOutbox) testingRoutes(app, services.mailer);
+  if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents);
   eventsRoutes(app, services.events, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),

@@ -93,6 +93,24 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
   }
 
   return {
+    /**
+     * For the browser journeys only: the test provider reports a full refund of the latest
+     * succeeded card payment from `email`, as Stripe's webhook would. False when there is none.
+     */
+    async refundTestPayment(email: string): Promise<boolean> {
+      const payment = await paymentsRepo(db).latestSucceeded(email, 'test');
+      if (!payment?.provider_ref) return false;
+      const id = `evt_test_refund_${payment.id}`;
+      await applyStatusEvent({
+        id,
+        type: 'charge.refunded',
+        kind: 'refunded',
+        intentId: payment.provider_ref,
+        amountRefunded: payment.amount_pence,
+      });
+      return true;
+    },
+
     async handle(event: ProviderEvent): Promise<void> {
       switch (event.kind) {
         case 'succeeded':

@@ -26,6 +26,16 @@ export function paymentsRepo(db: Kysely<Database>) {
     findByRef(providerRef: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
     },
+    latestSucceeded(email: string, provider: PaymentRow['provider']): Promise<PaymentRow | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('email', '=', email)
+        .where('provider', '=', provider)
+        .where('status', '=', 'succeeded')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+    },
     findByClientSecretHash(hash: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('client_secret_hash', '=', hash).executeTakeFirst();
     },
