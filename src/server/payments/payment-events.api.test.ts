@@ -177,4 +177,44 @@ describe('refunds, disputes and cancellations from Stripe', () => {
     const declines = await t.db.db.selectFrom('card_declines').selectAll().where('intent_id', '=', intentId).execute();
     expect(declines).toEqual([expect.objectContaining({ address: `10.40.0.${ip % 250}`, network: '10.40.0.0/24' })]);
   });
+
+  it('claims Gift Aid only on what the donor kept given', async () => {
+    await t.services.siteText.set('charity_number', '1234567', null);
+    expect((await asAdmin('POST', '/api/admin/gift_aid', { enabled: true })).statusCode).toBe(200);
+    const give = async (amount: number, house: string) => {
+      const body = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/donate_proceed',
+          payload: {
+            amount,
+            name: 'Donor',
+            email: `donor-${house}@example.org`,
+            gift_aid: { first_name: 'Ani', last_name: 'Donor', house, postcode: 'N1 1AA', confirmed: true },
+          },
+          remoteAddress: `10.41.0.${house}`,
+        })
+      ).json();
+      const intentId = (body.clientSecret as string).split('_secret_')[0]!;
+      stripe.standIn.succeed(intentId);
+      await webhooks.send('payment_intent.succeeded', { id: intentId, object: 'payment_intent' });
+      return intentId;
+    };
+    const kept = await give(4000, '1');
+    const partly = await give(4000, '2');
+    const refunded = await give(4000, '3');
+    await webhooks.send('charge.refunded', { ...charge(partly, 1000), amount: 4000 });
+    await webhooks.send('charge.refunded', { ...charge(refunded, 4000), amount: 4000 });
+    expect(kept).toBeTruthy();
+    const csv = (await asAdmin('GET', '/api/admin/gift_aid/export.csv?from=2026-11-01&to=2026-11-30')).body;
+    const rows = csv
+      .trim()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(','));
+    expect(rows.map((row) => [row[3], row.at(-1)])).toEqual([
+      ['1', '40.00'],
+      ['2', '30.00'],
+    ]);
+  });
 });

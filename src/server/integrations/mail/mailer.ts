@@ -163,10 +163,11 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
 
     recent: repo.recent,
 
+    /** Stops the background loop and waits a little for a run in progress; a send cut off later is retried once its lease lapses. */
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = undefined;
-      await mailer.idle();
+      await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       transport?.close();
     },
   };
