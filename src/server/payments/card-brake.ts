@@ -44,24 +44,23 @@ export function cardBrake(db: Kysely<Database>, limiter: RateLimiter, clock: () 
       throw tooManyRequests(TOO_MANY, Math.ceil(CARD_LIMITS.windowMs / 1000));
   }
 
-  return {
-    /** Whether card payments are paused site-wide: many declines, from many networks, lately. */
-    async sitePaused(): Promise<boolean> {
-      const row = await db
-        .selectFrom('card_declines')
-        .select([sql<number>`count(*)`.as('declines'), sql<number>`count(distinct network)`.as('networks')])
-        .where('at', '>', since())
-        .executeTakeFirstOrThrow();
-      return Number(row.declines) >= CARD_LIMITS.siteDeclines && Number(row.networks) >= CARD_LIMITS.siteNetworks;
-    },
+  /** Whether card payments are paused site-wide: many declines, from many networks, lately. */
+  async function sitePaused(): Promise<boolean> {
+    const row = await db
+      .selectFrom('card_declines')
+      .select([sql<number>`count(*)`.as('declines'), sql<number>`count(distinct network)`.as('networks')])
+      .where('at', '>', since())
+      .executeTakeFirstOrThrow();
+    return Number(row.declines) >= CARD_LIMITS.siteDeclines && Number(row.networks) >= CARD_LIMITS.siteNetworks;
+  }
 
+  return {
     /**
      * Before a card payment starts. `pausable`: the site-wide pause applies (anonymous paths;
      * a signed-in member renewing is not a card tester).
      */
     async beforeStart(ip: string, options: { pausable: boolean }): Promise<void> {
-      if (options.pausable && (await this.sitePaused()))
-        throw tooManyRequests(CARD_PAYMENTS_PAUSED, Math.ceil(CARD_LIMITS.windowMs / 1000));
+      if (options.pausable && (await sitePaused())) throw tooManyRequests(CARD_PAYMENTS_PAUSED, Math.ceil(CARD_LIMITS.windowMs / 1000));
       const address = addressKey(ip);
       await refuseDeclinedAddress(address);
       await limiter.hit(

@@ -37,13 +37,11 @@ export function nextStatus(payment: Pick<PaymentRow, 'status' | 'amount_pence' |
   }
 }
 
-const kindWords: Record<PaymentRow['kind'], string> = { registration: 'registration', renewal: 'renewal', donation: 'donation' };
-
 function summary(payment: PaymentRow, event: StatusEvent, next: Next): string {
-  const what = `the ${formatPence(payment.amount_pence)} ${kindWords[payment.kind]} from ${payment.email}`;
+  const what = `the ${formatPence(payment.amount_pence)} ${payment.kind} from ${payment.email}`;
   switch (event.kind) {
     case 'canceled':
-      return `Stripe canceled ${what} before it was paid`;
+      return `Stripe cancelled ${what} before it was paid`;
     case 'refunded':
       return `Stripe refunded ${formatPence(next.refunded_pence)} of ${what}`;
     case 'dispute-opened':
