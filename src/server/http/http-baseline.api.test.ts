@@ -90,6 +90,21 @@ describe('HTTP baseline', () => {
     }
   });
 
+  it('refuses a NUL character in a path, a query or a body, which PostgreSQL cannot store', async () => {
+    const admin = await t.userWithRole('admin');
+    const cases = [
+      { method: 'GET', url: '/api/admin/members/%00' },
+      { method: 'GET', url: '/api/admin/payments?q=a%00b' },
+      { method: 'POST', url: '/api/donate_proceed', payload: { amount: 500, name: 'A\u0000B', email: 'a@example.org' } },
+      { method: 'POST', url: '/api/set_string', payload: { key: 'k', value: 'v', ['x\u0000']: 1 } },
+    ] as const;
+    for (const request of cases) {
+      const res = await t.app.inject({ ...request, headers: { authorization: admin.authorization } });
+      expect(res.statusCode, request.url).toBe(400);
+      expect(res.json().detail).toMatch(/NUL/);
+    }
+  });
+
   it('answers JSON 404 for unknown API paths and the page for any other path', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nothing/here' });
     expect(api.statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Policy, Principal } from './auth';
-import { nestedAtMost } from '../../shared/domain/nesting';
+import { hasNulCharacter, nestedAtMost } from '../../shared/domain/json-shape';
 import { badRequest, unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
@@ -59,6 +59,9 @@ export function addRoute<B = undefined, Q = undefined, P = undefined>(app: Fasti
         const expected = mediaTypes[spec.body.kind];
         if (!expected.includes(mediaType(req))) throw unsupportedMediaType(`Send the request body as ${expected.join(' or ')}`);
       }
+      // U+0000 is no character a person types, and PostgreSQL cannot store it: refused wherever it comes.
+      if (hasNulCharacter(req.params) || hasNulCharacter(req.query) || (spec.body && 'schema' in spec.body && hasNulCharacter(req.body)))
+        throw badRequest('The request contains a NUL character (U+0000)');
       let body: B | undefined;
       if (spec.body && 'schema' in spec.body) {
         // No request of the site nests deeper than this; deeper would only strain the checks.

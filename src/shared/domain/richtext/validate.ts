@@ -10,7 +10,7 @@ import {
   mediaUrl,
   type RawDocument,
 } from './document';
-import { nestedAtMost } from '../nesting';
+import { nestedAtMost } from '../json-shape';
 import { isSafeLinkUrl, isSafeMediaUrl } from './safe-url';
 
 export type Validation = { ok: true; document: RawDocument } | { ok: false; error: string };
