@@ -69,7 +69,3 @@ export const memberInfo = z.object({
   role: z.enum(['member', 'editor', 'admin']),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
-
-export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter your e-mail address').max(254) });
-export const pwResetValidateResponse = z.object({ valid: z.boolean() });
-export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
