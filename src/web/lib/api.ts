@@ -66,7 +66,7 @@ async function readBody(response: Response): Promise<unknown> {
 type QueryValues = Record<string, string | number | null | undefined>;
 
 /** A path with its query string; empty values are left out (the API reads them as "any"). */
-export function withQuery(path: string, values: QueryValues): string {
+function withQuery(path: string, values: QueryValues): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
