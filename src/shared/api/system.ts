@@ -7,6 +7,7 @@ export const openApiDocument = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.unknown()),
 });
+export type OpenApiDocument = z.infer<typeof openApiDocument>;
 
 export const systemApi = defineEndpoints('system', {
   health: {

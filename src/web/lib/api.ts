@@ -29,9 +29,16 @@ export class ApiError extends Error {
   }
 }
 
+/** True when every property of T may be left out. */
+type AllOptional<T> = Partial<T> extends T ? true : false;
+
 /** Where a call goes: its path parameters and query, as the contract types them. */
 export type AddressOptions<E> = (E extends { params: z.ZodType } ? { params: ParamsInput<E> } : unknown) &
-  (E extends { query: z.ZodType } ? ({} extends QueryInput<E> ? { query?: QueryInput<E> } : { query: QueryInput<E> }) : unknown);
+  (E extends { query: z.ZodType }
+    ? AllOptional<QueryInput<E>> extends true
+      ? { query?: QueryInput<E> }
+      : { query: QueryInput<E> }
+    : unknown);
 
 /** What a call sends besides its declaration: path parameters, query and body as the contract types them. */
 export type CallOptions<E> = {
@@ -46,7 +53,7 @@ export type CallOptions<E> = {
       : unknown);
 
 /** The options argument may be left out when the call needs none. */
-type OptionsArg<E> = {} extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+type OptionsArg<E> = AllOptional<CallOptions<E>> extends true ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 type Loose = { params?: Record<string, string | number>; query?: QueryValues; body?: unknown; auth?: boolean; signal?: AbortSignal };
 
