@@ -27,6 +27,10 @@ export type RouteContext<E> = {
 /** A JSON answer is checked against the response schema; a file answer is its text or bytes (headers go on `reply`). */
 export type HandlerAnswer<E> = E extends { response: FileAnswer } ? string | Buffer : ResponseInput<E>;
 
+/**
+ * The policy and the handler. A handler returning a literal for a `z.literal` field writes it
+ * `as const` (`{ status: 'ok' as const }`): TypeScript widens literals while inferring E.
+ */
 export type RouteOptions<E> = {
   policy: Policy;
   bodyLimit?: number;
