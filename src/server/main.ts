@@ -6,7 +6,8 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed';
 import { jwtSecret } from './db/settings.repo';
-import { createLogger, type Logger } from './logger';
+import { createLogger } from './logger';
+import { scheduleJob } from './scheduled-jobs';
 import { createServices } from './services';
 
 /** How long a stop waits for running requests and jobs before it gives up on them. */
@@ -39,29 +40,6 @@ function adminHint(config: Config, result: AdminResult, onTerminal: boolean): st
   return `Sign in as admin at ${signIn} with the admin account's e-mail and password (lost them? npm run admin -- reset-password EMAIL).`;
 }
 
-/** Runs the hourly jobs one at a time and can wait for the one under way when the site stops. */
-function scheduledJobs(run: () => Promise<unknown>, log: Logger) {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = run()
-      .then(() => undefined)
-      .catch((error: unknown) => log.error({ err: error }, 'scheduled jobs failed'))
-      .finally(() => (running = undefined));
-  };
-  const hourly = setInterval(tick, HOUR);
-  const first = setTimeout(tick, 10_000);
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(hourly);
-      clearTimeout(first);
-      await running;
-    },
-  };
-}
-
 async function main() {
   // Settings come from the environment, or from .env in the working folder (the environment wins).
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -78,7 +56,9 @@ async function main() {
   const app = await buildApp({ config, db, services });
   // Renewal reminders and housekeeping; each reminder is claimed in the database first, so
   // several servers on one database send it once.
-  const jobs = scheduledJobs(() => services.metrics.job('scheduled', () => services.runScheduledJobs()), log);
+  const jobs = scheduleJob({ everyMs: HOUR, firstAfterMs: 10_000, log, name: 'scheduled jobs' }, () =>
+    services.metrics.job('scheduled', () => services.runScheduledJobs()),
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
