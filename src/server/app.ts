@@ -50,7 +50,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id));
+  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), config.metricsToken);
+  services.metrics.install(app);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);

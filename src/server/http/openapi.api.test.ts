@@ -81,16 +81,17 @@ describe('GET /api/openapi.json', () => {
         expect(op.security, label).toBeUndefined();
         expect(op.responses['401'], label).toBeUndefined();
       } else {
-        expect(op.security, label).toEqual([{ bearer: [] }]);
+        expect(op.security, label).toEqual([{ [op['x-policy'] === 'operator' ? 'operatorToken' : 'bearer']: [] }]);
         expect(op.responses['401'], label).toEqual({ $ref: '#/components/responses/Unauthorized' });
       }
-      if (op['x-policy'] === 'editor' || op['x-policy'] === 'admin') expect(op.responses['403'], label).toBeDefined();
+      if (['editor', 'admin', 'operator'].includes(op['x-policy'])) expect(op.responses['403'], label).toBeDefined();
       expect(op.responses['500'], label).toEqual({ $ref: '#/components/responses/ServerError' });
       expect(op.tags, label).toHaveLength(1);
     }
     expect(doc.paths['/api/set_string']!.post!['x-policy']).toBe('admin');
     expect(doc.paths['/api/new_article']!.post!['x-policy']).toBe('editor');
     expect(doc.paths['/api/member_info']!.get!['x-policy']).toBe('member');
+    expect(doc.paths['/metrics']!.get!['x-policy']).toBe('operator');
   });
 
   it('describes bodies, parameters and answers from the same schemas the server uses', () => {

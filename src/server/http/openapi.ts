@@ -18,6 +18,8 @@ type Operation = Record<string, unknown>;
 export type OpenApiInfo = { publicUrl: string };
 
 const BEARER = 'bearer';
+/** The `operator` policy's token (METRICS_TOKEN); the server itself may also call over loopback. */
+const OPERATOR = 'operatorToken';
 const JSON_TYPE = 'application/json';
 
 const bodyMediaTypes = {
@@ -91,7 +93,7 @@ function responses(endpoint: Endpoint, policy: Policy): JsonSchema {
   const out: JsonSchema = { 200: answer(endpoint) };
   if (endpoint.body || endpoint.query || endpoint.params) out[400] = ref('BadRequest');
   if (policy !== 'public') out[401] = ref('Unauthorized');
-  if (policy === 'editor' || policy === 'admin') out[403] = ref('Forbidden');
+  if (policy === 'editor' || policy === 'admin' || policy === 'operator') out[403] = ref('Forbidden');
   if (endpoint.body) Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
   for (const [status, description] of Object.entries(endpoint.errors ?? {})) {
     out[status] = { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } };
@@ -109,7 +111,7 @@ function operation(endpoint: Endpoint, policy: Policy): Operation {
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
     'x-policy': policy,
-    ...(policy === 'public' ? {} : { security: [{ [BEARER]: [] }] }),
+    ...(policy === 'public' ? {} : { security: [{ [policy === 'operator' ? OPERATOR : BEARER]: [] }] }),
     ...(parametersList.length ? { parameters: parametersList } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: responses(endpoint, policy),
@@ -146,6 +148,11 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], info: OpenApiIn
     components: {
       securitySchemes: {
         [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access_token from POST /api/token' },
+        [OPERATOR]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'METRICS_TOKEN from the server configuration; a request from the server itself over loopback needs none',
+        },
       },
       schemas: {
         Error: jsonSchema(errorResponse.extend({ field: z.string().optional() }), 'output'),

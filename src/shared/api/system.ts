@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './contract';
+import { defineEndpoints, file } from './contract';
 
 /** The OpenAPI 3.1 document; its parts are described by the OpenAPI specification itself. */
 export const openApiDocument = z.looseObject({
@@ -15,6 +15,13 @@ export const systemApi = defineEndpoints('system', {
     path: '/api/health',
     summary: 'Answers while the server and its database do',
     response: z.object({ status: z.literal('ok') }),
+  },
+  metrics: {
+    method: 'GET',
+    path: '/metrics',
+    summary: 'Prometheus metrics: requests by route and status, outbox, payments, scheduled jobs',
+    description: 'For the machines that run the site: the server itself over loopback, or the METRICS_TOKEN bearer token.',
+    response: file('text/plain'),
   },
   openapi: {
     method: 'GET',
