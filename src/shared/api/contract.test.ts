@@ -8,10 +8,8 @@ describe('the API contract', () => {
 
   it('finds every resource', () => {
     const resources = new Set(endpoints.map((e) => e.resource));
-    for (const resource of ['accounts', 'admin', 'articles', 'committee', 'donations', 'events', 'feeds', 'images', 'membership']) {
-      expect(resources, resource).toContain(resource);
-    }
-    for (const resource of ['payments', 'site-text', 'system', 'testing']) expect(resources, resource).toContain(resource);
+    const expected = ['accounts', 'admin', 'articles', 'committee', 'donations', 'events', 'feeds', 'images', 'membership'];
+    for (const resource of [...expected, 'payments', 'site-text', 'system', 'testing']) expect(resources, resource).toContain(resource);
   });
 
   it('declares each method and path once', () => {
