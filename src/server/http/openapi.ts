@@ -139,7 +139,8 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], info: OpenApiIn
       description: [
         'Every route of the site, generated from its contract (src/shared/api).',
         'Sign in with POST /api/token (form fields username and password) and send the access_token as `Authorization: Bearer ...`.',
-        '`x-policy` names who may call each route: public, member, editor or admin. Errors answer `{ detail }`; a 400 also names the `field` at fault.',
+        '`x-policy` names who may call each route: public, member, editor, admin, or operator (the machines that run the site).',
+        'Errors answer `{ detail }`; a 400 also names the `field` at fault.',
       ].join(' '),
     },
     servers: [{ url: info.publicUrl }],
