@@ -21,6 +21,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
+import { openApiRoutes } from './http/openapi';
 import { contentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
 import type { Services } from './services';
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: await services.siteText.get('site_name'),
     description: await services.siteText.get('home.mission'),
   }));
+
+  openApiRoutes(app, { publicUrl: config.publicUrl });
 
   await installSpa(app, {
     webDir: config.webDir,

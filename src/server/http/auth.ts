@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
+import type { Endpoint } from '../../shared/api/contract';
 import type { Tokens } from '../auth/tokens';
 import { forbidden, unauthorized } from './errors';
 
@@ -16,11 +17,13 @@ export type Principal = { id: string; email: string; role: Role };
 /** The current role and token version of a user, read on every authenticated request. */
 export type PrincipalLoader = (id: string) => Promise<(Principal & { token_version: number }) | undefined>;
 
-export type RegisteredRoute = { method: string; url: string; policy: Policy };
+/** A route as registered; `endpoint` is its declaration in src/shared/api (absent only on the web app's own pages). */
+export type RegisteredRoute = { method: string; url: string; policy: Policy; endpoint?: Endpoint };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
+    endpoint?: Endpoint;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -72,14 +75,14 @@ export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal:
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const policy = route.config?.policy;
+    const { policy, endpoint } = route.config ?? {};
     // The static files' catch-all is the one route without a policy: it serves public files only.
     if (!policy) {
       if (route.url === '/*') return;
       throw new Error(`Route ${methods.join(',')} ${route.url} has no access policy`);
     }
     for (const method of methods) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, policy });
+      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, policy, ...(endpoint ? { endpoint } : {}) });
     }
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/schema';
+import { systemApi } from '../../shared/api/system';
 import { addRoute } from './route';
 
 /**
@@ -88,9 +89,7 @@ export function createMetrics(db: Kysely<Database>) {
         const route = req.routeOptions.url ?? 'unmatched';
         requestDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
       });
-      addRoute(app, {
-        method: 'GET',
-        url: '/metrics',
+      addRoute(app, systemApi.metrics, {
         policy: 'operator',
         handler: async ({ reply }) => {
           reply.header('content-type', registry.contentType);
