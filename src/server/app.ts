@@ -21,6 +21,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
+import { openApiRoutes } from './http/openapi';
 import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
 import type { Services } from './services';
@@ -57,12 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(
-    app,
-    services.tokens,
-    (id) => services.accountsRepo.findAuthById(id),
-    (jti) => services.accountsRepo.isRevoked(jti),
-  );
+  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), {
+    operatorToken: config.metricsToken,
+    isRevoked: (jti) => services.accountsRepo.isRevoked(jti),
+  });
+  services.metrics.install(app);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -97,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: await services.siteText.get('site_name'),
     description: await services.siteText.get('home.mission'),
   }));
+
+  openApiRoutes(app, { publicUrl: config.publicUrl });
 
   await installSpa(app, {
     webDir: config.webDir,

@@ -33,6 +33,8 @@ const envSchema = z
     // hashes may wait for one before sign-ins are answered 503. Default: cores - 1, at most 4.
     PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(32),
+    // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
+    METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().default('./dist/web'),
     TRUST_PROXY: z.string().optional(),
@@ -63,6 +65,7 @@ export type Config = {
   passwordHashCost: number;
   passwordHashWorkers: number;
   passwordHashQueue: number;
+  metricsToken: string | undefined;
   webDir: string;
   /** Fastify's trustProxy: how many proxies (or which addresses) to believe for the client's IP. */
   trustProxy: boolean | number | string;
@@ -108,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     passwordHashWorkers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    metricsToken: e.METRICS_TOKEN,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),
     e2eOutbox: e.E2E_OUTBOX,

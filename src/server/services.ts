@@ -13,6 +13,7 @@ import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
 import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
+import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
 import { stripeProvider, type StripeOptions } from './integrations/payments/stripe-provider';
@@ -90,6 +91,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   return {
     log,
     clock,
+    metrics: createMetrics(db.db),
     tokens,
     passwords,
     limiter,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { membershipPaths } from '../../shared/api/membership';
-import { paymentPaths } from '../../shared/api/payments';
+import { membershipApi } from '../../shared/api/membership';
+import { paymentsApi } from '../../shared/api/payments';
 import { proceed, registeredMember, registrationForm } from '../testing/membership';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { CARD_LIMITS, CARD_PAYMENTS_PAUSED } from './card-brake';
@@ -28,7 +28,7 @@ describe('card-testing brake', () => {
   const card = (clientSecret: string, number: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: paymentPaths.testConfirm,
+      url: paymentsApi.testConfirm.path,
       payload: { client_secret: clientSecret, card_number: number },
       remoteAddress: ip,
     });
@@ -40,7 +40,7 @@ describe('card-testing brake', () => {
   const renew = (authorization: string, ip: string) =>
     t.app.inject({
       method: 'POST',
-      url: membershipPaths.renewProceed,
+      url: membershipApi.renewProceed.path,
       headers: { authorization },
       payload: { tier_index: 0 },
       remoteAddress: ip,

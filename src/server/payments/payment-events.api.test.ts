@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPaths, type MemberDetail, type MonthTotal } from '../../shared/api/admin';
+import { adminApi, type MemberDetail, type MonthTotal } from '../../shared/api/admin';
+import { pathOf } from '../../shared/api/contract';
 import { outboxFor, proceed, registrationForm } from '../testing/membership';
 import { stripeTestApp, stripeWebhooks } from '../testing/stripe-webhooks';
 import type { TestApp } from '../testing/test-app';
@@ -127,7 +128,7 @@ describe('refunds, disputes and cancellations from Stripe', () => {
     for (const { intentId } of [ended, kept]) await webhooks.send('charge.refunded', charge(intentId, 5000));
     const endedMember = (await member(ended.form.email))!;
 
-    const detail = (await asAdmin('GET', adminPaths.member(endedMember.id))).json() as MemberDetail;
+    const detail = (await asAdmin('GET', pathOf(adminApi.member, { id: endedMember.id }))).json() as MemberDetail;
     expect(detail.payments[0]).toMatchObject({
       status: 'refunded',
       refunded: 5000,
@@ -137,12 +138,12 @@ describe('refunds, disputes and cancellations from Stripe', () => {
     });
     expect(detail.status).toBe('active');
 
-    const end = await asAdmin('POST', adminPaths.paymentReview, { payment_id: ended.paymentId, decision: 'end' });
+    const end = await asAdmin('POST', adminApi.paymentReview.path, { payment_id: ended.paymentId, decision: 'end' });
     expect(end.json()).toEqual({ last_renewed_date: '2025-11-21', expiry_date: '2026-11-21' });
     expect(await member(ended.form.email)).toMatchObject({ last_renewed_date: '2025-11-21' });
-    expect((await asAdmin('POST', adminPaths.paymentReview, { payment_id: ended.paymentId, decision: 'keep' })).statusCode).toBe(409);
+    expect((await asAdmin('POST', adminApi.paymentReview.path, { payment_id: ended.paymentId, decision: 'keep' })).statusCode).toBe(409);
 
-    expect((await asAdmin('POST', adminPaths.paymentReview, { payment_id: kept.paymentId, decision: 'keep' })).statusCode).toBe(200);
+    expect((await asAdmin('POST', adminApi.paymentReview.path, { payment_id: kept.paymentId, decision: 'keep' })).statusCode).toBe(200);
     expect(await member(kept.form.email)).toMatchObject({ last_renewed_date: '2026-11-21' });
     expect(await payment(kept.paymentId)).toMatchObject({ review: 'kept' });
 
@@ -152,17 +153,17 @@ describe('refunds, disputes and cancellations from Stripe', () => {
     );
     // A payment nobody refunded is not the admin's to end.
     const fine = await paid();
-    expect((await asAdmin('POST', adminPaths.paymentReview, { payment_id: fine.paymentId, decision: 'end' })).statusCode).toBe(409);
+    expect((await asAdmin('POST', adminApi.paymentReview.path, { payment_id: fine.paymentId, decision: 'end' })).statusCode).toBe(409);
   });
 
   it('takes refunds and disputes off the monthly totals', async () => {
-    const before = ((await asAdmin('GET', adminPaths.paymentTotals)).json() as MonthTotal[])[0]!;
+    const before = ((await asAdmin('GET', adminApi.paymentTotals.path)).json() as MonthTotal[])[0]!;
     const refunded = await paid();
     const disputed = await paid();
     await paid();
     await webhooks.send('charge.refunded', charge(refunded.intentId, 1500));
     await webhooks.send('charge.dispute.created', dispute(disputed.intentId, 'needs_response'));
-    const after = ((await asAdmin('GET', adminPaths.paymentTotals)).json() as MonthTotal[])[0]!;
+    const after = ((await asAdmin('GET', adminApi.paymentTotals.path)).json() as MonthTotal[])[0]!;
     expect(after.registration - before.registration).toBe(15000);
     expect(after.refunded - before.refunded).toBe(1500);
     expect(after.disputed - before.disputed).toBe(5000);

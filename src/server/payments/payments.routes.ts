@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentPaths, settleRequest, testConfirmRequest } from '../../shared/api/payments';
+import { paymentsApi } from '../../shared/api/payments';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { addRoute } from '../http/route';
 import type { StripeProvider } from '../integrations/payments/stripe-provider';
@@ -23,9 +23,7 @@ export type PaymentsRouteDeps = {
 export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
   const { payments, fulfilment, events, brake, stripe, test } = deps;
 
-  addRoute(app, {
-    method: 'GET',
-    url: paymentPaths.config,
+  addRoute(app, paymentsApi.config, {
     policy: 'public',
     handler: () => ({
       provider: payments.provider.name,
@@ -33,20 +31,14 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
     }),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: paymentPaths.settle,
+  addRoute(app, paymentsApi.settle, {
     policy: 'public',
-    body: { kind: 'json', schema: settleRequest },
     handler: ({ body, req }) => payments.settle(body.client_secret, req.ip),
   });
 
   // The simulated card step; it exists only while the test provider is in use.
-  addRoute(app, {
-    method: 'POST',
-    url: paymentPaths.testConfirm,
+  addRoute(app, paymentsApi.testConfirm, {
     policy: 'public',
-    body: { kind: 'json', schema: testConfirmRequest },
     handler: async ({ body, req }) => {
       if (!test) throw notFound('Test payments are switched off');
       await brake.beforeCardStep(req.ip);
@@ -56,26 +48,20 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
         throw new HttpError(402, outcome.message);
       }
       if (intent) await fulfilment.fulfilIntent(intent.id);
-      return { status: 'succeeded' };
+      return { status: 'succeeded' as const };
     },
   });
 
-  // Stripe's webhook: the signature is checked on the raw bytes, so this scope keeps JSON unparsed.
-  app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    addRoute(scope, {
-      method: 'POST',
-      url: paymentPaths.webhook,
-      policy: 'public',
-      body: { kind: 'raw-json' },
-      handler: async ({ req }) => {
-        if (!stripe) throw notFound('Stripe is not in use');
-        const signature = req.headers['stripe-signature'];
-        const event = stripe.verifyWebhook(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
-        if (!event) throw badRequest('Invalid or missing webhook signature');
-        await events.handle(event);
-        return { received: true };
-      },
-    });
+  // Stripe's webhook: addRoute keeps its JSON body as the raw bytes the signature is made on.
+  addRoute(app, paymentsApi.webhook, {
+    policy: 'public',
+    handler: async ({ body, req }) => {
+      if (!stripe) throw notFound('Stripe is not in use');
+      const signature = req.headers['stripe-signature'];
+      const event = stripe.verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
+      if (!event) throw badRequest('Invalid or missing webhook signature');
+      await events.handle(event);
+      return { received: true as const };
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENTS_UNAVAILABLE, paymentPaths } from '../../shared/api/payments';
+import { PAYMENTS_UNAVAILABLE, paymentsApi } from '../../shared/api/payments';
 import { proceed, registeredMember, registrationForm } from '../testing/membership';
 import { stripeTestApp } from '../testing/stripe-webhooks';
 import type { TestApp } from '../testing/test-app';
@@ -83,7 +83,7 @@ describe('settle', () => {
   afterAll(() => stripe.close());
 
   const settle = (client_secret: string, ip: string) =>
-    t.app.inject({ method: 'POST', url: paymentPaths.settle, payload: { client_secret }, remoteAddress: ip });
+    t.app.inject({ method: 'POST', url: paymentsApi.settle.path, payload: { client_secret }, remoteAddress: ip });
   const madeUp = () => `pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(12).toString('hex')}`;
 
   it('never asks Stripe about 1,000 secrets it does not know', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { paymentPaths } from '../../shared/api/payments';
+import { paymentsApi } from '../../shared/api/payments';
 import { startStripeStandIn } from './stripe-stand-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -36,7 +36,7 @@ export function stripeWebhooks(t: TestApp) {
   const deliver = (payload: string, signature?: string) =>
     t.app.inject({
       method: 'POST',
-      url: paymentPaths.webhook,
+      url: paymentsApi.webhook.path,
       headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
       payload,
     });

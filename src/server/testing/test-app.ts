@@ -92,7 +92,7 @@ export async function createTestApp(
     config,
     clock: () => clock.now,
     jwtSecret: randomBytes(32).toString('hex'),
-    log: options.captureLogs ? createLogger('info', capture) : createLogger('silent'),
+    log: options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent'),
     stripeApi: options.stripeApi,
   });
   const app = await buildApp({ config, db, services });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { calendarDate, numberOrDigits } from './common';
+import { byIdRequest, calendarDate, numberOrDigits, succeededResponse } from './common';
+import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
 export const DONATION_MIN_PENCE = 100;
@@ -102,4 +103,58 @@ export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
 export const giftAidExportQuery = z.object({
   from: calendarDate('Use a date like 2026-04-06'),
   to: calendarDate('Use a date like 2027-04-05'),
+});
+
+export const donationsApi = defineEndpoints('donations', {
+  config: {
+    method: 'GET',
+    path: '/api/donations/config',
+    summary: "Whether Gift Aid is offered, and the charity's registered number",
+    response: donationsConfig,
+  },
+  proceed: {
+    method: 'POST',
+    path: '/api/donate_proceed',
+    summary: 'Starts a donation by card (amount in pence), with an optional Gift Aid declaration',
+    body: { kind: 'json', schema: donateProceedRequest },
+    response: donateProceedResponse,
+    errors: {
+      429: 'Too many donations from this e-mail, too many card payments or declined cards from this client, or card payments are paused',
+      502: 'The card payment provider failed: "Card payments are unavailable just now. Please try again later."',
+    },
+  },
+  giftAidSetting: {
+    method: 'GET',
+    path: '/api/admin/gift_aid',
+    summary: 'Whether Gift Aid is switched on, and whether it can be (a charity number is set)',
+    response: giftAidSetting,
+  },
+  setGiftAid: {
+    method: 'POST',
+    path: '/api/admin/gift_aid',
+    summary: 'Switches Gift Aid on or off',
+    body: { kind: 'json', schema: giftAidSettingRequest },
+    response: giftAidSetting,
+  },
+  declarations: {
+    method: 'GET',
+    path: '/api/admin/gift_aid/declarations',
+    summary: 'Every Gift Aid declaration with its donation',
+    response: giftAidDeclarationList,
+  },
+  cancelDeclaration: {
+    method: 'POST',
+    path: '/api/admin/gift_aid/cancel',
+    summary: 'Cancels a Gift Aid declaration',
+    body: { kind: 'json', schema: byIdRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such declaration, or already cancelled' },
+  },
+  exportCsv: {
+    method: 'GET',
+    path: '/api/admin/gift_aid/export.csv',
+    summary: "HMRC's Gift Aid schedule for donations between two dates, as CSV",
+    query: giftAidExportQuery,
+    response: file('text/csv'),
+  },
 });

@@ -1,18 +1,7 @@
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
-import { numberOrDigits } from './common';
-
-export const membershipPaths = {
-  registerProceed: '/api/register_proceed',
-  registerConfirmSimple: '/api/register_confirm_simple',
-  memberInfo: '/api/member_info',
-  renewProceed: '/api/renew_proceed',
-  renewConfirmSimple: '/api/renew_confirm_simple',
-  pwForgot: '/api/pw_forgot',
-  pwResetValidatePattern: '/api/pw_reset_validate/:uid',
-  pwResetValidate: (uid: string) => `/api/pw_reset_validate/${encodeURIComponent(uid)}`,
-  pwResetSubmit: '/api/pw_reset_submit',
-} as const;
+import { numberOrDigits, succeededResponse } from './common';
+import { defineEndpoints } from './contract';
 
 const required = (label: string, max: number) => z.string().trim().min(1, `Enter your ${label}`).max(max, `At most ${max} characters`);
 const optional = (max: number) =>
@@ -99,6 +88,55 @@ export const memberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 
-export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter your e-mail address').max(254) });
-export const pwResetValidateResponse = z.object({ valid: z.boolean() });
-export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
+export const membershipApi = defineEndpoints('membership', {
+  registerProceed: {
+    method: 'POST',
+    path: '/api/register_proceed',
+    summary: 'Step one of joining: prices the tier on the server and starts the card payment (no client_secret when it is free)',
+    description:
+      'Takes JSON or, as an HTML form posts it, a form-encoded body; tier_index and grad_year may be digits in a string. ' +
+      'The 409 is given at most 3 times a day to one client (decision record 019).',
+    body: { kind: 'json-or-form', schema: registrationRequest },
+    response: proceedResponse,
+    errors: {
+      409: 'An account with this e-mail address exists',
+      429: 'Too many attempts, or too many card payments or declined cards, from this client; or card payments are paused',
+      502: 'The card payment provider failed: "Card payments are unavailable just now. Please try again later."',
+      503: 'Too many passwords are being hashed just now',
+    },
+  },
+  registerConfirmSimple: {
+    method: 'POST',
+    path: '/api/register_confirm_simple',
+    summary: 'Completes a free registration (only when the server-side price is 0); send the proceed result back',
+    body: { kind: 'json', schema: confirmSimpleRequest },
+    response: succeededResponse,
+  },
+  memberInfo: {
+    method: 'GET',
+    path: '/api/member_info',
+    summary: "The signed-in member's details, tier and dates",
+    response: memberInfo,
+  },
+  renewProceed: {
+    method: 'POST',
+    path: '/api/renew_proceed',
+    summary: 'Prices a renewal on the server and starts the card payment; date_effective is the expected start',
+    description: 'The year is placed when the payment succeeds, from the expiry at that moment (decision record 011).',
+    body: { kind: 'json', schema: renewProceedRequest },
+    response: proceedResponse,
+    errors: {
+      409: 'A free tier renews only in the last 30 days of the membership or after it has ended',
+      429: 'Too many card payments or declined cards from this client',
+      502: 'The card payment provider failed',
+    },
+  },
+  renewConfirmSimple: {
+    method: 'POST',
+    path: '/api/renew_confirm_simple',
+    summary: 'Completes a free renewal (only when the server-side price is 0); send the proceed result back',
+    body: { kind: 'json', schema: confirmSimpleRequest },
+    response: succeededResponse,
+    errors: { 409: 'A free tier renews only in the last 30 days of the membership or after it has ended' },
+  },
+});

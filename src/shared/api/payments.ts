@@ -1,11 +1,5 @@
 import { z } from 'zod';
-
-export const paymentPaths = {
-  config: '/api/payments/config',
-  settle: '/api/payments/settle',
-  testConfirm: '/api/payments/test_confirm',
-  webhook: '/api/payments/webhook',
-} as const;
+import { defineEndpoints } from './contract';
 
 export const paymentsConfig = z.object({
   provider: z.enum(['test', 'stripe']),
@@ -24,6 +18,8 @@ export const testConfirmResponse = z.object({ status: z.literal('succeeded') });
 export const settleRequest = z.object({ client_secret: z.string().min(1).max(300) });
 export const settleResponse = z.object({ status: z.string() });
 
+export const webhookResponse = z.object({ received: z.literal(true) });
+
 /** What a payer sees when the card provider fails (502): nothing of the provider's own words or status. */
 export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Please try again later.';
 
@@ -33,3 +29,43 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
+
+export const paymentsApi = defineEndpoints('payments', {
+  config: {
+    method: 'GET',
+    path: '/api/payments/config',
+    summary: 'The payment provider in use and, for Stripe, its publishable key',
+    response: paymentsConfig,
+  },
+  settle: {
+    method: 'POST',
+    path: '/api/payments/settle',
+    summary: 'After the card step: checks the payment with the provider and fulfils it once',
+    description:
+      'The payment is looked up here first: an unknown client secret never reaches the provider, and a settled payment is answered from the database.',
+    body: { kind: 'json', schema: settleRequest },
+    response: settleResponse,
+    errors: { 404: 'No such payment', 429: 'Too many checks from this client', 502: 'The card payment provider failed' },
+  },
+  testConfirm: {
+    method: 'POST',
+    path: '/api/payments/test_confirm',
+    summary: "The simulated provider's card step (only while PAYMENTS=test): Stripe's test card numbers behave as on Stripe",
+    body: { kind: 'json', schema: testConfirmRequest },
+    response: testConfirmResponse,
+    errors: {
+      402: 'The card was declined',
+      404: 'Test payments are switched off',
+      429: 'Too many card steps or declined cards from this client',
+    },
+  },
+  webhook: {
+    method: 'POST',
+    path: '/api/payments/webhook',
+    summary: "Stripe's webhook: success fulfils the payment once; declines, refunds, disputes and cancellations are recorded once",
+    description: 'Signed with STRIPE_WEBHOOK_SECRET in the Stripe-Signature header; the signature is checked on the raw body.',
+    body: { kind: 'raw-json', description: 'A Stripe event' },
+    response: webhookResponse,
+    errors: { 404: 'Stripe is not in use' },
+  },
+});

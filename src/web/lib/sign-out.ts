@@ -1,5 +1,4 @@
-import { accountPaths } from '../../shared/api/accounts';
-import { succeededResponse } from '../../shared/api/common';
+import { accountsApi } from '../../shared/api/accounts';
 import { apiRequest } from './api';
 import { clearSession } from './session';
 
@@ -10,7 +9,7 @@ import { clearSession } from './session';
  */
 export async function signOut(everywhere = false): Promise<void> {
   try {
-    await apiRequest(accountPaths.signOut, succeededResponse, { method: 'POST', json: { everywhere } });
+    await apiRequest(accountsApi.signOut, { body: { everywhere } });
   } catch {
     // Offline, or the token had ended already (401): nothing more to end on the server.
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountPaths, INVALID_CREDENTIALS } from '../../../shared/api/accounts';
+import { accountsApi, INVALID_CREDENTIALS } from '../../../shared/api/accounts';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
@@ -170,7 +170,7 @@ describe('signing out', () => {
     }`;
   const me = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization } });
   const signOut = (authorization: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: accountPaths.signOut, headers: { authorization }, payload });
+    t.app.inject({ method: 'POST', url: accountsApi.signOut.path, headers: { authorization }, payload });
 
   it('ends that token on the server, and only that one', async () => {
     const member = await t.userWithRole('member');

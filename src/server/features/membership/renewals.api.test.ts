@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminPaths } from '../../../shared/api/admin';
-import { membershipPaths } from '../../../shared/api/membership';
+import { adminApi } from '../../../shared/api/admin';
+import { membershipApi } from '../../../shared/api/membership';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -22,13 +22,13 @@ describe('renewals paid in any order', () => {
   const renew = (authorization: string, tier_index: number | string) =>
     t.app.inject({
       method: 'POST',
-      url: membershipPaths.renewProceed,
+      url: membershipApi.renewProceed.path,
       headers: { authorization },
       payload: { tier_index },
       remoteAddress: `10.50.${Math.floor(++ip / 250)}.${ip % 250}`,
     });
   const info = async (authorization: string) =>
-    (await t.app.inject({ method: 'GET', url: membershipPaths.memberInfo, headers: { authorization } })).json();
+    (await t.app.inject({ method: 'GET', url: membershipApi.memberInfo.path, headers: { authorization } })).json();
   /** A member of a year, signed in on `iso`, with their membership ending on 2027-11-21. */
   const memberOn = async (iso: string, tier_index = 1) => {
     t.clock.now = new Date('2026-11-21T12:00:00Z');
@@ -91,7 +91,7 @@ describe('renewals paid in any order', () => {
       payWithCard(t, card.client_secret, '4242424242424242'),
       t.app.inject({
         method: 'POST',
-        url: adminPaths.recordRenewal,
+        url: adminApi.recordRenewal.path,
         headers: { authorization: admin.authorization },
         payload: { user_id: memberId, tier_index: 1, amount: 3500, note: 'Cheque 000123' },
       }),
@@ -123,7 +123,7 @@ describe('renewals paid in any order', () => {
     const confirm = (body: object) =>
       t.app.inject({
         method: 'POST',
-        url: membershipPaths.renewConfirmSimple,
+        url: membershipApi.renewConfirmSimple.path,
         headers: { authorization: due.authorization },
         payload: body,
       });

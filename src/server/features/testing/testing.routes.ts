@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { testingApi } from '../../../shared/api/testing';
 import { addRoute } from '../../http/route';
 import { notFound } from '../../http/errors';
 import type { Mailer } from '../../integrations/mail/mailer';
@@ -11,20 +11,14 @@ import type { PaymentEvents } from '../../payments/payment-events';
  * report a refund as Stripe would. Never on a real site.
  */
 export function testingRoutes(app: FastifyInstance, mailer: Mailer, events: PaymentEvents) {
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/test/outbox',
+  addRoute(app, testingApi.outbox, {
     policy: 'public',
-    query: z.object({ to: z.string().optional() }),
     handler: async ({ query }) =>
       (await mailer.recent(query.to)).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text_body, created_at: m.created_at })),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/test/refund',
+  addRoute(app, testingApi.refund, {
     policy: 'public',
-    body: { kind: 'json', schema: z.object({ email: z.string() }) },
     handler: async ({ body }) => {
       if (!(await events.refundTestPayment(body.email))) throw notFound('No card payment from this address');
       return { succeeded: true };
