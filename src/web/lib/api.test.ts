@@ -52,6 +52,11 @@ describe('apiRequest', () => {
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.get('authorization')).toBe('Bearer tok');
 
+    // A body the server takes either way is sent as JSON.
+    const either = answer(200, { tier: { name: 'Students', pence: 0 }, date_effective: '2026-11-21', payment_id: 'p' });
+    await apiRequest(membershipApi.registerProceed, { body: { tier_index: 2 } as never, auth: false });
+    expect(new Headers(either[0]!.init.headers).get('content-type')).toBe('application/json');
+
     const form = answer(200, { access_token: 't', token_type: 'bearer', username: 'a@example.org', role: 'member' });
     await apiRequest(accountsApi.token, { body: { username: 'a@example.org', password: 'pw' }, auth: false });
     expect(String(form[0]!.init.body)).toBe('username=a%40example.org&password=pw');
