@@ -12,7 +12,7 @@ function writeBuiltFrontEnd(webDir: string) {
     '<!doctype html><html lang="en-GB"><meta name="description" content="Generic"><title>Site</title><div id="root"></div></html>',
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
-  fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webDir, 'mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 }
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
@@ -93,8 +93,8 @@ describe('HTTP baseline', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toMatch(/br|gzip/);
     expect(res.rawPayload.length).toBeLessThan(1000);
-    const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
-    expect(logo.headers['cache-control']).toBe('no-cache');
+    const mark = await t.app.inject({ method: 'GET', url: '/mark.svg' });
+    expect(mark.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses API answers', async () => {
@@ -106,16 +106,30 @@ describe('HTTP baseline', () => {
     const before = await t.app.inject({ method: 'GET', url: '/' });
     expect(before.headers['content-security-policy']).not.toContain('facebook');
     const admin = await t.userWithRole('admin');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/set_string',
-      headers: { authorization: admin.authorization },
-      payload: { key: 'social_media_url', value: 'https://www.facebook.com/plugins/page.php?href=x' },
-    });
-    const after = await t.app.inject({ method: 'GET', url: '/' });
-    expect(after.headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/www\.facebook\.com[ ;]/);
+    const setSocial = (social_media_url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings',
+        headers: { authorization: admin.authorization },
+        payload: { social_media_url },
+      });
+    const frames = async () =>
+      /frame-src ([^;]*)/.exec((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string)![1];
+
+    // A Facebook page is framed through Facebook's Page plugin on www.facebook.com.
+    expect((await setSocial('https://www.facebook.com/ExampleAssociation')).statusCode).toBe(200);
+    expect(await frames()).toMatch(/(^| )https:\/\/www\.facebook\.com( |$)/);
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).not.toContain('facebook');
+
+    // Another network's page: its own origin, and Facebook's no longer.
+    await setSocial('https://social.example.org/@association');
+    expect(await frames()).toContain('https://social.example.org');
+    expect(await frames()).not.toContain('facebook');
+
+    // No page set: no social origin at all, only the video players.
+    await setSocial('');
+    expect((await frames()).split(' ').sort()).toEqual(['https://player.vimeo.com', 'https://www.youtube-nocookie.com']);
   });
 
   it('gives every answer a request id and keeps API answers out of caches', async () => {

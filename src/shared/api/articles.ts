@@ -55,6 +55,11 @@ export const articleFields = z.object({
   dated,
   categories: z.array(category).max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`).default([]),
   content: articleContent,
+  /**
+   * A page (About us, the privacy policy) rather than news: no date shown, not in the news list
+   * or feed. Left out: news for a new article, unchanged for an update.
+   */
+  is_page: z.boolean().optional(),
 });
 export type ArticleFields = z.input<typeof articleFields>;
 
@@ -69,6 +74,7 @@ export const articleSummary = z.object({
   dated: z.string(),
   brief: z.string(),
   categories: z.array(z.string()),
+  is_page: z.boolean(),
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
@@ -91,3 +97,6 @@ export const articlePage = z.object({ items: z.array(articleSummary), next_curso
 export type ArticlePage = z.infer<typeof articlePage>;
 
 export const categoryList = z.array(z.string());
+
+/** A page chosen in Settings (as the About or Privacy page) cannot be deleted or made news. */
+export const pinnedPage = (roles: string[]) => `This page is the site's ${roles.join(' and ')} page: choose another one in Settings first`;

@@ -74,9 +74,6 @@ export const donationsConfig = z.object({
   wording_version: z.string(),
 });
 
-export const giftAidSettingRequest = z.object({ enabled: z.boolean() });
-export const giftAidSetting = z.object({ enabled: z.boolean(), available: z.boolean(), charity_number: z.string() });
-
 export const giftAidDeclarationRecord = z.object({
   _id: z.string(),
   donation_id: z.string(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { byIdRequest } from '../../../shared/api/common';
-import { donateProceedRequest, giftAidExportQuery, giftAidSettingRequest } from '../../../shared/api/donations';
+import { donateProceedRequest, giftAidExportQuery } from '../../../shared/api/donations';
 import { addRoute } from '../../http/route';
 import type { DonationsService } from './donations.service';
 
@@ -18,21 +18,6 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
     policy: 'public',
     body: { kind: 'json', schema: donateProceedRequest },
     handler: ({ body, req }) => donations.proceed(body, req.ip),
-  });
-
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/admin/gift_aid',
-    policy: 'admin',
-    handler: () => donations.giftAidSetting(),
-  });
-
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/admin/gift_aid',
-    policy: 'admin',
-    body: { kind: 'json', schema: giftAidSettingRequest },
-    handler: ({ body, user }) => donations.setGiftAid(body.enabled, user()),
   });
 
   addRoute(app, {

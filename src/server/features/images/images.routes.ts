@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { IMAGE_MAX_BYTES } from '../../../shared/api/images';
+import { deleteImageRequest, IMAGE_MAX_BYTES, imagePaths } from '../../../shared/api/images';
 import { paths } from '../../../shared/api/paths';
 import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
 import { addRoute } from '../../http/route';
@@ -50,6 +50,24 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'")
         .send(Buffer.from(image.data));
+    },
+  });
+
+  addRoute(app, {
+    method: 'GET',
+    url: imagePaths.list,
+    policy: 'admin',
+    handler: () => images.list(),
+  });
+
+  addRoute(app, {
+    method: 'POST',
+    url: imagePaths.remove,
+    policy: 'admin',
+    body: { kind: 'json', schema: deleteImageRequest },
+    handler: async ({ body, user }) => {
+      await images.delete(body._id, user());
+      return { succeeded: true };
     },
   });
 }
