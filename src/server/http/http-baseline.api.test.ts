@@ -114,7 +114,7 @@ describe('HTTP baseline', () => {
         payload: { social_media_url },
       });
     const frames = async () =>
-      /frame-src ([^;]*)/.exec((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string)![1];
+      /frame-src ([^;]*)/.exec((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string)![1]!;
 
     // A Facebook page is framed through Facebook's Page plugin on www.facebook.com.
     expect((await setSocial('https://www.facebook.com/ExampleAssociation')).statusCode).toBe(200);

@@ -319,6 +319,7 @@ export const siteTextDefaults = {
   'profile.admin.text_title': 'Site text',
   'profile.admin.text_body':
     'Right-click any text on the site, such as a heading or this paragraph, to change it, or choose "Edit texts on this page" in the header to go through them with the keyboard. The Texts page of the back office lists every text. Saved changes show at once for every visitor.',
+  'profile.admin.text_link': 'See every text',
   'profile.admin.settings_title': 'Settings',
   'profile.admin.settings_body':
     "The association's name, logo, contact e-mail, social media page, charity number and Gift Aid, the About and Privacy pages and the footer's link.",
@@ -406,11 +407,10 @@ export const siteTextDefaults = {
   'gift_aid_admin.sign_in_link': 'Sign in',
   'gift_aid_admin.forbidden': 'Only the administrator can manage Gift Aid.',
   'gift_aid_admin.setting_title': 'Offer Gift Aid',
-  'gift_aid_admin.switch': 'Offer Gift Aid on the donate page',
-  'gift_aid_admin.needs_number': 'Gift Aid can only be offered by a registered charity. Set the registered charity number first.',
+  'gift_aid_admin.state_on': 'Offered on the donate page',
+  'gift_aid_admin.state_off': 'Not offered',
   'gift_aid_admin.charity_number': 'Registered charity number',
-  'gift_aid_admin.not_set': 'Not set',
-  'gift_aid_admin.edit_number': 'Set the charity number',
+  'gift_aid_admin.in_settings': 'Change in Settings',
   'gift_aid_admin.declarations': 'Declarations',
   'gift_aid_admin.none': 'No Gift Aid declarations yet.',
   'gift_aid_admin.col.name': 'Name',
@@ -448,7 +448,7 @@ export const siteTextDefaults = {
 
   // Admin back office (the pages inside use plain English labels: they are for the admin alone)
   'admin.title': 'Admin',
-  'admin.intro': 'Members, roles, payments, the e-mail the site sends and the record of who changed what.',
+  'admin.intro': "Members, roles, payments, the e-mail the site sends, who changed what, and the site's settings, texts and images.",
   'admin.sections': 'Admin sections',
   'admin.sign_in': 'Please sign in as an admin to use the back office.',
   'admin.sign_in_link': 'Sign in',

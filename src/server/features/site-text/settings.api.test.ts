@@ -135,8 +135,7 @@ describe('settings', () => {
     ['the Settings API', (field: string, key: string, value: string) => [{ [field]: value }, field] as const],
     ['set_string', (_field: string, key: string, value: string) => [{ key, value }, 'value'] as const],
   ])('through %s', (_path, request) => {
-    const send = (payload: object) =>
-      'key' in payload ? setString((payload as { key: string }).key, (payload as { value: string }).value) : save(payload);
+    const send = (payload: Record<string, string>) => ('key' in payload ? setString(payload.key!, payload.value!) : save(payload));
 
     it.each([
       ['social_media_url', 'social_media_url'],

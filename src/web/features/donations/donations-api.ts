@@ -1,26 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { succeededResponse } from '../../../shared/api/common';
-import {
-  donateProceedResponse,
-  donationsConfig,
-  giftAidDeclarationList,
-  giftAidSetting,
-  type DonateProceedRequest,
-} from '../../../shared/api/donations';
+import { donateProceedResponse, donationsConfig, giftAidDeclarationList, type DonateProceedRequest } from '../../../shared/api/donations';
 import { apiRequest, withQuery } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
 export const donationPaths = {
   config: '/api/donations/config',
   proceed: '/api/donate_proceed',
-  giftAid: '/api/admin/gift_aid',
   declarations: '/api/admin/gift_aid/declarations',
   cancel: '/api/admin/gift_aid/cancel',
   exportCsv: '/api/admin/gift_aid/export.csv',
 } as const;
 
 export const donationsConfigKey = ['donations-config'] as const;
-export const giftAidSettingKey = ['admin', 'gift-aid'] as const;
 export const giftAidDeclarationsKey = ['admin', 'gift-aid', 'declarations'] as const;
 
 /** Whether Gift Aid is offered, and the charity's registered number. */
@@ -34,18 +26,6 @@ export function useDonationsConfig() {
 
 export function donateProceed(request: DonateProceedRequest) {
   return apiRequest(donationPaths.proceed, donateProceedResponse, { method: 'POST', json: request, auth: false });
-}
-
-export function useGiftAidSetting(enabled: boolean) {
-  return useQuery({
-    queryKey: giftAidSettingKey,
-    queryFn: ({ signal }) => apiRequest(donationPaths.giftAid, giftAidSetting, { signal }),
-    enabled,
-  });
-}
-
-export function setGiftAidEnabled(enabled: boolean) {
-  return apiRequest(donationPaths.giftAid, giftAidSetting, { method: 'POST', json: { enabled } });
 }
 
 export function useGiftAidDeclarations(enabled: boolean) {
