@@ -87,6 +87,23 @@ describe('HTTP baseline', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
 
+  it('gives every page a link preview, with the share image from Settings', async () => {
+    const admin = await t.userWithRole('admin');
+    const before = await t.app.inject({ method: 'GET', url: '/events' });
+    expect(before.body).toContain('<meta property="og:type" content="website">');
+    expect(before.body).not.toContain('og:image');
+    const image = '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings',
+      headers: { authorization: admin.authorization },
+      payload: { share_image_url: image },
+    });
+    const after = await t.app.inject({ method: 'GET', url: '/events' });
+    expect(after.body).toContain(`<meta property="og:image" content="http://localhost:8000${image}">`);
+    expect(after.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);

@@ -67,7 +67,7 @@ export function keysAtPoint(target: Element, x: number, y: number, matcher: Text
     if (keys.length) return keys;
     for (const attribute of TEXT_ATTRIBUTES) {
       const value = element.getAttribute(attribute);
-      const fromAttribute = value ? matcher.match(value) : [];
+      const fromAttribute = value ? matcher.match(value, { attribute: true }) : [];
       if (fromAttribute.length) return fromAttribute;
     }
   }
@@ -102,7 +102,7 @@ export function findTargets(root: Element, matcher: TextMatcher): EditTarget[] {
         const value = node.getAttribute(attribute);
         // A button whose aria-label repeats its own words is one text, outlined once.
         if (!value || normalizeText(value) === normalizeText(node.textContent ?? '')) continue;
-        const keys = matcher.match(value);
+        const keys = matcher.match(value, { attribute: true });
         if (keys.length) add({ keys, source: node, attribute }, node);
       }
       continue;

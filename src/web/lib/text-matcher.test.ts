@@ -31,6 +31,24 @@ describe('finding site texts from their words', () => {
     expect(matcher.match('')).toEqual([]);
   });
 
+  it('finds a text composed with figures, and in an attribute, with a name after it', () => {
+    const composed = textMatcher([
+      ['pay.pay', 'Pay'],
+      ['donate.pay', 'Donate'],
+      ['gift_aid_admin.cancel_action', 'Cancel declaration'],
+      ['article.video', 'Video'],
+      ['news.title', 'News'],
+    ]);
+    expect(composed.match('Pay £50.00')).toEqual(['pay.pay']);
+    expect(composed.match('£40.00 Donate')).toEqual(['donate.pay']);
+    expect(composed.match('Cancel declaration: Ani Petrosyan', { attribute: true })).toEqual(['gift_aid_admin.cancel_action']);
+    expect(composed.match('Video (YouTube)', { attribute: true })).toEqual(['article.video']);
+    // Words around a text are someone's content, not the site's text.
+    expect(composed.match('News from Yerevan')).toEqual([]);
+    expect(composed.match('Cancel declaration: Ani Petrosyan')).toEqual([]);
+    expect(composed.match('Paying £50.00')).toEqual([]);
+  });
+
   it('never matches everything through an empty value or a bare placeholder', () => {
     expect(matcher.match('Anything at all')).toEqual([]);
   });

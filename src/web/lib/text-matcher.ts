@@ -17,9 +17,16 @@ function templatePattern(value: string): RegExp {
 }
 
 export type TextMatcher = {
-  /** The keys whose value the text is (a value with {placeholders} matches any filling). */
-  match(text: string): string[];
+  /**
+   * The keys whose value the text is (a value with {placeholders} matches any filling); failing
+   * that, a text composed of one value and figures ("Pay £50.00", "Donate £40.00"), and for an
+   * attribute, one value and a name after ": " or in brackets ("Cancel declaration: Ani").
+   */
+  match(text: string, options?: { attribute?: boolean }): string[];
 };
+
+/** No letters in any script: an amount, a count, a date in figures. */
+const FIGURES_ONLY = /^[^\p{L}]+$/u;
 
 /** Every non-empty value is matched: exactly, or as a template when it has {placeholders}. */
 export function textMatcher(entries: Iterable<readonly [string, string]>): TextMatcher {
@@ -35,13 +42,28 @@ export function textMatcher(entries: Iterable<readonly [string, string]>): TextM
     }
     exact.set(value, [...(exact.get(value) ?? []), key]);
   }
+  function composed(wanted: string, attribute: boolean): string[] {
+    const keys: string[] = [];
+    for (const [value, valueKeys] of exact) {
+      if (wanted.length <= value.length) continue;
+      const rest = wanted.startsWith(`${value} `)
+        ? wanted.slice(value.length + 1)
+        : wanted.endsWith(` ${value}`)
+          ? wanted.slice(0, -value.length - 1)
+          : null;
+      const labelled = attribute && (wanted.startsWith(`${value}: `) || wanted.startsWith(`${value} (`));
+      if ((rest !== null && FIGURES_ONLY.test(rest)) || labelled) keys.push(...valueKeys);
+    }
+    return keys;
+  }
+
   return {
-    match(text) {
+    match(text, options = {}) {
       const wanted = normalizeText(text);
       if (!wanted) return [];
       const keys = [...(exact.get(wanted) ?? [])];
       for (const template of templates) if (template.pattern.test(wanted) && !keys.includes(template.key)) keys.push(template.key);
-      return keys;
+      return keys.length ? keys : composed(wanted, options.attribute ?? false);
     },
   };
 }

@@ -18,25 +18,13 @@ import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
-import { normalizeText } from '../../lib/text-matcher';
 import { AdminSection, FilterBar } from './admin-section';
 import { SearchField } from './search-field';
 import { useChangeText, useTexts } from './site-admin-api';
+import { matchesSearch } from './text-search';
 import { useUrlParams } from './use-url-params';
 
 const PARAMS = ['q', 'changed'] as const;
-
-/** Searching "sign in" finds "Sign in", "signin.title" and "nav.sign_in" alike. */
-const folded = (text: string) =>
-  normalizeText(text)
-    .toLocaleLowerCase('en-GB')
-    .replace(/[._-]+/g, ' ');
-
-export function matchesSearch(entry: TextEntry, search: string): boolean {
-  if (!search) return true;
-  const wanted = folded(search);
-  return [entry.key, entry.value, entry.default_value ?? '', entry.where].some((field) => folded(field).includes(wanted));
-}
 
 /** Every text of the site: search, change one in place, or put its default back. */
 export function TextsPage() {
