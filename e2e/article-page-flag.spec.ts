@@ -1,6 +1,7 @@
 import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
 
 test('an editor marks an article as a page: it leaves the news and shows no date, at the same address', async ({ page }) => {
+  test.slow();
   const title = `Code of conduct ${Date.now()}`;
   await signInAsAdmin(page);
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);

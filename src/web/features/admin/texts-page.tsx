@@ -25,12 +25,15 @@ import { matchesSearch } from './text-search';
 import { useUrlParams } from './use-url-params';
 
 const PARAMS = ['q', 'changed'] as const;
+/** Rows drawn at first: a search narrows the 400 or so texts faster than scrolling through them. */
+const FIRST_ROWS = 50;
 
 /** Every text of the site: search, change one in place, or put its default back. */
 export function TextsPage() {
   const texts = useTexts();
   const [params, setParams] = useUrlParams(PARAMS);
   const [message, setMessage] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const changedOnly = params.changed === '1';
   const shown = useMemo(
     () => (texts.data ?? []).filter((entry) => matchesSearch(entry, params.q) && (!changedOnly || entry.customised)),
@@ -79,10 +82,17 @@ export function TextsPage() {
             {shown.length === texts.data.length ? `${shown.length} texts` : `${shown.length} of ${texts.data.length} texts`}
           </Typography>
           <Box component="ul" aria-label="Texts" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-            {shown.map((entry) => (
+            {(showAll ? shown : shown.slice(0, FIRST_ROWS)).map((entry) => (
               <TextRow key={entry.key} entry={entry} onDone={setMessage} />
             ))}
           </Box>
+          {!showAll && shown.length > FIRST_ROWS && (
+            <Box sx={{ textAlign: 'center', mt: 3 }}>
+              <Button variant="outlined" onClick={() => setShowAll(true)}>
+                Show the other {shown.length - FIRST_ROWS} texts
+              </Button>
+            </Box>
+          )}
         </>
       )}
     </AdminSection>
@@ -104,19 +114,21 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
       return;
     }
     setInvalid(null);
-    change.mutate(request.data, {
-      onSuccess: () => {
+    // Awaited rather than a mutate callback: the row may leave the list (a filter) before it settles.
+    void change
+      .mutateAsync(request.data)
+      .then(() => {
         setEditing(null);
         onDone(`Saved ${entry.key}.`);
-      },
-    });
+      })
+      .catch(() => undefined);
   }
 
   const reset = () =>
-    change.mutate(
-      { key: entry.key, reset: true },
-      { onSuccess: () => onDone(entry.default_value === null ? `Removed ${entry.key}.` : `${entry.key} is back to its default.`) },
-    );
+    void change
+      .mutateAsync({ key: entry.key, reset: true })
+      .then(() => onDone(entry.default_value === null ? `Removed ${entry.key}.` : `${entry.key} is back to its default.`))
+      .catch(() => undefined);
   const error = invalid ?? (change.isError ? errorMessage(change.error, 'The text could not be saved.') : null);
 
   return (
