@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordId } from './common';
+import { recordId, succeededResponse } from './common';
+import { defineEndpoints, file } from './contract';
 
 /** POST /api/image_upload answers with a relative URL of the stored image. */
 export const imageUploadResponse = z.object({ url: z.string() });
@@ -8,12 +9,6 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_EDGE = 2000;
-
-/** The back office's Images page: every upload, where it is used, and removing unused ones. */
-export const imagePaths = {
-  list: '/api/admin/images',
-  remove: '/api/admin/images/delete',
-} as const;
 
 export const imageUseKinds = ['committee', 'article', 'page', 'logo', 'share_image'] as const;
 export const imageUse = z.object({
@@ -42,3 +37,36 @@ export type AdminImage = z.infer<typeof adminImage>;
 export const adminImageList = z.array(adminImage);
 
 export const deleteImageRequest = z.object({ _id: recordId });
+
+export const imagesApi = defineEndpoints('images', {
+  upload: {
+    method: 'POST',
+    path: '/api/image_upload',
+    summary: 'Stores an image (PNG or JPEG, re-encoded, at most 2000 pixels a side) and answers its address',
+    body: { kind: 'multipart', file: 'file', description: `A PNG or JPEG of at most ${IMAGE_MAX_BYTES / 1024 / 1024} MB` },
+    response: imageUploadResponse,
+  },
+  image: {
+    method: 'GET',
+    path: '/api/images/:id.:ext',
+    summary: 'An uploaded image, cached for a year (its address changes with its content)',
+    params: z.object({ id: z.string(), ext: z.string().meta({ description: 'png or jpg' }) }),
+    response: file('image/png', 'image/jpeg'),
+    errors: { 404: 'No such image' },
+  },
+  // The back office's Images page: every upload, where it is used, and removing unused ones.
+  list: {
+    method: 'GET',
+    path: '/api/admin/images',
+    summary: 'Every uploaded image, newest first, with its size, upload date, uploader and where it is used',
+    response: adminImageList,
+  },
+  remove: {
+    method: 'POST',
+    path: '/api/admin/images/delete',
+    summary: 'Deletes an image nothing uses (one in use is refused, naming where)',
+    body: { kind: 'json', schema: deleteImageRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such image', 409: 'The image is in use' },
+  },
+});

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import { isSiteImagePath, isWebAddress, MAX_URL_LENGTH } from '../domain/richtext/safe-url';
 import type { SiteTextKey } from '../domain/site-text';
 import { articleId } from './articles';
+import { defineEndpoints } from './contract';
 import { emailAddress } from './membership';
-
-/** The site's settings: GET answers them all, POST changes those it is given (admin only). */
-export const settingsPaths = { settings: '/api/admin/settings' } as const;
 
 /**
  * Each setting is a site text the whole site reads through the string table; this names the
@@ -115,3 +113,20 @@ export type Settings = z.infer<typeof settingsResponse>;
 
 export const GIFT_AID_NEEDS_NUMBER = 'Gift Aid can only be offered by a registered charity: set the charity number first';
 export const NOT_A_PAGE = 'Choose one of the pages (an article marked "This is a page")';
+
+/** The site's settings: GET answers them all, POST changes those it is given (admin only). */
+export const settingsApi = defineEndpoints('settings', {
+  get: {
+    method: 'GET',
+    path: '/api/admin/settings',
+    summary: "The association's settings and the pages to choose the About and Privacy pages from",
+    response: settingsResponse,
+  },
+  save: {
+    method: 'POST',
+    path: '/api/admin/settings',
+    summary: 'Changes the settings it is given (each checked by its kind, each change audited) and answers them all',
+    body: { kind: 'json', schema: settingsUpdate },
+    response: settingsResponse,
+  },
+});

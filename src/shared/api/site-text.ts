@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { succeededResponse } from './common';
+import { defineEndpoints } from './contract';
 
 export const siteTextKey = z.string().regex(/^[a-z0-9_.-]{1,100}$/, 'Keys are 1 to 100 characters of a-z, 0-9, "_", "." and "-"');
 
@@ -13,12 +15,6 @@ export const setStringRequest = z.object({
   value: z.string().max(SITE_TEXT_MAX, 'Site text is at most 20,000 characters'),
 });
 export type SetStringRequest = z.infer<typeof setStringRequest>;
-
-/** The back office's Texts page: every text with its default, and putting a default back. */
-export const siteTextPaths = {
-  texts: '/api/admin/texts',
-  reset: '/api/admin/texts/reset',
-} as const;
 
 export const textEntry = z.object({
   key: z.string(),
@@ -39,3 +35,36 @@ export type TextEntry = z.infer<typeof textEntry>;
 export const textList = z.array(textEntry);
 
 export const resetTextRequest = z.object({ key: siteTextKey });
+
+export const siteTextApi = defineEndpoints('site-text', {
+  stringTable: {
+    method: 'GET',
+    path: '/api/string_table_v2',
+    summary: 'Every site text as key and value (the browser keeps a copy for the session)',
+    // SPEC: a forced refresh adds a timestamp, so no cache along the way answers it.
+    query: z.object({ t: z.string().max(30).optional().meta({ description: 'Any value: a cache buster' }) }),
+    response: stringTable,
+  },
+  setString: {
+    method: 'POST',
+    path: '/api/set_string',
+    summary: 'Changes one site text; a setting (an address, the contact e-mail, a page) is checked as the Settings check it',
+    body: { kind: 'json', schema: setStringRequest },
+    response: succeededResponse,
+  },
+  // The back office's Texts page: every text with its default, and putting a default back.
+  texts: {
+    method: 'GET',
+    path: '/api/admin/texts',
+    summary: 'Every site text with its current value, default, where it appears and its last change',
+    response: textList,
+  },
+  reset: {
+    method: 'POST',
+    path: '/api/admin/texts/reset',
+    summary: 'Puts the default of a site text back (a key the code does not know is removed)',
+    body: { kind: 'json', schema: resetTextRequest },
+    response: succeededResponse,
+    errors: { 404: 'No text with this key' },
+  },
+});

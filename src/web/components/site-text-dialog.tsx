@@ -11,9 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { succeededResponse } from '../../shared/api/common';
-import { paths } from '../../shared/api/paths';
-import { setStringRequest } from '../../shared/api/site-text';
+import { setStringRequest, siteTextApi } from '../../shared/api/site-text';
 import { textArea } from '../../shared/domain/site-text-areas';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, errorMessage } from '../lib/api';
@@ -56,7 +54,7 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
 
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
-      await apiRequest(paths.setString, succeededResponse, { method: 'POST', json: request });
+      await apiRequest(siteTextApi.setString, { body: request });
       await refresh();
     },
     onSuccess: onDone,

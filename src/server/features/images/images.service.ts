@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, type AdminImage, type ImageUse } from '../../../shared/api/images';
+import { pathOf } from '../../../shared/api/contract';
+import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, imagesApi, type AdminImage, type ImageUse } from '../../../shared/api/images';
 import { settingKeys } from '../../../shared/api/settings';
-import { paths } from '../../../shared/api/paths';
 import { badRequest, conflict, notFound, unsupportedMediaType } from '../../http/errors';
 import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
@@ -106,7 +106,7 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
           summary: `Uploaded a ${width}×${height} ${kind.ext.toUpperCase()} image`,
         }),
       );
-      return { url: paths.image(id, kind.ext) };
+      return { url: pathOf(imagesApi.image, { id, ext: kind.ext }) };
     },
 
     find(id: string) {
@@ -119,7 +119,7 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
       const uses = usesByImage(refs);
       return images.map((image) => ({
         _id: image.id,
-        url: paths.image(image.id, image.ext),
+        url: pathOf(imagesApi.image, { id: image.id, ext: image.ext }),
         mime: image.mime,
         width: image.width,
         height: image.height,

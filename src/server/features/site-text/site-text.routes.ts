@@ -1,15 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { paths } from '../../../shared/api/paths';
-import { settingsPaths, settingsUpdate } from '../../../shared/api/settings';
-import { resetTextRequest, setStringRequest, siteTextPaths } from '../../../shared/api/site-text';
+import { settingsApi } from '../../../shared/api/settings';
+import { siteTextApi } from '../../../shared/api/site-text';
 import { addRoute } from '../../http/route';
 import type { SettingsService } from './settings.service';
 import type { SiteTextService } from './site-text.service';
 
 export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, settings: SettingsService) {
-  addRoute(app, {
-    method: 'GET',
-    url: paths.stringTable,
+  addRoute(app, siteTextApi.stringTable, {
     policy: 'public',
     handler: ({ reply }) => {
       // The browser keeps its own copy in sessionStorage; a forced refresh must reach the server.
@@ -18,47 +15,34 @@ export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, 
     },
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: paths.setString,
+  addRoute(app, siteTextApi.setString, {
     policy: 'admin',
-    body: { kind: 'json', schema: setStringRequest },
     handler: async ({ body, user }) => {
       await siteText.set(body.key, body.value, user());
       return { succeeded: true };
     },
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: siteTextPaths.texts,
+  addRoute(app, siteTextApi.texts, {
     policy: 'admin',
     handler: () => siteText.texts(),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: siteTextPaths.reset,
+  addRoute(app, siteTextApi.reset, {
     policy: 'admin',
-    body: { kind: 'json', schema: resetTextRequest },
     handler: async ({ body, user }) => {
       await siteText.reset(body.key, user());
       return { succeeded: true };
     },
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: settingsPaths.settings,
+  addRoute(app, settingsApi.get, {
     policy: 'admin',
     handler: () => settings.get(),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: settingsPaths.settings,
+  addRoute(app, settingsApi.save, {
     policy: 'admin',
-    body: { kind: 'json', schema: settingsUpdate },
     handler: ({ body, user }) => settings.save(body, user()),
   });
 }

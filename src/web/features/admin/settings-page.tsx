@@ -408,25 +408,26 @@ function RecoveryHelp() {
       <PanelHeading id={titleId}>Recovering admin access</PanelHeading>
       <Typography sx={{ mb: 1.5 }}>
         An admin who forgets their password uses “Forgot your password?” on the sign-in page, like any member. If no admin can sign in at
-        all (the only admin left, or the e-mail does not arrive), someone with a shell on the server runs, in the site’s folder and with the
-        same settings as the running site (the same <Box component="code">DATA_DIR</Box> or <Box component="code">DATABASE_URL</Box>):
+        all (the only admin left, or the e-mail does not arrive), someone with a shell on the server runs one of these in the site’s folder,
+        with the same settings as the running site:
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 1 } }}>
         <li>
           <Box component="code" sx={command}>
             npm run admin -- reset-password EMAIL
           </Box>{' '}
-          sets a new password for the account with that e-mail address;
+          gives the account with that e-mail address a new password, printed once, and ends its sessions and any sign-in lockout;
         </li>
         <li>
           <Box component="code" sx={command}>
             npm run admin -- create-admin EMAIL
           </Box>{' '}
-          makes an admin account for that e-mail address.
+          makes a new admin account for that address (its password printed once), or makes an existing account an admin.
         </li>
       </Box>
       <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-        Keep at least two admins, so one can always help the other: the Roles page makes anyone an admin.
+        Both are recorded in the audit log. Keep at least two admins, so one can always help the other: the Roles page makes anyone an
+        admin.
       </Typography>
     </Panel>
   );

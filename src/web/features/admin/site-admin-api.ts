@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminImageList, imagePaths, imageUploadResponse } from '../../../shared/api/images';
-import { paths } from '../../../shared/api/paths';
-import { settingsPaths, settingsResponse, type SettingsUpdate } from '../../../shared/api/settings';
-import { siteTextPaths, textList } from '../../../shared/api/site-text';
-import { succeededResponse } from '../../../shared/api/common';
+import { imagesApi } from '../../../shared/api/images';
+import { settingsApi, type SettingsUpdate } from '../../../shared/api/settings';
+import { siteTextApi } from '../../../shared/api/site-text';
 import { apiRequest } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { adminKeys } from './admin-api';
@@ -17,7 +15,7 @@ const keys = {
 };
 
 export function useSettings() {
-  return useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => apiRequest(settingsPaths.settings, settingsResponse, { signal }) });
+  return useQuery({ queryKey: keys.settings, queryFn: ({ signal }) => apiRequest(settingsApi.get, { signal }) });
 }
 
 /** A change of settings shows at once on every page: the string table is refetched and other tabs told. */
@@ -25,7 +23,7 @@ export function useSaveSettings() {
   const queryClient = useQueryClient();
   const { refresh } = useSiteText();
   return useMutation({
-    mutationFn: (change: SettingsUpdate) => apiRequest(settingsPaths.settings, settingsResponse, { method: 'POST', json: change }),
+    mutationFn: (change: SettingsUpdate) => apiRequest(settingsApi.save, { body: change }),
     onSuccess: async (answer) => {
       queryClient.setQueryData(keys.settings, answer);
       for (const key of [keys.texts, keys.images, keys.donationsConfig, adminKeys.audit])
@@ -36,7 +34,7 @@ export function useSaveSettings() {
 }
 
 export function useTexts() {
-  return useQuery({ queryKey: keys.texts, queryFn: ({ signal }) => apiRequest(siteTextPaths.texts, textList, { signal }) });
+  return useQuery({ queryKey: keys.texts, queryFn: ({ signal }) => apiRequest(siteTextApi.texts, { signal }) });
 }
 
 /** Saves one text (POST /api/set_string) or puts its default back. */
@@ -45,8 +43,8 @@ export function useChangeText() {
   const { refresh } = useSiteText();
   return useMutation({
     mutationFn: async (change: { key: string; value: string } | { key: string; reset: true }) => {
-      if ('reset' in change) await apiRequest(siteTextPaths.reset, succeededResponse, { method: 'POST', json: { key: change.key } });
-      else await apiRequest(paths.setString, succeededResponse, { method: 'POST', json: change });
+      if ('reset' in change) await apiRequest(siteTextApi.reset, { body: { key: change.key } });
+      else await apiRequest(siteTextApi.setString, { body: change });
     },
     onSuccess: async () => {
       for (const key of [keys.texts, keys.settings, adminKeys.audit]) void queryClient.invalidateQueries({ queryKey: key });
@@ -56,13 +54,13 @@ export function useChangeText() {
 }
 
 export function useImages() {
-  return useQuery({ queryKey: keys.images, queryFn: ({ signal }) => apiRequest(imagePaths.list, adminImageList, { signal }) });
+  return useQuery({ queryKey: keys.images, queryFn: ({ signal }) => apiRequest(imagesApi.list, { signal }) });
 }
 
 export function useDeleteImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(imagePaths.remove, succeededResponse, { method: 'POST', json: { _id: id } }),
+    mutationFn: (id: string) => apiRequest(imagesApi.remove, { body: { _id: id } }),
     onSettled: () => {
       for (const key of [keys.images, adminKeys.audit]) void queryClient.invalidateQueries({ queryKey: key });
     },
@@ -75,8 +73,8 @@ export function useUploadPicture() {
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
-      form.append('file', file);
-      return apiRequest(paths.imageUpload, imageUploadResponse, { method: 'POST', multipart: form });
+      form.append(imagesApi.upload.body.file, file);
+      return apiRequest(imagesApi.upload, { body: form });
     },
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.images }),
   });
