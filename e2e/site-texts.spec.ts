@@ -117,9 +117,10 @@ test('with the keyboard alone, the admin goes through the texts of a page and ch
   await page.keyboard.press('Escape');
   await expect(prompt).toBeHidden();
 
-  // Escape leaves the mode and the page is usable again.
+  // Escape leaves the mode, the page is usable again and the focus is back on the pencil button.
   await page.keyboard.press('Escape');
   await expect(bar).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit texts on this page' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Events Միջոցառումներ' })).toBeVisible();
 
   // Back as it was.

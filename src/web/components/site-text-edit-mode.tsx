@@ -40,11 +40,16 @@ export function SiteTextEditMode({
   const toolbar = useRef<HTMLDivElement>(null);
 
   // The page cannot be used while its texts are being picked; Escape (or Done) gives it back.
+  // Afterwards the focus goes back where it was (the header's pencil button).
   useEffect(() => {
     const root = document.getElementById(APP_ROOT);
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     root?.setAttribute('inert', '');
     toolbar.current?.focus();
-    return () => root?.removeAttribute('inert');
+    return () => {
+      root?.removeAttribute('inert');
+      if (previous?.isConnected) previous.focus();
+    };
   }, []);
 
   useEffect(() => {

@@ -41,12 +41,11 @@ export function SiteTextEditorProvider({ children }: { children: ReactNode }) {
   const admin = isAdmin(useSession());
   const { peek } = useSiteText();
   const [editing, setEditing] = useState<{ keys: SiteTextKey[]; open: boolean } | null>(null);
-  const [editMode, setEditModeState] = useState(false);
+  const [editMode, setEditMode] = useState(false);
   const open = useCallback<OpenEditor>((keys) => setEditing({ keys: [keys].flat(), open: true }), []);
   const close = useCallback(() => setEditing((current) => (current ? { ...current, open: false } : null)), []);
   const exited = useCallback(() => setEditing(null), []);
   const matcher = useCallback(() => textMatcher(Array.from(keysDrawnWithT(), (key) => [key, peek(key)] as const)), [peek]);
-  const setEditMode = useCallback((on: boolean) => setEditModeState(on), []);
 
   useEffect(() => {
     if (!admin) return;
@@ -67,7 +66,7 @@ export function SiteTextEditorProvider({ children }: { children: ReactNode }) {
       {children}
       {admin && editMode && (
         <Suspense fallback={null}>
-          <SiteTextEditMode onOpen={open} onDone={() => setEditModeState(false)} promptOpen={editing?.open ?? false} matcher={matcher} />
+          <SiteTextEditMode onOpen={open} onDone={() => setEditMode(false)} promptOpen={editing?.open ?? false} matcher={matcher} />
         </Suspense>
       )}
       {editing && (

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, type ReactN
 import { siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest } from './api';
-import { lookupText, readCachedTable, toLookup, writeCachedTable, type SiteTextLookup } from './site-text-table';
+import { lookupText, readCachedTable, toLookup, writeCachedTable } from './site-text-table';
 
 const queryKey = ['string_table_v2'] as const;
 
@@ -32,8 +32,6 @@ interface SiteTextContextValue {
   t: (key: SiteTextKey) => string;
   /** The same without noting the key as drawn: for SiteText, whose element names its key, and editors. */
   peek: (key: SiteTextKey) => string;
-  /** Every saved value: the editors match the page's words against these and the defaults. */
-  lookup: SiteTextLookup;
   /** Refetch bypassing any HTTP cache (SPEC: a forced refresh adds a timestamp), recache, tell other tabs. */
   refresh: () => Promise<void>;
 }
@@ -80,7 +78,7 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
     return () => channel.close();
   }, [reload]);
 
-  const value = useMemo(() => ({ t, peek, lookup, refresh }), [t, peek, lookup, refresh]);
+  const value = useMemo(() => ({ t, peek, refresh }), [t, peek, refresh]);
   return <SiteTextContext value={value}>{children}</SiteTextContext>;
 }
 
