@@ -76,9 +76,6 @@ export const donationsConfig = z.object({
   wording_version: z.string(),
 });
 
-export const giftAidSettingRequest = z.object({ enabled: z.boolean() });
-export const giftAidSetting = z.object({ enabled: z.boolean(), available: z.boolean(), charity_number: z.string() });
-
 export const giftAidDeclarationRecord = z.object({
   _id: z.string(),
   donation_id: z.string(),
@@ -117,19 +114,6 @@ export const donationsApi = defineEndpoints('donations', {
     body: { kind: 'json', schema: donateProceedRequest },
     response: donateProceedResponse,
     errors: { 429: 'Too many donations from this client or address, or donations are paused' },
-  },
-  giftAidSetting: {
-    method: 'GET',
-    path: '/api/admin/gift_aid',
-    summary: 'Whether Gift Aid is switched on, and whether it can be (a charity number is set)',
-    response: giftAidSetting,
-  },
-  setGiftAid: {
-    method: 'POST',
-    path: '/api/admin/gift_aid',
-    summary: 'Switches Gift Aid on or off',
-    body: { kind: 'json', schema: giftAidSettingRequest },
-    response: giftAidSetting,
   },
   declarations: {
     method: 'GET',
