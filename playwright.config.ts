@@ -12,6 +12,8 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const SITE_WIDE = /site-(settings|texts)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -31,7 +33,19 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } }, testIgnore: SITE_WIDE },
+    // Journeys that change what every page shows (the association's name, a shared text, the
+    // social media page) run after all the others, one at a time, and put everything back.
+    {
+      name: 'site-wide',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+      testMatch: SITE_WIDE,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
+    },
+  ],
   webServer: {
     command: 'node e2e/start-server.mjs',
     url: `${E2E_BASE_URL}/api/health`,

@@ -17,29 +17,30 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   const email = uniqueEmail('donor-gift-aid');
   const lastName = `Sargsyan${Date.now() % 100000}`;
 
-  // The admin: Gift Aid needs the charity number first.
+  // The admin: the Gift Aid page says whether it is offered; the switch is in Settings.
   await signInAsAdmin(page);
   await page.getByRole('link', { name: 'Manage Gift Aid' }).click();
   await expect(page).toHaveURL(/\/admin\/gift-aid$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Gift Aid', exact: true })).toBeVisible();
-  const toggle = page.getByLabel('Offer Gift Aid on the donate page');
-  await expect(toggle).toBeDisabled();
+  await expect(page.getByRole('region', { name: 'Offer Gift Aid' })).toContainText('Not offered');
   await checkA11y(page);
+  await page.getByRole('link', { name: 'Change in Settings' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#gift-aid$/);
 
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
-  const set = await page.request.post('/api/set_string', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { key: 'charity_number', value: '1234567' },
-  });
-  expect(set.status(), await set.text()).toBe(200);
-  await page.evaluate(() => sessionStorage.removeItem('string_table_v2'));
-  await page.reload();
-  await expect(page.getByText('1234567').first()).toBeVisible();
+  // Gift Aid needs the charity number first.
+  const form = page.getByRole('form', { name: 'Settings' });
+  const toggle = form.getByLabel('Offer Gift Aid on the donate page');
+  await expect(toggle).toBeDisabled();
+  await form.getByLabel('Registered charity number').fill('1234567');
   await expect(toggle).toBeEnabled();
   await toggle.check();
   await expect(toggle).toBeChecked();
-  // The footer names the registered charity.
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  // The footer names the registered charity, and the Gift Aid page says it is offered.
   await expect(page.getByRole('contentinfo')).toContainText('Registered charity number 1234567');
+  await page.getByRole('tab', { name: 'Gift Aid' }).click();
+  await expect(page.getByRole('region', { name: 'Offer Gift Aid' })).toContainText('Offered on the donate page');
 
   // A visitor gives with Gift Aid.
   await page.evaluate(() => sessionStorage.removeItem('session'));
@@ -102,4 +103,12 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Cancelled');
   expect(dialogs).toEqual([]);
+
+  // Back as it was: no charity number, no Gift Aid.
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
+  const reset = await page.request.post('/api/admin/settings', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { charity_number: '' },
+  });
+  expect(reset.status()).toBe(200);
 });

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { VIDEO_FRAME_ORIGINS } from '../shared/domain/richtext/media-embed';
+import { socialEmbed } from '../shared/domain/social-embed';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
@@ -72,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, db.db);
   accountsRoutes(app, services.accounts, services.passwordResets);
-  siteTextRoutes(app, services.siteText);
+  siteTextRoutes(app, services.siteText, services.settings);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
@@ -103,32 +104,36 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installSpa(app, {
     webDir: config.webDir,
     async pageCsp() {
-      // The embedded social media page is the one frame the admin chooses, through site text.
-      const social = await services.siteText.get('social_media_url');
+      // The social media page is the one frame the admin chooses (in Settings); the contact
+      // section loads it only after the visitor's click. No address set: no such origin allowed.
+      const social = socialEmbed(await services.siteText.get('social_media_url'));
       // Article videos play in YouTube's and Vimeo's own players, the only other frames allowed.
-      return contentSecurityPolicy(cspOptions, [...originOf(social), ...VIDEO_FRAME_ORIGINS]);
+      return contentSecurityPolicy(cspOptions, [...(social ? [social.origin] : []), ...VIDEO_FRAME_ORIGINS]);
     },
     async pageHead(path) {
-      const [shortName, name, mission] = await Promise.all(
-        ['site_short_name', 'site_name', 'home.mission'].map((key) => services.siteText.get(key)),
+      const [shortName, name, mission, shareImage] = await Promise.all(
+        ['site_short_name', 'site_name', 'home.mission', 'share_image_url'].map((key) => services.siteText.get(key)),
       );
+      const site = { publicUrl: config.publicUrl, shortName: shortName ?? '', siteName: name ?? '' };
+      // The share image from Settings, as an absolute address (link previews need one).
+      const image = shareImage ? new URL(shareImage, config.publicUrl).href : undefined;
       // An article's own title, brief and Open Graph tags, so a shared link shows a preview.
-      const article = await articlePageHead(services.articles, path, {
-        publicUrl: config.publicUrl,
-        shortName: shortName ?? '',
-        siteName: name ?? '',
-      });
-      return article ?? { title: `${shortName} | ${name}`, description: mission ?? '' };
+      const article = await articlePageHead(services.articles, path, { ...site, shareImage: image });
+      if (article) return article;
+      const title = `${shortName} | ${name}`;
+      return {
+        title,
+        description: mission ?? '',
+        meta: [
+          { property: 'og:type', content: 'website' },
+          { property: 'og:site_name', content: name ?? '' },
+          { property: 'og:title', content: title },
+          { property: 'og:description', content: mission ?? '' },
+          ...(image ? [{ property: 'og:image', content: image }] : []),
+          { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+        ],
+      };
     },
   });
   return app;
-}
-
-function originOf(url: string): string[] {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' ? [parsed.origin] : [];
-  } catch {
-    return [];
-  }
 }

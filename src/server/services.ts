@@ -29,6 +29,7 @@ import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
 import { imagesService } from './features/images/images.service';
+import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 
 export type ServiceDeps = {
@@ -49,7 +50,10 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const background = backgroundTasks(log);
   const accountsData = accountsRepo(db.db);
   const audit = auditTrail(db.db, clock);
-  const siteText = siteTextService(db.db, clock, audit);
+  // Settings offer the pages as choices; a page chosen there cannot be deleted or made news.
+  const settings = settingsService(db.db, clock, audit, (trx) => articles.pages(trx));
+  const siteText = siteTextService(db.db, clock, audit, settings);
+  const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
@@ -125,10 +129,11 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     accountsRepo: accountsData,
     accounts,
     siteText,
+    settings,
     images: imagesService(db.db, clock, audit),
     committee: committeeService(db.db, clock, audit),
     events: eventsService(db.db, clock, audit),
-    articles: articlesService(db.db, clock, audit),
+    articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

@@ -21,15 +21,14 @@ export function quoted(text: string, max = 80): string {
  */
 export function auditTrail(db: Kysely<Database>, clock: () => Date) {
   return {
-    async change<T>(actor: Actor, work: (trx: Kysely<Database>) => Promise<T>, note: (result: T) => AuditNote): Promise<T> {
+    /** `note` may give several entries (one save of Settings changing three of them), or none when nothing changed. */
+    async change<T>(actor: Actor, work: (trx: Kysely<Database>) => Promise<T>, note: (result: T) => AuditNote | AuditNote[]): Promise<T> {
       return inTransaction(db, async (trx) => {
         const result = await work(trx);
-        await auditRepo(trx).insert({
-          at: clock().toISOString(),
-          actor_id: actor?.id ?? null,
-          actor_email: actor?.email ?? null,
-          ...note(result),
-        });
+        const at = clock().toISOString();
+        for (const entry of [note(result)].flat()) {
+          await auditRepo(trx).insert({ at, actor_id: actor?.id ?? null, actor_email: actor?.email ?? null, ...entry });
+        }
         return result;
       });
     },

@@ -111,7 +111,7 @@ describe('audit log', () => {
     const member = await t.userWithRole('member', 'new.editor@example.org');
     await as(admin).post('/api/admin/set_role', { user_id: member.id, role: 'editor' });
     await t.services.siteText.set('charity_number', '1234567', admin);
-    expect((await as(admin).post('/api/admin/gift_aid', { enabled: true })).statusCode).toBe(200);
+    expect((await as(admin).post('/api/admin/settings', { gift_aid_enabled: true })).statusCode).toBe(200);
     const gift = {
       title: null,
       first_name: 'Ani',

@@ -6,7 +6,8 @@ import * as m0002 from './migrations/0002-content';
 import * as m0003 from './migrations/0003-membership';
 import * as m0004 from './migrations/0004-donations';
 import * as m0005 from './migrations/0005-admin';
-import * as m0006 from './migrations/0006-exactly-once';
+import * as m0006 from './migrations/0006-pages-and-settings';
+import * as m0007 from './migrations/0007-exactly-once';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -17,7 +18,8 @@ const migrations: Record<string, NumberedMigration> = {
   '0003-membership': m0003,
   '0004-donations': m0004,
   '0005-admin': m0005,
-  '0006-exactly-once': m0006,
+  '0006-pages-and-settings': m0006,
+  '0007-exactly-once': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -93,6 +93,8 @@ export interface ArticlesTable {
   created_at: string;
   updated_at: string;
   created_by: string | null;
+  /** 1 for a page (About us, the privacy policy): not news, no date shown; else 0. */
+  is_page: Generated<number>;
 }
 
 export interface ArticleCategoriesTable {

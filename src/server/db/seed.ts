@@ -63,8 +63,15 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   for (const article of demoNewsArticles) {
     await services.articles.create({ ...article, dated: startOfUtcDay(now, article.daysAgo) }, SITE);
   }
-  const aboutId = await services.articles.create({ ...demoAboutArticle, dated: startOfUtcDay(now, demoAboutArticle.daysAgo) }, SITE);
-  const privacyId = await services.articles.create({ ...demoPrivacyArticle, dated: startOfUtcDay(now, demoPrivacyArticle.daysAgo) }, SITE);
+  // About and Privacy are pages, not news: out of the news list and feed, shown without a date.
+  const aboutId = await services.articles.create(
+    { ...demoAboutArticle, dated: startOfUtcDay(now, demoAboutArticle.daysAgo), is_page: true },
+    SITE,
+  );
+  const privacyId = await services.articles.create(
+    { ...demoPrivacyArticle, dated: startOfUtcDay(now, demoPrivacyArticle.daysAgo), is_page: true },
+    SITE,
+  );
   // The home page's Learn More and the footer's privacy link point at these, unless already set.
   if (!(await services.siteText.get('about_article_id'))) await services.siteText.set('about_article_id', aboutId, SITE);
   if (!(await services.siteText.get('privacy_article_id'))) await services.siteText.set('privacy_article_id', privacyId, SITE);

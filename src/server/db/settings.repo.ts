@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
+/** "true" when the admin offers Gift Aid (it also needs a charity number: see giftAidSetting). */
+export const GIFT_AID_ENABLED = 'gift_aid_enabled';
+
 /** Reads a setting, first storing `initial()` when it is missing (safe when two servers start at once). */
 export async function settingOrInit(db: Kysely<Database>, key: string, initial: () => string): Promise<string> {
   await db

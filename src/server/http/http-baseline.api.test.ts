@@ -13,7 +13,7 @@ function writeBuiltFrontEnd(webDir: string) {
     '<!doctype html><html lang="en-GB"><meta name="description" content="Generic"><title>Site</title><div id="root"></div></html>',
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
-  fs.writeFileSync(path.join(webDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(webDir, 'mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   // As the build leaves its scripts: compressed copies beside them.
   const script = Buffer.from(`console.log(${JSON.stringify('y'.repeat(5000))});`);
   fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js'), script);
@@ -132,14 +132,31 @@ describe('HTTP baseline', () => {
     expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
 
+  it('gives every page a link preview, with the share image from Settings', async () => {
+    const admin = await t.userWithRole('admin');
+    const before = await t.app.inject({ method: 'GET', url: '/events' });
+    expect(before.body).toContain('<meta property="og:type" content="website">');
+    expect(before.body).not.toContain('og:image');
+    const image = '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg';
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings',
+      headers: { authorization: admin.authorization },
+      payload: { share_image_url: image },
+    });
+    const after = await t.app.inject({ method: 'GET', url: '/events' });
+    expect(after.body).toContain(`<meta property="og:image" content="http://localhost:8000${image}">`);
+    expect(after.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+  });
+
   it('caches hashed assets for a year and compresses them', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toMatch(/br|gzip/);
     expect(res.rawPayload.length).toBeLessThan(1000);
-    const logo = await t.app.inject({ method: 'GET', url: '/logo.svg' });
-    expect(logo.headers['cache-control']).toBe('no-cache');
+    const mark = await t.app.inject({ method: 'GET', url: '/mark.svg' });
+    expect(mark.headers['cache-control']).toBe('no-cache');
   });
 
   it("sends the build's compressed copies as they are", async () => {
@@ -165,16 +182,30 @@ describe('HTTP baseline', () => {
     const before = await t.app.inject({ method: 'GET', url: '/' });
     expect(before.headers['content-security-policy']).not.toContain('facebook');
     const admin = await t.userWithRole('admin');
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/set_string',
-      headers: { authorization: admin.authorization },
-      payload: { key: 'social_media_url', value: 'https://www.facebook.com/plugins/page.php?href=x' },
-    });
-    const after = await t.app.inject({ method: 'GET', url: '/' });
-    expect(after.headers['content-security-policy']).toMatch(/frame-src [^;]*https:\/\/www\.facebook\.com[ ;]/);
+    const setSocial = (social_media_url: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/settings',
+        headers: { authorization: admin.authorization },
+        payload: { social_media_url },
+      });
+    const frames = async () =>
+      /frame-src ([^;]*)/.exec((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string)![1]!;
+
+    // A Facebook page is framed through Facebook's Page plugin on www.facebook.com.
+    expect((await setSocial('https://www.facebook.com/ExampleAssociation')).statusCode).toBe(200);
+    expect(await frames()).toMatch(/(^| )https:\/\/www\.facebook\.com( |$)/);
     const api = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(api.headers['content-security-policy']).not.toContain('facebook');
+
+    // Another network's page: its own origin, and Facebook's no longer.
+    await setSocial('https://social.example.org/@association');
+    expect(await frames()).toContain('https://social.example.org');
+    expect(await frames()).not.toContain('facebook');
+
+    // No page set: no social origin at all, only the video players.
+    await setSocial('');
+    expect((await frames()).split(' ').sort()).toEqual(['https://player.vimeo.com', 'https://www.youtube-nocookie.com']);
   });
 
   it('gives every answer a request id and keeps API answers out of caches', async () => {

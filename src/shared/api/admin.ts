@@ -260,7 +260,18 @@ export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTE
 
 // ---- Audit log ----
 
-export const auditKinds = ['event', 'committee', 'article', 'site_text', 'image', 'role', 'membership', 'payment', 'gift_aid'] as const;
+export const auditKinds = [
+  'event',
+  'committee',
+  'article',
+  'site_text',
+  'settings',
+  'image',
+  'role',
+  'membership',
+  'payment',
+  'gift_aid',
+] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
 export const auditKindLabels: Record<AuditKind, string> = {
@@ -268,6 +279,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   committee: 'Committee',
   article: 'Articles',
   site_text: 'Site text',
+  settings: 'Settings',
   image: 'Images',
   role: 'Roles',
   membership: 'Memberships',

@@ -47,6 +47,11 @@ export const articleFields = z.object({
   dated,
   categories: z.array(category).max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`).default([]),
   content: articleContent,
+  /**
+   * A page (About us, the privacy policy) rather than news: no date shown, not in the news list
+   * or feed. Left out: news for a new article, unchanged for an update.
+   */
+  is_page: z.boolean().optional(),
 });
 export type ArticleFields = z.input<typeof articleFields>;
 
@@ -61,6 +66,7 @@ export const articleSummary = z.object({
   dated: z.string(),
   brief: z.string(),
   categories: z.array(z.string()),
+  is_page: z.boolean(),
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
@@ -84,11 +90,14 @@ export type ArticlePage = z.infer<typeof articlePage>;
 
 export const categoryList = z.array(z.string());
 
+/** A page chosen in Settings (as the About or Privacy page) cannot be deleted or made news. */
+export const pinnedPage = (roles: string[]) => `This page is the site's ${roles.join(' and ')} page: choose another one in Settings first`;
+
 export const articlesApi = defineEndpoints('articles', {
   list: {
     method: 'GET',
     path: '/api/articles',
-    summary: 'Article summaries, newest first, a page at a time (follow next_cursor)',
+    summary: 'News summaries (pages left out), newest first, a page at a time (follow next_cursor)',
     query: articlesQuery,
     response: articlePage,
   },
@@ -103,7 +112,7 @@ export const articlesApi = defineEndpoints('articles', {
   categories: {
     method: 'GET',
     path: '/api/categories',
-    summary: 'Every category in use, sorted',
+    summary: 'Every category of the news in use, sorted',
     response: categoryList,
   },
   create: {
@@ -119,7 +128,7 @@ export const articlesApi = defineEndpoints('articles', {
     summary: 'Changes an article',
     body: { kind: 'json', schema: updateArticleRequest },
     response: succeededResponse,
-    errors: { 404: ARTICLE_NOT_FOUND },
+    errors: { 404: ARTICLE_NOT_FOUND, 409: 'The page is chosen in Settings and must stay a page' },
   },
   remove: {
     method: 'POST',
@@ -127,6 +136,6 @@ export const articlesApi = defineEndpoints('articles', {
     summary: 'Removes an article',
     body: { kind: 'json', schema: deleteArticleRequest },
     response: succeededResponse,
-    errors: { 404: ARTICLE_NOT_FOUND },
+    errors: { 404: ARTICLE_NOT_FOUND, 409: 'The page is chosen in Settings' },
   },
 });

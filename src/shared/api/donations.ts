@@ -78,9 +78,6 @@ export const donationsConfig = z.object({
   wording_version: z.string(),
 });
 
-export const giftAidSettingRequest = z.object({ enabled: z.boolean() });
-export const giftAidSetting = z.object({ enabled: z.boolean(), available: z.boolean(), charity_number: z.string() });
-
 export const giftAidDeclarationRecord = z.object({
   _id: z.string(),
   donation_id: z.string(),
@@ -122,19 +119,6 @@ export const donationsApi = defineEndpoints('donations', {
       429: 'Too many donations from this e-mail, too many card payments or declined cards from this client, or card payments are paused',
       502: 'The card payment provider failed: "Card payments are unavailable just now. Please try again later."',
     },
-  },
-  giftAidSetting: {
-    method: 'GET',
-    path: '/api/admin/gift_aid',
-    summary: 'Whether Gift Aid is switched on, and whether it can be (a charity number is set)',
-    response: giftAidSetting,
-  },
-  setGiftAid: {
-    method: 'POST',
-    path: '/api/admin/gift_aid',
-    summary: 'Switches Gift Aid on or off',
-    body: { kind: 'json', schema: giftAidSettingRequest },
-    response: giftAidSetting,
   },
   declarations: {
     method: 'GET',

@@ -8,11 +8,33 @@ export const stringTableEntry = z.object({ key: z.string(), value: z.string() })
 export const stringTable = z.array(stringTableEntry);
 export type StringTable = z.infer<typeof stringTable>;
 
+export const SITE_TEXT_MAX = 20_000;
+
 export const setStringRequest = z.object({
   key: siteTextKey,
-  value: z.string().max(20_000, 'Site text is at most 20,000 characters'),
+  value: z.string().max(SITE_TEXT_MAX, 'Site text is at most 20,000 characters'),
 });
 export type SetStringRequest = z.infer<typeof setStringRequest>;
+
+export const textEntry = z.object({
+  key: z.string(),
+  value: z.string(),
+  /** The default shipped in code; null for a key the code does not know (saved by hand). */
+  default_value: z.string().nullable(),
+  /** A saved value that differs from the default. */
+  customised: z.boolean(),
+  /** Where the site shows it, in words, and a page to see it on when there is one. */
+  where: z.string(),
+  page: z.string().nullable(),
+  /** One of the Settings (an address, an e-mail, a page): checked the same way as there. */
+  setting: z.boolean(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type TextEntry = z.infer<typeof textEntry>;
+export const textList = z.array(textEntry);
+
+export const resetTextRequest = z.object({ key: siteTextKey });
 
 export const siteTextApi = defineEndpoints('site-text', {
   stringTable: {
@@ -26,8 +48,23 @@ export const siteTextApi = defineEndpoints('site-text', {
   setString: {
     method: 'POST',
     path: '/api/set_string',
-    summary: 'Changes one site text',
+    summary: 'Changes one site text; a setting (an address, the contact e-mail, a page) is checked as the Settings check it',
     body: { kind: 'json', schema: setStringRequest },
     response: succeededResponse,
+  },
+  // The back office's Texts page: every text with its default, and putting a default back.
+  texts: {
+    method: 'GET',
+    path: '/api/admin/texts',
+    summary: 'Every site text with its current value, default, where it appears and its last change',
+    response: textList,
+  },
+  reset: {
+    method: 'POST',
+    path: '/api/admin/texts/reset',
+    summary: 'Puts the default of a site text back (a key the code does not know is removed)',
+    body: { kind: 'json', schema: resetTextRequest },
+    response: succeededResponse,
+    errors: { 404: 'No text with this key' },
   },
 });

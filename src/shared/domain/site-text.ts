@@ -8,7 +8,10 @@ export const siteTextDefaults = {
   // Identity
   site_name: 'Armenian Medical Association of Great Britain',
   site_short_name: 'AMA GB',
-  logo_url: '/logo.svg',
+  /** The association's mark beside its name in the header; empty for the built-in mark (no words). */
+  logo_url: '',
+  /** The picture link previews show for pages without their own; empty for none. */
+  share_image_url: '',
   founded_year: '1984',
 
   // Navigation: each item in English and Armenian
@@ -124,6 +127,7 @@ export const siteTextDefaults = {
   'news.load_failed': 'The news could not be loaded.',
   'news.rss': 'News feed (RSS)',
   'article.back': 'Back to news',
+  'article.back_home': 'Back to the home page',
   'article.not_found': 'Article not found',
   'article.invalid_id': 'Invalid article ID',
   'article.load_failed': 'The article could not be loaded.',
@@ -146,6 +150,9 @@ export const siteTextDefaults = {
   'editor.brief': 'Brief',
   'editor.brief_help': 'Shown in the news list and in link previews; made from the content as you write.',
   'editor.brief_empty': 'Start writing and the brief appears here.',
+  'editor.is_page': 'This is a page, not news',
+  'editor.is_page_help':
+    'Pages (such as About us or the privacy policy) keep their address but show no date and stay out of the news list, its categories and the news feed.',
   'editor.characters': '{count} of {max} characters',
   'editor.upload_prompt': 'Click icon to attach image',
   'editor.choose_image': 'Choose an image file',
@@ -176,12 +183,15 @@ export const siteTextDefaults = {
   social_media_url: '',
   'contact.social_title': 'Our social media page',
   'contact.social_open': 'Open in a new tab',
+  'contact.social_show': 'Show our {network} page',
+  'contact.social_note':
+    'The page comes from {host}, which may set cookies and learn that you visited. Nothing is loaded from {host} until you choose to show it.',
 
   // Footer
   'footer.privacy': 'Privacy policy',
   privacy_article_id: '',
   'footer.byline': 'Website by our volunteers',
-  'footer.byline_url': 'https://github.com/',
+  'footer.byline_url': '',
 
   // Sign-in
   'signin.title': 'Sign in',
@@ -311,7 +321,12 @@ export const siteTextDefaults = {
   'profile.admin.intro': 'You are signed in as the administrator. Here is how to keep the website up to date.',
   'profile.admin.text_title': 'Site text',
   'profile.admin.text_body':
-    'Right-click any text on the site, such as a heading or this paragraph, to change it. Saved changes show at once for every visitor.',
+    'Right-click any text on the site, such as a heading or this paragraph, to change it, or choose "Edit texts on this page" in the header to go through them with the keyboard. The Texts page of the back office lists every text. Saved changes show at once for every visitor.',
+  'profile.admin.text_link': 'See every text',
+  'profile.admin.settings_title': 'Settings',
+  'profile.admin.settings_body':
+    "The association's name, logo, contact e-mail, social media page, charity number and Gift Aid, the About and Privacy pages and the footer's link.",
+  'profile.admin.settings_link': 'Open the settings',
   'profile.admin.events_title': 'Events',
   'profile.admin.events_body': 'On the Events page, use New event to add one, or Edit and Delete on any event.',
   'profile.admin.events_link': 'Go to events',
@@ -395,11 +410,10 @@ export const siteTextDefaults = {
   'gift_aid_admin.sign_in_link': 'Sign in',
   'gift_aid_admin.forbidden': 'Only the administrator can manage Gift Aid.',
   'gift_aid_admin.setting_title': 'Offer Gift Aid',
-  'gift_aid_admin.switch': 'Offer Gift Aid on the donate page',
-  'gift_aid_admin.needs_number': 'Gift Aid can only be offered by a registered charity. Set the registered charity number first.',
+  'gift_aid_admin.state_on': 'Offered on the donate page',
+  'gift_aid_admin.state_off': 'Not offered',
   'gift_aid_admin.charity_number': 'Registered charity number',
-  'gift_aid_admin.not_set': 'Not set',
-  'gift_aid_admin.edit_number': 'Set the charity number',
+  'gift_aid_admin.in_settings': 'Change in Settings',
   'gift_aid_admin.declarations': 'Declarations',
   'gift_aid_admin.none': 'No Gift Aid declarations yet.',
   'gift_aid_admin.col.name': 'Name',
@@ -428,7 +442,7 @@ export const siteTextDefaults = {
   'gift_aid_admin.download_failed': 'The schedule could not be downloaded.',
   'profile.admin.gift_aid_title': 'Gift Aid',
   'profile.admin.gift_aid_body':
-    'Set the registered charity number, offer Gift Aid on the donate page, review declarations and download the HMRC schedule.',
+    'Review Gift Aid declarations and download the HMRC schedule. The charity number and the switch that offers Gift Aid are in Settings.',
   'profile.admin.gift_aid_link': 'Manage Gift Aid',
   'profile.admin.back_office_title': 'Back office',
   'profile.admin.back_office_body':
@@ -437,7 +451,7 @@ export const siteTextDefaults = {
 
   // Admin back office (the pages inside use plain English labels: they are for the admin alone)
   'admin.title': 'Admin',
-  'admin.intro': 'Members, roles, payments, the e-mail the site sends and the record of who changed what.',
+  'admin.intro': "Members, roles, payments, the e-mail the site sends, who changed what, and the site's settings, texts and images.",
   'admin.sections': 'Admin sections',
   'admin.sign_in': 'Please sign in as an admin to use the back office.',
   'admin.sign_in_link': 'Sign in',
@@ -450,6 +464,12 @@ export const siteTextDefaults = {
   'site_text.value': 'Value',
   'site_text.cancel': 'Cancel',
   'site_text.save': 'Save',
+  'site_text.which_key': 'This text is used in more than one place. Which one do you want to change?',
+  'site_text.edit_mode': 'Edit texts on this page',
+  'site_text.edit_mode_intro': 'Texts on this page: {count}. Move to a text with Tab and press Enter to change it.',
+  'site_text.edit_mode_done': 'Done',
+  'site_text.edit_mode_title': 'Page title',
+  'site_text.edit_target': 'Change the text "{value}" ({key})',
 
   // Generic
   'error.generic': 'Something went wrong. Please try again.',

@@ -34,6 +34,9 @@ const AdminRolesPage = lazy(() => import('../features/admin/roles-page').then((m
 const AdminPaymentsPage = lazy(() => import('../features/admin/payments-page').then((m) => ({ default: m.PaymentsPage })));
 const AdminOutboxPage = lazy(() => import('../features/admin/outbox-page').then((m) => ({ default: m.OutboxPage })));
 const AdminAuditPage = lazy(() => import('../features/admin/audit-page').then((m) => ({ default: m.AuditPage })));
+const AdminSettingsPage = lazy(() => import('../features/admin/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AdminTextsPage = lazy(() => import('../features/admin/texts-page').then((m) => ({ default: m.TextsPage })));
+const AdminImagesPage = lazy(() => import('../features/admin/images-page').then((m) => ({ default: m.ImagesPage })));
 const NotFoundPage = lazy(() => import('./not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 export const router = createBrowserRouter([
@@ -74,6 +77,9 @@ export const router = createBrowserRouter([
               { path: 'outbox', Component: AdminOutboxPage },
               { path: 'audit', Component: AdminAuditPage },
               { path: 'gift-aid', Component: GiftAidAdminPage },
+              { path: 'settings', Component: AdminSettingsPage },
+              { path: 'texts', Component: AdminTextsPage },
+              { path: 'images', Component: AdminImagesPage },
             ],
           },
           { path: '*', Component: NotFoundPage },

@@ -4,24 +4,29 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { setStringRequest, siteTextApi } from '../../shared/api/site-text';
+import { textArea } from '../../shared/domain/site-text-areas';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, errorMessage } from '../lib/api';
 import { useSiteText } from '../lib/site-text';
 
 export interface SiteTextDialogProps {
-  textKey: SiteTextKey;
+  /** The text's key; several when the same words are drawn from more than one key. */
+  keys: SiteTextKey[];
   open: boolean;
   onClose: () => void;
   onExited: () => void;
 }
 
 /** The admin's prompt: the key, its current value to change, Cancel and Save. */
-export function SiteTextDialog({ textKey, open, onClose, onExited }: SiteTextDialogProps) {
+export function SiteTextDialog({ keys, open, onClose, onExited }: SiteTextDialogProps) {
   return (
     <Dialog
       open={open}
@@ -30,18 +35,22 @@ export function SiteTextDialog({ textKey, open, onClose, onExited }: SiteTextDia
       maxWidth="sm"
       aria-labelledby="site-text-editor-title"
       slotProps={{ transition: { onExited } }}
+      // The editing tools' own words are not targets of a right-click.
+      data-site-text-ui=""
     >
-      {/* Keyed so a new key starts from its own current value. */}
-      <SiteTextForm key={textKey} textKey={textKey} onDone={onClose} />
+      {/* Keyed so other keys start from their own current value. */}
+      <SiteTextForm key={keys.join(' ')} keys={keys} onDone={onClose} />
     </Dialog>
   );
 }
 
-function SiteTextForm({ textKey, onDone }: { textKey: SiteTextKey; onDone: () => void }) {
-  const { t, refresh } = useSiteText();
-  const [value, setValue] = useState(() => t(textKey));
+function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => void }) {
+  const { peek, refresh } = useSiteText();
+  const [textKey, setTextKey] = useState(keys[0]!);
+  const [value, setValue] = useState(() => peek(keys[0]!));
   const [invalid, setInvalid] = useState<string | null>(null);
   const fieldId = useId();
+  const chooserId = useId();
 
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
@@ -55,21 +64,21 @@ function SiteTextForm({ textKey, onDone }: { textKey: SiteTextKey; onDone: () =>
     event.preventDefault();
     const request = setStringRequest.safeParse({ key: textKey, value });
     if (!request.success) {
-      setInvalid(request.error.issues[0]?.message ?? t('error.generic'));
+      setInvalid(request.error.issues[0]?.message ?? peek('error.generic'));
       return;
     }
     setInvalid(null);
     save.mutate(request.data);
   }
 
-  const error = invalid ?? (save.isError ? errorMessage(save.error, t('error.generic')) : null);
+  const error = invalid ?? (save.isError ? errorMessage(save.error, peek('error.generic')) : null);
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <DialogTitle id="site-text-editor-title">
-        {t('site_text.prompt')}
+        {peek('site_text.prompt')}
         <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>
-          {t('site_text.key')}:{' '}
+          {peek('site_text.key')}:{' '}
           <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600, color: 'text.primary' }}>
             {textKey}
           </Typography>
@@ -81,9 +90,44 @@ function SiteTextForm({ textKey, onDone }: { textKey: SiteTextKey; onDone: () =>
             {error}
           </Alert>
         )}
+        {keys.length > 1 && (
+          <>
+            <Typography id={chooserId} sx={{ mb: 0.5 }}>
+              {peek('site_text.which_key')}
+            </Typography>
+            <RadioGroup
+              aria-labelledby={chooserId}
+              value={textKey}
+              onChange={(event) => {
+                const next = event.target.value as SiteTextKey;
+                setTextKey(next);
+                setValue(peek(next));
+              }}
+              sx={{ mb: 1.5 }}
+            >
+              {keys.map((key) => (
+                <FormControlLabel
+                  key={key}
+                  value={key}
+                  control={<Radio size="small" />}
+                  label={
+                    <span>
+                      <Typography component="code" variant="body2" sx={{ fontFamily: 'monospace', fontWeight: 600 }}>
+                        {key}
+                      </Typography>{' '}
+                      <Typography component="span" variant="body2" color="textSecondary">
+                        ({textArea(key).where})
+                      </Typography>
+                    </span>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </>
+        )}
         <TextField
           id={fieldId}
-          label={t('site_text.value')}
+          label={peek('site_text.value')}
           value={value}
           onChange={(event) => setValue(event.target.value)}
           multiline
@@ -96,10 +140,10 @@ function SiteTextForm({ textKey, onDone }: { textKey: SiteTextKey; onDone: () =>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onDone} disabled={save.isPending}>
-          {t('site_text.cancel')}
+          {peek('site_text.cancel')}
         </Button>
         <Button type="submit" variant="contained" loading={save.isPending}>
-          {t('site_text.save')}
+          {peek('site_text.save')}
         </Button>
       </DialogActions>
     </form>

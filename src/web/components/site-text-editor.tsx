@@ -1,34 +1,77 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
+import { isAdmin, useSession } from '../lib/session';
+import { keysDrawnWithT, useSiteText } from '../lib/site-text';
+import { textMatcher, type TextMatcher } from '../lib/text-matcher';
+import { keysAtPoint } from './site-text-targets';
 
-// Only the admin ever opens the prompt, so its code loads on first use.
+// Only the admin ever opens the prompt or the edit mode, so their code loads on first use.
 const SiteTextDialog = lazy(() => import('./site-text-dialog').then((m) => ({ default: m.SiteTextDialog })));
+const SiteTextEditMode = lazy(() => import('./site-text-edit-mode').then((m) => ({ default: m.SiteTextEditMode })));
 
-type OpenEditor = (key: SiteTextKey) => void;
+/** Opens the prompt for a text; several keys when the same words are drawn from more than one. */
+type OpenEditor = (keys: SiteTextKey | SiteTextKey[]) => void;
 
-const SiteTextEditorContext = createContext<OpenEditor | null>(null);
+type EditorContextValue = {
+  open: OpenEditor;
+  /** The "Edit texts on this page" mode: every text outlined, reachable with Tab, opened with Enter. */
+  editMode: boolean;
+  setEditMode: (on: boolean) => void;
+  /** Matches the page's words against the texts drawn with t(), at their current values. */
+  matcher: () => TextMatcher;
+};
 
-/** How a SiteText asks for the prompt; null outside the provider (no editing possible there). */
+const SiteTextEditorContext = createContext<EditorContextValue | null>(null);
+
+/** How a part of the page asks for the prompt; null outside the provider (no editing possible there). */
 export function useOpenSiteTextEditor(): OpenEditor | null {
+  return useContext(SiteTextEditorContext)?.open ?? null;
+}
+
+export function useSiteTextEditor(): EditorContextValue | null {
   return useContext(SiteTextEditorContext);
 }
 
 /**
- * One prompt for the whole site, opened by any SiteText the admin right-clicks. Keeping it here
- * instead of in each SiteText keeps dozens of texts from each carrying a dialog.
+ * One prompt for the whole site. For the admin, right-clicking any text the site draws from the
+ * string table opens it (SPEC: "Right-clicking any site text as admin opens a prompt with its
+ * key"), whether a SiteText drew it or a component used t() for a label or a message.
  */
 export function SiteTextEditorProvider({ children }: { children: ReactNode }) {
-  const [editing, setEditing] = useState<{ key: SiteTextKey; open: boolean } | null>(null);
-  const open = useCallback<OpenEditor>((key) => setEditing({ key, open: true }), []);
+  const admin = isAdmin(useSession());
+  const { peek } = useSiteText();
+  const [editing, setEditing] = useState<{ keys: SiteTextKey[]; open: boolean } | null>(null);
+  const [editMode, setEditMode] = useState(false);
+  const open = useCallback<OpenEditor>((keys) => setEditing({ keys: [keys].flat(), open: true }), []);
   const close = useCallback(() => setEditing((current) => (current ? { ...current, open: false } : null)), []);
   const exited = useCallback(() => setEditing(null), []);
+  const matcher = useCallback(() => textMatcher(Array.from(keysDrawnWithT(), (key) => [key, peek(key)] as const)), [peek]);
 
+  useEffect(() => {
+    if (!admin) return;
+    const onContextMenu = (event: MouseEvent) => {
+      if (!(event.target instanceof Element)) return;
+      const keys = keysAtPoint(event.target, event.clientX, event.clientY, matcher()) as SiteTextKey[];
+      if (keys.length === 0) return;
+      event.preventDefault();
+      open(keys);
+    };
+    document.addEventListener('contextmenu', onContextMenu);
+    return () => document.removeEventListener('contextmenu', onContextMenu);
+  }, [admin, matcher, open]);
+
+  const value = useMemo(() => ({ open, editMode: admin && editMode, setEditMode, matcher }), [open, admin, editMode, setEditMode, matcher]);
   return (
-    <SiteTextEditorContext value={open}>
+    <SiteTextEditorContext value={value}>
       {children}
+      {admin && editMode && (
+        <Suspense fallback={null}>
+          <SiteTextEditMode onOpen={open} onDone={() => setEditMode(false)} promptOpen={editing?.open ?? false} matcher={matcher} />
+        </Suspense>
+      )}
       {editing && (
         <Suspense fallback={null}>
-          <SiteTextDialog textKey={editing.key} open={editing.open} onClose={close} onExited={exited} />
+          <SiteTextDialog keys={editing.keys} open={editing.open} onClose={close} onExited={exited} />
         </Suspense>
       )}
     </SiteTextEditorContext>

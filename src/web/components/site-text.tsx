@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ElementType, MouseEvent } from 'react';
+import type { ElementType } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { isAdmin, useSession } from '../lib/session';
 import { useSiteText } from '../lib/site-text';
-import { useOpenSiteTextEditor } from './site-text-editor';
 
 export interface SiteTextProps {
   /** The site-text key whose current value is shown. */
@@ -22,30 +21,21 @@ const editableSx: SxProps<Theme> = {
 };
 
 /**
- * Shows an editable site text. For the admin, right-clicking it opens the prompt to change it
- * (SPEC: "Right-clicking any site text as admin opens a prompt with its key").
+ * Shows a site text in an element that names its key, so the admin's right-click (and the edit
+ * mode) know exactly which text it is, even where other keys have the same words.
  */
 export function SiteText({ k, as = 'span', lang, sx }: SiteTextProps) {
-  const { t } = useSiteText();
-  const session = useSession();
-  const openEditor = useOpenSiteTextEditor();
-  const editable = isAdmin(session) && openEditor !== null;
-
-  function onContextMenu(event: MouseEvent) {
-    event.preventDefault();
-    event.stopPropagation();
-    openEditor?.(k);
-  }
-
+  const { peek } = useSiteText();
+  const editable = isAdmin(useSession());
   return (
     <Box
       component={as}
       lang={lang}
-      onContextMenu={editable ? onContextMenu : undefined}
+      data-site-text={k}
       // Line breaks typed into the prompt are kept, so an admin can write paragraphs.
       sx={[{ whiteSpace: 'pre-line' }, editable && editableSx, ...(Array.isArray(sx) ? sx : [sx])]}
     >
-      {t(k)}
+      {peek(k)}
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest } from './api';
@@ -14,10 +14,25 @@ async function fetchTable(fresh: boolean) {
   return table;
 }
 
+/**
+ * The keys components have drawn with t(), as plain strings no element marks: the admin's
+ * right-click and "Edit texts on this page" look among these for the words under the pointer.
+ * Recording is idempotent, so a render that is thrown away does no harm.
+ */
+const drawnKeys = new Set<SiteTextKey>();
+export function keysDrawnWithT(): ReadonlySet<SiteTextKey> {
+  return drawnKeys;
+}
+
+// Another tab of the admin saved a text: this one refreshes too.
+const CHANNEL = 'site-text';
+
 interface SiteTextContextValue {
   /** The current value of a site text (the shipped default until the table has loaded). */
   t: (key: SiteTextKey) => string;
-  /** Refetch bypassing any HTTP cache (SPEC: a forced refresh adds a timestamp) and recache. */
+  /** The same without noting the key as drawn: for SiteText, whose element names its key, and editors. */
+  peek: (key: SiteTextKey) => string;
+  /** Refetch bypassing any HTTP cache (SPEC: a forced refresh adds a timestamp), recache, tell other tabs. */
   refresh: () => Promise<void>;
 }
 
@@ -35,13 +50,35 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
   });
 
   const lookup = useMemo(() => toLookup(data), [data]);
-  const t = useCallback((key: SiteTextKey) => lookupText(lookup, key), [lookup]);
-  const refresh = useCallback(async () => {
+  const peek = useCallback((key: SiteTextKey) => lookupText(lookup, key), [lookup]);
+  const t = useCallback(
+    (key: SiteTextKey) => {
+      if (typeof window !== 'undefined') drawnKeys.add(key);
+      return lookupText(lookup, key);
+    },
+    [lookup],
+  );
+  const reload = useCallback(async () => {
     const table = await fetchTable(true);
     queryClient.setQueryData(queryKey, table);
   }, [queryClient]);
+  const refresh = useCallback(async () => {
+    await reload();
+    if (typeof BroadcastChannel !== 'undefined') {
+      const channel = new BroadcastChannel(CHANNEL);
+      channel.postMessage('changed');
+      channel.close();
+    }
+  }, [reload]);
 
-  const value = useMemo(() => ({ t, refresh }), [t, refresh]);
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => void reload().catch(() => undefined);
+    return () => channel.close();
+  }, [reload]);
+
+  const value = useMemo(() => ({ t, peek, refresh }), [t, peek, refresh]);
   return <SiteTextContext value={value}>{children}</SiteTextContext>;
 }
 

@@ -66,6 +66,7 @@ describe('articles API', () => {
       brief: 'Hello world',
       categories: ['Events', 'News'],
       content: JSON.stringify(doc('Hello world')),
+      is_page: false,
     });
 
     const update = await post('/api/update_article', {

@@ -47,12 +47,21 @@ ${items.join('\n')}
 /** The public pages that are worth a search engine's visit (no sign-in, no payment steps). */
 export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
 
-export function sitemap(site: SiteInfo, articles: { id: string; updated_at: string }[]): string {
+/**
+ * The public pages, then the site's own pages (About us, the privacy policy), then the news.
+ * A page is listed once, among the pages, never as news.
+ */
+export function sitemap(site: SiteInfo, articles: { id: string; updated_at: string; is_page: number }[]): string {
   const url = (loc: string, lastmod?: string) =>
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+  const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${[...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)), ...articles.map((a) => url(articleUrl(site, a.id), a.updated_at))].join('\n')}
+${[
+  ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
+  ...articles.filter((a) => a.is_page === 1).map(entry),
+  ...articles.filter((a) => a.is_page !== 1).map(entry),
+].join('\n')}
 </urlset>
 `;
 }

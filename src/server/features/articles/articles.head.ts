@@ -25,27 +25,33 @@ function firstImage(content: string, publicUrl: string): string | undefined {
 export async function articlePageHead(
   articles: ArticlesService,
   path: string,
-  site: { publicUrl: string; shortName: string; siteName: string },
+  site: { publicUrl: string; shortName: string; siteName: string; shareImage?: string },
 ): Promise<PageHead | null> {
   const id = ARTICLE_PATH.exec(path)?.[1];
   if (!isArticleId(id) || id === 'new') return null;
   const article = await articles.find(id).catch(() => null);
   if (!article) return null;
   const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
-  const image = firstImage(article.content, site.publicUrl);
+  // The article's own first picture, else the site's share image from Settings.
+  const image = firstImage(article.content, site.publicUrl) ?? site.shareImage;
   return {
     title: `${site.shortName} | ${article.title}`,
     description: article.brief,
     canonical: url,
     meta: [
-      { property: 'og:type', content: 'article' },
+      // A page (About us) is not a dated article.
+      { property: 'og:type', content: article.is_page ? 'website' : 'article' },
       { property: 'og:site_name', content: site.siteName },
       { property: 'og:title', content: article.title },
       { property: 'og:description', content: article.brief },
       { property: 'og:url', content: url },
       ...(image ? [{ property: 'og:image', content: image }] : []),
-      { property: 'article:published_time', content: article.dated },
-      ...article.categories.map((category) => ({ property: 'article:tag', content: category })),
+      ...(article.is_page
+        ? []
+        : [
+            { property: 'article:published_time', content: article.dated },
+            ...article.categories.map((category) => ({ property: 'article:tag', content: category })),
+          ]),
       { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     ],
   };

@@ -3,7 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import type { ArticlesTable, Database } from '../../db/schema';
 
 export type ArticleRow = Selectable<ArticlesTable>;
-export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief'>;
+export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | 'is_page'>;
 /** Where a page starts: after this (dated, id), in newest-first order. */
 export type PagePosition = { dated: string; id: string };
 
@@ -51,9 +51,9 @@ export function articlesRepo(db: Kysely<Database>) {
       return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
-    /** Newest first, without the content; `limit` rows after `after`, optionally in one category. */
+    /** News (never pages) newest first, without the content; `limit` rows after `after`, optionally in one category. */
     page(options: { limit: number; after?: PagePosition; category?: string }): Promise<SummaryRow[]> {
-      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief']);
+      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief', 'is_page']).where('is_page', '=', 0);
       const { after, category } = options;
       if (category !== undefined) {
         query = query.where('id', 'in', db.selectFrom('article_categories').select('article_id').where('category', '=', category));
@@ -69,7 +69,17 @@ export function articlesRepo(db: Kysely<Database>) {
 
     /** Newest first, without the content. */
     summaries(): Promise<SummaryRow[]> {
-      return db.selectFrom('articles').select(['id', 'title', 'dated', 'brief']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('articles')
+        .select(['id', 'title', 'dated', 'brief', 'is_page'])
+        .orderBy('dated', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Every page's id and title (the choices for the About and Privacy pages). */
+    pages(): Promise<Pick<ArticleRow, 'id' | 'title'>[]> {
+      return db.selectFrom('articles').select(['id', 'title']).where('is_page', '=', 1).execute();
     },
 
     /** The categories of the given articles (no JSON aggregation: portable SQL). */
@@ -78,14 +88,20 @@ export function articlesRepo(db: Kysely<Database>) {
       return db.selectFrom('article_categories').select(['article_id', 'category']).where('article_id', 'in', ids).execute();
     },
 
+    /** The categories of news articles: a page's categories are not offered as a filter. */
     async allCategories(): Promise<string[]> {
-      const rows = await db.selectFrom('article_categories').select('category').distinct().execute();
+      const rows = await db
+        .selectFrom('article_categories')
+        .select('category')
+        .distinct()
+        .where('article_id', 'in', db.selectFrom('articles').select('id').where('is_page', '=', 0))
+        .execute();
       return rows.map((row) => row.category);
     },
 
-    /** Every article's id and last change, for the sitemap. */
-    changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at'>[]> {
-      return db.selectFrom('articles').select(['id', 'updated_at']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
+    /** Every article's id, last change and whether it is a page, for the sitemap. */
+    changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at' | 'is_page'>[]> {
+      return db.selectFrom('articles').select(['id', 'updated_at', 'is_page']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
     },
   };
 }

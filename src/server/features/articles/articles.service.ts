@@ -1,16 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { ARTICLE_NOT_FOUND, datedInstant, type ArticlePage, type ArticleRecord, type ArticleSummary } from '../../../shared/api/articles';
+import {
+  ARTICLE_NOT_FOUND,
+  datedInstant,
+  pinnedPage,
+  type ArticlePage,
+  type ArticleRecord,
+  type ArticleSummary,
+} from '../../../shared/api/articles';
 import { makeBrief } from '../../../shared/domain/brief';
 import { plainText, type RawDocument } from '../../../shared/domain/richtext/document';
 import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
-export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument };
+export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; is_page?: boolean };
 /** Fields as the API receives them, already validated by the shared schema. */
-export type ArticleInput = { title: string; dated: string; categories: string[]; content: string };
+export type ArticleInput = { title: string; dated: string; categories: string[]; content: string; is_page?: boolean };
+
+/**
+ * What Settings has chosen this article as ("About", "Privacy"), read in the caller's
+ * transaction: such a page cannot be deleted or made news while it is chosen.
+ */
+export type PinnedAs = (id: string, trx: Kysely<Database>) => Promise<string[]>;
 
 const collator = new Intl.Collator('en-GB', { sensitivity: 'base', numeric: true });
 /** Sorted in JavaScript: SQLite and PostgreSQL collate text differently. */
@@ -50,8 +63,12 @@ function decodeCursor(cursor: string): PagePosition {
 /** Stored content parsed back, as the brief needs it (the schema has already validated it). */
 const documentOf = (json: string) => JSON.parse(json) as RawDocument;
 
-export function articlesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
+export function articlesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail, pinnedAs: PinnedAs = async () => []) {
   const repo = articlesRepo(db);
+  async function refuseIfPinned(id: string, trx: Kysely<Database>) {
+    const roles = await pinnedAs(id, trx);
+    if (roles.length) throw conflict(pinnedPage(roles));
+  }
   async function withCategories(rows: SummaryRow[]): Promise<ArticleSummary[]> {
     const byArticle = new Map<string, string[]>();
     for (const row of await repo.categoriesOf(rows.map((r) => r.id))) {
@@ -63,6 +80,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       dated: row.dated,
       brief: row.brief,
       categories: sorted(byArticle.get(row.id) ?? []),
+      is_page: row.is_page === 1,
     }));
   }
 
@@ -80,6 +98,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         created_at: now,
         updated_at: now,
         created_by: actor?.id ?? null,
+        is_page: article.is_page ? 1 : 0,
       };
       await audit.change(
         actor,
@@ -88,7 +107,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
           kind: 'article',
           action: 'created',
           subject_id: id,
-          summary: `Wrote article ${quoted(article.title)}`,
+          summary: `Wrote ${article.is_page ? 'page' : 'article'} ${quoted(article.title)}`,
         }),
       );
       return id;
@@ -100,6 +119,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         dated: new Date(datedInstant(fields.dated)!),
         categories: fields.categories,
         content: documentOf(fields.content),
+        is_page: fields.is_page ?? false,
       };
       return this.create(article, actor);
     },
@@ -112,13 +132,22 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         brief: makeBrief(plainText(content)),
         content: JSON.stringify(content),
         updated_at: clock().toISOString(),
+        ...(fields.is_page === undefined ? {} : { is_page: fields.is_page ? 1 : 0 }),
       };
       await audit.change(
         actor,
         async (trx) => {
+          const before = await articlesRepo(trx).find(id);
+          if (!before) throw notFound(ARTICLE_NOT_FOUND);
+          if (before.is_page === 1 && fields.is_page === false) await refuseIfPinned(id, trx);
           if (!(await articlesRepo(trx).update(id, changes, cleanCategories(fields.categories)))) throw notFound(ARTICLE_NOT_FOUND);
+          return before.is_page === 1;
         },
-        () => ({ kind: 'article', action: 'updated', subject_id: id, summary: `Edited article ${quoted(fields.title)}` }),
+        (wasPage) => {
+          const flag =
+            fields.is_page === undefined || fields.is_page === wasPage ? '' : fields.is_page ? ' and made it a page' : ' and made it news';
+          return { kind: 'article', action: 'updated', subject_id: id, summary: `Edited article ${quoted(fields.title)}${flag}` };
+        },
       );
     },
 
@@ -128,7 +157,9 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         async (trx) => {
           const inTrx = articlesRepo(trx);
           const article = await inTrx.find(id);
-          if (!article || !(await inTrx.delete(id))) throw notFound(ARTICLE_NOT_FOUND);
+          if (!article) throw notFound(ARTICLE_NOT_FOUND);
+          await refuseIfPinned(id, trx);
+          if (!(await inTrx.delete(id))) throw notFound(ARTICLE_NOT_FOUND);
           return article;
         },
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
@@ -154,6 +185,12 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
 
     async categories(): Promise<string[]> {
       return sorted(await repo.allCategories());
+    },
+
+    /** Every page by title: the choices for the About and Privacy pages. */
+    async pages(within: Kysely<Database> = db): Promise<{ _id: string; title: string }[]> {
+      const rows = await articlesRepo(within).pages();
+      return rows.map((row) => ({ _id: row.id, title: row.title })).sort((a, b) => collator.compare(a.title, b.title));
     },
 
     summaries() {

@@ -117,14 +117,14 @@ describe('donations', () => {
     it('is offered only once switched on, which needs a charity number', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/donations/config' })).json()).toMatchObject({ gift_aid_available: false });
       expect((await donate({ amount: 1000, name: 'Ani', email: 'ga@example.org', gift_aid: giftAid() })).statusCode).toBe(400);
-      const refused = await asAdmin('POST', '/api/admin/gift_aid', { enabled: true });
+      // The switch lives in Settings, and needs the charity number.
+      const refused = await asAdmin('POST', '/api/admin/settings', { gift_aid_enabled: true });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().detail).toMatch(/charity number/);
+      expect(refused.json()).toMatchObject({ field: 'gift_aid_enabled', detail: expect.stringMatching(/charity number/) });
 
       await t.services.siteText.set('charity_number', '1234567', null);
-      expect((await asAdmin('POST', '/api/admin/gift_aid', { enabled: true })).json()).toEqual({
-        enabled: true,
-        available: true,
+      expect((await asAdmin('POST', '/api/admin/settings', { gift_aid_enabled: true })).json()).toMatchObject({
+        gift_aid_enabled: true,
         charity_number: '1234567',
       });
       expect((await t.app.inject({ method: 'GET', url: '/api/donations/config' })).json()).toEqual({

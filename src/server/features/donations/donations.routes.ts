@@ -8,10 +8,6 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
 
   addRoute(app, donationsApi.proceed, { policy: 'public', handler: ({ body, req }) => donations.proceed(body, req.ip) });
 
-  addRoute(app, donationsApi.giftAidSetting, { policy: 'admin', handler: () => donations.giftAidSetting() });
-
-  addRoute(app, donationsApi.setGiftAid, { policy: 'admin', handler: ({ body, user }) => donations.setGiftAid(body.enabled, user()) });
-
   addRoute(app, donationsApi.declarations, { policy: 'admin', handler: () => donations.declarations() });
 
   addRoute(app, donationsApi.cancelDeclaration, {

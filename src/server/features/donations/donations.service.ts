@@ -8,7 +8,7 @@ import { addDays } from '../../../shared/domain/membership';
 import { poundsDecimal } from '../../../shared/domain/money';
 import { londonDate, londonDayStart } from '../../../shared/domain/london-time';
 import { type Actor, type AuditTrail } from '../../audit/audit-trail';
-import { getSetting, setSetting } from '../../db/settings.repo';
+import { GIFT_AID_ENABLED, getSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
@@ -21,7 +21,6 @@ import { donationsRepo } from './donations.repo';
 type DonateRequest = z.output<typeof donateProceedRequest>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
-const GIFT_AID_SETTING = 'gift_aid_enabled';
 
 /** Completing a donation marks it received and sends the receipt. */
 export function donationFulfilment(clock: () => Date): FulfilmentHandler {
@@ -48,9 +47,10 @@ export type DonationsDeps = {
 export function donationsService({ db, payments, brake, limiter, clock, charityNumber, audit }: DonationsDeps) {
   const repo = donationsRepo(db);
 
+  /** The switch is in Settings; Gift Aid is offered only while a charity number is set as well. */
   async function giftAidSetting() {
     const number = (await charityNumber()).trim();
-    const enabled = (await getSetting(db, GIFT_AID_SETTING)) === 'true';
+    const enabled = (await getSetting(db, GIFT_AID_ENABLED)) === 'true';
     return { enabled: enabled && Boolean(number), available: Boolean(number), charity_number: number };
   }
 
@@ -113,24 +113,6 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
           : undefined,
       );
       return { clientSecret: clientSecret!, amount: request.amount, payment_id: paymentId };
-    },
-
-    giftAidSetting,
-
-    async setGiftAid(enabled: boolean, actor: Actor) {
-      if (enabled && !(await charityNumber()).trim())
-        throw badRequest('Set the registered charity number (site text charity_number) before switching Gift Aid on');
-      await audit.change(
-        actor,
-        (trx) => setSetting(trx, GIFT_AID_SETTING, String(enabled)),
-        () => ({
-          kind: 'gift_aid',
-          action: 'changed',
-          subject_id: null,
-          summary: enabled ? 'Switched Gift Aid on' : 'Switched Gift Aid off',
-        }),
-      );
-      return giftAidSetting();
     },
 
     async declarations() {

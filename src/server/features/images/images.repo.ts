@@ -1,5 +1,16 @@
 import type { Insertable, Kysely } from 'kysely';
+import { settingKeys } from '../../../shared/api/settings';
 import type { Database, ImagesTable } from '../../db/schema';
+
+/** Where an uploaded image's address appears: "/api/images/{id}.png" in a photo, an article or a setting. */
+export const IMAGE_REFERENCE = /\/api\/images\/([0-9a-f-]{36})\.(?:png|jpg)/g;
+const IMAGE_SETTINGS = [settingKeys.logo_url, settingKeys.share_image_url];
+
+export type ImageReferences = {
+  committee: { id: string; name: string; image: string }[];
+  articles: { id: string; title: string; is_page: number; content: string }[];
+  settings: { key: string; value: string }[];
+};
 
 export function imagesRepo(db: Kysely<Database>) {
   return {
@@ -8,6 +19,50 @@ export function imagesRepo(db: Kysely<Database>) {
     },
     find(id: string) {
       return db.selectFrom('images').select(['mime', 'ext', 'data']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Every image without its bytes, newest first, with the uploader's e-mail as it is now. */
+    list() {
+      return db
+        .selectFrom('images')
+        .leftJoin('users', 'users.id', 'images.created_by')
+        .select([
+          'images.id',
+          'images.ext',
+          'images.mime',
+          'images.width',
+          'images.height',
+          'images.bytes',
+          'images.created_at',
+          'users.email as created_by',
+        ])
+        .orderBy('images.created_at', 'desc')
+        .orderBy('images.id', 'desc')
+        .execute();
+    },
+
+    meta(id: string) {
+      return db.selectFrom('images').select(['id', 'ext', 'width', 'height', 'created_at']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * The records that may point at an image: committee photos, articles, the logo and share image.
+     * Reading other features' tables is the point here: an image is only ever used by them. With
+     * `id`, only those that mention that image (ids are UUIDs, so LIKE needs no escaping).
+     */
+    async references(id?: string): Promise<ImageReferences> {
+      const pattern = `%/api/images/${id ?? ''}%`;
+      const [committee, articles, settings] = await Promise.all([
+        db.selectFrom('committee_members').select(['id', 'name', 'image']).where('image', 'like', pattern).execute(),
+        db.selectFrom('articles').select(['id', 'title', 'is_page', 'content']).where('content', 'like', pattern).execute(),
+        db.selectFrom('strings').select(['key', 'value']).where('key', 'in', IMAGE_SETTINGS).where('value', 'like', pattern).execute(),
+      ]);
+      return { committee, articles, settings };
+    },
+
+    async delete(id: string): Promise<boolean> {
+      const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0;
     },
   };
 }

@@ -45,4 +45,17 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
       return Buffer.from(image.data);
     },
   });
+
+  addRoute(app, imagesApi.list, {
+    policy: 'admin',
+    handler: () => images.list(),
+  });
+
+  addRoute(app, imagesApi.remove, {
+    policy: 'admin',
+    handler: async ({ body, user }) => {
+      await images.delete(body._id, user());
+      return { succeeded: true };
+    },
+  });
 }

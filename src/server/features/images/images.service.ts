@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { pathOf } from '../../../shared/api/contract';
-import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, imagesApi } from '../../../shared/api/images';
-import { badRequest, unsupportedMediaType } from '../../http/errors';
+import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, imagesApi, type AdminImage, type ImageUse } from '../../../shared/api/images';
+import { settingKeys } from '../../../shared/api/settings';
+import { badRequest, conflict, notFound, unsupportedMediaType } from '../../http/errors';
 import type { Kysely } from 'kysely';
-import type { Actor, AuditTrail } from '../../audit/audit-trail';
+import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
-import { imagesRepo } from './images.repo';
+import { IMAGE_REFERENCE, imagesRepo, type ImageReferences } from './images.repo';
 
 type Kind = { format: 'png' | 'jpeg'; mime: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' };
 const PNG: Kind = { format: 'png', mime: 'image/png', ext: 'png' };
@@ -21,6 +22,30 @@ export function sniffImage(bytes: Buffer): Kind | undefined {
 }
 
 const UNREADABLE = 'The image could not be read: it may be damaged or incomplete';
+
+/** Each image id and the records that use it. */
+function usesByImage(refs: ImageReferences): Map<string, ImageUse[]> {
+  const uses = new Map<string, ImageUse[]>();
+  const add = (text: string, use: ImageUse) => {
+    // One entry per record, however often it shows the image.
+    for (const id of new Set(Array.from(text.matchAll(IMAGE_REFERENCE), (m) => m[1]!))) uses.set(id, [...(uses.get(id) ?? []), use]);
+  };
+  for (const member of refs.committee)
+    add(member.image, { kind: 'committee', id: member.id, label: `Committee member ${quoted(member.name)}` });
+  for (const article of refs.articles) {
+    const page = article.is_page === 1;
+    add(article.content, {
+      kind: page ? 'page' : 'article',
+      id: article.id,
+      label: `${page ? 'Page' : 'Article'} ${quoted(article.title)}`,
+    });
+  }
+  for (const setting of refs.settings) {
+    const logo = setting.key === settingKeys.logo_url;
+    add(setting.value, { kind: logo ? 'logo' : 'share_image', id: null, label: logo ? 'The logo' : 'The share image for link previews' });
+  }
+  return uses;
+}
 
 export function imagesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
   const repo = imagesRepo(db);
@@ -86,6 +111,48 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
 
     find(id: string) {
       return repo.find(id);
+    },
+
+    /** Every upload, newest first, with where it is used. */
+    async list(): Promise<AdminImage[]> {
+      const [images, refs] = await Promise.all([repo.list(), repo.references()]);
+      const uses = usesByImage(refs);
+      return images.map((image) => ({
+        _id: image.id,
+        url: pathOf(imagesApi.image, { id: image.id, ext: image.ext }),
+        mime: image.mime,
+        width: image.width,
+        height: image.height,
+        bytes: image.bytes,
+        created_at: image.created_at,
+        created_by: image.created_by,
+        uses: uses.get(image.id) ?? [],
+      }));
+    },
+
+    /**
+     * Deletes an image nothing uses; one in use is refused (409) naming where, so a page never
+     * loses a picture. The check and the delete are one transaction.
+     */
+    async delete(id: string, actor: Actor): Promise<void> {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const inTrx = imagesRepo(trx);
+          const image = await inTrx.meta(id);
+          if (!image) throw notFound('Image not found');
+          const uses = usesByImage(await inTrx.references(id)).get(id) ?? [];
+          if (uses.length) throw conflict(`This image is in use, so it cannot be deleted: ${uses.map((use) => use.label).join(', ')}`);
+          if (!(await inTrx.delete(id))) throw notFound('Image not found');
+          return image;
+        },
+        (image) => ({
+          kind: 'image',
+          action: 'deleted',
+          subject_id: id,
+          summary: `Deleted an unused ${image.width}×${image.height} ${image.ext.toUpperCase()} image uploaded ${image.created_at.slice(0, 10)}`,
+        }),
+      );
     },
   };
 }

@@ -97,4 +97,78 @@ describe('site text', () => {
     expect((await set({ key: 'site_name', value: 'x' }, '')).statusCode).toBe(401);
     expect((await table()).get('site_name')).toBe(siteTextDefaults.site_name);
   });
+
+  describe('the Texts page', () => {
+    const texts = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/admin/texts', headers: { authorization: admin } });
+      expect(res.statusCode).toBe(200);
+      return new Map((res.json() as { key: string }[]).map((entry) => [entry.key, entry as Record<string, unknown>]));
+    };
+    const reset = (key: string, authorization = admin) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/texts/reset', headers: { authorization }, payload: { key } });
+
+    it('lists every key with its value, default and where it shows, the Armenian nav labels too', async () => {
+      const list = await texts();
+      for (const key of Object.keys(siteTextDefaults)) expect(list.has(key), key).toBe(true);
+      expect(list.get('nav.home.hy')).toMatchObject({
+        value: siteTextDefaults['nav.home.hy'],
+        default_value: 'Գլխավոր',
+        where: 'Header and menu (English and Armenian)',
+        page: '/',
+        setting: false,
+      });
+      expect(list.get('committee.add')).toMatchObject({ where: 'Home page: the committee', customised: false, updated_at: null });
+      expect(list.get('social_media_url')).toMatchObject({ setting: true, page: '/admin/settings' });
+      // Every text the code ships says where it shows.
+      for (const [key, entry] of list) if (key in siteTextDefaults) expect(entry.where, key).not.toMatch(/Not used/);
+    });
+
+    it('shows who changed a text and when, and puts the default back on reset', async () => {
+      const chair = await t.userWithRole('admin', 'texts.chair@example.org');
+      await set({ key: 'committee.add', value: 'Add a member' }, chair.authorization);
+      expect((await texts()).get('committee.add')).toMatchObject({
+        value: 'Add a member',
+        default_value: 'Add committee member',
+        customised: true,
+        updated_at: t.clock.now.toISOString(),
+        updated_by: 'texts.chair@example.org',
+      });
+
+      expect((await reset('committee.add')).json()).toEqual({ succeeded: true });
+      expect((await table()).get('committee.add')).toBe('Add committee member');
+      expect((await texts()).get('committee.add')).toMatchObject({ customised: false, updated_by: null });
+      const entry = await t.db.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('subject_id', '=', 'committee.add')
+        .orderBy('seq', 'desc')
+        .executeTakeFirst();
+      expect(entry?.summary).toBe('Reset committee.add to its default "Add committee member"');
+      // Resetting a text already at its default changes nothing and is fine.
+      expect((await reset('committee.add')).statusCode).toBe(200);
+    });
+
+    it('removes a key the code does not know, and says when there is none', async () => {
+      await set({ key: 'old.unused', value: 'Left over' });
+      expect((await texts()).get('old.unused')).toMatchObject({ default_value: null, where: 'Not used by the site (saved by hand)' });
+      expect((await reset('old.unused')).statusCode).toBe(200);
+      expect((await texts()).has('old.unused')).toBe(false);
+      expect((await reset('old.unused')).statusCode).toBe(404);
+      expect((await reset('Bad Key')).json()).toMatchObject({ field: 'key' });
+    });
+
+    it('resets a setting through the Settings rules', async () => {
+      await set({ key: 'footer.byline_url', value: 'https://volunteers.example.org' });
+      expect((await reset('footer.byline_url')).statusCode).toBe(200);
+      expect((await table()).get('footer.byline_url')).toBe('');
+    });
+
+    it('is for the admin alone', async () => {
+      const editor = await t.userWithRole('editor');
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/admin/texts', headers: { authorization: editor.authorization } })).statusCode,
+      ).toBe(403);
+      expect((await reset('committee.add', editor.authorization)).statusCode).toBe(403);
+    });
+  });
 });

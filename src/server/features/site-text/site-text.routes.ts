@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { settingsApi } from '../../../shared/api/settings';
 import { siteTextApi } from '../../../shared/api/site-text';
 import { addRoute } from '../../http/route';
+import type { SettingsService } from './settings.service';
 import type { SiteTextService } from './site-text.service';
 
-export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService) {
+export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, settings: SettingsService) {
   addRoute(app, siteTextApi.stringTable, {
     policy: 'public',
     handler: ({ reply }) => {
@@ -19,5 +21,28 @@ export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService) 
       await siteText.set(body.key, body.value, user());
       return { succeeded: true };
     },
+  });
+
+  addRoute(app, siteTextApi.texts, {
+    policy: 'admin',
+    handler: () => siteText.texts(),
+  });
+
+  addRoute(app, siteTextApi.reset, {
+    policy: 'admin',
+    handler: async ({ body, user }) => {
+      await siteText.reset(body.key, user());
+      return { succeeded: true };
+    },
+  });
+
+  addRoute(app, settingsApi.get, {
+    policy: 'admin',
+    handler: () => settings.get(),
+  });
+
+  addRoute(app, settingsApi.save, {
+    policy: 'admin',
+    handler: ({ body, user }) => settings.save(body, user()),
   });
 }

@@ -48,6 +48,25 @@ export function isSafeMediaUrl(url: string): boolean {
   return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0;
 }
 
+/**
+ * An address kept in a site setting (the social media page, the footer's link): http or https,
+ * written out with "//" and a host. "http:evil.org", "//evil.org" and "http://" are refused.
+ */
+export function isWebAddress(url: string): boolean {
+  const parsed = parseAbsolute(url);
+  return (
+    parsed !== null &&
+    /^https?:\/\/[^/?#\\]/i.test(url) &&
+    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
+    parsed.hostname.length > 0
+  );
+}
+
+/** An image uploaded to this site, as POST /api/image_upload answers it. */
+export function isSiteImagePath(url: string): boolean {
+  return typeof url === 'string' && SITE_IMAGE.test(url);
+}
+
 /** Whether a link leaves this site (it then opens with rel="noopener noreferrer"). */
 export function isExternalUrl(url: string): boolean {
   return !url.startsWith('/');

@@ -12,14 +12,26 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
 
 export function AppLayout() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   const mobile = useMediaQuery(MOBILE_NAV_QUERY, { noSsr: true });
   useRoleRefresh();
 
-  // SPEC: every route change starts at the top of the page.
+  // SPEC: every route change starts at the top of the page; a link to a section ("/#contact")
+  // goes to that section once the page has drawn it.
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id) {
+      window.scrollTo(0, 0);
+      return;
+    }
+    let frames = 0;
+    let frame = requestAnimationFrame(function find() {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView();
+      else if (frames++ < 60) frame = requestAnimationFrame(find);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

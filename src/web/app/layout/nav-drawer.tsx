@@ -1,5 +1,6 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import CloseIcon from '@mui/icons-material/Close';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -17,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
+import { useSiteTextEditor } from '../../components/site-text-editor';
 import { isAdmin, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
@@ -37,6 +39,7 @@ export function NavDrawer() {
   const [open, setOpen] = useState(false);
   const { t } = useSiteText();
   const session = useSession();
+  const textEditor = useSiteTextEditor();
   const close = () => setOpen(false);
 
   return (
@@ -123,6 +126,22 @@ export function NavDrawer() {
                       <AdminPanelSettingsIcon />
                     </ListItemIcon>
                     <ListItemText primary={<SiteText k="nav.admin" />} />
+                  </ListItemButton>
+                </ListItem>
+              )}
+              {isAdmin(session) && textEditor && (
+                <ListItem disablePadding>
+                  <ListItemButton
+                    onClick={() => {
+                      close();
+                      textEditor.setEditMode(true);
+                    }}
+                    sx={{ borderLeft: '4px solid transparent' }}
+                  >
+                    <ListItemIcon>
+                      <EditNoteIcon />
+                    </ListItemIcon>
+                    <ListItemText primary={t('site_text.edit_mode')} />
                   </ListItemButton>
                 </ListItem>
               )}

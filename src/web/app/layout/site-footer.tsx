@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { isWebAddress } from '../../../shared/domain/richtext/safe-url';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { FlagStripe } from './flag-stripe';
@@ -18,7 +19,9 @@ const footerLinkSx = {
 export function SiteFooter() {
   const { t } = useSiteText();
   const privacyId = t('privacy_article_id').trim();
-  const bylineUrl = t('footer.byline_url').trim();
+  // Settings accept only web addresses; one stored before they did is not made a link.
+  const byline = t('footer.byline_url').trim();
+  const bylineUrl = isWebAddress(byline) ? byline : '';
   const charityNumber = t('charity_number').trim();
   const year = new Date().getFullYear();
 
@@ -55,17 +58,19 @@ export function SiteFooter() {
                 </Link>
               </li>
             )}
-            <li>
-              {bylineUrl ? (
-                <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
-                  <SiteText k="footer.byline" />
-                </Link>
-              ) : (
-                <Typography variant="body2" component="span">
-                  <SiteText k="footer.byline" />
-                </Typography>
-              )}
-            </li>
+            {t('footer.byline').trim() && (
+              <li>
+                {bylineUrl ? (
+                  <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
+                    <SiteText k="footer.byline" />
+                  </Link>
+                ) : (
+                  <Typography variant="body2" component="span">
+                    <SiteText k="footer.byline" />
+                  </Typography>
+                )}
+              </li>
+            )}
           </Stack>
         </Stack>
       </Container>

@@ -21,6 +21,9 @@ const sections = [
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/gift-aid', label: 'Gift Aid' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/texts', label: 'Texts' },
+  { to: '/admin/images', label: 'Images' },
 ] as const;
 
 /** The back office: the "Admin" banner, a tab per section (links), and the section below. */

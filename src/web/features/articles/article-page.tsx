@@ -37,12 +37,14 @@ export function ArticlePage() {
   usePageTitle(article.data?.title ?? (valid ? (notFound ? t('article.not_found') : null) : t('article.invalid_id')));
 
   const deleteArticle = () => remove.mutate(articleId!, { onSuccess: () => navigate('/news', { replace: true }) });
+  // A page (About us, the privacy policy) is not news: it leads home and shows no date.
+  const isPage = article.data?.is_page ?? false;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Link component={RouterLink} to="/news" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
+      <Link component={RouterLink} to={isPage ? '/' : '/news'} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
         <ArrowBackIcon fontSize="small" />
-        {t('article.back')}
+        {isPage ? t('article.back_home') : t('article.back')}
       </Link>
 
       {!valid ? (
@@ -64,21 +66,25 @@ export function ArticlePage() {
           <Typography id="article-title" variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.9rem, 4vw, 2.75rem)', mb: 1 }}>
             {article.data.title}
           </Typography>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
-            <Typography component="time" dateTime={article.data.dated.slice(0, 10)} sx={{ color: 'text.secondary', mr: 1 }}>
-              {formatArticleDate(article.data.dated)}
-            </Typography>
-            {article.data.categories.map((category) => (
-              <Chip
-                key={category}
-                label={category}
-                size="small"
-                component={RouterLink}
-                to={`/news?category=${encodeURIComponent(category)}`}
-                clickable
-              />
-            ))}
-          </Stack>
+          {isPage ? (
+            <Box sx={{ mb: 3 }} />
+          ) : (
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 3 }}>
+              <Typography component="time" dateTime={article.data.dated.slice(0, 10)} sx={{ color: 'text.secondary', mr: 1 }}>
+                {formatArticleDate(article.data.dated)}
+              </Typography>
+              {article.data.categories.map((category) => (
+                <Chip
+                  key={category}
+                  label={category}
+                  size="small"
+                  component={RouterLink}
+                  to={`/news?category=${encodeURIComponent(category)}`}
+                  clickable
+                />
+              ))}
+            </Stack>
+          )}
 
           {editor && (
             <Stack direction="row" sx={{ gap: 1.5, mb: 3 }}>

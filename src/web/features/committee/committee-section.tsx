@@ -62,7 +62,7 @@ export function CommitteeSection() {
   const open = (member: CommitteeMember) => setDialog({ member, open: true });
 
   return (
-    <Box component="section" aria-labelledby="committee-title" sx={{ py: { xs: 7, md: 10 } }}>
+    <Box component="section" id="committee" aria-labelledby="committee-title" sx={{ py: { xs: 7, md: 10 }, scrollMarginTop: 80 }}>
       <Container maxWidth="lg">
         <Stack
           direction={{ xs: 'column', sm: 'row' }}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { DonateProceedRequest } from '../../../shared/api/donations';
 import { formatPence } from '../../../shared/domain/money';
 import { emptyBillingAddress, type BillingAddress } from '../../components/card-payment/billing-address';
@@ -28,9 +28,20 @@ export interface DonateCardStepProps {
   onPaid: () => void;
 }
 
-/** "£25.00 from Ani Sargsyan", or "£25.00 from an anonymous donor". */
-export function donorLine(amount: number, name: string | null, t: (key: 'donate.from' | 'donate.from_anonymous') => string): string {
-  return name === null ? `${formatPence(amount)} ${t('donate.from_anonymous')}` : `${formatPence(amount)} ${t('donate.from')} ${name}`;
+/**
+ * "£25.00 from Ani Sargsyan", or "£25.00 from an anonymous donor": the site texts as words of
+ * their own, so the admin's right-click finds them.
+ */
+export function donorLine(amount: number, name: string | null, t: (key: 'donate.from' | 'donate.from_anonymous') => string): ReactNode {
+  return name === null ? (
+    <>
+      {formatPence(amount)} {t('donate.from_anonymous')}
+    </>
+  ) : (
+    <>
+      {formatPence(amount)} {t('donate.from')} {name}
+    </>
+  );
 }
 
 /** Step 2: the confirmation of amount and donor, the card, and Back to step 1. */

@@ -4,7 +4,6 @@ import { apiRequest } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
 export const donationsConfigKey = ['donations-config'] as const;
-export const giftAidSettingKey = ['admin', 'gift-aid'] as const;
 export const giftAidDeclarationsKey = ['admin', 'gift-aid', 'declarations'] as const;
 
 /** Whether Gift Aid is offered, and the charity's registered number. */
@@ -18,18 +17,6 @@ export function useDonationsConfig() {
 
 export function donateProceed(request: DonateProceedRequest) {
   return apiRequest(donationsApi.proceed, { body: request, auth: false });
-}
-
-export function useGiftAidSetting(enabled: boolean) {
-  return useQuery({
-    queryKey: giftAidSettingKey,
-    queryFn: ({ signal }) => apiRequest(donationsApi.giftAidSetting, { signal }),
-    enabled,
-  });
-}
-
-export function setGiftAidEnabled(enabled: boolean) {
-  return apiRequest(donationsApi.setGiftAid, { body: { enabled } });
 }
 
 export function useGiftAidDeclarations(enabled: boolean) {

@@ -1,15 +1,13 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LoginIcon from '@mui/icons-material/Login';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import type { giftAidDeclarationRecord } from '../../../shared/api/donations';
@@ -31,20 +29,16 @@ import { LoadError } from '../../components/load-error';
 import { LoadingRegion, visuallyHidden } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
-import { useOpenSiteTextEditor } from '../../components/site-text-editor';
 import { errorMessage } from '../../lib/api';
 import { isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import {
   cancelDeclaration,
-  donationsConfigKey,
   downloadGiftAidSchedule,
   giftAidDeclarationsKey,
-  giftAidSettingKey,
-  setGiftAidEnabled,
+  useDonationsConfig,
   useGiftAidDeclarations,
-  useGiftAidSetting,
 } from './donations-api';
 import { Panel, PanelTitle } from '../../components/panel';
 
@@ -100,85 +94,35 @@ export function GiftAidAdminPage() {
   );
 }
 
+/** Whether donors are offered Gift Aid: the switch and the charity number live in Settings. */
 function SettingPanel() {
   const { t } = useSiteText();
-  const queryClient = useQueryClient();
-  const openEditor = useOpenSiteTextEditor();
-  const setting = useGiftAidSetting(true);
-  const toggle = useMutation({
-    mutationFn: setGiftAidEnabled,
-    onSuccess: (answer) => {
-      queryClient.setQueryData(giftAidSettingKey, answer);
-      void queryClient.invalidateQueries({ queryKey: donationsConfigKey });
-    },
-  });
-  const number = t('charity_number').trim();
-  // Gift Aid needs the charity number; when the admin sets it here, the server's view follows.
-  const available = Boolean(number);
-  const { refetch } = setting;
-  const seenNumber = useRef(number);
-  useEffect(() => {
-    if (number === seenNumber.current) return;
-    seenNumber.current = number;
-    void refetch();
-  }, [number, refetch]);
-
+  const config = useDonationsConfig();
   return (
     <Panel labelledBy="gift-aid-setting">
       <PanelTitle id="gift-aid-setting" k="gift_aid_admin.setting_title" />
-      <Stack spacing={2.5}>
+      {config.isPending ? (
+        <LoadingRegion>
+          <Skeleton variant="rounded" height={40} width={320} />
+        </LoadingRegion>
+      ) : config.isError ? (
+        <LoadError message={t('error.generic')} error={config.error} onRetry={() => void config.refetch()} />
+      ) : (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
-          <Typography component="span" sx={{ color: 'text.secondary' }}>
-            {t('gift_aid_admin.charity_number')}:
-          </Typography>
-          {number ? (
-            <SiteText k="charity_number" sx={{ fontWeight: 700, fontSize: '1.1rem' }} />
-          ) : (
-            <Chip size="small" label={t('gift_aid_admin.not_set')} />
+          <Chip
+            color={config.data.gift_aid_available ? 'success' : 'default'}
+            label={config.data.gift_aid_available ? t('gift_aid_admin.state_on') : t('gift_aid_admin.state_off')}
+          />
+          {config.data.charity_number && (
+            <Typography component="span" sx={{ color: 'text.secondary' }}>
+              {t('gift_aid_admin.charity_number')}: <strong>{config.data.charity_number}</strong>
+            </Typography>
           )}
-          {openEditor && (
-            <Button
-              size="small"
-              startIcon={<EditOutlinedIcon />}
-              onClick={() => openEditor('charity_number')}
-              aria-label={t('gift_aid_admin.edit_number')}
-            >
-              {t('action.edit')}
-            </Button>
-          )}
+          <Button component={RouterLink} to="/admin/settings#gift-aid" size="small" startIcon={<SettingsOutlinedIcon />}>
+            {t('gift_aid_admin.in_settings')}
+          </Button>
         </Box>
-        {setting.isPending ? (
-          <LoadingRegion>
-            <Skeleton variant="rounded" height={40} width={320} />
-          </LoadingRegion>
-        ) : setting.isError ? (
-          <LoadError message={t('error.generic')} error={setting.error} onRetry={() => void setting.refetch()} />
-        ) : (
-          <div>
-            <FormControlLabel
-              control={
-                <Switch
-                  // Shows the new position at once; the server's answer confirms it (or an error puts it back).
-                  checked={toggle.isPending ? toggle.variables : setting.data.enabled}
-                  disabled={!available || toggle.isPending}
-                  onChange={(e) => toggle.mutate(e.target.checked)}
-                />
-              }
-              label={t('gift_aid_admin.switch')}
-            />
-            {!available && (
-              <Alert severity="info" sx={{ mt: 1.5 }}>
-                <SiteText k="gift_aid_admin.needs_number" />
-              </Alert>
-            )}
-            {toggle.isError && (
-              <Alert severity="error" sx={{ mt: 1.5 }}>
-                {errorMessage(toggle.error, t('error.generic'))}
-              </Alert>
-            )}
-          </div>
-        )}
-      </Stack>
+      )}
     </Panel>
   );
 }

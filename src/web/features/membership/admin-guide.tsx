@@ -3,6 +3,7 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import EventIcon from '@mui/icons-material/Event';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import SettingsOutlinedIcon from '@mui/icons-material/SettingsOutlined';
 import VolunteerActivismOutlinedIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,7 +31,20 @@ const items: GuideItem[] = [
     body: 'profile.admin.back_office_body',
     link: { to: '/admin', text: 'profile.admin.back_office_link' },
   },
-  { id: 'text', icon: <EditNoteIcon />, title: 'profile.admin.text_title', body: 'profile.admin.text_body' },
+  {
+    id: 'settings',
+    icon: <SettingsOutlinedIcon />,
+    title: 'profile.admin.settings_title',
+    body: 'profile.admin.settings_body',
+    link: { to: '/admin/settings', text: 'profile.admin.settings_link' },
+  },
+  {
+    id: 'text',
+    icon: <EditNoteIcon />,
+    title: 'profile.admin.text_title',
+    body: 'profile.admin.text_body',
+    link: { to: '/admin/texts', text: 'profile.admin.text_link' },
+  },
   {
     id: 'events',
     icon: <EventIcon />,

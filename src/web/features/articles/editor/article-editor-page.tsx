@@ -45,7 +45,7 @@ export function ArticleEditorPage() {
       </Alert>
     );
   } else if (mode === 'create') {
-    body = <ArticleForm id={null} initial={{ title: '', dated: todayInput(), categories: [], content: null }} />;
+    body = <ArticleForm id={null} initial={{ title: '', dated: todayInput(), categories: [], content: null, is_page: false }} />;
   } else if (!validId) {
     body = <Typography>{t('article.invalid_id')}</Typography>;
   } else if (article.isPending) {
@@ -85,5 +85,6 @@ function draftOf(article: ArticleRecord): ArticleDraft {
     dated: toDateInput(article.dated),
     categories: article.categories,
     content: parsed?.ok ? parsed.document : null,
+    is_page: article.is_page,
   };
 }

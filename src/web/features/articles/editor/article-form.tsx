@@ -1,6 +1,9 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,7 +21,7 @@ import { useCategories, useDeleteArticle, useSaveArticle } from '../articles-api
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
 
-export type ArticleDraft = { title: string; dated: string; categories: string[]; content: RawDocument | null };
+export type ArticleDraft = { title: string; dated: string; categories: string[]; content: RawDocument | null; is_page: boolean };
 
 const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
@@ -31,6 +34,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   const [dated, setDated] = useState(initial.dated);
   const [categories, setCategories] = useState(initial.categories);
   const [content, setContent] = useState<RawDocument>(initial.content ?? EMPTY);
+  const [isPage, setIsPage] = useState(initial.is_page);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
   const known = useCategories().data ?? [];
@@ -42,7 +46,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   function submit(event: FormEvent) {
     event.preventDefault();
     // The same schema as the server's, so what it would refuse is caught here first.
-    const parsed = articleFields.safeParse({ title, dated, categories, content: JSON.stringify(content) });
+    const parsed = articleFields.safeParse({ title, dated, categories, content: JSON.stringify(content), is_page: isPage });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -67,6 +71,17 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
             fullWidth
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
+          <Box>
+            <FormControlLabel
+              control={
+                <Checkbox checked={isPage} onChange={(e) => setIsPage(e.target.checked)} aria-describedby={`${contentLabel}-page-help`} />
+              }
+              label={t('editor.is_page')}
+            />
+            <FormHelperText id={`${contentLabel}-page-help`} sx={{ mt: -0.5, ml: 4 }}>
+              {t('editor.is_page_help')}
+            </FormHelperText>
+          </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField
               type="date"

@@ -1,0 +1,87 @@
+import UploadIcon from '@mui/icons-material/Upload';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
+import { useId, useRef, type ReactNode } from 'react';
+import { DEFAULT_MARK } from '../../lib/default-mark';
+import { errorMessage } from '../../lib/api';
+import { useUploadPicture } from './site-admin-api';
+
+/**
+ * A picture setting: uploaded through the site's image upload (re-encoded there), shown as it
+ * will look, and cleared back to the default. Saved with the rest of the form.
+ */
+export function PictureField({
+  label,
+  help,
+  value,
+  error,
+  onChange,
+  uploadLabel,
+  clearLabel,
+  preview,
+}: {
+  label: string;
+  help: string;
+  value: string;
+  error?: string;
+  onChange: (url: string) => void;
+  uploadLabel: string;
+  clearLabel: string;
+  /** How the picture shows on the site; by default the picture alone. */
+  preview?: (src: string) => ReactNode;
+}) {
+  const upload = useUploadPicture();
+  const input = useRef<HTMLInputElement>(null);
+  const labelId = useId();
+  const helpId = useId();
+  const src = value || (preview ? DEFAULT_MARK : '');
+
+  return (
+    <Box role="group" aria-labelledby={labelId} aria-describedby={helpId}>
+      <Typography id={labelId} variant="subtitle2" component="p" sx={{ mb: 1 }}>
+        {label}
+      </Typography>
+      {src ? (
+        (preview?.(src) ?? (
+          <Box
+            component="img"
+            src={src}
+            alt={`${label} (current)`}
+            sx={{ display: 'block', maxHeight: 120, maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          />
+        ))
+      ) : (
+        <Typography sx={{ color: 'text.secondary' }}>None</Typography>
+      )}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+        <Button variant="outlined" startIcon={<UploadIcon />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          {uploadLabel}
+        </Button>
+        {value && <Button onClick={() => onChange('')}>{clearLabel}</Button>}
+      </Box>
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg"
+        hidden
+        aria-label={uploadLabel}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) upload.mutate(file, { onSuccess: (answer) => onChange(answer.url) });
+        }}
+      />
+      <FormHelperText id={helpId} error={Boolean(error)}>
+        {error ?? help}
+      </FormHelperText>
+      {upload.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {errorMessage(upload.error, 'The picture could not be uploaded.')}
+        </Alert>
+      )}
+    </Box>
+  );
+}

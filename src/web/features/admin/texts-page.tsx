@@ -1,0 +1,231 @@
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { setStringRequest, type TextEntry } from '../../../shared/api/site-text';
+import { LoadError } from '../../components/load-error';
+import { LoadingRegion } from '../../components/loading-region';
+import { errorMessage } from '../../lib/api';
+import { formatShortDateTime } from '../../lib/format';
+import { AdminSection, FilterBar } from './admin-section';
+import { SearchField } from './search-field';
+import { useChangeText, useTexts } from './site-admin-api';
+import { matchesSearch } from './text-search';
+import { useUrlParams } from './use-url-params';
+
+const PARAMS = ['q', 'changed'] as const;
+/** Rows drawn at first: a search narrows the 400 or so texts faster than scrolling through them. */
+const FIRST_ROWS = 50;
+
+/** Every text of the site: search, change one in place, or put its default back. */
+export function TextsPage() {
+  const texts = useTexts();
+  const [params, setParams] = useUrlParams(PARAMS);
+  const [message, setMessage] = useState<string | null>(null);
+  const [showAll, setShowAll] = useState(false);
+  const changedOnly = params.changed === '1';
+  const shown = useMemo(
+    () => (texts.data ?? []).filter((entry) => matchesSearch(entry, params.q) && (!changedOnly || entry.customised)),
+    [texts.data, params.q, changedOnly],
+  );
+
+  return (
+    <AdminSection
+      title="Texts"
+      intro={
+        <>
+          Every text the site shows, with its default and where it appears. You can also right-click a text on any page, or choose “Edit
+          texts on this page” in the header. Addresses, the e-mail and the pages are checked as on the{' '}
+          <Link component={RouterLink} to="/admin/settings" underline="always">
+            Settings
+          </Link>{' '}
+          page.
+        </>
+      }
+    >
+      <FilterBar label="Find texts">
+        <SearchField label="Search texts" value={params.q} onSearch={(q) => setParams({ q }, { replace: true })} />
+        <FormControlLabel
+          control={
+            <Checkbox checked={changedOnly} onChange={(e) => setParams({ changed: e.target.checked ? '1' : null }, { replace: true })} />
+          }
+          label="Changed from the default only"
+        />
+      </FilterBar>
+      {message && (
+        <Alert severity="success" role="status" onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+          {message}
+        </Alert>
+      )}
+      {texts.isPending ? (
+        <LoadingRegion>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={88} sx={{ mb: 1.5 }} />
+          ))}
+        </LoadingRegion>
+      ) : texts.isError ? (
+        <LoadError message="The texts could not be loaded." error={texts.error} onRetry={() => void texts.refetch()} />
+      ) : (
+        <>
+          <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            {shown.length === texts.data.length ? `${shown.length} texts` : `${shown.length} of ${texts.data.length} texts`}
+          </Typography>
+          <Box component="ul" aria-label="Texts" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {(showAll ? shown : shown.slice(0, FIRST_ROWS)).map((entry) => (
+              <TextRow key={entry.key} entry={entry} onDone={setMessage} />
+            ))}
+          </Box>
+          {!showAll && shown.length > FIRST_ROWS && (
+            <Box sx={{ textAlign: 'center', mt: 3 }}>
+              <Button variant="outlined" onClick={() => setShowAll(true)}>
+                Show the other {shown.length - FIRST_ROWS} texts
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </AdminSection>
+  );
+}
+
+function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string) => void }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const change = useChangeText();
+  const keyId = useId();
+  const armenian = entry.key.endsWith('.hy');
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const request = setStringRequest.safeParse({ key: entry.key, value: editing ?? '' });
+    if (!request.success) {
+      setInvalid(request.error.issues[0]?.message ?? 'Invalid value');
+      return;
+    }
+    setInvalid(null);
+    // Awaited rather than a mutate callback: the row may leave the list (a filter) before it settles.
+    void change
+      .mutateAsync(request.data)
+      .then(() => {
+        setEditing(null);
+        onDone(`Saved ${entry.key}.`);
+      })
+      .catch(() => undefined);
+  }
+
+  const reset = () =>
+    void change
+      .mutateAsync({ key: entry.key, reset: true })
+      .then(() => onDone(entry.default_value === null ? `Removed ${entry.key}.` : `${entry.key} is back to its default.`))
+      .catch(() => undefined);
+  const error = invalid ?? (change.isError ? errorMessage(change.error, 'The text could not be saved.') : null);
+
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={keyId} sx={{ p: 2, borderRadius: 2 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.75 }}>
+        <Typography
+          id={keyId}
+          component="h3"
+          sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: '0.95rem', overflowWrap: 'anywhere' }}
+        >
+          {entry.key}
+        </Typography>
+        {entry.customised && <Chip size="small" color="secondary" label="Changed" />}
+        {entry.setting && <Chip size="small" variant="outlined" label="Setting" />}
+        <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }}>
+          {entry.page ? (
+            <Link component={RouterLink} to={entry.page}>
+              {entry.where}
+            </Link>
+          ) : (
+            entry.where
+          )}
+        </Typography>
+      </Box>
+
+      {editing === null ? (
+        <>
+          <Typography lang={armenian ? 'hy' : undefined} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {entry.value === '' ? (
+              <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                (empty)
+              </Box>
+            ) : (
+              entry.value
+            )}
+          </Typography>
+          {entry.customised && entry.default_value !== null && (
+            <Typography
+              variant="body2"
+              lang={armenian ? 'hy' : undefined}
+              sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}
+            >
+              Default: {entry.default_value === '' ? '(empty)' : entry.default_value}
+            </Typography>
+          )}
+          {entry.updated_at && (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+              Last saved {formatShortDateTime(entry.updated_at)}
+              {entry.updated_by ? ` by ${entry.updated_by}` : ''}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(entry.value)} aria-describedby={keyId}>
+              Edit
+            </Button>
+            {(entry.customised || entry.default_value === null) && (
+              <Button size="small" startIcon={<RestartAltIcon />} onClick={reset} loading={change.isPending} aria-describedby={keyId}>
+                {entry.default_value === null ? 'Remove' : 'Reset to default'}
+              </Button>
+            )}
+          </Box>
+        </>
+      ) : (
+        <Box component="form" onSubmit={save} noValidate sx={{ mt: 1 }}>
+          <TextField
+            label={`New text for ${entry.key}`}
+            value={editing}
+            onChange={(e) => setEditing(e.target.value)}
+            multiline
+            minRows={2}
+            maxRows={12}
+            fullWidth
+            autoFocus
+            slotProps={{ htmlInput: { lang: armenian ? 'hy' : undefined } }}
+          />
+          <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+            <Button type="submit" variant="contained" size="small" loading={change.isPending}>
+              Save
+            </Button>
+            <Button
+              size="small"
+              onClick={() => {
+                setEditing(null);
+                setInvalid(null);
+                change.reset();
+              }}
+            >
+              Cancel
+            </Button>
+          </Box>
+        </Box>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {error}
+        </Alert>
+      )}
+    </Paper>
+  );
+}
