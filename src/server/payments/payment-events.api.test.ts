@@ -181,7 +181,7 @@ describe('refunds, disputes and cancellations from Stripe', () => {
 
   it('claims Gift Aid only on what the donor kept given', async () => {
     await t.services.siteText.set('charity_number', '1234567', null);
-    expect((await asAdmin('POST', '/api/admin/gift_aid', { enabled: true })).statusCode).toBe(200);
+    expect((await asAdmin('POST', '/api/admin/settings', { gift_aid_enabled: true })).statusCode).toBe(200);
     const give = async (amount: number, house: string) => {
       const body = (
         await t.app.inject({
