@@ -145,7 +145,7 @@ describe('pages are not news', () => {
     // Run the migration again as on an older database (later migrations stay applied).
     await t.db.db.schema.dropIndex('articles_news').execute();
     await t.db.db.schema.alterTable('articles').dropColumn('is_page').execute();
-    await pagesMigration(t.db.db as never, t.db.dialect);
+    await pagesMigration(t.db.db as never);
 
     expect(await newsTitles()).toEqual(['News']);
     const flags = await t.db.db.selectFrom('articles').select(['id', 'is_page']).execute();
