@@ -34,7 +34,7 @@ async function main() {
   const app = await buildApp({ config, db, services });
   // Renewal reminders and housekeeping, hourly; each reminder is claimed in the database first,
   // so several servers on one database send it once.
-  const runJobs = () => services.runScheduledJobs().catch((error: unknown) => log.error({ err: error }, 'scheduled jobs failed'));
+  const runJobs = () => void services.runScheduledJobs().catch((error: unknown) => log.error({ err: error }, 'scheduled jobs failed'));
   const jobs = setInterval(runJobs, 60 * 60 * 1000);
   setTimeout(runJobs, 10_000).unref();
 

@@ -17,7 +17,7 @@ export type RouteContext<B, Q, P> = {
   query: Q;
   params: P;
   /** The signed-in caller; throws 401 when there is none (only possible on public routes). */
-  user(): Principal;
+  user: () => Principal;
 };
 
 export type RouteSpec<B, Q, P> = {
@@ -63,7 +63,7 @@ export function addRoute<B = undefined, Q = undefined, P = undefined>(app: Fasti
         body: body as B,
         query: query as Q,
         params: params as P,
-        user() {
+        user: () => {
           if (!req.principal) throw unauthorized();
           return req.principal;
         },

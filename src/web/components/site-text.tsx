@@ -5,6 +5,7 @@ import type { SiteTextKey } from '../../shared/domain/site-text';
 import { isAdmin, useSession } from '../lib/session';
 import { useSiteText } from '../lib/site-text';
 import { useOpenSiteTextEditor } from './site-text-editor';
+import { sxList } from '../lib/sx';
 
 export interface SiteTextProps {
   /** The site-text key whose current value is shown. */
@@ -15,11 +16,11 @@ export interface SiteTextProps {
   sx?: SxProps<Theme>;
 }
 
-const editableSx: SxProps<Theme> = {
+const editableSx = {
   cursor: 'context-menu',
   borderRadius: 0.5,
   '&:hover': { outline: '2px dashed', outlineColor: 'secondary.main', outlineOffset: 2 },
-};
+} satisfies SxProps<Theme>;
 
 /**
  * Shows an editable site text. For the admin, right-clicking it opens the prompt to change it
@@ -43,7 +44,7 @@ export function SiteText({ k, as = 'span', lang, sx }: SiteTextProps) {
       lang={lang}
       onContextMenu={editable ? onContextMenu : undefined}
       // Line breaks typed into the prompt are kept, so an admin can write paragraphs.
-      sx={[{ whiteSpace: 'pre-line' }, editable && editableSx, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ whiteSpace: 'pre-line' }, editable && editableSx, ...sxList(sx)]}
     >
       {t(k)}
     </Box>
