@@ -61,7 +61,8 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
   );
   // A client per test, without retries, so one test's cache or failures never reach another.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the events are the same, the tests several times faster.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppProviders client={client}>
       <RouterProvider router={router} />

@@ -113,9 +113,10 @@ export function RegisterPage() {
         inputRef={ref}
         label={t(label)}
         fullWidth
+        {...props}
+        // After the props: a field's own hint gives way to its error.
         error={Boolean(errors[name])}
         helperText={errors[name]?.message ?? props.helperText}
-        {...props}
       />
     );
   };
