@@ -95,7 +95,7 @@ describe('donate (SPEC sections 4, 5 and 9)', () => {
     const api = donationsApi()
       .on('POST', '/api/payments/test_confirm', testConfirmResponse, (request: FakeRequest) =>
         (request.json as { card_number: string }).card_number.replace(/\s/g, '') === '4242424242424242'
-          ? { status: 'succeeded' }
+          ? { status: 'succeeded' as const }
           : new FakeFailure(402, 'Your card was declined.'),
       )
       .on('POST', '/api/payments/settle', settleResponse, { status: 'succeeded' });
