@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { siteTextDefaults, type SiteTextKey } from '../src/shared/domain/site-text';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './test-env';
 
 export { expect };
@@ -32,6 +33,37 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function signInAsAdmin(page: Page): Promise<void> {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/profile$/);
+}
+
+/** The bearer token of whoever is signed in on the page. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
+  if (!token) throw new Error('Nobody is signed in on this page');
+  return token;
+}
+
+/** A site text as the server has it now (its shipped default when never saved). */
+export async function siteTextValue(page: Page, key: SiteTextKey): Promise<string> {
+  const res = await page.request.get('/api/string_table_v2');
+  expect(res.status()).toBe(200);
+  const table = (await res.json()) as { key: string; value: string }[];
+  return table.find((entry) => entry.key === key)?.value ?? siteTextDefaults[key];
+}
+
+/** Saves a site text through the API with the signed-in admin's token (journeys put back what they change). */
+export async function setSiteText(page: Page, key: SiteTextKey, value: string): Promise<void> {
+  const res = await page.request.post('/api/set_string', {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    data: { key, value },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The admin's bearer header, signed in through the API (for putting shared state back after a journey). */
+export async function adminAuthorization(request: APIRequestContext): Promise<{ authorization: string }> {
+  const res = await request.post('/api/token', { form: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
 }
 
 export const test = base.extend<{ finalA11yScan: void }>({
