@@ -21,4 +21,3 @@ export function siteTextRepo(db: Kysely<Database>) {
     },
   };
 }
-export type SiteTextRepo = ReturnType<typeof siteTextRepo>;

@@ -77,4 +77,3 @@ export function outboxRepo(db: Kysely<Database>) {
     },
   };
 }
-export type OutboxRepo = ReturnType<typeof outboxRepo>;
