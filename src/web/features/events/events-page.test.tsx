@@ -134,4 +134,18 @@ describe('events page editing (SPEC section 4)', () => {
     await expect.poll(() => screen.queryByText('Winter lecture')).toBeNull();
     expect(page.api.callsTo('POST', '/api/delete_event').map((c) => c.json)).toEqual([{ _id: 'e1' }]);
   });
+
+  it('keeps past-event rows from opening or closing while an event is edited', async () => {
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: eventsApi([lecture, gala]) });
+    const past = await screen.findByRole('region', { name: 'Past events' });
+    const row = await within(past).findByRole('button', { name: /Anniversary gala/ });
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
+    await page.user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'false');
+    await page.user.click(within(screen.getByRole('form', { name: 'Edit event' })).getByRole('button', { name: 'Cancel' }));
+    await page.user.click(row);
+    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(within(past).getByText('20 years.')).toBeVisible();
+  });
 });
