@@ -48,6 +48,13 @@ export class FakeApi {
     return this;
   }
 
+  /** Like `on`, but only for requests no other handler answers (the defaults a render supplies). */
+  fallback<S extends z.ZodType>(method: string, path: string | RegExp, schema: S, answer: Answer<S> | Respond<S>): this {
+    this.on(method, path, schema, answer);
+    this.handlers.push(this.handlers.shift()!);
+    return this;
+  }
+
   /** The requests sent to `method path`, oldest first. */
   callsTo(method: string, path: string): FakeRequest[] {
     return this.calls.filter((call) => call.method === method && call.path === path);

@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { vi } from 'vitest';
+import { expect, onTestFinished, vi } from 'vitest';
 import type { Role } from '../../shared/api/accounts';
 import { paths } from '../../shared/api/paths';
 import { stringTable } from '../../shared/api/site-text';
@@ -44,7 +44,9 @@ function Elsewhere() {
  */
 export function renderPage(element: ReactElement, options: RenderPageOptions = {}): RenderedPage {
   const api = options.api ?? new FakeApi();
-  api.on('GET', paths.stringTable, stringTable, []);
+  api.fallback('GET', paths.stringTable, stringTable, []);
+  // A request the test did not expect fails it, even when the page copes with the error.
+  onTestFinished(() => expect(api.unhandled, 'requests no fake answered').toEqual([]));
   vi.stubGlobal('fetch', api.fetch);
   const alerts: string[] = [];
   vi.stubGlobal('alert', (message?: unknown) => void alerts.push(String(message)));
