@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { siteTextDefaults, type SiteTextKey } from '../src/shared/domain/site-text';
@@ -67,6 +68,12 @@ export async function adminAuthorization(request: APIRequestContext): Promise<{ 
 }
 
 export const test = base.extend<{ finalA11yScan: void }>({
+  // Each journey is a visitor of its own: the server trusts one proxy hop (start-server.mjs), and this
+  // address (198.18.0.0/15, reserved for testing) keys the per-address limits, which a second run of
+  // the journeys against the same server would otherwise find already used up.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
   // Every journey ends with a scan of the page it reached, on top of the scans along the way.
   finalA11yScan: [
     async ({ page }, use, testInfo) => {

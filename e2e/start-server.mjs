@@ -22,6 +22,9 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     // Journeys read the mail they cause (welcome, reset link) from the outbox.
     E2E_OUTBOX: 'on',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // As behind a reverse proxy: each journey sends its own X-Forwarded-For (e2e/fixtures.ts), so
+    // per-address limits (sign-in, donations, card attempts) never carry over between journeys or runs.
+    TRUST_PROXY: '1',
     // Never reach real providers from the journeys.
     PAYMENTS: 'test',
     STRIPE_SECRET_KEY: '',
