@@ -7,8 +7,9 @@ import { continueToPayment, fillRegistration, uniqueEmail } from './membership-h
 test('the admin records a cheque for a member, whose membership runs a year longer, with a receipt', async ({ page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
-  // A cheque number of this run's own, so the search below finds only this payment on a reused server.
-  const cheque = String(stamp).slice(-6);
+  // A cheque number of this run's own, so the search below finds only this payment on a reused server
+  // (letters too, so it never matches the digits in the member's name or e-mail).
+  const cheque = `CHQ-${stamp.toString(36).toUpperCase()}`;
   const email = uniqueEmail('record-payment');
   const name = `Ani Petrosyan${stamp}`;
   // A new student's year runs from today; paying now adds a year from its end, losing no days.
