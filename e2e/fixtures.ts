@@ -68,7 +68,7 @@ export async function adminAuthorization(request: APIRequestContext): Promise<{ 
 }
 
 export const test = base.extend<{ finalA11yScan: void }>({
-  // Each journey is a visitor of its own: the server trusts one proxy hop (start-server.mjs), and this
+  // Each journey is a visitor of its own: the server trusts loopback as its proxy (start-server.mjs), and this
   // address (198.18.0.0/15, reserved for testing) keys the per-address limits, which a second run of
   // the journeys against the same server would otherwise find already used up.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {

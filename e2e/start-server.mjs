@@ -24,7 +24,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // As behind a reverse proxy: each journey sends its own X-Forwarded-For (e2e/fixtures.ts), so
     // per-address limits (sign-in, donations, card attempts) never carry over between journeys or runs.
-    TRUST_PROXY: '1',
+    TRUST_PROXY: 'loopback',
     // Never reach real providers from the journeys.
     PAYMENTS: 'test',
     STRIPE_SECRET_KEY: '',
