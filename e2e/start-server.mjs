@@ -8,7 +8,13 @@ import path from 'node:path';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
 const port = process.env.PORT ?? '8123';
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The journeys test the compiled server, as it runs in production (npm test builds it first).
+const serverEntry = path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js');
+if (!fs.existsSync(serverEntry)) {
+  console.error(`${serverEntry} is missing: run "npm run build" before the journeys.`);
+  process.exit(1);
+}
+const child = spawn(process.execPath, [serverEntry], {
   stdio: 'inherit',
   env: {
     ...process.env,

@@ -14,6 +14,7 @@ import type { Db } from '../src/server/db/database';
 import { seedDemoContent } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
@@ -131,6 +132,9 @@ async function main() {
   await app.close();
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+
+  console.log('Compiled server, start to healthy:');
+  for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
 }
 
 main().catch((error: unknown) => {

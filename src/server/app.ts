@@ -21,6 +21,7 @@ import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler } from './http/error-handler';
+import { openApiRoutes } from './http/openapi';
 import { contentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
 import type { Services } from './services';
@@ -51,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id));
+  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), config.metricsToken);
+  services.metrics.install(app);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -85,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: await services.siteText.get('site_name'),
     description: await services.siteText.get('home.mission'),
   }));
+
+  openApiRoutes(app, { publicUrl: config.publicUrl });
 
   await installSpa(app, {
     webDir: config.webDir,

@@ -28,6 +28,8 @@ const envSchema = z
     DEMO_CONTENT: flag.default(true),
     // log2 of scrypt's N. 17 is OWASP's recommendation; lower only for tests or a very small machine.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
+    METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().default('./dist/web'),
     // The proxy's address(es), e.g. `loopback` or `10.0.0.2`: Fastify 5.12 ignores a bare hop count
@@ -61,6 +63,7 @@ export type Config = {
   demoContent: boolean;
   logLevel: string;
   passwordHashCost: number;
+  metricsToken: string | undefined;
   webDir: string;
   /** Fastify's trustProxy: which proxies (addresses, subnets or `loopback`) to believe for the client's IP. */
   trustProxy: boolean | string;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    metricsToken: e.METRICS_TOKEN,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),
     e2eOutbox: e.E2E_OUTBOX,

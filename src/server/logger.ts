@@ -1,13 +1,18 @@
 import pino, { type Logger } from 'pino';
+import pretty from 'pino-pretty';
 
 /** Keeps secrets out of request logs: no query strings, and no reset link ids. */
 export function safeUrl(url: string): string {
   return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset)\/[^/]+/g, '/$1/[redacted]');
 }
 
-/** The process's one logger: Fastify's request logs and the services' own lines go through it. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * The process's one logger: Fastify's request logs and the services' own lines go through it.
+ * JSON lines for a log collector; readable lines when `pretty` (main.ts: stdout is a terminal).
+ */
+export function createLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+  // Synchronous, so a log line and the start banner never cut into each other.
+  const settings = {
     level,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
@@ -15,6 +20,9 @@ export function createLogger(level: string): Logger {
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       err: pino.stdSerializers.err,
     },
-  });
+  };
+  return options.pretty
+    ? pino(settings, pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }))
+    : pino(settings);
 }
 export type { Logger };

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { openDatabase } from './db/database';
@@ -5,11 +7,22 @@ import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed';
 import { jwtSecret } from './db/settings.repo';
 import { createLogger } from './logger';
+import { scheduleJob } from './scheduled-jobs';
 import { createServices } from './services';
 
-function adminHint(config: Config, result: { created: boolean; generatedPassword?: string }): string {
+/** How long a stop waits for running requests and jobs before it gives up on them. */
+const SHUTDOWN_GRACE_MS = 15_000;
+const HOUR = 60 * 60 * 1000;
+
+type AdminResult = { created: boolean; generatedPassword?: string };
+
+/**
+ * How to sign in as admin. A generated password is shown on a terminal; otherwise (a service
+ * manager's log) it is written to a file only the site's user can read, never into the log.
+ */
+function adminHint(config: Config, result: AdminResult, onTerminal: boolean): string {
   const signIn = `${config.publicUrl}/signIn`;
-  if (result.generatedPassword) {
+  if (result.generatedPassword && onTerminal) {
     return [
       `Admin account created. Sign in at ${signIn} with`,
       `    e-mail:   ${config.adminEmail}`,
@@ -17,33 +30,51 @@ function adminHint(config: Config, result: { created: boolean; generatedPassword
       '  This password is shown only once: keep it somewhere safe.',
     ].join('\n');
   }
+  if (result.generatedPassword) {
+    const file = path.join(config.dataDir, 'initial-admin-password.txt');
+    fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${result.generatedPassword}\n`, { mode: 0o600 });
+    return `Admin account ${config.adminEmail} created; its generated password is in ${file}: sign in at ${signIn}, then delete the file.`;
+  }
   if (result.created) return `Admin account ready: sign in at ${signIn} as ${config.adminEmail} with ADMIN_PASSWORD.`;
-  return `Sign in as admin at ${signIn} with the admin account's e-mail (${config.adminEmail} unless changed) and its password (printed on first start, or ADMIN_PASSWORD).`;
+  return `Sign in as admin at ${signIn} with the admin account's e-mail and password (lost them? npm run admin -- reset-password EMAIL).`;
 }
 
 async function main() {
+  // Settings come from the environment, or from .env in the working folder (the environment wins).
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
+  const onTerminal = Boolean(process.stdout.isTTY);
+  const log = createLogger(config.logLevel, { pretty: onTerminal });
   const db = openDatabase(config);
   const applied = await migrateToLatest(db);
   const clock = () => new Date();
-  const log = createLogger(config.logLevel);
   const services = createServices({ db, clock, config, log, jwtSecret: await jwtSecret(db.db, config.jwtSecret) });
   const admin = await services.accounts.ensureAdmin(config.adminEmail, config.adminPassword);
   const seeded = config.demoContent ? await seedDemoContent(db.db, services) : false;
 
   const app = await buildApp({ config, db, services });
-  // Renewal reminders and housekeeping, hourly; each reminder is claimed in the database first,
-  // so several servers on one database send it once.
-  const runJobs = () => void services.runScheduledJobs().catch((error: unknown) => log.error({ err: error }, 'scheduled jobs failed'));
-  const jobs = setInterval(runJobs, 60 * 60 * 1000);
-  setTimeout(runJobs, 10_000).unref();
+  // Renewal reminders and housekeeping; each reminder is claimed in the database first, so
+  // several servers on one database send it once.
+  const jobs = scheduleJob({ everyMs: HOUR, firstAfterMs: 10_000, log, name: 'scheduled jobs' }, () =>
+    services.metrics.job('scheduled', () => services.runScheduledJobs()),
+  );
 
+  let stopping = false;
   const shutdown = async (signal: string) => {
-    app.log.info(`${signal} received: closing`);
-    clearInterval(jobs);
-    await app.close();
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing running requests and jobs, then stopping`);
+    const deadline = setTimeout(() => {
+      log.error(`still busy after ${SHUTDOWN_GRACE_MS / 1000} s: stopping anyway`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
+    // close() stops accepting connections and resolves once the requests under way have answered.
+    await Promise.all([app.close(), jobs.stop()]);
     services.mailer.close();
     await db.close();
+    log.info('stopped');
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -51,14 +82,28 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   const database = db.dialect === 'sqlite' ? `SQLite at ${db.sqliteFile}` : 'PostgreSQL';
+  const facts = {
+    url: config.publicUrl,
+    listening: `${config.host}:${config.port}`,
+    database: `${database}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo content added' : ''}`,
+    payments: config.payments === 'stripe' ? 'Stripe' : 'simulated (test provider: card 4242 4242 4242 4242)',
+    mail: config.smtpUrl ? 'sent over SMTP' : 'kept in the outbox (SMTP_URL is not set)',
+  };
+  const hint = adminHint(config, admin, onTerminal);
+  if (!onTerminal) {
+    // A service manager's log gets JSON lines only.
+    log.info(facts, 'the site is up');
+    log.info(hint);
+    return;
+  }
   console.log(
     [
       '',
-      `  The site is up at ${config.publicUrl}`,
-      `  Database: ${database}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo content added' : ''}`,
-      `  Payments: ${config.payments === 'stripe' ? 'Stripe' : 'simulated (test provider: card 4242 4242 4242 4242)'}`,
-      `  Mail: ${config.smtpUrl ? 'sent over SMTP' : 'kept in the outbox and logged (SMTP_URL is not set)'}`,
-      `  ${adminHint(config, admin)}`,
+      `  The site is up at ${facts.url} (listening on ${facts.listening})`,
+      `  Database: ${facts.database}`,
+      `  Payments: ${facts.payments}`,
+      `  Mail: ${facts.mail}`,
+      `  ${hint}`,
       '',
     ].join('\n'),
   );

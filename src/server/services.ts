@@ -10,6 +10,7 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { paymentsService } from './payments/payments.service';
+import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
 import { stripeProvider, type StripeOptions } from './integrations/payments/stripe-provider';
@@ -73,6 +74,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   return {
     log,
     clock,
+    metrics: createMetrics(db.db),
     tokens,
     passwords,
     limiter,

@@ -1,35 +1,49 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import {
+  isFileAnswer,
+  type BodyOutput,
+  type Endpoint,
+  type FileAnswer,
+  type ParamsOutput,
+  type QueryOutput,
+  type ResponseInput,
+} from '../../shared/api/contract';
 import type { Policy, Principal } from './auth';
 import { unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
-type BodySpec<B> =
-  | { kind: 'json' | 'form'; schema: z.ZodType<B> }
-  | { kind: 'multipart' }
-  /** JSON kept as the raw bytes (signed webhooks); the scope must parse JSON as a buffer. */
-  | { kind: 'raw-json' };
-
-export type RouteContext<B, Q, P> = {
+export type RouteContext<E> = {
   req: FastifyRequest;
   reply: FastifyReply;
-  body: B;
-  query: Q;
-  params: P;
+  /** The validated JSON or form body; the raw bytes for a raw-JSON body; undefined for multipart (read `req.file()`). */
+  body: E extends { body: { kind: 'raw-json' } } ? Buffer : BodyOutput<E>;
+  query: QueryOutput<E>;
+  params: ParamsOutput<E>;
   /** The signed-in caller; throws 401 when there is none (only possible on public routes). */
   user: () => Principal;
 };
 
-export type RouteSpec<B, Q, P> = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
+/** A JSON answer is checked against the response schema; a file answer is its text or bytes (headers go on `reply`). */
+export type HandlerAnswer<E> = E extends { response: FileAnswer } ? string | Buffer : ResponseInput<E>;
+
+/**
+ * The policy and the handler. A handler returning a literal for a `z.literal` field writes it
+ * `as const` (`{ status: 'ok' as const }`): TypeScript widens literals while inferring E.
+ */
+export type RouteOptions<E> = {
   policy: Policy;
-  body?: BodySpec<B>;
-  query?: z.ZodType<Q>;
-  params?: z.ZodType<P>;
   bodyLimit?: number;
-  handler(ctx: RouteContext<B, Q, P>): unknown;
+  handler(ctx: RouteContext<E>): HandlerAnswer<E> | Promise<HandlerAnswer<E>>;
 };
+
+/** A handler answered something its declared response does not allow: a bug on our side, never the client's. */
+export class ContractError extends Error {
+  constructor(endpoint: Endpoint, problems: string) {
+    super(`${endpoint.method} ${endpoint.path} answered outside its contract: ${problems}`);
+    this.name = 'ContractError';
+  }
+}
 
 const mediaTypes = {
   json: 'application/json',
@@ -38,36 +52,88 @@ const mediaTypes = {
   'raw-json': 'application/json',
 };
 
-function mediaType(req: FastifyRequest): string {
-  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+const RAW_JSON_LIMIT = 1024 * 1024;
+
+/** The media type of a content-type header (request or reply), without parameters. */
+function mediaType(value: string | number | string[] | undefined): string {
+  return String(value ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
 }
 
-/** Registers a route with its access policy, its content type and zod validation of its input. */
-export function addRoute<B = undefined, Q = undefined, P = undefined>(app: FastifyInstance, spec: RouteSpec<B, Q, P>) {
-  app.route({
-    method: spec.method,
-    url: spec.url,
-    config: { policy: spec.policy },
-    bodyLimit: spec.bodyLimit,
-    handler: async (req, reply) => {
-      if (spec.body) {
-        const expected = mediaTypes[spec.body.kind];
-        if (mediaType(req) !== expected) throw unsupportedMediaType(`Send the request body as ${expected}`);
-      }
-      const body = spec.body && 'schema' in spec.body ? parseOrThrow(spec.body.schema, req.body ?? {}, 'body') : undefined;
-      const query = spec.query ? parseOrThrow(spec.query, req.query, 'query') : undefined;
-      const params = spec.params ? parseOrThrow(spec.params, req.params, 'path') : undefined;
-      return spec.handler({
-        req,
-        reply,
-        body: body as B,
-        query: query as Q,
-        params: params as P,
-        user: () => {
-          if (!req.principal) throw unauthorized();
-          return req.principal;
-        },
-      });
-    },
+/** Only where the answer broke its schema, never the values themselves (they may be personal or secret). */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.code}`)
+    .join('; ');
+}
+
+/** Parses a JSON answer through its schema: unknown keys are stripped, so nothing leaves that the contract does not name. */
+function jsonAnswer(endpoint: Endpoint, schema: z.ZodType, answer: unknown): unknown {
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw new ContractError(endpoint, describeIssues(parsed.error));
+  return parsed.data;
+}
+
+function fileAnswer(endpoint: Endpoint, spec: FileAnswer, reply: FastifyReply, answer: unknown): string | Buffer {
+  if (typeof answer !== 'string' && !Buffer.isBuffer(answer)) throw new ContractError(endpoint, 'a file answer is text or bytes');
+  const type = reply.getHeader('content-type');
+  if (type === undefined) reply.type(spec.file[0]);
+  else if (!spec.file.includes(mediaType(type))) throw new ContractError(endpoint, `content-type ${mediaType(type)} is not declared`);
+  return answer;
+}
+
+/**
+ * Registers a declared endpoint with its access policy: checks the body's media type, validates
+ * body, query and path with the declaration's schemas, and sends the handler's answer through
+ * the response schema (a mismatch is a logged 500, see ContractError).
+ */
+export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, route: RouteOptions<NoInfer<E>>): void {
+  const { body: bodySpec, response } = endpoint;
+  const register = (scope: FastifyInstance) =>
+    scope.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      config: { policy: route.policy, endpoint },
+      bodyLimit: route.bodyLimit,
+      handler: async (req, reply) => {
+        if (bodySpec && mediaType(req.headers['content-type']) !== mediaTypes[bodySpec.kind]) {
+          throw unsupportedMediaType(`Send the request body as ${mediaTypes[bodySpec.kind]}`);
+        }
+        const body =
+          bodySpec?.kind === 'json' || bodySpec?.kind === 'form'
+            ? parseOrThrow(bodySpec.schema, req.body ?? {}, 'body')
+            : bodySpec?.kind === 'raw-json'
+              ? req.body
+              : undefined;
+        const query = endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined;
+        const params = endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined;
+        const answer: unknown = await route.handler({
+          req,
+          reply,
+          body: body as RouteContext<E>['body'],
+          query: query as QueryOutput<E>,
+          params: params as ParamsOutput<E>,
+          user: () => {
+            if (!req.principal) throw unauthorized();
+            return req.principal;
+          },
+        });
+        return isFileAnswer(response) ? fileAnswer(endpoint, response, reply, answer) : jsonAnswer(endpoint, response, answer);
+      },
+    });
+
+  if (bodySpec?.kind !== 'raw-json') {
+    register(app);
+    return;
+  }
+  // A signature is checked on the exact bytes, so this route's scope keeps JSON unparsed.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: route.bodyLimit ?? RAW_JSON_LIMIT }, (_req, raw, done) =>
+      done(null, raw),
+    );
+    register(scope);
   });
 }

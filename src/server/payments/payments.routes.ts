@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { settleRequest, testConfirmRequest } from '../../shared/api/payments';
+import { paymentsApi } from '../../shared/api/payments';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { CARD_DECLINES_BUCKET, type RateLimiter } from '../http/rate-limit';
 import { addRoute } from '../http/route';
@@ -23,9 +23,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
   const { payments, fulfilment, limiter, stripe, test } = deps;
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/payments/config',
+  addRoute(app, paymentsApi.config, {
     policy: 'public',
     handler: () => ({
       provider: payments.provider.name,
@@ -33,20 +31,14 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
     }),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/payments/settle',
+  addRoute(app, paymentsApi.settle, {
     policy: 'public',
-    body: { kind: 'json', schema: settleRequest },
     handler: ({ body }) => payments.settle(body.client_secret),
   });
 
   // The simulated card step; it exists only while the test provider is in use.
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/payments/test_confirm',
+  addRoute(app, paymentsApi.testConfirm, {
     policy: 'public',
-    body: { kind: 'json', schema: testConfirmRequest },
     handler: async ({ body, req }) => {
       if (!test) throw notFound('Test payments are switched off');
       // Donation forms draw card testers: their card step gets the tight limit of issue 6.
@@ -62,34 +54,28 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
         throw new HttpError(402, outcome.message);
       }
       if (intent) await fulfilment.fulfilIntent(intent.id);
-      return { status: 'succeeded' };
+      return { status: 'succeeded' as const };
     },
   });
 
-  // Stripe's webhook: the signature is checked on the raw bytes, so this scope keeps JSON unparsed.
-  app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
-    addRoute(scope, {
-      method: 'POST',
-      url: '/api/payments/webhook',
-      policy: 'public',
-      body: { kind: 'raw-json' },
-      handler: async ({ req }) => {
-        if (!stripe) throw notFound('Stripe is not in use');
-        const signature = req.headers['stripe-signature'];
-        const event = stripe.verifyWebhook(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
-        if (!event) throw badRequest('Invalid or missing webhook signature');
-        if (event.type === 'payment_intent.succeeded') {
-          await fulfilment.fulfilIntent(event.data.object.id, { id: event.id, type: event.type });
-        } else if (event.type === 'payment_intent.payment_failed') {
-          // Declines feed the site-wide brake on donations (card testing).
-          await fulfilment.noteEvent({ id: event.id, type: event.type });
-          await limiter.note(CARD_DECLINES_BUCKET, 'site');
-        } else {
-          await fulfilment.noteEvent({ id: event.id, type: event.type });
-        }
-        return { received: true };
-      },
-    });
+  // Stripe's webhook: addRoute keeps its JSON body as the raw bytes the signature is made on.
+  addRoute(app, paymentsApi.webhook, {
+    policy: 'public',
+    handler: async ({ body, req }) => {
+      if (!stripe) throw notFound('Stripe is not in use');
+      const signature = req.headers['stripe-signature'];
+      const event = stripe.verifyWebhook(body, typeof signature === 'string' ? signature : undefined);
+      if (!event) throw badRequest('Invalid or missing webhook signature');
+      if (event.type === 'payment_intent.succeeded') {
+        await fulfilment.fulfilIntent(event.data.object.id, { id: event.id, type: event.type });
+      } else if (event.type === 'payment_intent.payment_failed') {
+        // Declines feed the site-wide brake on donations (card testing).
+        await fulfilment.noteEvent({ id: event.id, type: event.type });
+        await limiter.note(CARD_DECLINES_BUCKET, 'site');
+      } else {
+        await fulfilment.noteEvent({ id: event.id, type: event.type });
+      }
+      return { received: true as const };
+    },
   });
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { succeededResponse } from './common';
+import { defineEndpoints } from './contract';
+import { newPassword } from './membership';
 
 export const roles = ['member', 'editor', 'admin'] as const;
 export const role = z.enum(roles);
@@ -20,3 +23,40 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 export const INVALID_CREDENTIALS = 'Email or password not recognized';
+
+export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter your e-mail address').max(254) });
+export const pwResetValidateResponse = z.object({ valid: z.boolean() });
+export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
+
+export const accountsApi = defineEndpoints('accounts', {
+  token: {
+    method: 'POST',
+    path: '/api/token',
+    summary: 'Sign in: the e-mail address as username and the password give a bearer token',
+    body: { kind: 'form', schema: tokenRequest },
+    response: tokenResponse,
+    errors: { 429: 'Too many sign-in attempts from this address' },
+  },
+  pwForgot: {
+    method: 'POST',
+    path: '/api/pw_forgot',
+    summary: 'Sends a password reset link if the address belongs to an account (the answer never says whether it does)',
+    body: { kind: 'json', schema: pwForgotRequest },
+    response: succeededResponse,
+    errors: { 429: 'Too many requests for this address or from this client' },
+  },
+  pwResetValidate: {
+    method: 'GET',
+    path: '/api/pw_reset_validate/:uid',
+    summary: 'Whether a password reset link is still valid',
+    params: z.object({ uid: z.string().max(200) }),
+    response: pwResetValidateResponse,
+  },
+  pwResetSubmit: {
+    method: 'POST',
+    path: '/api/pw_reset_submit',
+    summary: 'Sets a new password with a valid reset link; older sessions end',
+    body: { kind: 'json', schema: pwResetSubmitRequest },
+    response: succeededResponse,
+  },
+});

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { membershipStatuses, type MembershipStatus } from '../domain/membership';
 import { role, roles } from './accounts';
+import { succeededResponse } from './common';
+import { defineEndpoints, file } from './contract';
 import { tierIndex } from './membership';
-
-/** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
-export const adminPaths = {
-  members: '/api/admin/members',
-  membersCsv: '/api/admin/members.csv',
-  member: (id: string) => `/api/admin/members/${encodeURIComponent(id)}`,
-  setRole: '/api/admin/set_role',
-  recordRenewal: '/api/admin/record_renewal',
-  payments: '/api/admin/payments',
-  paymentsCsv: '/api/admin/payments.csv',
-  paymentTotals: '/api/admin/payment_totals',
-  outbox: '/api/admin/outbox',
-  outboxMessage: (id: number) => `/api/admin/outbox/${id}`,
-  audit: '/api/admin/audit',
-  auditActors: '/api/admin/audit_actors',
-} as const;
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -262,3 +248,93 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditPage = pageOf(auditEntry);
 export type AuditPage = z.infer<typeof auditPage>;
 export const auditActors = z.array(z.object({ _id: z.string(), email: z.string() }));
+
+/** The back office's calls: all admin only. Lists page on the server; the .csv calls take the same filters. */
+export const adminApi = defineEndpoints('admin', {
+  members: {
+    method: 'GET',
+    path: '/api/admin/members',
+    summary: 'Members, filtered, sorted and a page at a time',
+    query: memberListQuery,
+    response: memberPage,
+  },
+  membersCsv: {
+    method: 'GET',
+    path: '/api/admin/members.csv',
+    summary: 'The filtered members as CSV (every page)',
+    query: memberFilter,
+    response: file('text/csv'),
+  },
+  member: {
+    method: 'GET',
+    path: '/api/admin/members/:id',
+    summary: "One member's details and payments",
+    params: z.object({ id: z.string().trim().min(1).max(100) }),
+    response: memberDetail,
+    errors: { 404: 'No such member' },
+  },
+  setRole: {
+    method: 'POST',
+    path: '/api/admin/set_role',
+    summary: "Changes a person's role; it applies on their next request",
+    body: { kind: 'json', schema: setRoleRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such member', 409: LAST_ADMIN },
+  },
+  recordRenewal: {
+    method: 'POST',
+    path: '/api/admin/record_renewal',
+    summary: 'Records a renewal paid by cheque, bank transfer or cash: another year, and the receipt',
+    body: { kind: 'json', schema: recordRenewalRequest },
+    response: recordRenewalResponse,
+    errors: { 404: 'No such member', 409: 'The same payment was recorded a moment ago' },
+  },
+  payments: {
+    method: 'GET',
+    path: '/api/admin/payments',
+    summary: 'Payments, filtered, newest first, a page at a time',
+    query: paymentListQuery,
+    response: paymentPage,
+  },
+  paymentsCsv: {
+    method: 'GET',
+    path: '/api/admin/payments.csv',
+    summary: 'The filtered payments as CSV (every page)',
+    query: paymentFilter,
+    response: file('text/csv'),
+  },
+  paymentTotals: {
+    method: 'GET',
+    path: '/api/admin/payment_totals',
+    summary: 'Succeeded payments by London month, newest first',
+    response: paymentTotals,
+  },
+  outbox: {
+    method: 'GET',
+    path: '/api/admin/outbox',
+    summary: 'E-mail sent or kept, newest first, a page at a time',
+    query: outboxListQuery,
+    response: outboxPage,
+  },
+  outboxMessage: {
+    method: 'GET',
+    path: '/api/admin/outbox/:id',
+    summary: 'One e-mail with its full text',
+    params: outboxIdParams,
+    response: outboxMessage,
+    errors: { 404: 'No such message' },
+  },
+  audit: {
+    method: 'GET',
+    path: '/api/admin/audit',
+    summary: 'The audit log, newest first, a page at a time',
+    query: auditListQuery,
+    response: auditPage,
+  },
+  auditActors: {
+    method: 'GET',
+    path: '/api/admin/audit_actors',
+    summary: 'Everyone who appears in the audit log',
+    response: auditActors,
+  },
+});

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { validateDocumentJson } from '../domain/richtext/validate';
-
-export const articlePaths = {
-  list: '/api/articles',
-  one: (id: string) => `/api/articles/${encodeURIComponent(id)}`,
-  categories: '/api/categories',
-  create: '/api/new_article',
-  update: '/api/update_article',
-  remove: '/api/delete_article',
-  rss: '/news/rss.xml',
-} as const;
+import { insertedResponse, succeededResponse } from './common';
+import { defineEndpoints } from './contract';
 
 /** Article ids: the site's UUIDs, and the 24-hex ids of imported content. Anything else is malformed. */
 export const ARTICLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -91,3 +83,50 @@ export const articlePage = z.object({ items: z.array(articleSummary), next_curso
 export type ArticlePage = z.infer<typeof articlePage>;
 
 export const categoryList = z.array(z.string());
+
+export const articlesApi = defineEndpoints('articles', {
+  list: {
+    method: 'GET',
+    path: '/api/articles',
+    summary: 'Article summaries, newest first, a page at a time (follow next_cursor)',
+    query: articlesQuery,
+    response: articlePage,
+  },
+  one: {
+    method: 'GET',
+    path: '/api/articles/:id',
+    summary: 'One article with its content (a Draft.js raw document as a JSON string)',
+    params: z.object({ id: z.string() }),
+    response: articleRecord,
+    errors: { 404: ARTICLE_NOT_FOUND },
+  },
+  categories: {
+    method: 'GET',
+    path: '/api/categories',
+    summary: 'Every category in use, sorted',
+    response: categoryList,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/new_article',
+    summary: 'Publishes an article; the server computes its brief',
+    body: { kind: 'json', schema: newArticleRequest },
+    response: insertedResponse,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/update_article',
+    summary: 'Changes an article',
+    body: { kind: 'json', schema: updateArticleRequest },
+    response: succeededResponse,
+    errors: { 404: ARTICLE_NOT_FOUND },
+  },
+  remove: {
+    method: 'POST',
+    path: '/api/delete_article',
+    summary: 'Removes an article',
+    body: { kind: 'json', schema: deleteArticleRequest },
+    response: succeededResponse,
+    errors: { 404: ARTICLE_NOT_FOUND },
+  },
+});

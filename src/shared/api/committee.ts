@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { recordId } from './common';
+import { byIdRequest, insertedResponse, recordId, succeededResponse } from './common';
+import { defineEndpoints } from './contract';
 
 export const DEFAULT_COMMITTEE_PRIORITY = 100;
 
@@ -30,3 +31,35 @@ export type UpdateCommitteeRequest = z.infer<typeof updateCommitteeRequest>;
 export const committeeMember = committeeFields.extend({ _id: z.string() });
 export type CommitteeMember = z.infer<typeof committeeMember>;
 export const committeeList = z.array(committeeMember);
+
+export const committeeApi = defineEndpoints('committee', {
+  list: {
+    method: 'GET',
+    path: '/api/committees',
+    summary: 'The committee, by priority (highest first), then name',
+    response: committeeList,
+  },
+  create: {
+    method: 'POST',
+    path: '/api/new_committee',
+    summary: 'Adds a committee member',
+    body: { kind: 'json', schema: newCommitteeRequest },
+    response: insertedResponse,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/update_committee',
+    summary: 'Changes a committee member',
+    body: { kind: 'json', schema: updateCommitteeRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such committee member' },
+  },
+  remove: {
+    method: 'POST',
+    path: '/api/delete_committee',
+    summary: 'Removes a committee member',
+    body: { kind: 'json', schema: byIdRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such committee member' },
+  },
+});

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { byIdRequest, succeededResponse } from './common';
+import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
 export const DONATION_MIN_PENCE = 100;
@@ -99,4 +101,55 @@ export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
 export const giftAidExportQuery = z.object({
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-04-06'),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-04-05'),
+});
+
+export const donationsApi = defineEndpoints('donations', {
+  config: {
+    method: 'GET',
+    path: '/api/donations/config',
+    summary: "Whether Gift Aid is offered, and the charity's registered number",
+    response: donationsConfig,
+  },
+  proceed: {
+    method: 'POST',
+    path: '/api/donate_proceed',
+    summary: 'Starts a donation by card (amount in pence), with an optional Gift Aid declaration',
+    body: { kind: 'json', schema: donateProceedRequest },
+    response: donateProceedResponse,
+    errors: { 429: 'Too many donations from this client or address, or donations are paused' },
+  },
+  giftAidSetting: {
+    method: 'GET',
+    path: '/api/admin/gift_aid',
+    summary: 'Whether Gift Aid is switched on, and whether it can be (a charity number is set)',
+    response: giftAidSetting,
+  },
+  setGiftAid: {
+    method: 'POST',
+    path: '/api/admin/gift_aid',
+    summary: 'Switches Gift Aid on or off',
+    body: { kind: 'json', schema: giftAidSettingRequest },
+    response: giftAidSetting,
+  },
+  declarations: {
+    method: 'GET',
+    path: '/api/admin/gift_aid/declarations',
+    summary: 'Every Gift Aid declaration with its donation',
+    response: giftAidDeclarationList,
+  },
+  cancelDeclaration: {
+    method: 'POST',
+    path: '/api/admin/gift_aid/cancel',
+    summary: 'Cancels a Gift Aid declaration',
+    body: { kind: 'json', schema: byIdRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such declaration, or already cancelled' },
+  },
+  exportCsv: {
+    method: 'GET',
+    path: '/api/admin/gift_aid/export.csv',
+    summary: "HMRC's Gift Aid schedule for donations between two dates, as CSV",
+    query: giftAidExportQuery,
+    response: file('text/csv'),
+  },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLondonLocal } from '../domain/london-time';
-import { recordId } from './common';
+import { byIdRequest, insertedResponse, recordId, succeededResponse } from './common';
+import { defineEndpoints, file } from './contract';
 
 /** A London wall-clock time to the minute, as a datetime-local field gives it: YYYY-MM-DDTHH:mm. */
 export const londonLocal = z
@@ -32,3 +33,50 @@ export const eventList = z.array(eventRecord);
 
 /** GET /api/events: all events ascending, or only upcoming (ascending) or past (descending). */
 export const eventsQuery = z.object({ when: z.enum(['upcoming', 'past']).optional() });
+
+export const eventsApi = defineEndpoints('events', {
+  list: {
+    method: 'GET',
+    path: '/api/events',
+    summary: 'Events: all ascending, or only the upcoming (ascending) or the past (descending)',
+    query: eventsQuery,
+    response: eventList,
+  },
+  feed: {
+    method: 'GET',
+    path: '/api/events.ics',
+    summary: 'Every event as an iCalendar feed to subscribe to',
+    response: file('text/calendar'),
+  },
+  ics: {
+    method: 'GET',
+    path: '/api/events/:id.ics',
+    summary: 'One event as an iCalendar file',
+    params: z.object({ id: z.string() }),
+    response: file('text/calendar'),
+    errors: { 404: 'No such event' },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/new_event',
+    summary: 'Adds an event',
+    body: { kind: 'json', schema: newEventRequest },
+    response: insertedResponse,
+  },
+  update: {
+    method: 'POST',
+    path: '/api/update_event',
+    summary: 'Changes an event',
+    body: { kind: 'json', schema: updateEventRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such event' },
+  },
+  remove: {
+    method: 'POST',
+    path: '/api/delete_event',
+    summary: 'Removes an event',
+    body: { kind: 'json', schema: byIdRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such event' },
+  },
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
+import { succeededResponse } from './common';
+import { defineEndpoints } from './contract';
 
 const required = (label: string, max: number) => z.string().trim().min(1, `Enter your ${label}`).max(max, `At most ${max} characters`);
 const optional = (max: number) =>
@@ -70,6 +72,40 @@ export const memberInfo = z.object({
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 
-export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter your e-mail address').max(254) });
-export const pwResetValidateResponse = z.object({ valid: z.boolean() });
-export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
+export const membershipApi = defineEndpoints('membership', {
+  registerProceed: {
+    method: 'POST',
+    path: '/api/register_proceed',
+    summary: 'Step one of joining: prices the tier on the server and starts the card payment (no client_secret when it is free)',
+    body: { kind: 'json', schema: registrationForm },
+    response: proceedResponse,
+    errors: { 409: 'An account with this e-mail address exists', 429: 'Too many attempts from this client' },
+  },
+  registerConfirmSimple: {
+    method: 'POST',
+    path: '/api/register_confirm_simple',
+    summary: 'Completes a free registration (only when the server-side price is 0); send the proceed result back',
+    body: { kind: 'json', schema: confirmSimpleRequest },
+    response: succeededResponse,
+  },
+  memberInfo: {
+    method: 'GET',
+    path: '/api/member_info',
+    summary: "The signed-in member's details, tier and dates",
+    response: memberInfo,
+  },
+  renewProceed: {
+    method: 'POST',
+    path: '/api/renew_proceed',
+    summary: 'Prices a renewal on the server and starts the card payment',
+    body: { kind: 'json', schema: renewProceedRequest },
+    response: proceedResponse,
+  },
+  renewConfirmSimple: {
+    method: 'POST',
+    path: '/api/renew_confirm_simple',
+    summary: 'Completes a free renewal (only when the server-side price is 0); send the proceed result back',
+    body: { kind: 'json', schema: confirmSimpleRequest },
+    response: succeededResponse,
+  },
+});

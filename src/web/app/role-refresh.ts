@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { memberInfo } from '../../shared/api/membership';
+import { membershipApi } from '../../shared/api/membership';
 import { apiRequest } from '../lib/api';
 import { saveSession, useSession } from '../lib/session';
-import { memberInfoKey, membershipPaths } from '../features/membership/membership-api';
+import { memberInfoKey } from '../features/membership/membership-api';
 
 /**
  * Keeps the stored role in step with the server's. The role is stored at sign-in only to choose
@@ -16,7 +16,7 @@ export function useRoleRefresh(): void {
   const { data, isFetching } = useQuery({
     // The profile's key: one call serves both, and the profile's own refetches count here too.
     queryKey: [...memberInfoKey, session?.username ?? ''],
-    queryFn: ({ signal }) => apiRequest(membershipPaths.memberInfo, memberInfo, { signal }),
+    queryFn: ({ signal }) => apiRequest(membershipApi.memberInfo, { signal }),
     enabled: session !== null,
     // Asked again on every load and every return to the window, whatever the default freshness.
     staleTime: 0,

@@ -8,9 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { succeededResponse } from '../../shared/api/common';
-import { paths } from '../../shared/api/paths';
-import { setStringRequest } from '../../shared/api/site-text';
+import { setStringRequest, siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, errorMessage } from '../lib/api';
 import { useSiteText } from '../lib/site-text';
@@ -47,7 +45,7 @@ function SiteTextForm({ textKey, onDone }: { textKey: SiteTextKey; onDone: () =>
 
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
-      await apiRequest(paths.setString, succeededResponse, { method: 'POST', json: request });
+      await apiRequest(siteTextApi.setString, { body: request });
       await refresh();
     },
     onSuccess: onDone,

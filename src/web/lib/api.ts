@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { errorResponse } from '../../shared/api/common';
+import {
+  pathOf,
+  type BodyInput,
+  type Endpoint,
+  type FileAnswer,
+  type ParamsInput,
+  type QueryInput,
+  type ResponseOutput,
+} from '../../shared/api/contract';
 import { clearSession, readSession } from './session';
 
 /** A failed call. `fromServer` tells whether `detail` is the server's own message, fit to show. */
@@ -20,18 +29,33 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as application/x-www-form-urlencoded (POST /api/token wants this). */
-  form?: Record<string, string>;
-  /** Sent as multipart/form-data (image uploads); the browser sets the boundary. */
-  multipart?: FormData;
+/** True when every property of T may be left out. */
+type AllOptional<T> = Partial<T> extends T ? true : false;
+
+/** Where a call goes: its path parameters and query, as the contract types them. */
+export type AddressOptions<E> = (E extends { params: z.ZodType } ? { params: ParamsInput<E> } : unknown) &
+  (E extends { query: z.ZodType }
+    ? AllOptional<QueryInput<E>> extends true
+      ? { query?: QueryInput<E> }
+      : { query: QueryInput<E> }
+    : unknown);
+
+/** What a call sends besides its declaration: path parameters, query and body as the contract types them. */
+export type CallOptions<E> = {
   /** Add the session's bearer token when there is one (default true). */
   auth?: boolean;
   signal?: AbortSignal;
-}
+} & AddressOptions<E> &
+  (E extends { body: { kind: 'multipart' } }
+    ? { body: FormData }
+    : E extends { body: { schema: z.ZodType } }
+      ? { body: BodyInput<E> }
+      : unknown);
+
+/** The options argument may be left out when the call needs none. */
+type OptionsArg<E> = AllOptional<CallOptions<E>> extends true ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
+type Loose = { params?: Record<string, string | number>; query?: QueryValues; body?: unknown; auth?: boolean; signal?: AbortSignal };
 
 // Validation errors may also name the field at fault.
 const errorBody = errorResponse.extend({ field: z.string().optional() });
@@ -49,7 +73,7 @@ async function readBody(response: Response): Promise<unknown> {
 type QueryValues = Record<string, string | number | null | undefined>;
 
 /** A path with its query string; empty values are left out (the API reads them as "any"). */
-export function withQuery(path: string, values: QueryValues): string {
+function withQuery(path: string, values: QueryValues): string {
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(values)) {
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
@@ -58,38 +82,68 @@ export function withQuery(path: string, values: QueryValues): string {
   return text ? `${path}?${text}` : path;
 }
 
-/** Calls the API and validates the answer with the shared schema, so the client and server agree. */
-export async function apiRequest<S extends z.ZodType>(path: string, schema: S, options: RequestOptions = {}): Promise<z.output<S>> {
-  const headers = new Headers({ Accept: 'application/json' });
-  let body: BodyInit | undefined;
-  if (options.json !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.json);
-  } else if (options.form) {
-    body = new URLSearchParams(options.form);
-  } else if (options.multipart) {
-    body = options.multipart;
+/** The endpoint's path with its parameters encoded and its query added. */
+export function urlOf(endpoint: Endpoint, options: unknown): string {
+  const { params, query } = options as Loose;
+  const path = pathOf(endpoint, params);
+  return query ? withQuery(path, query) : path;
+}
+
+function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyInit | undefined {
+  switch (endpoint.body?.kind) {
+    case undefined:
+      return undefined;
+    case 'json':
+    case 'raw-json':
+      headers.set('Content-Type', 'application/json');
+      return JSON.stringify(body ?? {});
+    case 'form':
+      return new URLSearchParams(body as Record<string, string>);
+    case 'multipart':
+      // The browser sets the boundary.
+      return body as FormData;
   }
-  const token = options.auth === false ? null : readSession()?.token;
+}
+
+/**
+ * Calls a declared endpoint: its method and path (parameters encoded, query added), the body in
+ * its declared media type, and the answer validated with its response schema, so client and
+ * server agree. `apiRequest(articlesApi.one, { params: { id } })`.
+ */
+export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
+  endpoint: E,
+  ...[options = {} as CallOptions<E>]: OptionsArg<E>
+): Promise<ResponseOutput<E>> {
+  const { body, auth, signal } = options as Loose;
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await fetch(path, {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+  const response = await fetch(urlOf(endpoint, options), {
+    method: endpoint.method,
     headers,
-    body,
-    signal: options.signal,
+    body: requestBody(endpoint, body, headers),
+    signal,
   });
   const data = await readBody(response);
   // A refused token (expired, or revoked by a password reset) means the session is over.
   if (response.status === 401 && token) clearSession();
-  if (!response.ok) {
-    const error = errorBody.safeParse(data);
-    if (error.success) throw new ApiError(response.status, error.data.detail, true, error.data.field);
-    throw new ApiError(response.status, `Request failed with status ${response.status}`, false);
-  }
-  const parsed = schema.safeParse(data);
+  if (!response.ok) throw errorFrom(response.status, data);
+  const parsed = endpoint.response.safeParse(data);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected answer from the server', false);
-  return parsed.data;
+  return parsed.data as ResponseOutput<E>;
+}
+
+/** An ApiError carrying the server's `{ detail }` (and `field`) when it sent one. */
+export function errorFrom(status: number, data: unknown): ApiError {
+  const error = errorBody.safeParse(data);
+  if (error.success) return new ApiError(status, error.data.detail, true, error.data.field);
+  return new ApiError(status, `Request failed with status ${status}`, false);
+}
+
+/** A declared file answer's media types, for the Accept header of a download. */
+export function acceptOf(endpoint: Endpoint & { response: FileAnswer }): string {
+  return [...endpoint.response.file, 'application/json'].join(', ');
 }
 
 /** The message to show a person: the server's own detail when it gave one, else the fallback. */

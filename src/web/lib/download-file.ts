@@ -1,20 +1,24 @@
-import { errorResponse } from '../../shared/api/common';
-import { ApiError } from './api';
+import type { Endpoint, FileAnswer } from '../../shared/api/contract';
+import { acceptOf, errorFrom, urlOf, type AddressOptions } from './api';
 import { clearSession, readSession } from './session';
 
 /**
- * Downloads a file from the API under `fileName`. Exports need the bearer token, which a plain
+ * Downloads a declared file answer under `fileName`. Exports need the bearer token, which a plain
  * link cannot send, so the file is fetched and handed to the browser through an object URL.
  * A refusal throws an ApiError carrying the server's `detail`.
  */
-export async function downloadFile(path: string, fileName: string): Promise<void> {
+export async function downloadFile<E extends Endpoint & { response: FileAnswer }>(
+  endpoint: E,
+  options: AddressOptions<E>,
+  fileName: string,
+): Promise<void> {
   const token = readSession()?.token;
-  const headers = new Headers({ Accept: 'text/csv, application/json' });
+  const headers = new Headers({ Accept: acceptOf(endpoint) });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  const response = await fetch(path, { headers });
+  const response = await fetch(urlOf(endpoint, options), { method: endpoint.method, headers });
   // As in apiRequest: a refused token means the session is over.
   if (response.status === 401 && token) clearSession();
-  if (!response.ok) throw await downloadError(response);
+  if (!response.ok) throw errorFrom(response.status, await readJson(response));
 
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -27,15 +31,10 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-async function downloadError(response: Response): Promise<ApiError> {
-  let body: unknown;
+async function readJson(response: Response): Promise<unknown> {
   try {
-    body = await response.json();
+    return await response.json();
   } catch {
-    body = undefined;
+    return undefined;
   }
-  const parsed = errorResponse.safeParse(body);
-  return parsed.success
-    ? new ApiError(response.status, parsed.data.detail, true)
-    : new ApiError(response.status, `Request failed with status ${response.status}`, false);
 }

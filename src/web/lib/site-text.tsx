@@ -1,15 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { paths } from '../../shared/api/paths';
-import { stringTable } from '../../shared/api/site-text';
+import { siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest } from './api';
 import { lookupText, readCachedTable, toLookup, writeCachedTable } from './site-text-table';
 
 const queryKey = ['string_table_v2'] as const;
 
-async function fetchTable(url: string) {
-  const table = await apiRequest(url, stringTable, { auth: false });
+/** `fresh` adds a timestamp so that no cache answers (SPEC: a forced refresh). */
+async function fetchTable(fresh: boolean) {
+  const table = await apiRequest(siteTextApi.stringTable, { query: fresh ? { t: String(Date.now()) } : {}, auth: false });
   writeCachedTable(table);
   return table;
 }
@@ -27,7 +27,7 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey,
-    queryFn: () => fetchTable(paths.stringTable),
+    queryFn: () => fetchTable(false),
     initialData: readCachedTable,
     // The cached copy shows at once, but is revalidated in the background on each page load.
     initialDataUpdatedAt: 0,
@@ -37,7 +37,7 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
   const lookup = useMemo(() => toLookup(data), [data]);
   const t = useCallback((key: SiteTextKey) => lookupText(lookup, key), [lookup]);
   const refresh = useCallback(async () => {
-    const table = await fetchTable(`${paths.stringTable}?t=${Date.now()}`);
+    const table = await fetchTable(true);
     queryClient.setQueryData(queryKey, table);
   }, [queryClient]);
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Endpoint } from '../../shared/api/contract';
 
 /** A request the page sent, as the fake server saw it. */
 export interface FakeRequest {
@@ -19,45 +20,60 @@ export class FakeFailure {
   ) {}
 }
 
-type Answer<S extends z.ZodType> = z.input<S> | FakeFailure;
-type Respond<S extends z.ZodType> = (request: FakeRequest) => Answer<S> | Promise<Answer<S>>;
-type Handler = { method: string; path: string | RegExp; answer: (request: FakeRequest) => Promise<unknown> };
+/** An endpoint of the contract that answers JSON. */
+type JsonEndpoint = Endpoint & { response: z.ZodType };
+type Answer<E extends JsonEndpoint> = z.input<E['response']> | FakeFailure;
+type Respond<E extends JsonEndpoint> = (request: FakeRequest) => Answer<E> | Promise<Answer<E>>;
+type Handler = { endpoint: Endpoint; matches: RegExp; answer: (request: FakeRequest) => Promise<unknown> };
+
+/** `/api/pw_reset_validate/:uid` -> a pattern matching `/api/pw_reset_validate/abc`. */
+function pathPattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
 
 /**
- * The network edge of the web app in component tests: `fetch` answered from handlers that speak the
- * shared contract. Every answer is parsed with the route's response schema from src/shared/api, so
- * a fake can never say what the real server cannot. A request with no handler fails the test.
+ * The network edge of the web app in component tests: `fetch` answered by handlers for endpoints
+ * of the shared contract (src/shared/api). Every answer is parsed with the endpoint's response
+ * schema, so a fake can never say what the real server cannot. A request no handler answers
+ * gets a 501, and renderPage fails the test for it.
  */
 export class FakeApi {
   readonly calls: FakeRequest[] = [];
   readonly unhandled: string[] = [];
   private handlers: Handler[] = [];
 
-  /** Answers `method path` (later handlers win) with a fixed answer or one computed from the request. */
-  on<S extends z.ZodType>(method: string, path: string | RegExp, schema: S, answer: Answer<S> | Respond<S>): this {
+  /** Answers the endpoint (later handlers win) with a fixed answer or one computed from the request. */
+  on<E extends JsonEndpoint>(endpoint: E, answer: Answer<E> | Respond<E>): this {
     // Answers are JSON data, never functions, so a function is always the computed kind.
-    const respond = typeof answer === 'function' ? (answer as Respond<S>) : () => answer;
+    const respond = typeof answer === 'function' ? (answer as Respond<E>) : () => answer;
     this.handlers.unshift({
-      method,
-      path,
+      endpoint,
+      matches: pathPattern(endpoint.path),
       answer: async (request) => {
         const value = await respond(request);
-        return value instanceof FakeFailure ? value : schema.parse(value);
+        return value instanceof FakeFailure ? value : endpoint.response.parse(value);
       },
     });
     return this;
   }
 
   /** Like `on`, but only for requests no other handler answers (the defaults a render supplies). */
-  fallback<S extends z.ZodType>(method: string, path: string | RegExp, schema: S, answer: Answer<S> | Respond<S>): this {
-    this.on(method, path, schema, answer);
+  fallback<E extends JsonEndpoint>(endpoint: E, answer: Answer<E> | Respond<E>): this {
+    this.on(endpoint, answer);
     this.handlers.push(this.handlers.shift()!);
     return this;
   }
 
-  /** The requests sent to `method path`, oldest first. */
-  callsTo(method: string, path: string): FakeRequest[] {
-    return this.calls.filter((call) => call.method === method && call.path === path);
+  /** The requests sent to the endpoint, oldest first. */
+  callsTo(endpoint: Endpoint): FakeRequest[] {
+    const matches = pathPattern(endpoint.path);
+    return this.calls.filter((call) => call.method === endpoint.method && matches.test(call.path));
+  }
+
+  /** The requests that may change something (anything but GET). */
+  changes(): FakeRequest[] {
+    return this.calls.filter((call) => call.method !== 'GET');
   }
 
   readonly fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
@@ -72,9 +88,7 @@ export class FakeApi {
       authorization: new Headers(init.headers).get('Authorization'),
     };
     this.calls.push(request);
-    const handler = this.handlers.find(
-      (h) => h.method === method && (typeof h.path === 'string' ? h.path === url.pathname : h.path.test(url.pathname)),
-    );
+    const handler = this.handlers.find((h) => h.endpoint.method === method && h.matches.test(url.pathname));
     if (!handler) {
       this.unhandled.push(`${method} ${url.pathname}`);
       return json(501, { detail: `No fake answers ${method} ${url.pathname}` });

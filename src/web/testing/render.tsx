@@ -5,8 +5,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { Role } from '../../shared/api/accounts';
-import { paths } from '../../shared/api/paths';
-import { stringTable } from '../../shared/api/site-text';
+import { siteTextApi } from '../../shared/api/site-text';
 import { AppProviders } from '../app/providers';
 import { saveSession } from '../lib/session';
 import { FakeApi } from './fake-api';
@@ -44,7 +43,7 @@ function Elsewhere() {
  */
 export function renderPage(element: ReactElement, options: RenderPageOptions = {}): RenderedPage {
   const api = options.api ?? new FakeApi();
-  api.fallback('GET', paths.stringTable, stringTable, []);
+  api.fallback(siteTextApi.stringTable, []);
   // A request the test did not expect fails it, even when the page copes with the error.
   onTestFinished(() => expect(api.unhandled, 'requests no fake answered').toEqual([]));
   vi.stubGlobal('fetch', api.fetch);

@@ -1,14 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import {
-  INVALID_ARTICLE_ID,
-  articlePaths,
-  articlesQuery,
-  deleteArticleRequest,
-  isArticleId,
-  newArticleRequest,
-  updateArticleRequest,
-} from '../../../shared/api/articles';
+import { INVALID_ARTICLE_ID, articlesApi, isArticleId } from '../../../shared/api/articles';
+import { feedsApi } from '../../../shared/api/feeds';
 import { MAX_JSON_BYTES } from '../../../shared/domain/richtext/document';
 import { badRequest } from '../../http/errors';
 import { addRoute } from '../../http/route';
@@ -21,77 +13,66 @@ const RSS_ITEMS = 20;
 const FEED_CACHE = 'public, max-age=900';
 
 export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, site: () => Promise<SiteInfo>) {
-  addRoute(app, {
-    method: 'GET',
-    url: articlePaths.list,
-    policy: 'public',
-    query: articlesQuery,
-    handler: ({ query }) => articles.page(query),
-  });
+  addRoute(app, articlesApi.list, { policy: 'public', handler: ({ query }) => articles.page(query) });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/articles/:id',
+  addRoute(app, articlesApi.one, {
     policy: 'public',
-    params: z.object({ id: z.string() }),
     handler: ({ params }) => {
       if (!isArticleId(params.id)) throw badRequest(INVALID_ARTICLE_ID);
       return articles.find(params.id);
     },
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: articlePaths.categories,
-    policy: 'public',
-    handler: () => articles.categories(),
-  });
+  addRoute(app, articlesApi.categories, { policy: 'public', handler: () => articles.categories() });
 
-  addRoute(app, {
-    method: 'POST',
-    url: articlePaths.create,
+  addRoute(app, articlesApi.create, {
     policy: 'editor',
     bodyLimit: WRITE_BODY_LIMIT,
-    body: { kind: 'json', schema: newArticleRequest },
     handler: async ({ body, user }) => ({ inserted_id: await articles.createFromFields(body, user()) }),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: articlePaths.update,
+  addRoute(app, articlesApi.update, {
     policy: 'editor',
     bodyLimit: WRITE_BODY_LIMIT,
-    body: { kind: 'json', schema: updateArticleRequest },
     handler: async ({ body: { _id, ...fields }, user }) => {
       await articles.update(_id, fields, user());
       return { succeeded: true };
     },
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: articlePaths.remove,
+  addRoute(app, articlesApi.remove, {
     policy: 'editor',
-    body: { kind: 'json', schema: deleteArticleRequest },
     handler: async ({ body, user }) => {
       await articles.delete(body._id, user());
       return { succeeded: true };
     },
   });
 
-  // Reach: a news feed, a sitemap and robots.txt. Not under /api, but every route has a policy.
-  const text = (reply: FastifyReply, type: string, body: string) => reply.type(type).header('cache-control', FEED_CACHE).send(body);
+  // Reach: a news feed, a sitemap and robots.txt, outside /api.
+  const cached = (reply: FastifyReply, type: string) => reply.type(type).header('cache-control', FEED_CACHE);
 
-  app.get(articlePaths.rss, { config: { policy: 'public' } }, async (_req, reply) => {
-    const { items } = await articles.page({ limit: RSS_ITEMS });
-    return text(reply, 'application/rss+xml; charset=utf-8', rssFeed(await site(), items));
+  addRoute(app, feedsApi.rss, {
+    policy: 'public',
+    handler: async ({ reply }) => {
+      const { items } = await articles.page({ limit: RSS_ITEMS });
+      cached(reply, 'application/rss+xml; charset=utf-8');
+      return rssFeed(await site(), items);
+    },
   });
 
-  app.get('/sitemap.xml', { config: { policy: 'public' } }, async (_req, reply) =>
-    text(reply, 'application/xml; charset=utf-8', sitemap(await site(), await articles.changes())),
-  );
+  addRoute(app, feedsApi.sitemap, {
+    policy: 'public',
+    handler: async ({ reply }) => {
+      cached(reply, 'application/xml; charset=utf-8');
+      return sitemap(await site(), await articles.changes());
+    },
+  });
 
-  app.get('/robots.txt', { config: { policy: 'public' } }, async (_req, reply) =>
-    text(reply, 'text/plain; charset=utf-8', robotsTxt(await site())),
-  );
+  addRoute(app, feedsApi.robots, {
+    policy: 'public',
+    handler: async ({ reply }) => {
+      cached(reply, 'text/plain; charset=utf-8');
+      return robotsTxt(await site());
+    },
+  });
 }

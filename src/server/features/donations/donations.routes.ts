@@ -1,67 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { byIdRequest } from '../../../shared/api/common';
-import { donateProceedRequest, giftAidExportQuery, giftAidSettingRequest } from '../../../shared/api/donations';
+import { donationsApi } from '../../../shared/api/donations';
 import { addRoute } from '../../http/route';
 import type { DonationsService } from './donations.service';
 
 export function donationsRoutes(app: FastifyInstance, donations: DonationsService) {
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/donations/config',
-    policy: 'public',
-    handler: () => donations.config(),
-  });
+  addRoute(app, donationsApi.config, { policy: 'public', handler: () => donations.config() });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/donate_proceed',
-    policy: 'public',
-    body: { kind: 'json', schema: donateProceedRequest },
-    handler: ({ body, req }) => donations.proceed(body, req.ip),
-  });
+  addRoute(app, donationsApi.proceed, { policy: 'public', handler: ({ body, req }) => donations.proceed(body, req.ip) });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/admin/gift_aid',
+  addRoute(app, donationsApi.giftAidSetting, { policy: 'admin', handler: () => donations.giftAidSetting() });
+
+  addRoute(app, donationsApi.setGiftAid, { policy: 'admin', handler: ({ body, user }) => donations.setGiftAid(body.enabled, user()) });
+
+  addRoute(app, donationsApi.declarations, { policy: 'admin', handler: () => donations.declarations() });
+
+  addRoute(app, donationsApi.cancelDeclaration, {
     policy: 'admin',
-    handler: () => donations.giftAidSetting(),
-  });
-
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/admin/gift_aid',
-    policy: 'admin',
-    body: { kind: 'json', schema: giftAidSettingRequest },
-    handler: ({ body, user }) => donations.setGiftAid(body.enabled, user()),
-  });
-
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/admin/gift_aid/declarations',
-    policy: 'admin',
-    handler: () => donations.declarations(),
-  });
-
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/admin/gift_aid/cancel',
-    policy: 'admin',
-    body: { kind: 'json', schema: byIdRequest },
     handler: async ({ body, user }) => {
       await donations.cancelDeclaration(body._id, user());
       return { succeeded: true };
     },
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/admin/gift_aid/export.csv',
+  addRoute(app, donationsApi.exportCsv, {
     policy: 'admin',
-    query: giftAidExportQuery,
-    handler: async ({ query, reply }) =>
+    handler: async ({ query, reply }) => {
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="gift-aid-${query.from}-to-${query.to}.csv"`)
-        .send(await donations.exportCsv(query.from, query.to)),
+        .header('content-disposition', `attachment; filename="gift-aid-${query.from}-to-${query.to}.csv"`);
+      return donations.exportCsv(query.from, query.to);
+    },
   });
 }

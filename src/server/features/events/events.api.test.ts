@@ -170,10 +170,14 @@ describe('events', () => {
         { uid: `${id}@localhost:8000`, start: '2026-10-25T18:30:00.000Z', summary: 'After the change', description: null },
       ]);
 
-      for (const url of ['/api/events/00000000-0000-0000-0000-000000000000.ics', `/api/events/${id}.txt`, '/api/events/nope']) {
-        const missing = await t.app.inject({ method: 'GET', url });
-        expect(missing.statusCode, url).toBe(404);
-        expect(missing.json()).toEqual({ detail: 'Event not found' });
+      const missing = await t.app.inject({ method: 'GET', url: '/api/events/00000000-0000-0000-0000-000000000000.ics' });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ detail: 'Event not found' });
+      // Not an event's calendar file at all: no such route.
+      for (const url of [`/api/events/${id}.txt`, '/api/events/nope', '/api/events/nope.ics']) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toHaveProperty('detail');
       }
     });
   });

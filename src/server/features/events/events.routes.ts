@@ -1,74 +1,49 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { byIdRequest } from '../../../shared/api/common';
-import { eventsQuery, newEventRequest, updateEventRequest } from '../../../shared/api/events';
+import { eventsApi } from '../../../shared/api/events';
 import { notFound } from '../../http/errors';
 import { addRoute } from '../../http/route';
 import type { EventsService } from './events.service';
 import { toIcs, type CalendarInfo } from './ics';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const EVENT_ID = /^[0-9a-f-]{36}$/;
 
 export function eventsRoutes(app: FastifyInstance, events: EventsService, calendar: () => Promise<CalendarInfo>) {
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/events',
-    policy: 'public',
-    query: eventsQuery,
-    handler: ({ query }) => events.list(query.when),
-  });
+  addRoute(app, eventsApi.list, { policy: 'public', handler: ({ query }) => events.list(query.when) });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/events.ics',
+  addRoute(app, eventsApi.feed, {
     policy: 'public',
     handler: async ({ reply }) => {
-      const body = toIcs(await events.rows(), await calendar());
-      return reply.type(CALENDAR_TYPE).header('cache-control', 'public, max-age=900').send(body);
+      reply.type(CALENDAR_TYPE).header('cache-control', 'public, max-age=900');
+      return toIcs(await events.rows(), await calendar());
     },
   });
 
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/events/:file',
+  addRoute(app, eventsApi.ics, {
     policy: 'public',
-    params: z.object({ file: z.string() }),
-    handler: async ({ params, reply }) => {
-      const id = /^([0-9a-f-]{36})\.ics$/.exec(params.file)?.[1];
-      if (!id) throw notFound('Event not found');
+    handler: async ({ params: { id }, reply }) => {
+      if (!EVENT_ID.test(id)) throw notFound('Event not found');
       const body = toIcs([await events.find(id)], await calendar());
-      return reply
-        .type(CALENDAR_TYPE)
-        .header('content-disposition', `attachment; filename="event-${id}.ics"`)
-        .header('cache-control', 'no-cache')
-        .send(body);
+      reply.type(CALENDAR_TYPE).header('content-disposition', `attachment; filename="event-${id}.ics"`).header('cache-control', 'no-cache');
+      return body;
     },
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/new_event',
+  addRoute(app, eventsApi.create, {
     policy: 'admin',
-    body: { kind: 'json', schema: newEventRequest },
     handler: async ({ body, user }) => ({ inserted_id: await events.createFromFields(body, user()) }),
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/update_event',
+  addRoute(app, eventsApi.update, {
     policy: 'admin',
-    body: { kind: 'json', schema: updateEventRequest },
     handler: async ({ body: { _id, ...fields }, user }) => {
       await events.update(_id, fields, user());
       return { succeeded: true };
     },
   });
 
-  addRoute(app, {
-    method: 'POST',
-    url: '/api/delete_event',
+  addRoute(app, eventsApi.remove, {
     policy: 'admin',
-    body: { kind: 'json', schema: byIdRequest },
     handler: async ({ body, user }) => {
       await events.delete(body._id, user());
       return { succeeded: true };

@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { paths } from '../../../shared/api/paths';
+import { systemApi } from '../../../shared/api/system';
 import type { Database } from '../../db/schema';
 import { addRoute } from '../../http/route';
 
 export function healthRoutes(app: FastifyInstance, db: Kysely<Database>) {
-  addRoute(app, {
-    method: 'GET',
-    url: paths.health,
+  addRoute(app, systemApi.health, {
     policy: 'public',
     handler: async () => {
       await sql`select 1`.execute(db); // answers only while the database does
-      return { status: 'ok' };
+      return { status: 'ok' as const };
     },
   });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS } from '../../../shared/api/images';
-import { paths } from '../../../shared/api/paths';
+import { pathOf } from '../../../shared/api/contract';
+import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, imagesApi } from '../../../shared/api/images';
 import { badRequest, unsupportedMediaType } from '../../http/errors';
 import type { Kysely } from 'kysely';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
@@ -81,7 +81,7 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
           summary: `Uploaded a ${width}×${height} ${kind.ext.toUpperCase()} image`,
         }),
       );
-      return { url: paths.image(id, kind.ext) };
+      return { url: pathOf(imagesApi.image, { id, ext: kind.ext }) };
     },
 
     find(id: string) {

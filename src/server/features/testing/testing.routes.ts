@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { testingApi } from '../../../shared/api/testing';
 import { addRoute } from '../../http/route';
 import type { Mailer } from '../../integrations/mail/mailer';
 
@@ -8,11 +8,8 @@ import type { Mailer } from '../../integrations/mail/mailer';
  * read the mail it caused, as a person would read their inbox. Never on a real site.
  */
 export function testingRoutes(app: FastifyInstance, mailer: Mailer) {
-  addRoute(app, {
-    method: 'GET',
-    url: '/api/test/outbox',
+  addRoute(app, testingApi.outbox, {
     policy: 'public',
-    query: z.object({ to: z.string().optional() }),
     handler: async ({ query }) =>
       (await mailer.recent(query.to)).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text_body, created_at: m.created_at })),
   });

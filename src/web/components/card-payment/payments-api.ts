@@ -1,30 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paymentsConfig, settleResponse, testConfirmResponse } from '../../../shared/api/payments';
+import { paymentsApi } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../lib/api';
-
-export const paymentPaths = {
-  config: '/api/payments/config',
-  testConfirm: '/api/payments/test_confirm',
-  settle: '/api/payments/settle',
-} as const;
 
 export function usePaymentsConfig() {
   return useQuery({
     queryKey: ['payments-config'],
-    queryFn: ({ signal }) => apiRequest(paymentPaths.config, paymentsConfig, { signal, auth: false }),
+    queryFn: ({ signal }) => apiRequest(paymentsApi.config, { signal, auth: false }),
     staleTime: Infinity,
   });
 }
 
 /** The test provider's card step; a refusal is a 402 whose detail is the provider's message. */
 export function testConfirm(clientSecret: string, cardNumber: string) {
-  return apiRequest(paymentPaths.testConfirm, testConfirmResponse, {
-    method: 'POST',
-    json: { client_secret: clientSecret, card_number: cardNumber },
-    auth: false,
-  });
+  return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, card_number: cardNumber }, auth: false });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +27,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function settlePayment(clientSecret: string): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await apiRequest(paymentPaths.settle, settleResponse, { method: 'POST', json: { client_secret: clientSecret }, auth: false });
+      await apiRequest(paymentsApi.settle, { body: { client_secret: clientSecret }, auth: false });
       return;
     } catch (error) {
       const retryable = !(error instanceof ApiError) || error.status >= 500 || error.status === 429;

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { pwForgotRequest } from '../../../shared/api/membership';
+import { pwForgotRequest } from '../../../shared/api/accounts';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';

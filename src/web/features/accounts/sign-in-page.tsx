@@ -14,8 +14,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { tokenRequest, tokenResponse } from '../../../shared/api/accounts';
-import { paths } from '../../../shared/api/paths';
+import { accountsApi, tokenRequest } from '../../../shared/api/accounts';
 import { SiteText } from '../../components/site-text';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { saveSession, useSession } from '../../lib/session';
@@ -39,11 +38,7 @@ export function SignInPage() {
 
   const signIn = useMutation({
     mutationFn: (form: SignInForm) =>
-      apiRequest(paths.token, tokenResponse, {
-        method: 'POST',
-        form: { username: form.email, password: form.password },
-        auth: false,
-      }),
+      apiRequest(accountsApi.token, { body: { username: form.email, password: form.password }, auth: false }),
     // Storing the session re-renders this page, whose redirect below then goes to /profile.
     onSuccess: (answer) => saveSession({ token: answer.access_token, username: answer.username, role: answer.role }),
   });

@@ -1,15 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  adminPaths,
-  auditActors,
-  auditPage,
-  memberDetail,
-  memberPage,
-  outboxMessage,
-  outboxPage,
-  paymentPage,
-  paymentTotals,
-  recordRenewalResponse,
+  adminApi,
   type AuditListQuery,
   type MemberFilter,
   type MemberListQuery,
@@ -19,9 +10,8 @@ import {
   type RecordRenewalRequest,
   type SetRoleRequest,
 } from '../../../shared/api/admin';
-import { succeededResponse } from '../../../shared/api/common';
 import { londonDate } from '../../../shared/domain/london-time';
-import { apiRequest, withQuery } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
 export const adminKeys = {
@@ -39,7 +29,7 @@ export const adminKeys = {
 export function useMemberList(query: MemberListQuery, enabled = true) {
   return useQuery({
     queryKey: [...adminKeys.members, query],
-    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.members, query), memberPage, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.members, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -48,7 +38,7 @@ export function useMemberList(query: MemberListQuery, enabled = true) {
 export function useMember(id: string) {
   return useQuery({
     queryKey: [...adminKeys.member, id],
-    queryFn: ({ signal }) => apiRequest(adminPaths.member(id), memberDetail, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.member, { params: { id }, signal }),
   });
 }
 
@@ -57,7 +47,7 @@ export function useSetRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (request: SetRoleRequest) => {
-      const answer = await apiRequest(adminPaths.setRole, succeededResponse, { method: 'POST', json: request });
+      const answer = await apiRequest(adminApi.setRole, { body: request });
       if (!answer.succeeded) throw new Error('The role was not changed');
     },
     onSuccess: () => {
@@ -75,8 +65,7 @@ export function useSetRole() {
 export function useRecordRenewal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: RecordRenewalRequest) =>
-      apiRequest(adminPaths.recordRenewal, recordRenewalResponse, { method: 'POST', json: request }),
+    mutationFn: (request: RecordRenewalRequest) => apiRequest(adminApi.recordRenewal, { body: request }),
     onSuccess: () => {
       for (const key of [
         adminKeys.member,
@@ -96,7 +85,7 @@ export function useRecordRenewal() {
 export function usePaymentList(query: PaymentListQuery, enabled = true) {
   return useQuery({
     queryKey: [...adminKeys.payments, query],
-    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.payments, query), paymentPage, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.payments, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -105,14 +94,14 @@ export function usePaymentList(query: PaymentListQuery, enabled = true) {
 export function usePaymentTotals() {
   return useQuery({
     queryKey: adminKeys.paymentTotals,
-    queryFn: ({ signal }) => apiRequest(adminPaths.paymentTotals, paymentTotals, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.paymentTotals, { signal }),
   });
 }
 
 export function useOutboxList(query: OutboxListQuery) {
   return useQuery({
     queryKey: [...adminKeys.outbox, query],
-    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.outbox, query), outboxPage, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.outbox, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -120,7 +109,7 @@ export function useOutboxList(query: OutboxListQuery) {
 export function useOutboxMessage(id: number | null) {
   return useQuery({
     queryKey: [...adminKeys.outboxMessage, id],
-    queryFn: ({ signal }) => apiRequest(adminPaths.outboxMessage(id ?? 0), outboxMessage, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.outboxMessage, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 }
@@ -128,7 +117,7 @@ export function useOutboxMessage(id: number | null) {
 export function useAuditLog(query: AuditListQuery) {
   return useQuery({
     queryKey: [...adminKeys.audit, query],
-    queryFn: ({ signal }) => apiRequest(withQuery(adminPaths.audit, query), auditPage, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.audit, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -136,7 +125,7 @@ export function useAuditLog(query: AuditListQuery) {
 export function useAuditActors() {
   return useQuery({
     queryKey: adminKeys.auditActors,
-    queryFn: ({ signal }) => apiRequest(adminPaths.auditActors, auditActors, { signal }),
+    queryFn: ({ signal }) => apiRequest(adminApi.auditActors, { signal }),
   });
 }
 
@@ -145,9 +134,9 @@ const datedFileName = (prefix: string) => `${prefix}-${londonDate(new Date())}.c
 
 /** The filtered members list as CSV (the same filters as the list, every page). */
 export function downloadMembersCsv(filter: MemberFilter): Promise<void> {
-  return downloadFile(withQuery(adminPaths.membersCsv, filter), datedFileName('members'));
+  return downloadFile(adminApi.membersCsv, { query: filter }, datedFileName('members'));
 }
 
 export function downloadPaymentsCsv(filter: PaymentFilter): Promise<void> {
-  return downloadFile(withQuery(adminPaths.paymentsCsv, filter), datedFileName('payments'));
+  return downloadFile(adminApi.paymentsCsv, { query: filter }, datedFileName('payments'));
 }

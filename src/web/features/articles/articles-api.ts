@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { articlePage, articlePaths, articleRecord, categoryList, type ArticleFields } from '../../../shared/api/articles';
-import { insertedResponse, succeededResponse } from '../../../shared/api/common';
-import { ApiError, apiRequest, withQuery } from '../../lib/api';
+import { articlesApi, type ArticleFields } from '../../../shared/api/articles';
+import { ApiError, apiRequest } from '../../lib/api';
 
 const articlesKey = ['articles'] as const;
 const categoriesKey = ['article-categories'] as const;
@@ -12,20 +11,21 @@ export function useArticlePages(category: string | null) {
   return useInfiniteQuery({
     queryKey: [...articlesKey, category ?? ''],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) => apiRequest(withQuery(articlePaths.list, { category, cursor: pageParam }), articlePage, { signal }),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(articlesApi.list, { query: { category: category ?? undefined, cursor: pageParam ?? undefined }, signal }),
     getNextPageParam: (last) => last.next_cursor,
   });
 }
 
 export function useCategories() {
-  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => apiRequest(articlePaths.categories, categoryList, { signal }) });
+  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => apiRequest(articlesApi.categories, { signal }) });
 }
 
 export function useArticle(id: string | null) {
   return useQuery({
     queryKey: articleKey(id ?? ''),
     enabled: id !== null,
-    queryFn: ({ signal }) => apiRequest(articlePaths.one(id!), articleRecord, { signal }),
+    queryFn: ({ signal }) => apiRequest(articlesApi.one, { params: { id: id! }, signal }),
     // A missing article stays missing; retrying only delays the message.
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
   });
@@ -47,8 +47,8 @@ export function useSaveArticle() {
   const forget = useForgetArticles();
   return useMutation({
     mutationFn: async ({ id, fields }: { id: string | null; fields: ArticleFields }) => {
-      if (id === null) return (await apiRequest(articlePaths.create, insertedResponse, { method: 'POST', json: fields })).inserted_id;
-      await apiRequest(articlePaths.update, succeededResponse, { method: 'POST', json: { _id: id, ...fields } });
+      if (id === null) return (await apiRequest(articlesApi.create, { body: fields })).inserted_id;
+      await apiRequest(articlesApi.update, { body: { _id: id, ...fields } });
       return id;
     },
     onSuccess: (id) => forget(id),
@@ -58,7 +58,7 @@ export function useSaveArticle() {
 export function useDeleteArticle() {
   const forget = useForgetArticles();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(articlePaths.remove, succeededResponse, { method: 'POST', json: { _id: id } }),
+    mutationFn: (id: string) => apiRequest(articlesApi.remove, { body: { _id: id } }),
     onSuccess: (_result, id) => forget(id),
   });
 }

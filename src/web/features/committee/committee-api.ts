@@ -1,16 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { committeeList, type CommitteeFields } from '../../../shared/api/committee';
-import { insertedResponse, succeededResponse } from '../../../shared/api/common';
-import { imageUploadResponse } from '../../../shared/api/images';
-import { paths } from '../../../shared/api/paths';
+import { committeeApi, type CommitteeFields } from '../../../shared/api/committee';
+import { imagesApi } from '../../../shared/api/images';
 import { apiRequest } from '../../lib/api';
-
-export const committeePaths = {
-  list: '/api/committees',
-  create: '/api/new_committee',
-  update: '/api/update_committee',
-  remove: '/api/delete_committee',
-} as const;
 
 /** Sorted by the server: priority descending, ties by name. */
 const committeeKey = ['committees'] as const;
@@ -18,7 +9,7 @@ const committeeKey = ['committees'] as const;
 export function useCommittee() {
   return useQuery({
     queryKey: committeeKey,
-    queryFn: ({ signal }) => apiRequest(committeePaths.list, committeeList, { signal }),
+    queryFn: ({ signal }) => apiRequest(committeeApi.list, { signal }),
   });
 }
 
@@ -33,8 +24,8 @@ export function useSaveMember() {
   const refetch = useRefetchCommittee();
   return useMutation({
     mutationFn: async ({ _id, ...fields }: CommitteeFields & { _id?: string }) => {
-      if (_id === undefined) await apiRequest(committeePaths.create, insertedResponse, { method: 'POST', json: fields });
-      else await apiRequest(committeePaths.update, succeededResponse, { method: 'POST', json: { _id, ...fields } });
+      if (_id === undefined) await apiRequest(committeeApi.create, { body: fields });
+      else await apiRequest(committeeApi.update, { body: { _id, ...fields } });
     },
     onSuccess: refetch,
   });
@@ -43,7 +34,7 @@ export function useSaveMember() {
 export function useDeleteMember() {
   const refetch = useRefetchCommittee();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(committeePaths.remove, succeededResponse, { method: 'POST', json: { _id: id } }),
+    mutationFn: (id: string) => apiRequest(committeeApi.remove, { body: { _id: id } }),
     onSuccess: refetch,
   });
 }
@@ -53,8 +44,8 @@ export function useUploadImage() {
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
-      form.append('file', file);
-      return apiRequest(paths.imageUpload, imageUploadResponse, { method: 'POST', multipart: form });
+      form.append(imagesApi.upload.body.file, file);
+      return apiRequest(imagesApi.upload, { body: form });
     },
   });
 }

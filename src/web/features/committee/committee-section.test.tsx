@@ -1,28 +1,28 @@
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { committeeList, newCommitteeRequest, updateCommitteeRequest, type CommitteeMember } from '../../../shared/api/committee';
-import { byIdRequest, insertedResponse, succeededResponse } from '../../../shared/api/common';
+import { committeeApi, type CommitteeMember, newCommitteeRequest, updateCommitteeRequest } from '../../../shared/api/committee';
+import { byIdRequest } from '../../../shared/api/common';
 import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { CommitteeSection } from './committee-section';
 
 /** The committee API as a tiny store, sorted as the server sorts it (priority descending). */
-function committeeApi(members: CommitteeMember[]) {
+function fakeCommittee(members: CommitteeMember[]) {
   let store = [...members];
   const sorted = () => [...store].sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
   return new FakeApi()
-    .on('GET', '/api/committees', committeeList, sorted)
-    .on('POST', '/api/new_committee', insertedResponse, (request) => {
+    .on(committeeApi.list, sorted)
+    .on(committeeApi.create, (request) => {
       const fields = newCommitteeRequest.parse(request.json);
       store = [...store, { ...fields, _id: `new-${store.length}` }];
       return { inserted_id: `new-${store.length}` };
     })
-    .on('POST', '/api/update_committee', succeededResponse, (request) => {
+    .on(committeeApi.update, (request) => {
       const { _id, ...fields } = updateCommitteeRequest.parse(request.json);
       store = store.map((m) => (m._id === _id ? { ...m, ...fields } : m));
       return { succeeded: true };
     })
-    .on('POST', '/api/delete_committee', succeededResponse, (request) => {
+    .on(committeeApi.remove, (request) => {
       const { _id } = byIdRequest.parse(request.json);
       store = store.filter((m) => m._id !== _id);
       return { succeeded: true };
@@ -43,14 +43,14 @@ const section = () => screen.getByRole('region', { name: 'Our committee' });
 
 describe('committee editing (SPEC sections 4 and 5)', () => {
   it('shows no editing controls to a visitor', async () => {
-    renderPage(<CommitteeSection />, { api: committeeApi([chair]) });
+    renderPage(<CommitteeSection />, { api: fakeCommittee([chair]) });
     expect(await screen.findByText('Dr Anna Hakobyan')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add committee member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('starts a new member in edit with priority 100; cancel discards it, Delete is refused', async () => {
-    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: committeeApi([chair]) });
+    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair]) });
     await screen.findByText('Dr Anna Hakobyan');
     await page.user.click(screen.getByRole('button', { name: 'Add committee member' }));
     const form = await screen.findByRole('form', { name: 'New committee member' });
@@ -60,11 +60,11 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
     await page.user.type(within(form).getByLabelText(/^Name/), 'Discarded');
     await page.user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'New committee member' })).toBeNull();
-    expect(page.api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(page.api.changes()).toEqual([]);
   });
 
   it('saves a new member, refusing a priority that is not a number and reading one as parseInt does', async () => {
-    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: committeeApi([chair]) });
+    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair]) });
     await screen.findByText('Dr Anna Hakobyan');
     await page.user.click(screen.getByRole('button', { name: 'Add committee member' }));
     const form = await screen.findByRole('form', { name: 'New committee member' });
@@ -79,7 +79,7 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
     await page.user.click(within(form).getByRole('button', { name: 'Save' }));
     await within(section()).findByRole('heading', { name: 'Dr Mariam Grigoryan' });
     expect(screen.queryByRole('form', { name: 'New committee member' })).toBeNull();
-    expect(page.api.callsTo('POST', '/api/new_committee').map((c) => c.json)).toEqual([
+    expect(page.api.callsTo(committeeApi.create).map((c) => c.json)).toEqual([
       { name: 'Dr Mariam Grigoryan', role: 'Secretary', image: '', description: '', priority: 300 },
     ]);
     // Refetched after the save, and sorted by priority: the new member comes first.
@@ -90,7 +90,7 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
   });
 
   it('edits in place: cancel changes nothing, save updates and refetches', async () => {
-    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: committeeApi([chair, treasurer]) });
+    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair, treasurer]) });
     await screen.findByText('Dr Anna Hakobyan');
     await page.user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
     const form = await screen.findByRole('form', { name: 'Edit committee member' });
@@ -98,34 +98,34 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
     await page.user.type(within(form).getByLabelText(/^Role/), ' and Secretary');
     await page.user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('Treasurer')).toBeInTheDocument();
-    expect(page.api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(page.api.changes()).toEqual([]);
 
     await page.user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
     const again = await screen.findByRole('form', { name: 'Edit committee member' });
     await page.user.type(within(again).getByLabelText(/^Role/), ' and Secretary');
     await page.user.click(within(again).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Treasurer and Secretary')).toBeInTheDocument();
-    expect(page.api.callsTo('POST', '/api/update_committee').map((c) => c.json)).toEqual([
+    expect(page.api.callsTo(committeeApi.update).map((c) => c.json)).toEqual([
       { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer and Secretary', image: '', description: '', priority: 150 },
     ]);
-    expect(page.api.callsTo('GET', '/api/committees')).toHaveLength(2);
+    expect(page.api.callsTo(committeeApi.list)).toHaveLength(2);
   });
 
   it('asks before deleting a member, naming them', async () => {
-    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: committeeApi([chair, treasurer]) });
+    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair, treasurer]) });
     await screen.findByText('Dr Anna Hakobyan');
     await page.user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this committee member?' });
     expect(dialog).toHaveTextContent('Dr Anna Hakobyan');
     await page.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(dialog);
-    expect(page.api.callsTo('POST', '/api/delete_committee')).toEqual([]);
+    expect(page.api.callsTo(committeeApi.remove)).toEqual([]);
 
     await page.user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
     await page.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitForElementToBeRemoved(() => screen.queryByRole('alertdialog'));
     expect(within(section()).queryByText('Dr Anna Hakobyan')).toBeNull();
     expect(within(section()).getByText('Dr Levon Sargsyan')).toBeInTheDocument();
-    expect(page.api.callsTo('POST', '/api/delete_committee').map((c) => c.json)).toEqual([{ _id: 'c1' }]);
+    expect(page.api.callsTo(committeeApi.remove).map((c) => c.json)).toEqual([{ _id: 'c1' }]);
   });
 });

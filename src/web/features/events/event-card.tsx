@@ -12,7 +12,8 @@ import type { EventRecord } from '../../../shared/api/events';
 import { formatEventDate } from '../../lib/format';
 import { useSiteText } from '../../lib/site-text';
 import { EventDateBadge } from './event-date-badge';
-import { eventPaths } from './events-api';
+import { pathOf } from '../../../shared/api/contract';
+import { eventsApi } from '../../../shared/api/events';
 
 export interface AdminActions {
   onEdit: () => void;
@@ -54,7 +55,7 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
           <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Button
               component="a"
-              href={eventPaths.ics(event._id)}
+              href={pathOf(eventsApi.ics, { id: event._id })}
               download
               variant="outlined"
               size="small"

@@ -1,18 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { insertedResponse, succeededResponse } from '../../../shared/api/common';
-import { eventList, type EventFields } from '../../../shared/api/events';
+import { eventsApi, type EventFields } from '../../../shared/api/events';
 import { apiRequest } from '../../lib/api';
-
-export const eventPaths = {
-  list: '/api/events',
-  create: '/api/new_event',
-  update: '/api/update_event',
-  remove: '/api/delete_event',
-  /** One event as an iCalendar file. */
-  ics: (id: string) => `/api/events/${encodeURIComponent(id)}.ics`,
-  /** The subscribable feed of every event. */
-  feed: '/api/events.ics',
-} as const;
 
 /** Every event, ascending; the pages split them into upcoming and past with the shared rule. */
 const eventsKey = ['events'] as const;
@@ -20,7 +8,7 @@ const eventsKey = ['events'] as const;
 export function useEvents() {
   return useQuery({
     queryKey: eventsKey,
-    queryFn: ({ signal }) => apiRequest(eventPaths.list, eventList, { signal }),
+    queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
   });
 }
 
@@ -35,8 +23,8 @@ export function useSaveEvent() {
   const refetch = useRefetchEvents();
   return useMutation({
     mutationFn: async ({ _id, ...fields }: EventFields & { _id?: string }) => {
-      if (_id === undefined) await apiRequest(eventPaths.create, insertedResponse, { method: 'POST', json: fields });
-      else await apiRequest(eventPaths.update, succeededResponse, { method: 'POST', json: { _id, ...fields } });
+      if (_id === undefined) await apiRequest(eventsApi.create, { body: fields });
+      else await apiRequest(eventsApi.update, { body: { _id, ...fields } });
     },
     onSuccess: refetch,
   });
@@ -45,7 +33,7 @@ export function useSaveEvent() {
 export function useDeleteEvent() {
   const refetch = useRefetchEvents();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(eventPaths.remove, succeededResponse, { method: 'POST', json: { _id: id } }),
+    mutationFn: (id: string) => apiRequest(eventsApi.remove, { body: { _id: id } }),
     onSuccess: refetch,
   });
 }

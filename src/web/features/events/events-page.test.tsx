@@ -1,29 +1,29 @@
 import { screen, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { byIdRequest, insertedResponse, succeededResponse } from '../../../shared/api/common';
-import { eventList, newEventRequest, updateEventRequest, type EventRecord } from '../../../shared/api/events';
+import { byIdRequest } from '../../../shared/api/common';
+import { type EventRecord, eventsApi, newEventRequest, updateEventRequest } from '../../../shared/api/events';
 import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { EventsPage } from './events-page';
 
 /** The events API as a tiny store, so a save or delete shows in the list fetched after it. */
-function eventsApi(events: EventRecord[]) {
+function fakeEvents(events: EventRecord[]) {
   let store = [...events];
   let next = 1;
   return new FakeApi()
-    .on('GET', '/api/events', eventList, () => store)
-    .on('POST', '/api/new_event', insertedResponse, (request) => {
+    .on(eventsApi.list, () => store)
+    .on(eventsApi.create, (request) => {
       const fields = newEventRequest.parse(request.json);
       const _id = `new-${next++}`;
       store = [...store, { ...fields, _id, date: `${fields.dated}:00Z` }];
       return { inserted_id: _id };
     })
-    .on('POST', '/api/update_event', succeededResponse, (request) => {
+    .on(eventsApi.update, (request) => {
       const { _id, ...fields } = updateEventRequest.parse(request.json);
       store = store.map((e) => (e._id === _id ? { ...e, ...fields } : e));
       return { succeeded: true };
     })
-    .on('POST', '/api/delete_event', succeededResponse, (request) => {
+    .on(eventsApi.remove, (request) => {
       const { _id } = byIdRequest.parse(request.json);
       store = store.filter((e) => e._id !== _id);
       return { succeeded: true };
@@ -47,18 +47,18 @@ const gala: EventRecord = {
 };
 
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
-const listFetches = (api: FakeApi) => api.callsTo('GET', '/api/events').length;
+const listFetches = (api: FakeApi) => api.callsTo(eventsApi.list).length;
 
 describe('events page editing (SPEC section 4)', () => {
   it('shows no editing controls to a visitor', async () => {
-    renderPage(<EventsPage />, { route: '/events', api: eventsApi([lecture, gala]) });
+    renderPage(<EventsPage />, { route: '/events', api: fakeEvents([lecture, gala]) });
     expect(await within(upcoming()).findByText('Winter lecture')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New event' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('edits in place: view, edit, cancel without a request, edit again and save, then refetches', async () => {
-    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: eventsApi([lecture, dinner, gala]) });
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture, dinner, gala]) });
     await within(upcoming()).findByText('Winter lecture');
     // Upcoming events are in date order: the first Edit is the winter lecture's.
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Edit' })[0]!);
@@ -73,7 +73,7 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.click(within(form).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('form', { name: 'Edit event' })).toBeNull();
     expect(within(upcoming()).getByText('Winter lecture')).toBeInTheDocument();
-    expect(page.api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    expect(page.api.changes()).toEqual([]);
     expect(listFetches(page.api)).toBe(1);
 
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Edit' })[0]!);
@@ -83,14 +83,14 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.click(within(again).getByRole('button', { name: 'Save' }));
     expect(await within(upcoming()).findByText('Winter lecture on the heart')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit event' })).toBeNull();
-    expect(page.api.callsTo('POST', '/api/update_event').map((c) => c.json)).toEqual([
+    expect(page.api.callsTo(eventsApi.update).map((c) => c.json)).toEqual([
       { _id: 'e1', title: 'Winter lecture on the heart', dated: '2099-01-15T18:30', description: 'On cardiology.' },
     ]);
     expect(listFetches(page.api)).toBe(2);
   });
 
   it('starts a new event in edit; cancel discards it, save creates it', async () => {
-    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: eventsApi([lecture]) });
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture]) });
     await within(upcoming()).findByText('Winter lecture');
     await page.user.click(screen.getByRole('button', { name: 'New event' }));
     const form = screen.getByRole('form', { name: 'New event' });
@@ -112,13 +112,13 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.type(within(fresh).getByLabelText(/^Date and time/), '2099-07-04T12:00');
     await page.user.click(within(fresh).getByRole('button', { name: 'Save' }));
     expect(await within(upcoming()).findByText('Summer picnic')).toBeInTheDocument();
-    expect(page.api.callsTo('POST', '/api/new_event').map((c) => c.json)).toEqual([
+    expect(page.api.callsTo(eventsApi.create).map((c) => c.json)).toEqual([
       { title: 'Summer picnic', dated: '2099-07-04T12:00', description: '' },
     ]);
   });
 
   it('asks before deleting, keeps the event on Cancel and deletes it on Delete', async () => {
-    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: eventsApi([lecture, dinner]) });
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture, dinner]) });
     await within(upcoming()).findByText('Winter lecture');
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Delete' })[0]!);
     const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
@@ -126,17 +126,17 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(dialog);
     expect(within(upcoming()).getByText('Winter lecture')).toBeInTheDocument();
-    expect(page.api.callsTo('POST', '/api/delete_event')).toEqual([]);
+    expect(page.api.callsTo(eventsApi.remove)).toEqual([]);
 
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Delete' })[0]!);
     await page.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await screen.findByText('Spring dinner');
     await expect.poll(() => screen.queryByText('Winter lecture')).toBeNull();
-    expect(page.api.callsTo('POST', '/api/delete_event').map((c) => c.json)).toEqual([{ _id: 'e1' }]);
+    expect(page.api.callsTo(eventsApi.remove).map((c) => c.json)).toEqual([{ _id: 'e1' }]);
   });
 
   it('keeps past-event rows from opening or closing while an event is edited', async () => {
-    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: eventsApi([lecture, gala]) });
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture, gala]) });
     const past = await screen.findByRole('region', { name: 'Past events' });
     const row = await within(past).findByRole('button', { name: /Anniversary gala/ });
     expect(row).toHaveAttribute('aria-expanded', 'false');

@@ -14,12 +14,13 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { SiteText } from '../../components/site-text';
 import { visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
-import { eventPaths } from './events-api';
+import { pathOf } from '../../../shared/api/contract';
+import { eventsApi } from '../../../shared/api/events';
 
 /** The calendar feed of every event: a link, and its address to paste into a calendar app. */
 export function SubscribePanel() {
   const { t } = useSiteText();
-  const address = new URL(eventPaths.feed, window.location.origin).href;
+  const address = new URL(pathOf(eventsApi.feed), window.location.origin).href;
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -69,7 +70,7 @@ export function SubscribePanel() {
       </Typography>
       <Button
         component="a"
-        href={eventPaths.feed}
+        href={pathOf(eventsApi.feed)}
         variant="contained"
         fullWidth
         startIcon={<EventAvailableOutlinedIcon />}

@@ -1,16 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { succeededResponse } from '../../../shared/api/common';
-import { memberInfo, proceedResponse, type ProceedResponse } from '../../../shared/api/membership';
+import { membershipApi, type ProceedResponse, type RegistrationForm } from '../../../shared/api/membership';
 import { apiRequest } from '../../lib/api';
 import { useSession } from '../../lib/session';
-
-export const membershipPaths = {
-  registerProceed: '/api/register_proceed',
-  registerConfirmSimple: '/api/register_confirm_simple',
-  memberInfo: '/api/member_info',
-  renewProceed: '/api/renew_proceed',
-  renewConfirmSimple: '/api/renew_confirm_simple',
-} as const;
 
 export const memberInfoKey = ['member_info'] as const;
 
@@ -19,25 +10,27 @@ export function useMemberInfo(options: { enabled?: boolean } = {}) {
   const session = useSession();
   return useQuery({
     queryKey: [...memberInfoKey, session?.username ?? ''],
-    queryFn: ({ signal }) => apiRequest(membershipPaths.memberInfo, memberInfo, { signal }),
+    queryFn: ({ signal }) => apiRequest(membershipApi.memberInfo, { signal }),
     enabled: Boolean(session) && options.enabled !== false,
     retry: false,
   });
 }
 
-export function registerProceed(form: unknown) {
-  return apiRequest(membershipPaths.registerProceed, proceedResponse, { method: 'POST', json: form, auth: false });
+export function registerProceed(form: RegistrationForm) {
+  return apiRequest(membershipApi.registerProceed, { body: form, auth: false });
 }
 
 export function renewProceed(tierIndex: number) {
-  return apiRequest(membershipPaths.renewProceed, proceedResponse, { method: 'POST', json: { tier_index: tierIndex } });
+  return apiRequest(membershipApi.renewProceed, { body: { tier_index: tierIndex } });
 }
 
 /** SPEC section 8: an unsuccessful answer is an error too. */
-async function confirmSimple(path: string, proceed: ProceedResponse, auth: boolean) {
-  const answer = await apiRequest(path, succeededResponse, { method: 'POST', json: proceed, auth });
+export async function registerConfirmSimple(proceed: ProceedResponse) {
+  const answer = await apiRequest(membershipApi.registerConfirmSimple, { body: proceed, auth: false });
   if (!answer.succeeded) throw new Error('The confirmation did not succeed');
 }
 
-export const registerConfirmSimple = (proceed: ProceedResponse) => confirmSimple(membershipPaths.registerConfirmSimple, proceed, false);
-export const renewConfirmSimple = (proceed: ProceedResponse) => confirmSimple(membershipPaths.renewConfirmSimple, proceed, true);
+export async function renewConfirmSimple(proceed: ProceedResponse) {
+  const answer = await apiRequest(membershipApi.renewConfirmSimple, { body: proceed });
+  if (!answer.succeeded) throw new Error('The confirmation did not succeed');
+}

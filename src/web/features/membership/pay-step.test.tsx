@@ -1,13 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { succeededResponse } from '../../../shared/api/common';
 import type { ProceedResponse } from '../../../shared/api/membership';
-import { paymentsConfig, settleResponse, testConfirmResponse } from '../../../shared/api/payments';
+import { paymentsApi } from '../../../shared/api/payments';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage, type RenderedPage } from '../../testing/render';
 import { readRegisterPay, readRenew, saveRegisterPay, saveRenew } from './flow-storage';
 import { RegisterPayPage } from './register-pay-page';
 import { RenewPayPage } from './renew-pay-page';
+import { membershipApi } from '../../../shared/api/membership';
 
 const paid: ProceedResponse = {
   tier: { name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 },
@@ -25,13 +25,13 @@ function storeRegistration(proceed: ProceedResponse) {
 /** The test provider: 4242… succeeds, anything else is declined. */
 function cardApi() {
   return new FakeApi()
-    .on('GET', '/api/payments/config', paymentsConfig, { provider: 'test' })
-    .on('POST', '/api/payments/test_confirm', testConfirmResponse, (request) =>
+    .on(paymentsApi.config, { provider: 'test' })
+    .on(paymentsApi.testConfirm, (request) =>
       (request.json as { card_number: string }).card_number.replace(/\s/g, '') === '4242424242424242'
         ? { status: 'succeeded' as const }
         : new FakeFailure(402, 'Your card was declined.'),
     )
-    .on('POST', '/api/payments/settle', settleResponse, { status: 'succeeded' });
+    .on(paymentsApi.settle, { status: 'succeeded' });
 }
 
 async function payWith(page: RenderedPage, number: string) {
@@ -70,17 +70,17 @@ describe('registration pay step (SPEC sections 4 and 8)', () => {
 
   it('confirms a free tier with the simple call instead of a card', async () => {
     storeRegistration(free);
-    const api = new FakeApi().on('POST', '/api/register_confirm_simple', succeededResponse, { succeeded: true });
+    const api = new FakeApi().on(membershipApi.registerConfirmSimple, { succeeded: true });
     const page = renderPage(<RegisterPayPage />, { route: '/register/pay', api });
     expect(screen.queryByRole('form', { name: 'Card details' })).toBeNull();
     await page.user.click(screen.getByRole('button', { name: 'Complete registration' }));
     expect(await screen.findByText('Elsewhere: /register/thanks')).toBeInTheDocument();
-    expect(page.api.callsTo('POST', '/api/register_confirm_simple').map((c) => c.json)).toEqual([free]);
+    expect(page.api.callsTo(membershipApi.registerConfirmSimple).map((c) => c.json)).toEqual([free]);
   });
 
   it('alerts the unexpected-error text when the simple confirm fails, and stays', async () => {
     storeRegistration(free);
-    const api = new FakeApi().on('POST', '/api/register_confirm_simple', succeededResponse, { succeeded: false });
+    const api = new FakeApi().on(membershipApi.registerConfirmSimple, { succeeded: false });
     const page = renderPage(<RegisterPayPage />, { route: '/register/pay', api });
     await page.user.click(screen.getByRole('button', { name: 'Complete registration' }));
     await expect.poll(() => page.alerts).toEqual(['An unexpected error has occurred. Please try again later.']);
@@ -117,12 +117,12 @@ describe('renewal pay step (SPEC sections 4 and 8)', () => {
 
   it('renews a free tier with the simple call, with the bearer token', async () => {
     saveRenew({ tier_index: 2, proceed: free });
-    const api = new FakeApi().on('POST', '/api/renew_confirm_simple', succeededResponse, { succeeded: true });
+    const api = new FakeApi().on(membershipApi.renewConfirmSimple, { succeeded: true });
     const page = renderPage(<RenewPayPage />, { route: '/renew/pay', signedInAs: 'member', api });
     await page.user.click(screen.getByRole('button', { name: 'Confirm renewal' }));
     await screen.findByText('Elsewhere: /profile');
     expect(page.location()).toBe('/profile#renewed');
-    expect(page.api.callsTo('POST', '/api/renew_confirm_simple').map((c) => [c.json, c.authorization])).toEqual([
+    expect(page.api.callsTo(membershipApi.renewConfirmSimple).map((c) => [c.json, c.authorization])).toEqual([
       [free, 'Bearer token-member'],
     ]);
   });

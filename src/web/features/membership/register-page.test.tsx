@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { proceedResponse } from '../../../shared/api/membership';
+import { membershipApi } from '../../../shared/api/membership';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage, type RenderedPage } from '../../testing/render';
 import { readRegisterPay } from './flow-storage';
@@ -67,16 +67,16 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
     const describedBy = (label: string) => document.getElementById(field(label).getAttribute('aria-describedby') ?? '');
     expect(describedBy('First name')).toHaveTextContent('Enter your first name');
     expect(describedBy('Password')).toHaveTextContent('Use at least 8 characters');
-    expect(page.api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+    expect(page.api.changes()).toEqual([]);
   });
 
   it('sends step one, keeps what the pay step needs and goes to /register/pay', async () => {
-    const api = new FakeApi().on('POST', '/api/register_proceed', proceedResponse, answer);
+    const api = new FakeApi().on(membershipApi.registerProceed, answer);
     const page = renderPage(<RegisterPage />, { route: '/register', api });
     await fillRequired(page);
     await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Elsewhere: /register/pay');
-    expect(page.api.callsTo('POST', '/api/register_proceed').map((call) => call.json)).toEqual([
+    expect(page.api.callsTo(membershipApi.registerProceed).map((call) => call.json)).toEqual([
       {
         tier_index: 0,
         first_name: 'Ani',
@@ -100,12 +100,7 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
   });
 
   it('shows a refused proceed in an alert and at the field the server names, staying on step one', async () => {
-    const api = new FakeApi().on(
-      'POST',
-      '/api/register_proceed',
-      proceedResponse,
-      new FakeFailure(409, 'That e-mail address is already registered'),
-    );
+    const api = new FakeApi().on(membershipApi.registerProceed, new FakeFailure(409, 'That e-mail address is already registered'));
     const page = renderPage(<RegisterPage />, { route: '/register', api });
     await fillRequired(page);
     await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
@@ -116,7 +111,7 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
   });
 
   it('sends a student graduation year as a number, and refuses one that is not a year', async () => {
-    const api = new FakeApi().on('POST', '/api/register_proceed', proceedResponse, { ...answer, tier: { name: 'Students', pence: 0 } });
+    const api = new FakeApi().on(membershipApi.registerProceed, { ...answer, tier: { name: 'Students', pence: 0 } });
     const page = renderPage(<RegisterPage />, { route: '/register', api });
     await fillRequired(page, /Students/);
     await page.user.type(screen.getByLabelText('Expected graduation year'), '12');
@@ -126,6 +121,6 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
     await page.user.type(screen.getByLabelText('Expected graduation year'), '2028');
     await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     await screen.findByText('Elsewhere: /register/pay');
-    expect(page.api.callsTo('POST', '/api/register_proceed')[0]?.json).toMatchObject({ tier_index: 2, grad_year: 2028 });
+    expect(page.api.callsTo(membershipApi.registerProceed)[0]?.json).toMatchObject({ tier_index: 2, grad_year: 2028 });
   });
 });
