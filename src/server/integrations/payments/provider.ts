@@ -1,6 +1,6 @@
 /** What the site needs of a card payment provider; `stripe` and `test` implement it. */
-/** Stripe's intent status: requires_payment_method, requires_confirmation, requires_action, processing, succeeded,
- * canceled, or one Stripe adds later. */
+
+/** `status` is Stripe's: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled, or a newer one. */
 export type Intent = { id: string; status: string; amountPence: number; clientSecret: string };
 
 export type NewIntent = {
