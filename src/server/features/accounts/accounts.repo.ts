@@ -59,7 +59,7 @@ export function accountsRepo(db: Kysely<Database>) {
           .where(column, '=', value)
           .where('at', '>', since)
           .executeTakeFirstOrThrow()
-          .then((row) => ({ count: Number(row.n), oldest: row.oldest as string | null }));
+          .then((row) => ({ count: Number(row.n), oldest: row.oldest }));
       const [account, fromIp] = await Promise.all([stats('email_key', key), stats('ip', ip)]);
       return { account, ip: fromIp };
     },

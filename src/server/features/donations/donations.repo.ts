@@ -56,4 +56,3 @@ export function donationsRepo(db: Kysely<Database>) {
     },
   };
 }
-export type DonationsRepo = ReturnType<typeof donationsRepo>;

@@ -52,4 +52,3 @@ export function membershipRepo(db: Kysely<Database>) {
     },
   };
 }
-export type MembershipRepo = ReturnType<typeof membershipRepo>;

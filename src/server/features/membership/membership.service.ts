@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { recordRenewalRequest } from '../../../shared/api/admin';
-import type { MemberInfo, ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
+import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
 import type { registrationForm } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
@@ -20,7 +20,6 @@ import { pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
 
 type ValidRegistration = z.output<typeof registrationForm>;
-export type { RegistrationForm };
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const NEEDS_CARD = 'This membership is paid by card: please use the card payment form.';
