@@ -18,7 +18,8 @@ export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: process.env.CI ? 1 : 0,
+  // No retries: every journey leaves shared state as it found it or uses its own data, so a failure is real.
+  retries: 0,
   workers: 2,
   reporter: 'list',
   timeout: 30_000,
@@ -49,7 +50,9 @@ export default defineConfig({
   webServer: {
     command: 'node e2e/start-server.mjs',
     url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVER=1 runs against a server already on E2E_PORT, e.g. to run the journeys twice
+    // against one server and see that they leave it as they found it.
+    reuseExistingServer: process.env.E2E_REUSE_SERVER === '1',
     timeout: 120_000,
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe',

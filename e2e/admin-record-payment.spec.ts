@@ -7,6 +7,9 @@ import { continueToPayment, fillRegistration, uniqueEmail } from './membership-h
 test('the admin records a cheque for a member, whose membership runs a year longer, with a receipt', async ({ page }) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
+  // A cheque number of this run's own, so the search below finds only this payment on a reused server
+  // (letters too, so it never matches the digits in the member's name or e-mail).
+  const cheque = `CHQ-${stamp.toString(36).toUpperCase()}`;
   const email = uniqueEmail('record-payment');
   const name = `Ani Petrosyan${stamp}`;
   // A new student's year runs from today; paying now adds a year from its end, losing no days.
@@ -51,7 +54,7 @@ test('the admin records a cheque for a member, whose membership runs a year long
   await checkA11y(page);
 
   // Asked first, with the new expiry, then recorded.
-  await note.fill('Cheque 001234');
+  await note.fill(`Cheque ${cheque}`);
   await section.getByRole('button', { name: 'Record payment' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Record £35.00 from ${name}?` });
   await expect(confirm).toContainText(`the membership will run until ${newExpiry}`);
@@ -73,19 +76,19 @@ test('the admin records a cheque for a member, whose membership runs a year long
     .filter({ hasText: 'Renewal' });
   await expect(renewal).toContainText('£35.00');
   await expect(renewal).toContainText('By hand');
-  await expect(renewal).toContainText('Cheque 001234');
+  await expect(renewal).toContainText(`Cheque ${cheque}`);
 
   // The Payments tab finds it by the note.
   await page.getByRole('tab', { name: 'Payments' }).click();
-  await page.getByRole('searchbox', { name: 'Search by name, e-mail, reference or note' }).fill('001234');
-  await expect(page).toHaveURL(/[?&]q=001234/);
+  await page.getByRole('searchbox', { name: 'Search by name, e-mail, reference or note' }).fill(cheque);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${cheque}`));
   const payments = page.getByRole('region', { name: 'Payments' });
   // The heading row and the one payment: the member's registration does not match.
   await expect(payments.getByRole('row')).toHaveCount(2);
   const payment = payments.getByRole('row').filter({ hasText: email });
   await expect(payment).toContainText('Renewal');
   await expect(payment).toContainText('£35.00');
-  await expect(payment).toContainText('Cheque 001234');
+  await expect(payment).toContainText(`Cheque ${cheque}`);
   await checkA11y(page);
 
   // The audit log names the member.
@@ -96,14 +99,20 @@ test('the admin records a cheque for a member, whose membership runs a year long
     .filter({ hasText: 'Memberships' })
     .filter({ hasText: email });
   await expect(entry).toContainText('Recorded');
-  await expect(entry).toContainText('Cheque 001234');
+  await expect(entry).toContainText(`Cheque ${cheque}`);
   await checkA11y(page);
 
   // The receipt waits in the outbox.
   await page.getByRole('tab', { name: 'Outbox' }).click();
   await page.getByRole('searchbox', { name: 'Search by address or subject' }).fill(email);
-  const mail = page.getByRole('region', { name: 'Messages' }).getByRole('row').filter({ hasText: 'Renewal receipt' });
-  await expect(mail).toContainText(email);
+  // The search applies after a pause: until then other receipts (earlier runs on a reused server) are listed too.
+  await expect(page).toHaveURL(/[?&]q=/);
+  const mail = page
+    .getByRole('region', { name: 'Messages' })
+    .getByRole('row')
+    .filter({ hasText: 'Renewal receipt' })
+    .filter({ hasText: email });
+  await expect(mail).toHaveCount(1);
   await checkA11y(page);
   await mail.getByRole('button', { name: 'Your membership renewal receipt' }).click();
   const text = page.getByRole('dialog').getByRole('region', { name: 'Message text' });

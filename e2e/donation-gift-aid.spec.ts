@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { GIFT_AID_DECLARATION, GIFT_AID_DECLARATION_THIS_ONLY } from '../src/shared/api/donations';
 import { TEST_CARDS } from '../src/shared/api/payments';
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { adminAuthorization, checkA11y, expect, signInAsAdmin, test } from './fixtures';
 import { fillDonation, proceedToCard } from './donation-helpers';
 import { collectDialogs, fillTestCard, uniqueEmail } from './membership-helpers';
 
@@ -10,6 +10,22 @@ function londonDdMmYy(): string {
   const [y, m, d] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date()).split('-');
   return `${d}/${m}/${y!.slice(2)}`;
 }
+
+// Gift Aid and the charity number are site-wide: each run starts without them and puts back what it found.
+let found: { enabled: boolean; charity_number: string } | undefined;
+test.beforeEach(async ({ request }) => {
+  const headers = await adminAuthorization(request);
+  found = (await (await request.get('/api/admin/gift_aid', { headers })).json()) as typeof found;
+  await request.post('/api/admin/gift_aid', { headers, data: { enabled: false } });
+  await request.post('/api/set_string', { headers, data: { key: 'charity_number', value: '' } });
+});
+test.afterEach(async ({ request }) => {
+  if (!found) return;
+  const headers = await adminAuthorization(request);
+  await request.post('/api/admin/gift_aid', { headers, data: { enabled: false } });
+  await request.post('/api/set_string', { headers, data: { key: 'charity_number', value: found.charity_number } });
+  if (found.enabled) await request.post('/api/admin/gift_aid', { headers, data: { enabled: true } });
+});
 
 test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMRC schedule', async ({ page }) => {
   test.slow();

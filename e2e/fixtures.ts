@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { siteTextDefaults, type SiteTextKey } from '../src/shared/domain/site-text';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './test-env';
 
 export { expect };
@@ -34,7 +36,44 @@ export async function signInAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/profile$/);
 }
 
+/** The bearer token of whoever is signed in on the page. */
+export async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
+  if (!token) throw new Error('Nobody is signed in on this page');
+  return token;
+}
+
+/** A site text as the server has it now (its shipped default when never saved). */
+export async function siteTextValue(page: Page, key: SiteTextKey): Promise<string> {
+  const res = await page.request.get('/api/string_table_v2');
+  expect(res.status()).toBe(200);
+  const table = (await res.json()) as { key: string; value: string }[];
+  return table.find((entry) => entry.key === key)?.value ?? siteTextDefaults[key];
+}
+
+/** Saves a site text through the API with the signed-in admin's token (journeys put back what they change). */
+export async function setSiteText(page: Page, key: SiteTextKey, value: string): Promise<void> {
+  const res = await page.request.post('/api/set_string', {
+    headers: { authorization: `Bearer ${await sessionToken(page)}` },
+    data: { key, value },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The admin's bearer header, signed in through the API (for putting shared state back after a journey). */
+export async function adminAuthorization(request: APIRequestContext): Promise<{ authorization: string }> {
+  const res = await request.post('/api/token', { form: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+}
+
 export const test = base.extend<{ finalA11yScan: void }>({
+  // Each journey is a visitor of its own: the server trusts loopback as its proxy (start-server.mjs), and this
+  // address (198.18.0.0/15, reserved for testing) keys the per-address limits, which a second run of
+  // the journeys against the same server would otherwise find already used up.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
   // Every journey ends with a scan of the page it reached, on top of the scans along the way.
   finalA11yScan: [
     async ({ page }, use, testInfo) => {

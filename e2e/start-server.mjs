@@ -28,6 +28,9 @@ const child = spawn(process.execPath, [serverEntry], {
     // Journeys read the mail they cause (welcome, reset link) from the outbox.
     E2E_OUTBOX: 'on',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // As behind a reverse proxy: each journey sends its own X-Forwarded-For (e2e/fixtures.ts), so
+    // per-address limits (sign-in, donations, card attempts) never carry over between journeys or runs.
+    TRUST_PROXY: 'loopback',
     // Never reach real providers from the journeys.
     PAYMENTS: 'test',
     STRIPE_SECRET_KEY: '',

@@ -37,7 +37,12 @@ const envSchema = z
     METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_DIR: z.string().default('./dist/web'),
-    TRUST_PROXY: z.string().optional(),
+    // The proxy's address(es), e.g. `loopback` or `10.0.0.2`: Fastify 5.12 ignores a bare hop count
+    // (it cannot check who sent the header), so one is refused rather than silently trusting nobody.
+    TRUST_PROXY: z
+      .string()
+      .refine((v) => !/^\d+$/.test(v), "give the proxy's address (e.g. loopback or 10.0.0.2), or true; a hop count is not supported")
+      .optional(),
     // Browser journeys only: exposes the outbox at GET /api/test/outbox. Never set it on a real site.
     E2E_OUTBOX: flag.default(false),
   })
@@ -67,15 +72,14 @@ export type Config = {
   passwordHashQueue: number;
   metricsToken: string | undefined;
   webDir: string;
-  /** Fastify's trustProxy: how many proxies (or which addresses) to believe for the client's IP. */
-  trustProxy: boolean | number | string;
+  /** Fastify's trustProxy: which proxies (addresses, subnets or `loopback`) to believe for the client's IP. */
+  trustProxy: boolean | string;
   e2eOutbox: boolean;
 };
 
-function trustProxy(value: string | undefined): boolean | number | string {
+function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
-  if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value === 'true' ? true : value;
 }
 
 /** Reads the environment; a bad setting stops the process with a message naming it. */

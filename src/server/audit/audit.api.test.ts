@@ -23,7 +23,7 @@ describe('audit log', () => {
   const log = async (query = '') => {
     const res = await as(admin).get(`/api/admin/audit?page_size=100&${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as AuditPage;
+    return res.json<AuditPage>();
   };
 
   beforeAll(async () => {
@@ -131,7 +131,7 @@ describe('audit log', () => {
       })
     ).json();
     await payWithCard(t, donation.clientSecret, '4242 4242 4242 4242');
-    const [declaration] = (await as(admin).get('/api/admin/gift_aid/declarations')).json() as { _id: string }[];
+    const [declaration] = (await as(admin).get('/api/admin/gift_aid/declarations')).json<{ _id: string }[]>();
     expect((await as(admin).post('/api/admin/gift_aid/cancel', { _id: declaration!._id })).statusCode).toBe(200);
 
     const roles = (await log('kind=role')).items;
@@ -153,7 +153,7 @@ describe('audit log', () => {
       { _id: admin.id, email: 'chair@example.org' },
       { _id: editor.id, email: 'writer@example.org' },
     ]);
-    const paged = (await as(admin).get('/api/admin/audit?page_size=2&page=2')).json() as AuditPage;
+    const paged = (await as(admin).get('/api/admin/audit?page_size=2&page=2')).json<AuditPage>();
     expect(paged.items).toHaveLength(2);
     expect(paged.page).toBe(2);
     const bad = await as(admin).get('/api/admin/audit?kind=payments');

@@ -40,4 +40,3 @@ export function auditRepo(db: Kysely<Database>) {
     },
   };
 }
-export type AuditRepo = ReturnType<typeof auditRepo>;

@@ -17,7 +17,7 @@ describe('password hashing pool', () => {
   it('runs as many hashes as it has workers, queues a few more and refuses the rest with 503', async () => {
     const salt = randomBytes(16);
     const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => pool.scrypt(`password ${i}`, salt, 64, options)));
-    const refused = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as HttpError);
+    const refused = results.filter((r) => r.status === 'rejected').map((r) => r.reason as HttpError);
     // Two start at once on the two workers, three wait, five are turned away.
     expect(refused).toHaveLength(5);
     for (const error of refused) {

@@ -62,7 +62,7 @@ export function hashPool({ workers: size, maxQueue }: HashPoolOptions) {
       pump();
     });
     // A worker that dies (out of memory, say) fails its job and is replaced.
-    worker.on('error', (error) => replace(slot, error));
+    worker.on('error', (error: Error) => replace(slot, error));
     worker.on('exit', (code) => replace(slot, new Error(`Password worker stopped (code ${code})`)));
     return slot;
   }

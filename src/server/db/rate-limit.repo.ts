@@ -18,7 +18,7 @@ export function rateLimitRepo(db: Kysely<Database>) {
         .where('key', '=', key)
         .where('at', '>', since)
         .executeTakeFirstOrThrow();
-      return { count: Number(row.n), oldest: (row.oldest as string | null) ?? null };
+      return { count: Number(row.n), oldest: row.oldest ?? null };
     },
     async prune(before: string): Promise<void> {
       await db.deleteFrom('rate_limit_hits').where('at', '<', before).execute();

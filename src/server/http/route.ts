@@ -22,7 +22,7 @@ export type RouteContext<E> = {
   query: QueryOutput<E>;
   params: ParamsOutput<E>;
   /** The signed-in caller; throws 401 when there is none (only possible on public routes). */
-  user(): Principal;
+  user: () => Principal;
 };
 
 /** A JSON answer is checked against the response schema; a file answer is its text or bytes (headers go on `reply`). */
@@ -62,7 +62,8 @@ const MAX_BODY_NESTING = 32;
 
 const RAW_JSON_LIMIT = 1024 * 1024;
 
-function mediaType(value: unknown): string {
+/** The media type of a content-type header (request or reply), without parameters. */
+function mediaType(value: string | number | string[] | undefined): string {
   return String(value ?? '')
     .split(';')[0]!
     .trim()
@@ -123,7 +124,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, 
           body: body as RouteContext<E>['body'],
           query: query as QueryOutput<E>,
           params: params as ParamsOutput<E>,
-          user() {
+          user: () => {
             if (!req.principal) throw unauthorized();
             return req.principal;
           },

@@ -128,7 +128,7 @@ describe('refunds, disputes and cancellations from Stripe', () => {
     for (const { intentId } of [ended, kept]) await webhooks.send('charge.refunded', charge(intentId, 5000));
     const endedMember = (await member(ended.form.email))!;
 
-    const detail = (await asAdmin('GET', pathOf(adminApi.member, { id: endedMember.id }))).json() as MemberDetail;
+    const detail = (await asAdmin('GET', pathOf(adminApi.member, { id: endedMember.id }))).json<MemberDetail>();
     expect(detail.payments[0]).toMatchObject({
       status: 'refunded',
       refunded: 5000,
@@ -157,13 +157,13 @@ describe('refunds, disputes and cancellations from Stripe', () => {
   });
 
   it('takes refunds and disputes off the monthly totals', async () => {
-    const before = ((await asAdmin('GET', adminApi.paymentTotals.path)).json() as MonthTotal[])[0]!;
+    const before = (await asAdmin('GET', adminApi.paymentTotals.path)).json<MonthTotal[]>()[0]!;
     const refunded = await paid();
     const disputed = await paid();
     await paid();
     await webhooks.send('charge.refunded', charge(refunded.intentId, 1500));
     await webhooks.send('charge.dispute.created', dispute(disputed.intentId, 'needs_response'));
-    const after = ((await asAdmin('GET', adminApi.paymentTotals.path)).json() as MonthTotal[])[0]!;
+    const after = (await asAdmin('GET', adminApi.paymentTotals.path)).json<MonthTotal[]>()[0]!;
     expect(after.registration - before.registration).toBe(15000);
     expect(after.refunded - before.refunded).toBe(1500);
     expect(after.disputed - before.disputed).toBe(5000);

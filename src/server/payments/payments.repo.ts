@@ -82,9 +82,6 @@ export function paymentsRepo(db: Kysely<Database>) {
       const result = await db.updateTable('payments').set({ review }).where('id', '=', id).where('review', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
-    async setUser(id: string, userId: string): Promise<void> {
-      await db.updateTable('payments').set({ user_id: userId }).where('id', '=', id).execute();
-    },
     /** False when the event was seen before. */
     async recordWebhookEvent(eventId: string, type: string, at: string): Promise<boolean> {
       const result = await db

@@ -56,6 +56,6 @@ export async function registeredMember(t: TestApp, overrides: Record<string, unk
   const started = (await proceed(t, form)).json();
   if (started.client_secret) await payWithCard(t, started.client_secret, '4242 4242 4242 4242');
   else await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: started });
-  const token = (await signIn(t, form.email as string, form.plain_pw as string)).json().access_token as string;
+  const token = (await signIn(t, form.email, form.plain_pw)).json().access_token as string;
   return { form, authorization: `Bearer ${token}` };
 }

@@ -1,15 +1,16 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
 import { theme } from './theme';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** Everything a page needs around it; component tests pass a fresh query client of their own. */
+export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <SiteTextProvider>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { SiteText } from './site-text';
+import { sxList } from '../lib/sx';
 
 /** A white card holding one part of a page. */
 export function Panel({ children, sx, labelledBy }: { children: ReactNode; sx?: SxProps<Theme>; labelledBy?: string }) {
@@ -12,7 +13,7 @@ export function Panel({ children, sx, labelledBy }: { children: ReactNode; sx?: 
       component="section"
       aria-labelledby={labelledBy}
       variant="outlined"
-      sx={[{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }, ...sxList(sx)]}
     >
       {children}
     </Paper>

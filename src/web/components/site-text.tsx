@@ -4,6 +4,7 @@ import type { ElementType } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { isAdmin, useSession } from '../lib/session';
 import { useSiteText } from '../lib/site-text';
+import { sxList } from '../lib/sx';
 
 export interface SiteTextProps {
   /** The site-text key whose current value is shown. */
@@ -14,11 +15,11 @@ export interface SiteTextProps {
   sx?: SxProps<Theme>;
 }
 
-const editableSx: SxProps<Theme> = {
+const editableSx = {
   cursor: 'context-menu',
   borderRadius: 0.5,
   '&:hover': { outline: '2px dashed', outlineColor: 'secondary.main', outlineOffset: 2 },
-};
+} satisfies SxProps<Theme>;
 
 /**
  * Shows a site text in an element that names its key, so the admin's right-click (and the edit
@@ -33,7 +34,7 @@ export function SiteText({ k, as = 'span', lang, sx }: SiteTextProps) {
       lang={lang}
       data-site-text={k}
       // Line breaks typed into the prompt are kept, so an admin can write paragraphs.
-      sx={[{ whiteSpace: 'pre-line' }, editable && editableSx, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ whiteSpace: 'pre-line' }, editable && editableSx, ...sxList(sx)]}
     >
       {peek(k)}
     </Box>

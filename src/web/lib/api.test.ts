@@ -59,7 +59,8 @@ describe('apiRequest', () => {
 
     const form = answer(200, { access_token: 't', token_type: 'bearer', username: 'a@example.org', role: 'member' });
     await apiRequest(accountsApi.token, { body: { username: 'a@example.org', password: 'pw' }, auth: false });
-    expect(String(form[0]!.init.body)).toBe('username=a%40example.org&password=pw');
+    // A form body is sent as URLSearchParams.
+    expect((form[0]!.init.body as URLSearchParams).toString()).toBe('username=a%40example.org&password=pw');
     expect(new Headers(form[0]!.init.headers).get('authorization')).toBeNull();
   });
 

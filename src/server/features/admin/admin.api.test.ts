@@ -82,7 +82,7 @@ describe('admin: members', () => {
   const list = async (query: string) => {
     const res = await admin.get(`/api/admin/members?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as MemberPage;
+    return res.json<MemberPage>();
   };
   const names = (page: MemberPage) => page.items.map((m) => m.last_name);
 
@@ -181,7 +181,7 @@ describe('admin: members', () => {
     const found = (await list('q=mariam')).items[0]!;
     const res = await admin.get(`/api/admin/members/${found._id}`);
     expect(res.statusCode).toBe(200);
-    const detail = res.json() as MemberDetail;
+    const detail = res.json<MemberDetail>();
     expect(detail).toMatchObject({
       email: form.email,
       phone_no: form.phone_no,
@@ -225,13 +225,7 @@ describe('admin: roles', () => {
     const boss = api(t, await t.userWithRole('admin'));
     const { form, authorization } = await registeredMember(t);
     const member = api(t, { authorization });
-    const userId = (
-      await t.db.db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', form.email as string)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const userId = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
 
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(403);
     expect((await boss.post('/api/admin/set_role', { user_id: userId, role: 'editor' })).json()).toEqual({ succeeded: true });
@@ -239,7 +233,7 @@ describe('admin: roles', () => {
     // Editors do not reach the back office.
     expect((await member.get('/api/admin/members')).statusCode).toBe(403);
     // A new sign-in reports the new role to the page.
-    expect((await signIn(t, form.email as string, form.plain_pw as string)).json()).toMatchObject({ role: 'editor' });
+    expect((await signIn(t, form.email, form.plain_pw)).json()).toMatchObject({ role: 'editor' });
 
     expect((await boss.post('/api/admin/set_role', { user_id: userId, role: 'member' })).statusCode).toBe(200);
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(403);
@@ -306,7 +300,7 @@ describe('admin: a renewal paid by hand', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ last_renewed_date: '2026-11-21', expiry_date: '2027-11-21' });
 
-    const detail = (await admin.get(`/api/admin/members/${lapsed!.id}`)).json() as MemberDetail;
+    const detail = (await admin.get(`/api/admin/members/${lapsed!.id}`)).json<MemberDetail>();
     expect(detail).toMatchObject({ status: 'active', tier_index: 1, expiry_date: '2027-11-21' });
     expect(detail.payments[0]).toMatchObject({
       kind: 'renewal',
@@ -401,7 +395,7 @@ describe('admin: payments and outbox', () => {
   const payments = async (query: string) => {
     const res = await admin.get(`/api/admin/payments?${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as PaymentPage;
+    return res.json<PaymentPage>();
   };
 
   it('lists payments newest first with names, amounts, statuses and references', async () => {
@@ -435,7 +429,7 @@ describe('admin: payments and outbox', () => {
   });
 
   it('totals succeeded payments by London month, newest first', async () => {
-    const totals = (await admin.get('/api/admin/payment_totals')).json() as MonthTotal[];
+    const totals = (await admin.get('/api/admin/payment_totals')).json<MonthTotal[]>();
     expect(totals).toEqual([
       { month: '2026-11', registration: 0, renewal: 0, donation: 2500, refunded: 0, disputed: 0, total: 2500, count: 1 },
       { month: '2026-09', registration: 5000, renewal: 0, donation: 0, refunded: 0, disputed: 0, total: 5000, count: 1 },
@@ -460,7 +454,7 @@ describe('admin: payments and outbox', () => {
   it('shows the outbox newest first, with each message in full', async () => {
     const res = await admin.get('/api/admin/outbox?page_size=2');
     expect(res.statusCode).toBe(200);
-    const page = res.json() as OutboxPage;
+    const page = res.json<OutboxPage>();
     expect(page.delivery).toBe('outbox');
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(2);
@@ -469,7 +463,7 @@ describe('admin: payments and outbox', () => {
     expect(page.items[0]!._id).toBeGreaterThan(page.items[1]!._id);
     expect(page.items[0]).not.toHaveProperty('text_body');
 
-    const sona = (await admin.get('/api/admin/outbox?q=sona%40')).json() as OutboxPage;
+    const sona = (await admin.get('/api/admin/outbox?q=sona%40')).json<OutboxPage>();
     expect(sona.items.map((m) => m.to_address)).toEqual(['sona@example.org']);
     expect((await admin.get('/api/admin/outbox?status=sent')).json()).toMatchObject({ total: 0 });
 

@@ -45,6 +45,8 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       case 'active':
         q = q.where('last_renewed_date', '>=', bounds.runningIn31Days);
         break;
+      case undefined:
+        break;
     }
     return q;
   }

@@ -90,7 +90,7 @@ describe('articles API', () => {
 
   it('computes the brief from every block, cut at a word boundary', async () => {
     const id = await create({ content: JSON.stringify(doc('word '.repeat(30), 'more '.repeat(30))) });
-    const { brief } = (await get(`/api/articles/${id}`)).json() as { brief: string };
+    const { brief } = (await get(`/api/articles/${id}`)).json<{ brief: string }>();
     expect(brief.length).toBeLessThanOrEqual(200);
     expect(brief).toMatch(/^word word .* more…$/);
   });
@@ -149,10 +149,10 @@ describe('articles API', () => {
   it('pages newest first with a cursor, at most 100 at a time', async () => {
     // 25 articles over 5 days, several on the same day: the id breaks the tie.
     for (let i = 0; i < 25; i++) await create({ title: `A${i}`, dated: `2026-11-${String(10 + (i % 5)).padStart(2, '0')}` });
-    const first = (await get('/api/articles')).json() as { items: { _id: string; dated: string; content?: string }[]; next_cursor: string };
+    const first = (await get('/api/articles')).json<{ items: { _id: string; dated: string; content?: string }[]; next_cursor: string }>();
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).not.toHaveProperty('content');
-    const second = (await get(`/api/articles?cursor=${encodeURIComponent(first.next_cursor)}`)).json() as typeof first;
+    const second = (await get(`/api/articles?cursor=${encodeURIComponent(first.next_cursor)}`)).json<typeof first>();
     expect(second.items).toHaveLength(5);
     expect(second.next_cursor).toBeNull();
     const all = [...first.items, ...second.items];
@@ -163,10 +163,9 @@ describe('articles API', () => {
     let seen = 0;
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page = (await get(`/api/articles?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)).json() as {
-        items: unknown[];
-        next_cursor: string | null;
-      };
+      const page: { items: unknown[]; next_cursor: string | null } = (
+        await get(`/api/articles?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+      ).json();
       seen += page.items.length;
       cursor = page.next_cursor;
     }
@@ -180,7 +179,7 @@ describe('articles API', () => {
     await create({ title: 'one', categories: ['News', 'Events'] });
     await create({ title: 'two', categories: ['events'] });
     await create({ title: 'three', categories: [] });
-    const page = (await get('/api/articles?category=Events')).json() as { items: { title: string; categories: string[] }[] };
+    const page = (await get('/api/articles?category=Events')).json<{ items: { title: string; categories: string[] }[] }>();
     expect(page.items.map((a) => a.title)).toEqual(['one']);
     expect(page.items[0]!.categories).toEqual(['Events', 'News']);
     expect((await get('/api/articles?category=Nothing')).json()).toEqual({ items: [], next_cursor: null });

@@ -105,4 +105,3 @@ export function articlesRepo(db: Kysely<Database>) {
     },
   };
 }
-export type ArticlesRepo = ReturnType<typeof articlesRepo>;

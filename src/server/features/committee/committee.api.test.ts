@@ -11,7 +11,7 @@ describe('committee', () => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, headers: { authorization: admin }, payload });
-  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/committees' })).json() as Record<string, unknown>[];
+  const list = async () => (await t.app.inject({ method: 'GET', url: '/api/committees' })).json<Record<string, unknown>[]>();
   const member = (name: string, priority?: number) => ({
     name,
     role: 'Member',

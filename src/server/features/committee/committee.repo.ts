@@ -23,4 +23,3 @@ export function committeeRepo(db: Kysely<Database>) {
     },
   };
 }
-export type CommitteeRepo = ReturnType<typeof committeeRepo>;

@@ -176,11 +176,13 @@ describe('donations', () => {
       await pay(700, giftAid({ first_name: 'Cancelled' }), 'three@example.org');
       await donate({ amount: 900, name: 'Unpaid', email: 'four@example.org', gift_aid: giftAid({ first_name: 'Unpaid' }) });
 
-      const list = (await asAdmin('GET', '/api/admin/gift_aid/declarations')).json() as {
-        _id: string;
-        first_name: string;
-        wording_version: string;
-      }[];
+      const list = (await asAdmin('GET', '/api/admin/gift_aid/declarations')).json<
+        {
+          _id: string;
+          first_name: string;
+          wording_version: string;
+        }[]
+      >();
       expect(list.every((d) => d.wording_version === GIFT_AID_WORDING_VERSION)).toBe(true);
       const cancelled = list.find((d) => d.first_name === 'Cancelled')!;
       expect((await asAdmin('POST', '/api/admin/gift_aid/cancel', { _id: cancelled._id })).json()).toEqual({ succeeded: true });

@@ -60,4 +60,3 @@ export function donationsRepo(db: Kysely<Database>) {
     },
   };
 }
-export type DonationsRepo = ReturnType<typeof donationsRepo>;

@@ -23,7 +23,7 @@ describe('events', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().inserted_id as string;
   };
-  const list = async (query = '') => (await t.app.inject({ method: 'GET', url: `/api/events${query}` })).json() as EventOut[];
+  const list = async (query = '') => (await t.app.inject({ method: 'GET', url: `/api/events${query}` })).json<EventOut[]>();
 
   it('answers each event with its London time and its instant', async () => {
     const id = await create('2026-12-05T18:30', 'Winter lecture', 'Talk, then drinks');

@@ -39,4 +39,3 @@ export function eventsRepo(db: Kysely<Database>) {
     },
   };
 }
-export type EventsRepo = ReturnType<typeof eventsRepo>;

@@ -43,7 +43,7 @@ describe('the Images page', () => {
   const list = async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/images', headers: { authorization: admin.authorization } });
     expect(res.statusCode).toBe(200);
-    return new Map((res.json() as AdminImage[]).map((image) => [image.url, image]));
+    return new Map(res.json<AdminImage[]>().map((image) => [image.url, image]));
   };
   const remove = (url: string, authorization = admin.authorization) => post('/api/admin/images/delete', { _id: idOf(url) }, authorization);
 
@@ -88,7 +88,7 @@ describe('the Images page', () => {
     expect((await t.app.inject({ method: 'GET', url: photo })).statusCode).toBe(200);
 
     // A replaced photo is no longer used, and can go.
-    const members = (await t.app.inject({ method: 'GET', url: '/api/committees' })).json() as { _id: string; name: string }[];
+    const members = (await t.app.inject({ method: 'GET', url: '/api/committees' })).json<{ _id: string; name: string }[]>();
     const aram = members.find((m) => m.name === 'Dr Aram')!;
     await post('/api/update_committee', { _id: aram._id, name: 'Dr Aram', role: 'Treasurer', image: '', description: '', priority: 10 });
     expect((await remove(photo)).json()).toEqual({ succeeded: true });

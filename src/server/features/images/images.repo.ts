@@ -66,4 +66,3 @@ export function imagesRepo(db: Kysely<Database>) {
     },
   };
 }
-export type ImagesRepo = ReturnType<typeof imagesRepo>;

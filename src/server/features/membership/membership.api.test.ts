@@ -110,7 +110,7 @@ describe('registration', () => {
       method: 'POST',
       url: '/api/register_proceed',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams(fields as Record<string, string>).toString(),
+      payload: new URLSearchParams(fields).toString(),
       remoteAddress: '10.3.1.1',
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -71,4 +71,3 @@ export function membershipRepo(db: Kysely<Database>) {
     },
   };
 }
-export type MembershipRepo = ReturnType<typeof membershipRepo>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { awaitsReview, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
-import type { MemberInfo, ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
+import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
 import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
@@ -24,7 +24,6 @@ import { FREE_RENEWAL_TOO_EARLY, pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
 
 type ValidRegistration = z.output<typeof registrationRequest>;
-export type { RegistrationForm };
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const DAY = 24 * 60 * 60 * 1000;

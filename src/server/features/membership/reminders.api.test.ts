@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addYears } from '../../../shared/domain/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { dueReminder } from './membership.reminders';
@@ -77,12 +77,9 @@ describe('renewal reminders', () => {
   it('claims a reminder and writes its mail together: a failure loses neither', async () => {
     t.clock.now = new Date('2026-11-21T12:00:00Z');
     const email = await memberEnding(5);
-    const queue = t.services.mailer.queue;
-    t.services.mailer.queue = async () => {
-      throw new Error('disk full');
-    };
+    const failingQueue = vi.spyOn(t.services.mailer, 'queue').mockRejectedValue(new Error('disk full'));
     await expect(t.services.runScheduledJobs()).rejects.toThrow('disk full');
-    t.services.mailer.queue = queue;
+    failingQueue.mockRestore();
     expect(await mailsTo(email)).toEqual([]);
     // The next run finds the reminder still to send.
     await t.services.runScheduledJobs();

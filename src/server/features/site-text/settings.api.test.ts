@@ -51,10 +51,9 @@ describe('settings', () => {
     (await t.app.inject({ method: 'GET', url: '/api/admin/settings', headers: { authorization: admin.authorization } })).json();
   const table = async () =>
     new Map(
-      ((await t.app.inject({ method: 'GET', url: '/api/string_table_v2' })).json() as { key: string; value: string }[]).map((e) => [
-        e.key,
-        e.value,
-      ]),
+      (await t.app.inject({ method: 'GET', url: '/api/string_table_v2' }))
+        .json<{ key: string; value: string }[]>()
+        .map((e) => [e.key, e.value]),
     );
   const auditCount = async () =>
     Number(
@@ -135,7 +134,7 @@ describe('settings', () => {
     ['the Settings API', (field: string, key: string, value: string) => [{ [field]: value }, field] as const],
     ['set_string', (_field: string, key: string, value: string) => [{ key, value }, 'value'] as const],
   ])('through %s', (_path, request) => {
-    const send = (payload: Record<string, string>) => ('key' in payload ? setString(payload.key!, payload.value!) : save(payload));
+    const send = (payload: Record<string, string>) => ('key' in payload ? setString(payload.key, payload.value!) : save(payload));
 
     it.each([
       ['social_media_url', 'social_media_url'],

@@ -14,7 +14,7 @@ describe('site text', () => {
   const table = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/string_table_v2${query}` });
     expect(res.statusCode).toBe(200);
-    return new Map((res.json() as { key: string; value: string }[]).map((e) => [e.key, e.value]));
+    return new Map(res.json<{ key: string; value: string }[]>().map((e) => [e.key, e.value]));
   };
   const set = (payload: unknown, authorization = admin) =>
     t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization }, payload: payload as object });
@@ -102,7 +102,7 @@ describe('site text', () => {
     const texts = async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/admin/texts', headers: { authorization: admin } });
       expect(res.statusCode).toBe(200);
-      return new Map((res.json() as { key: string }[]).map((entry) => [entry.key, entry as Record<string, unknown>]));
+      return new Map(res.json<{ key: string }[]>().map((entry) => [entry.key, entry as Record<string, unknown>]));
     };
     const reset = (key: string, authorization = admin) =>
       t.app.inject({ method: 'POST', url: '/api/admin/texts/reset', headers: { authorization }, payload: { key } });

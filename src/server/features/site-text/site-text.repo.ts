@@ -42,4 +42,3 @@ export function siteTextRepo(db: Kysely<Database>) {
     },
   };
 }
-export type SiteTextRepo = ReturnType<typeof siteTextRepo>;

@@ -93,11 +93,10 @@ export function outboxRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
     /** Newest first; for the browser journeys. */
-    recent(to?: string, limit = 50) {
+    recent: (to?: string, limit = 50) => {
       let query = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'kind', 'status', 'created_at']);
       if (to) query = query.where('to_address', '=', to);
       return query.orderBy('id', 'desc').limit(limit).execute();
     },
   };
 }
-export type OutboxRepo = ReturnType<typeof outboxRepo>;

@@ -1,8 +1,7 @@
 /** What the site needs of a card payment provider; `stripe` and `test` implement it. */
-export type IntentStatus =
-  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
 
-export type Intent = { id: string; status: IntentStatus | string; amountPence: number; clientSecret: string };
+/** `status` is Stripe's: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled, or a newer one. */
+export type Intent = { id: string; status: string; amountPence: number; clientSecret: string };
 
 export type NewIntent = {
   amountPence: number;

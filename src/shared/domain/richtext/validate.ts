@@ -57,8 +57,7 @@ function checkLink(data: Record<string, unknown>, where: string) {
 function checkMedia(data: Record<string, unknown>, where: string) {
   onlyKeys(data, MEDIA_KEYS, where);
   for (const key of ['url', 'src', 'alt', 'className']) {
-    if (data[key] !== undefined)
-      check(typeof data[key] === 'string' && (data[key] as string).length <= 2048, `${where}: ${key} must be text`);
+    if (data[key] !== undefined) check(typeof data[key] === 'string' && data[key].length <= 2048, `${where}: ${key} must be text`);
   }
   const url = mediaUrl(data);
   check(url, `${where} has no url`);

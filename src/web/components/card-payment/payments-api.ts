@@ -59,7 +59,7 @@ export function useSettleOnReturn(): boolean {
     void settlePayment(secret).then(() => {
       if (!live) return;
       setSettling(false);
-      navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+      void navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
     });
     return () => {
       live = false;

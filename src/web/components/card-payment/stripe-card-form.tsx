@@ -73,7 +73,7 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={pay} aria-label={t('card.details')}>
+    <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
       <Stack spacing={2.5}>
         <div>
           <Typography id={CARD_LABEL_ID} component="div" variant="body2" sx={{ mb: 0.75, fontWeight: 600 }}>

@@ -53,7 +53,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, childre
   }
 
   return (
-    <Box component="form" noValidate onSubmit={pay} aria-label={t('card.details')}>
+    <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
       <Stack spacing={2.5}>
         <Alert severity="info" icon={<CreditCardIcon />}>
           <Box component="strong" sx={{ display: 'block' }}>

@@ -76,7 +76,7 @@ export function SignInPage() {
           </Typography>
         </Stack>
 
-        <Box component="form" noValidate onSubmit={handleSubmit((form) => signIn.mutate(form))}>
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}>
           <Stack spacing={2.5}>
             {failure && <Alert severity="error">{failure}</Alert>}
             <TextField

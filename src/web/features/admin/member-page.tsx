@@ -29,8 +29,8 @@ import { StatusChip } from './status-chip';
 export function MemberPage() {
   const { id = '' } = useParams();
   const member = useMember(id);
-  const { state } = useLocation();
-  const listSearch = (state as MemberLinkState | null)?.listSearch ?? '';
+  const state = useLocation().state as MemberLinkState | null;
+  const listSearch = state?.listSearch ?? '';
   const title = member.data ? personName(member.data) : 'Member';
 
   return (

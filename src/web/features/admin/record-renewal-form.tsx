@@ -133,13 +133,15 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit((values) => {
-          // Each attempt starts afresh: no last message, no last error in the dialog.
-          setRecorded(null);
-          record.reset();
-          setRequest(values);
-          setConfirming(true);
-        })}
+        onSubmit={(event) =>
+          void handleSubmit((values) => {
+            // Each attempt starts afresh: no last message, no last error in the dialog.
+            setRecorded(null);
+            record.reset();
+            setRequest(values);
+            setConfirming(true);
+          })(event)
+        }
         sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}
       >
         <Controller

@@ -21,7 +21,8 @@ export function useUrlParams<K extends string>(names: readonly K[]) {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(patch)) {
+          for (const name of Object.keys(patch) as K[]) {
+            const value = patch[name];
             if (value === null || value === undefined || value === '') next.delete(name);
             else next.set(name, String(value));
           }

@@ -36,7 +36,7 @@ export function ArticlePage() {
   const notFound = article.error instanceof ApiError && article.error.status === 404;
   usePageTitle(article.data?.title ?? (valid ? (notFound ? t('article.not_found') : null) : t('article.invalid_id')));
 
-  const deleteArticle = () => remove.mutate(articleId!, { onSuccess: () => navigate('/news', { replace: true }) });
+  const deleteArticle = () => remove.mutate(articleId!, { onSuccess: () => void navigate('/news', { replace: true }) });
   // A page (About us, the privacy policy) is not news: it leads home and shows no date.
   const isPage = article.data?.is_page ?? false;
 

@@ -92,7 +92,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
       component="form"
       aria-labelledby={labelId}
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       variant="outlined"
       sx={{
         height: '100%',

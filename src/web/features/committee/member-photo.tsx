@@ -1,6 +1,7 @@
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { sxList } from '../../lib/sx';
 
 /** A member's photo (alt text: the name), or a plain silhouette when there is none. */
 export function MemberPhoto({
@@ -25,7 +26,7 @@ export function MemberPhoto({
         aria-hidden
         sx={[
           { ...shape, ...ring, display: 'grid', placeItems: 'center', bgcolor: 'rgba(11, 79, 108, 0.1)', color: 'primary.main' },
-          ...(Array.isArray(sx) ? sx : [sx]),
+          ...sxList(sx),
         ]}
       >
         <PersonOutlinedIcon sx={{ fontSize: size * 0.5 }} />
@@ -40,7 +41,7 @@ export function MemberPhoto({
       loading="lazy"
       width={size}
       height={size}
-      sx={[{ ...shape, ...ring, objectFit: 'cover', bgcolor: 'rgba(11, 79, 108, 0.1)' }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ ...shape, ...ring, objectFit: 'cover', bgcolor: 'rgba(11, 79, 108, 0.1)' }, ...sxList(sx)]}
     />
   );
 }

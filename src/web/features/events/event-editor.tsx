@@ -66,7 +66,7 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
   const { ref: descriptionRef, ...descriptionField } = register('description');
 
   return (
-    <Box component="form" aria-labelledby={labelId} noValidate onSubmit={handleSubmit(onSubmit)}>
+    <Box component="form" aria-labelledby={labelId} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       <Stack spacing={2.5}>
         <Typography id={labelId} component="p" sx={editorLabelSx}>
           {label}

@@ -50,7 +50,7 @@ function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
   if (typeof stored?.tier_index === 'number') values.tier_index = stored.tier_index;
   if (typeof stored?.grad_year === 'number' || typeof stored?.grad_year === 'string') values.grad_year = stored.grad_year;
-  return values as Partial<FormInput>;
+  return values;
 }
 
 /** Every field the server may name in a 400. */
@@ -101,7 +101,7 @@ export function RegisterPage() {
   });
 
   function submit(form: FormOutput) {
-    saveRegisterStepOne(getValues() as Record<string, unknown>);
+    saveRegisterStepOne(getValues());
     proceed.mutate({ ...form, grad_year: form.tier_index === STUDENT_TIER_INDEX ? form.grad_year : null });
   }
 
@@ -113,9 +113,10 @@ export function RegisterPage() {
         inputRef={ref}
         label={t(label)}
         fullWidth
+        {...props}
+        // After the props: a field's own hint gives way to its error.
         error={Boolean(errors[name])}
         helperText={errors[name]?.message ?? props.helperText}
-        {...props}
       />
     );
   };
@@ -125,7 +126,7 @@ export function RegisterPage() {
       <PageBanner title="register.title" intro="register.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <RegisterSteps active={0} />
-        <Box component="form" noValidate onSubmit={handleSubmit(submit)}>
+        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
           <Stack spacing={3}>
             <Panel>
               <Controller

@@ -52,10 +52,10 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       return;
     }
     setErrors({});
-    save.mutate({ id, fields: parsed.data }, { onSuccess: (savedId) => navigate(`/article/${encodeURIComponent(savedId)}`) });
+    save.mutate({ id, fields: parsed.data }, { onSuccess: (savedId) => void navigate(`/article/${encodeURIComponent(savedId)}`) });
   }
 
-  const leave = () => navigate(id ? `/article/${encodeURIComponent(id)}` : '/news');
+  const leave = () => void navigate(id ? `/article/${encodeURIComponent(id)}` : '/news');
 
   return (
     <Box component="form" onSubmit={submit} noValidate>
@@ -168,7 +168,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
         details={title}
         pending={remove.isPending}
         error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
-        onConfirm={() => id && remove.mutate(id, { onSuccess: () => navigate('/news', { replace: true }) })}
+        onConfirm={() => id && remove.mutate(id, { onSuccess: () => void navigate('/news', { replace: true }) })}
         onClose={() => {
           setConfirm(null);
           remove.reset();

@@ -8,7 +8,7 @@ import { addCategory, categorySuggestions, splitOnComma, type Suggestion } from 
 
 type Props = {
   value: string[];
-  onChange(categories: string[]): void;
+  onChange: (categories: string[]) => void;
   /** Every category in use, for suggestions. */
   known: string[];
   error?: string;

@@ -30,7 +30,7 @@ const NEW_VIDEO: MediaAttrs = { url: '', width: 560, height: 315, alignment: 'le
 
 type Props = {
   initial: RawDocument | null;
-  onChange(document: RawDocument): void;
+  onChange: (document: RawDocument) => void;
   /** The id of the visible label of the content. */
   labelId: string;
 };

@@ -24,10 +24,10 @@ import {
 import type { MouseEvent } from 'react';
 
 export type ToolbarActions = {
-  onLink(anchor: HTMLElement): void;
-  onImageUrl(anchor: HTMLElement): void;
-  onMedia(anchor: HTMLElement): void;
-  onUpload(anchor: HTMLElement): void;
+  onLink: (anchor: HTMLElement) => void;
+  onImageUrl: (anchor: HTMLElement) => void;
+  onMedia: (anchor: HTMLElement) => void;
+  onUpload: (anchor: HTMLElement) => void;
 };
 
 const anchorOf = (handler: (anchor: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => handler(event.currentTarget);

@@ -16,8 +16,8 @@ type Props<T> = {
   anchor: HTMLElement;
   target: T;
   /** The new value; an empty URL on an existing link or media means remove it. */
-  onConfirm(value: T): void;
-  onClose(): void;
+  onConfirm: (value: T) => void;
+  onClose: () => void;
 };
 
 /**
@@ -40,22 +40,20 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
     event.stopPropagation();
     const address = url.trim();
     if (address === '') {
-      if (target.existing)
-        onConfirm(target.kind === 'link' ? ({ ...target, url: '' } as T) : ({ ...target, attrs: { ...media!, url: '' } } as T));
+      if (target.existing) onConfirm(target.kind === 'link' ? { ...target, url: '' } : { ...target, attrs: { ...media!, url: '' } });
       else onClose();
       return;
     }
     if (target.kind === 'link') {
       if (!isSafeLinkUrl(address)) return setError(t('editor.link_invalid'));
-      onConfirm({ ...target, url: address } as T);
+      onConfirm({ ...target, url: address });
     } else {
       if (!isSafeMediaUrl(address)) return setError(t('editor.media_invalid'));
-      onConfirm({ ...target, attrs: { ...media!, url: address } } as T);
+      onConfirm({ ...target, attrs: { ...media!, url: address } });
     }
   }
 
-  const remove = () =>
-    onConfirm((target.kind === 'link' ? { ...target, url: '' } : { ...target, attrs: { ...target.attrs, url: '' } }) as T);
+  const remove = () => onConfirm(target.kind === 'link' ? { ...target, url: '' } : { ...target, attrs: { ...target.attrs, url: '' } });
 
   return (
     <Popover

@@ -9,7 +9,15 @@ import { useSiteText } from '../../../lib/site-text';
 import { UPLOAD_IMAGE_TYPES, isUploadableImage } from './pasted-text';
 
 /** SPEC: pick an image file (images only), "Click icon to attach image", confirm or cancel. */
-export function UploadPopover({ anchor, onConfirm, onClose }: { anchor: HTMLElement; onConfirm(file: File): void; onClose(): void }) {
+export function UploadPopover({
+  anchor,
+  onConfirm,
+  onClose,
+}: {
+  anchor: HTMLElement;
+  onConfirm: (file: File) => void;
+  onClose: () => void;
+}) {
   const { t } = useSiteText();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);

@@ -1,0 +1,77 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { expect, onTestFinished, vi } from 'vitest';
+import type { Role } from '../../shared/api/accounts';
+import { siteTextApi } from '../../shared/api/site-text';
+import { AppProviders } from '../app/providers';
+import { saveSession } from '../lib/session';
+import { FakeApi } from './fake-api';
+
+export interface RenderPageOptions {
+  /** The route pattern the element is mounted at, e.g. '/signIn/pwReset/:uid' (default '/'). */
+  route?: string;
+  /** The URL to open (default: the route itself). */
+  url?: string;
+  /** Signed in with this role before the page renders. */
+  signedInAs?: Role;
+  /** The fake network; a new one (answering only the site text) when not given. */
+  api?: FakeApi;
+}
+
+export interface RenderedPage extends RenderResult {
+  user: UserEvent;
+  api: FakeApi;
+  /** Where the page has navigated to: path, search and hash. */
+  location(): string;
+  /** Messages the page showed with window.alert. */
+  alerts: string[];
+}
+
+/** Every other URL renders this, so a test can see where a page sent the visitor. */
+function Elsewhere() {
+  const location = useLocation();
+  return <p>Elsewhere: {location.pathname}</p>;
+}
+
+/**
+ * Renders a page or component as the site does: the app's own providers (theme, TanStack Query,
+ * site text and its editor) and a router; only `fetch` is fake (see FakeApi). The site text is
+ * the shipped defaults unless the test answers `GET /api/string_table_v2` itself.
+ */
+export function renderPage(element: ReactElement, options: RenderPageOptions = {}): RenderedPage {
+  const api = options.api ?? new FakeApi();
+  api.fallback(siteTextApi.stringTable, []);
+  // A request the test did not expect fails it, even when the page copes with the error.
+  onTestFinished(() => expect(api.unhandled, 'requests no fake answered').toEqual([]));
+  vi.stubGlobal('fetch', api.fetch);
+  const alerts: string[] = [];
+  vi.stubGlobal('alert', (message?: unknown) => void alerts.push(String(message)));
+  if (options.signedInAs)
+    saveSession({ token: `token-${options.signedInAs}`, username: `${options.signedInAs}@example.org`, role: options.signedInAs });
+
+  const route = options.route ?? '/';
+  const router = createMemoryRouter(
+    [
+      { path: route, element },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [options.url ?? route] },
+  );
+  // A client per test, without retries, so one test's cache or failures never reach another.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // No pause between keystrokes: the events are the same, the tests several times faster.
+  const user = userEvent.setup({ delay: null });
+  const result = render(
+    <AppProviders client={client}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  const location = () => {
+    const { pathname, search, hash } = router.state.location;
+    return `${pathname}${search}${hash}`;
+  };
+  return { ...result, user, api, location, alerts };
+}
