@@ -20,8 +20,13 @@ test('the admin signs in, lands on the profile address and signs out again', asy
   await page.goto('/signIn');
   await expect(page).toHaveURL(/\/profile$/);
 
+  // Signing out ends the token on the server too: kept by anyone, it opens nothing afterwards.
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token?: string }).token);
+  const memberInfo = () => page.request.get('/api/member_info', { headers: { authorization: `Bearer ${token}` } });
+  expect((await memberInfo()).status()).toBe(200);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('session'))).toBeNull();
+  expect((await memberInfo()).status()).toBe(401);
 });

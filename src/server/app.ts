@@ -21,9 +21,9 @@ import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
-import { installErrorHandler } from './http/error-handler';
+import { installErrorHandler, sendError } from './http/error-handler';
 import { openApiRoutes } from './http/openapi';
-import { contentSecurityPolicy, installSecurityHeaders } from './http/security-headers';
+import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
 import type { Services } from './services';
 
@@ -36,6 +36,8 @@ export type AppDeps = {
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, services } = deps;
+  const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
+  const headers = securityHeaders(cspOptions);
   const app = Fastify({
     // One pino logger for requests and services; its type is wider than Fastify's view of it.
     // The assertion picks Fastify's logger type parameter for the whole app (without it every plugin's
@@ -45,15 +47,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Requests refused before routing (a path that is not valid percent-encoding, too long a
+    // parameter) answer like any other error: `{ detail }`, security headers and a request id.
+    frameworkErrors: (error, req, reply) => {
+      applySecurityHeaders(reply, headers);
+      reply.header('x-request-id', req.id).header('cache-control', 'no-store');
+      void sendError(error, req, reply);
+    },
   });
 
   installErrorHandler(app);
-  const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
-  await installSecurityHeaders(app, cspOptions);
+  installSecurityHeaders(app, headers);
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), config.metricsToken);
+  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), {
+    operatorToken: config.metricsToken,
+    isRevoked: (jti) => services.accountsRepo.isRevoked(jti),
+  });
   services.metrics.install(app);
 
   app.addHook('onSend', async (req, reply) => {
@@ -73,12 +84,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,
-    limiter: services.limiter,
+    events: services.paymentEvents,
+    brake: services.brake,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
   });
-  if (config.e2eOutbox) testingRoutes(app, services.mailer);
+  if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents);
   eventsRoutes(app, services.events, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultHashWorkers } from './auth/hash-pool';
 
 const flag = z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']).transform((v) => ['on', 'true', '1', 'yes'].includes(v));
 
@@ -28,6 +29,10 @@ const envSchema = z
     DEMO_CONTENT: flag.default(true),
     // log2 of scrypt's N. 17 is OWASP's recommendation; lower only for tests or a very small machine.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+    // Threads that hash passwords (each holds 128 MiB while hashing at cost 17), and how many
+    // hashes may wait for one before sign-ins are answered 503. Default: cores - 1, at most 4.
+    PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+    PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(32),
     // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
     METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -63,6 +68,8 @@ export type Config = {
   demoContent: boolean;
   logLevel: string;
   passwordHashCost: number;
+  passwordHashWorkers: number;
+  passwordHashQueue: number;
   metricsToken: string | undefined;
   webDir: string;
   /** Fastify's trustProxy: which proxies (addresses, subnets or `loopback`) to believe for the client's IP. */
@@ -106,6 +113,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
+    passwordHashWorkers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(),
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     metricsToken: e.METRICS_TOKEN,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),

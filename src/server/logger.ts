@@ -8,9 +8,10 @@ export function safeUrl(url: string): string {
 
 /**
  * The process's one logger: Fastify's request logs and the services' own lines go through it.
- * JSON lines for a log collector; readable lines when `pretty` (main.ts: stdout is a terminal).
+ * JSON lines for a log collector; readable lines when `pretty` (main.ts: stdout is a terminal);
+ * `destination` takes the JSON lines instead of stdout (tests read them).
  */
-export function createLogger(level: string, options: { pretty?: boolean } = {}): Logger {
+export function createLogger(level: string, options: { pretty?: boolean; destination?: pino.DestinationStream } = {}): Logger {
   // Synchronous, so a log line and the start banner never cut into each other.
   const settings = {
     level,
@@ -21,6 +22,7 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
       err: pino.stdSerializers.err,
     },
   };
+  if (options.destination) return pino(settings, options.destination);
   return options.pretty
     ? pino(settings, pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }))
     : pino(settings);

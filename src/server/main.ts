@@ -72,7 +72,8 @@ async function main() {
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
     await Promise.all([app.close(), jobs.stop()]);
-    services.mailer.close();
+    // Background mail and password threads (a delivery under way gets a few seconds).
+    await services.close();
     await db.close();
     log.info('stopped');
     process.exit(0);
@@ -81,6 +82,8 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Mail queued before a restart, and retries when due, go out without waiting for a request.
+  services.mailer.start();
   const database = db.dialect === 'sqlite' ? `SQLite at ${db.sqliteFile}` : 'PostgreSQL';
   const facts = {
     url: config.publicUrl,

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { backgroundTasks } from './background';
+import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
 import { createTokens } from './auth/tokens';
 import type { Config } from './config';
-import { passwordResetRepo } from './features/accounts/password-reset.repo';
 import { passwordResetService } from './features/accounts/password-reset.service';
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
 import { sendRenewalReminders } from './features/membership/membership.reminders';
 import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
+import { cardBrake } from './payments/card-brake';
+import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
@@ -42,8 +45,10 @@ export type ServiceDeps = {
 /** Every feature's service, wired to the real database, the given clock and the outside edges. */
 export function createServices({ db, clock, jwtSecret, config, log, stripeApi }: ServiceDeps) {
   const tokens = createTokens(jwtSecret, clock);
-  const passwords = passwordHasher(config.passwordHashCost);
-  const accounts = accountsRepo(db.db);
+  const hashing = hashPool({ workers: config.passwordHashWorkers, maxQueue: config.passwordHashQueue });
+  const passwords = passwordHasher(config.passwordHashCost, hashing);
+  const background = backgroundTasks(log);
+  const accountsData = accountsRepo(db.db);
   const audit = auditTrail(db.db, clock);
   // Settings offer the pages as choices; a page chosen there cannot be deleted or made news.
   const settings = settingsService(db.db, clock, audit, (trx) => articles.pages(trx));
@@ -54,6 +59,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     smtpUrl: config.smtpUrl,
     clock,
     log,
+    messageIdHost: new URL(config.publicUrl).hostname,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -68,12 +74,23 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       ? stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, ...stripeApi })
       : undefined;
   const testPayments = stripe ? undefined : testProvider(db.db, clock);
-  const fulfilment = fulfilmentService(db.db, mailer, clock, log, mailContext, {
+  const fulfilment = fulfilmentService(db.db, mailer, clock, mailContext, {
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
   });
-  const payments = paymentsService(db.db, (stripe ?? testPayments)!, fulfilment, clock);
+  const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
+  const brake = cardBrake(db.db, limiter, clock);
+  const accounts = accountsService({
+    repo: accountsData,
+    passwords,
+    tokens,
+    clock,
+    bootstrapOnce: async () => {
+      const marker = randomUUID();
+      return (await settingOrInit(db.db, 'admin_bootstrapped', () => marker)) === marker;
+    },
+  });
 
   return {
     log,
@@ -87,13 +104,17 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     testPayments,
     fulfilment,
     payments,
-    membership: membershipService({ db: db.db, payments, fulfilment, limiter, clock, audit, passwords }),
-    donations: donationsService({ db: db.db, payments, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
+    brake,
+    paymentEvents: paymentEvents(db.db, clock, fulfilment, brake),
+    background,
+    membership: membershipService({ db: db.db, payments, brake, fulfilment, limiter, clock, audit, passwords }),
+    donations: donationsService({ db: db.db, payments, brake, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
     passwordResets: passwordResetService({
-      accounts,
+      db: db.db,
+      accounts: accountsData,
       passwords,
-      resets: passwordResetRepo(db.db),
       mailer,
+      background,
       limiter,
       clock,
       publicUrl: config.publicUrl,
@@ -101,21 +122,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
-      const sent = await sendRenewalReminders(db.db, mailer, mailContext, clock());
-      await Promise.all([limiter.prune(), this.membership.prunePending(), mailer.deliver()]);
+      const sent = await sendRenewalReminders(db.db, mailer, mailContext, clock);
+      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
       return sent;
     },
-    accountsRepo: accounts,
-    accounts: accountsService({
-      repo: accounts,
-      passwords,
-      tokens,
-      clock,
-      bootstrapOnce: async () => {
-        const marker = randomUUID();
-        return (await settingOrInit(db.db, 'admin_bootstrapped', () => marker)) === marker;
-      },
-    }),
+    accountsRepo: accountsData,
+    accounts,
     siteText,
     settings,
     images: imagesService(db.db, clock, audit),
@@ -123,6 +135,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     events: eventsService(db.db, clock, audit),
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
+    /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
+    async close(): Promise<void> {
+      await background.idle();
+      await mailer.close();
+      await hashing.close();
+    },
   };
 }
 export type Services = ReturnType<typeof createServices>;

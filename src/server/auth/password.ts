@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { HashPool } from './hash-pool';
 
 export type ScryptParams = { N: number; r: number; p: number };
 
@@ -11,9 +12,10 @@ export function scryptParams(cost: number): ScryptParams {
   return { N: 2 ** cost, r: 8, p: 1 };
 }
 
-function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+function derive(password: string, salt: Buffer, params: ScryptParams, pool: HashPool | undefined): Promise<Buffer> {
   // 128 * N * r bytes are needed; Node's 32 MiB default maxmem refuses N=2^17.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+  if (pool) return pool.scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options);
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
   );
@@ -30,22 +32,27 @@ function parse(stored: string): Parsed | null {
 /**
  * Password hashing with scrypt at the configured cost (log2 N; PASSWORD_HASH_COST). The parameters
  * are stored in each hash, `scrypt$N$r$p$salt$key`, so the cost can change later and old hashes
- * still verify (and are rehashed at the next sign-in).
+ * still verify (and are rehashed at the next sign-in). The server hashes on `pool`'s worker
+ * threads (hash-pool.ts); without one (scripts, unit tests) Node's own thread pool is used.
  */
-export function passwordHasher(cost: number = PRODUCTION_COST) {
+export function passwordHasher(cost: number = PRODUCTION_COST, pool?: HashPool) {
   const params = scryptParams(cost);
   return {
     params,
     async hash(password: string): Promise<string> {
       const salt = randomBytes(SALT_BYTES);
-      const key = await derive(password, salt, params);
+      const key = await derive(password, salt, params, pool);
       return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
     },
     async verify(password: string, stored: string): Promise<boolean> {
       const parsed = parse(stored);
       if (!parsed) return false;
-      const key = await derive(password, parsed.salt, parsed);
+      const key = await derive(password, parsed.salt, parsed, pool);
       return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
+    },
+    /** Throws 503 when the hashing queue is full, before a caller does work a hash would then refuse. */
+    refuseWhenBusy(): void {
+      pool?.refuseWhenFull();
     },
     /** True when the hash was made with other parameters than today's and should be replaced. */
     needsRehash(stored: string): boolean {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { role, type Role } from '../../shared/api/accounts';
@@ -10,6 +11,9 @@ const claims = z.object({
   username: z.string(),
   role,
   ver: z.number().int(),
+  /** The token's own id, so signing out can end this one token (absent from tokens issued before). */
+  jti: z.string().optional(),
+  exp: z.number().int(),
 });
 export type TokenClaims = z.infer<typeof claims>;
 
@@ -25,6 +29,7 @@ export function createTokens(secret: string, clock: () => Date) {
         new SignJWT({ username: user.email, role: user.role, ver: user.token_version })
           .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
           .setSubject(user.id)
+          .setJti(randomUUID())
           // Only access tokens carry this audience, so other tokens signed with the secret never pass.
           .setAudience(ACCESS_AUDIENCE)
           .setIssuedAt(now)

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { backupSqlite } from './backup';
+import { keepPrivate } from './database';
 import { openSqliteFile } from './node-sqlite';
 
 describe.skipIf(Boolean(process.env.TEST_PG_URL))('SQLite backup', () => {
@@ -29,6 +30,28 @@ describe.skipIf(Boolean(process.env.TEST_PG_URL))('SQLite backup', () => {
     expect(copy.prepare("select value from strings where key = 'site_name'").get()).toEqual({ value: 'Backed up' });
     expect(copy.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     copy.close();
+  });
+
+  it('keeps the data folder, the database and its copies readable by the site alone', () => {
+    const mode = (file: string) => fs.statSync(file).mode & 0o777;
+    const file = t.db.sqliteFile!;
+    expect(mode(path.dirname(file))).toBe(0o700);
+    for (const own of [file, `${file}-wal`, `${file}-shm`]) expect(mode(own), own).toBe(0o600);
+    const target = path.join(dir, 'private.sqlite');
+    backupSqlite(file, target);
+    expect(mode(target)).toBe(0o600);
+  });
+
+  it('corrects a folder and database made readable by others before', () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'open-data-'));
+    const file = path.join(data, 'site.sqlite');
+    fs.chmodSync(data, 0o755);
+    fs.writeFileSync(file, '', { mode: 0o644 });
+    fs.chmodSync(file, 0o644);
+    keepPrivate(data, file);
+    expect(fs.statSync(data).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    fs.rmSync(data, { recursive: true, force: true });
   });
 
   it('never overwrites an existing file', () => {

@@ -8,10 +8,16 @@ import { openSqliteFile } from './node-sqlite';
 export function backupSqlite(sourceFile: string, target: string): void {
   if (!fs.existsSync(sourceFile)) throw new Error(`No database at ${sourceFile}`);
   if (fs.existsSync(target)) throw new Error(`${target} exists already: choose a new file name`);
+  // An empty file made 0600 first: the copy holds what the database does and is as private.
+  fs.closeSync(fs.openSync(target, 'wx', 0o600));
+  fs.chmodSync(target, 0o600);
   const source = openSqliteFile(sourceFile, { readOnly: true });
   try {
     source.exec('PRAGMA busy_timeout = 10000');
     source.prepare('VACUUM INTO ?').run(target);
+  } catch (error) {
+    fs.rmSync(target, { force: true });
+    throw error;
   } finally {
     source.close();
   }

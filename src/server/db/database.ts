@@ -21,6 +21,18 @@ export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'site.sqlite');
 }
 
+/**
+ * The database holds password hashes, members' details and the JWT secret: only the site's own
+ * user may read it. The folder is 0700 and the file 0600, made so before SQLite first opens it
+ * (SQLite gives its -wal and -shm files the database file's mode); existing ones are corrected.
+ */
+export function keepPrivate(dataDir: string, file: string): void {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(path)) fs.chmodSync(path, 0o600);
+}
+
 export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
     // BIGINT (int8) comes back as a string by default; our counts and sizes fit in a JS number.
@@ -32,8 +44,8 @@ export function openDatabase(options: DbOptions): Db {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
   const file = sqliteFileIn(options.dataDir);
+  keepPrivate(options.dataDir, file);
   const sqlite = openSqliteFile(file);
   // WAL lets readers run beside the writer; FULL sync makes a committed payment survive a power cut.
   sqlite.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');

@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-membership';
 import * as m0004 from './migrations/0004-donations';
 import * as m0005 from './migrations/0005-admin';
 import * as m0006 from './migrations/0006-pages-and-settings';
+import * as m0007 from './migrations/0007-exactly-once';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -18,6 +19,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0004-donations': m0004,
   '0005-admin': m0005,
   '0006-pages-and-settings': m0006,
+  '0007-exactly-once': m0007,
 };
 
 class StaticProvider implements MigrationProvider {

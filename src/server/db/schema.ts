@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Role } from '../../shared/api/accounts';
-import type { AuditAction, AuditKind } from '../../shared/api/admin';
+import type { AuditAction, AuditKind, PaymentStatus } from '../../shared/api/admin';
 
 /** Table shapes as Kysely sees them. Ids are text, instants ISO-8601 UTC text, money integer pence. */
 export interface UsersTable {
@@ -54,11 +54,13 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Sign-in attempts: failures, and (pending = 1) those whose password is still being checked. */
 export interface SignInFailuresTable {
   id: Generated<number>;
   email_key: string;
   ip: string;
   at: string;
+  pending: Generated<number>;
 }
 
 export interface CommitteeMembersTable {
@@ -101,7 +103,7 @@ export interface ArticleCategoriesTable {
 }
 
 export type PaymentKind = 'registration' | 'renewal' | 'donation';
-export type PaymentStatus = 'pending' | 'succeeded' | 'failed';
+export type { PaymentStatus };
 
 export interface PaymentsTable {
   id: string;
@@ -120,6 +122,17 @@ export interface PaymentsTable {
   created_at: string;
   completed_at: string | null;
   note: string | null;
+  /** How much Stripe has refunded, in pence (a partial refund leaves the payment partly refunded). */
+  refunded_pence: Generated<number>;
+  /** The membership year bought, decided at fulfilment (registrations and renewals). */
+  period_start: string | null;
+  period_end: string | null;
+  /** SHA-256 hex of the client secret, so settle can find the payment without the provider. */
+  client_secret_hash: string | null;
+  /** The address that started a card payment (IPv6 by /64): declines reported later count against it. */
+  client_address: string | null;
+  /** The admin's decision on a refunded or disputed membership payment. */
+  review: 'kept' | 'ended' | null;
 }
 
 export interface PendingRegistrationsTable {
@@ -154,11 +167,17 @@ export interface OutboxTable {
   text_body: string;
   html_body: string;
   kind: string;
-  status: 'queued' | 'sent' | 'failed' | 'kept';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
   attempts: Generated<number>;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** The Message-ID header, the same on every attempt, so a resend after a crash is recognisable. */
+  message_id: string | null;
+  /** While "sending": when the claim lapses and another delivery run may try. */
+  lease_until: string | null;
+  /** While "failed": the earliest time of the next try. */
+  next_attempt_at: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -212,6 +231,18 @@ export interface GiftAidDeclarationsTable {
   cancelled_by: string | null;
 }
 
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
+export interface CardDeclinesTable {
+  intent_id: string;
+  address: string;
+  network: string;
+  at: string;
+}
+
 export interface AuditLogTable {
   seq: Generated<number>;
   at: string;
@@ -244,4 +275,6 @@ export interface Database {
   donations: DonationsTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
   audit_log: AuditLogTable;
+  revoked_tokens: RevokedTokensTable;
+  card_declines: CardDeclinesTable;
 }

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
 import type { Endpoint } from '../../shared/api/contract';
-import type { Tokens } from '../auth/tokens';
+import type { TokenClaims, Tokens } from '../auth/tokens';
 import { forbidden, unauthorized } from './errors';
 
 /**
@@ -27,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The verified token of the signed-in caller (signing out ends it). */
+    tokenClaims: TokenClaims | null;
   }
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
@@ -69,9 +71,21 @@ function bearerToken(req: FastifyRequest): string | undefined {
  * Installs the role guard on the root instance: a route without a policy stops the app from
  * starting, and every request is checked against its route's policy before its body is read.
  */
-export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal: PrincipalLoader, operatorToken?: string): void {
+export function installAuth(
+  app: FastifyInstance,
+  tokens: Tokens,
+  loadPrincipal: PrincipalLoader,
+  options: {
+    /** The bearer token of the `operator` policy (METRICS_TOKEN). */
+    operatorToken?: string;
+    /** True for a token ended by signing out. */
+    isRevoked?: (jti: string) => Promise<boolean>;
+  } = {},
+): void {
+  const { operatorToken, isRevoked = async () => false } = options;
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('principal', null);
+  app.decorateRequest('tokenClaims', null);
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -98,10 +112,13 @@ export function installAuth(app: FastifyInstance, tokens: Tokens, loadPrincipal:
     }
 
     const claims = token ? await tokens.verify(token) : null;
-    const user = claims ? await loadPrincipal(claims.sub) : undefined;
-    // A reset password or a changed role voids older tokens at once.
-    const valid = user && claims && user.token_version === claims.ver;
-    if (valid) req.principal = { id: user.id, email: user.email, role: user.role };
+    const [user, revoked] = claims ? await Promise.all([loadPrincipal(claims.sub), claims.jti ? isRevoked(claims.jti) : false]) : [];
+    // A reset password, a changed role or signing out everywhere voids older tokens at once.
+    const valid = user && claims && !revoked && user.token_version === claims.ver;
+    if (valid) {
+      req.principal = { id: user.id, email: user.email, role: user.role };
+      req.tokenClaims = claims;
+    }
 
     if (policy === 'public') return;
     if (!valid) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in');

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYMENTS_UNAVAILABLE } from '../../shared/api/payments';
+import { CardDeclinedError, PaymentProviderError } from '../integrations/payments/provider';
 import { HttpError } from './errors';
 import { ValidationError } from './validation';
 
@@ -13,28 +15,50 @@ const knownCodes: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'Send the upload as multipart/form-data',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_BAD_URL: 'The address is not valid',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
 };
+
+/**
+ * The status of a client error the framework raised (its codes start FST_). Another error that
+ * carries a 4xx status (a body stream the client broke off) is a plain 400: a status such as 401
+ * from some library must never reach the browser, which would take it for a sign-out.
+ */
+function clientErrorStatus(error: FastifyError): number | undefined {
+  const status = error.statusCode;
+  if (!status || status < 400 || status >= 500) return undefined;
+  return error.code?.startsWith('FST_') ? status : 400;
+}
+
+export function sendError(error: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ValidationError) return reply.code(400).send({ detail: error.detail, field: error.field });
+  if (error instanceof HttpError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.status).send({ detail: error.detail });
+  }
+  if (error instanceof CardDeclinedError) return reply.code(402).send({ detail: error.reason });
+  if (error instanceof PaymentProviderError) {
+    // The request id is on every line of req.log; Stripe's own id is what its support asks for.
+    req.log.error(
+      { stripeRequestId: error.providerRequestId, stripeStatus: error.providerStatus, stripeErrorType: error.providerType },
+      'payment provider failed',
+    );
+    return reply.code(502).send({ detail: PAYMENTS_UNAVAILABLE });
+  }
+  const status = clientErrorStatus(error as FastifyError);
+  if (status) {
+    const code = (error as FastifyError).code;
+    return reply.code(status).send({ detail: (code && knownCodes[code]) || 'The request could not be read' });
+  }
+  req.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again later.' });
+}
 
 /**
  * Every error leaves as `{ detail }`. Client errors say what was wrong; anything else is logged
  * with its request id and answered with a generic 500, never a stack trace.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
-    if (error instanceof ValidationError) return reply.code(400).send({ detail: error.detail, field: error.field });
-    if (error instanceof HttpError) {
-      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.status).send({ detail: error.detail });
-    }
-
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const detail =
-        (error.code && knownCodes[error.code]) ||
-        (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ? 'The body is not valid JSON' : error.message);
-      return reply.code(status).send({ detail });
-    }
-    req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again later.' });
-  });
+  app.setErrorHandler((error: FastifyError | Error, req, reply) => sendError(error, req, reply));
 }

@@ -3,7 +3,7 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
-    /** For 429: when the client may try again, sent as Retry-After. */
+    /** For 429 and 503: when the client may try again, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
     super(detail);
@@ -19,3 +19,4 @@ export const conflict = (detail: string) => new HttpError(409, detail);
 export const payloadTooLarge = (detail: string) => new HttpError(413, detail);
 export const unsupportedMediaType = (detail: string) => new HttpError(415, detail);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) => new HttpError(429, detail, retryAfterSeconds);
+export const serviceUnavailable = (detail: string, retryAfterSeconds: number) => new HttpError(503, detail, retryAfterSeconds);

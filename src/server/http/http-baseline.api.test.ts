@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -13,6 +14,11 @@ function writeBuiltFrontEnd(webDir: string) {
   );
   fs.writeFileSync(path.join(webDir, 'assets', 'index-Ab12Cd34.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   fs.writeFileSync(path.join(webDir, 'mark.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // As the build leaves its scripts: compressed copies beside them.
+  const script = Buffer.from(`console.log(${JSON.stringify('y'.repeat(5000))});`);
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js'), script);
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(webDir, 'assets', 'entry-Ef56Gh78.js.gz'), zlib.gzipSync(script));
 }
 
 function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
@@ -24,6 +30,8 @@ function expectSecurityHeaders(headers: Record<string, unknown>, label: string) 
   expect(headers['x-content-type-options'], label).toBe('nosniff');
   expect(headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(headers['x-frame-options'], label).toBe('DENY');
+  expect(headers['permissions-policy'], label).toBe('camera=(), microphone=(), geolocation=(), usb=(), payment=()');
+  expect(headers['cross-origin-opener-policy'], label).toBe('same-origin');
 }
 
 describe('HTTP baseline', () => {
@@ -57,6 +65,43 @@ describe('HTTP baseline', () => {
     for (const [method, url] of cases) {
       const res = await t.app.inject({ method, url });
       expectSecurityHeaders(res.headers, `${method} ${url} ${res.statusCode}`);
+    }
+  });
+
+  it("puts them on the framework's own refusals too, each as { detail } with a request id", async () => {
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      ['GET', '/api/articles/%ff', undefined, {}, 400],
+      ['GET', '/%ff', undefined, {}, 400],
+      ['POST', '/api/donate_proceed', '{not json', json, 400],
+      ['POST', '/api/donate_proceed', '', json, 400],
+      ['POST', '/api/donate_proceed', JSON.stringify({ amount: 'x'.repeat(2_000_000) }), json, 413],
+      ['POST', '/api/donate_proceed', 'amount=5', { 'content-type': 'text/plain' }, 415],
+      ['POST', '/api/donate_proceed', `${'['.repeat(10_000)}${']'.repeat(10_000)}`, json, 400],
+      ['GET', '/api/no-such-thing', undefined, {}, 404],
+    ] as const;
+    for (const [method, url, payload, headers, status] of cases) {
+      const res = await t.app.inject({ method, url, payload, headers });
+      const label = `${method} ${url.slice(0, 40)} -> ${res.statusCode} ${res.body.slice(0, 100)}`;
+      expect(res.statusCode, label).toBe(status);
+      expect(res.json(), label).toEqual({ detail: expect.any(String) });
+      expect(res.headers['x-request-id'], label).toMatch(/^[0-9a-f-]{36}$/);
+      expectSecurityHeaders(res.headers, label);
+    }
+  });
+
+  it('refuses a NUL character in a path, a query or a body, which PostgreSQL cannot store', async () => {
+    const admin = await t.userWithRole('admin');
+    const cases = [
+      { method: 'GET', url: '/api/admin/members/%00' },
+      { method: 'GET', url: '/api/admin/payments?q=a%00b' },
+      { method: 'POST', url: '/api/donate_proceed', payload: { amount: 500, name: 'A\u0000B', email: 'a@example.org' } },
+      { method: 'POST', url: '/api/set_string', payload: { key: 'k', value: 'v', ['x\u0000']: 1 } },
+    ] as const;
+    for (const request of cases) {
+      const res = await t.app.inject({ ...request, headers: { authorization: admin.authorization } });
+      expect(res.statusCode, request.url).toBe(400);
+      expect(res.json().detail).toMatch(/NUL/);
     }
   });
 
@@ -112,6 +157,20 @@ describe('HTTP baseline', () => {
     expect(res.rawPayload.length).toBeLessThan(1000);
     const mark = await t.app.inject({ method: 'GET', url: '/mark.svg' });
     expect(mark.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("sends the build's compressed copies as they are", async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/entry-Ef56Gh78.js', headers: { 'accept-encoding': encoding } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = encoding === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : zlib.gunzipSync(res.rawPayload);
+      expect(plain.toString()).toContain('yyyy');
+    }
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/entry-Ef56Gh78.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('yyyy');
   });
 
   it('compresses API answers', async () => {

@@ -105,6 +105,14 @@ describe('GET /api/openapi.json', () => {
     expect(token.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
     expect(token.responses['415']).toEqual({ $ref: '#/components/responses/UnsupportedMediaType' });
 
+    // register_proceed takes JSON or a form-encoded body, the same schema for both.
+    const register = doc.paths['/api/register_proceed']!.post!;
+    expect(Object.keys(register.requestBody!.content).sort()).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+    expect(register.requestBody!.content['application/json']!.schema).toEqual(
+      register.requestBody!.content['application/x-www-form-urlencoded']!.schema,
+    );
+    expect(register.responses['502']).toBeDefined();
+
     const image = doc.paths['/api/images/{id}.{ext}']!.get!;
     expect(image.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([
       ['id', 'path', true],

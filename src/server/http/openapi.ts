@@ -5,7 +5,7 @@ import { errorResponse } from '../../shared/api/common';
 import { isFileAnswer, type Endpoint, type EndpointSpec } from '../../shared/api/contract';
 import { systemApi, type OpenApiDocument } from '../../shared/api/system';
 import type { Policy, RegisteredRoute } from './auth';
-import { addRoute } from './route';
+import { addRoute, bodyMediaTypes } from './route';
 
 /**
  * The OpenAPI 3.1 document of every route registered with a declaration, generated from the
@@ -21,13 +21,6 @@ const BEARER = 'bearer';
 /** The `operator` policy's token (METRICS_TOKEN); the server itself may also call over loopback. */
 const OPERATOR = 'operatorToken';
 const JSON_TYPE = 'application/json';
-
-const bodyMediaTypes = {
-  json: JSON_TYPE,
-  form: 'application/x-www-form-urlencoded',
-  multipart: 'multipart/form-data',
-  'raw-json': JSON_TYPE,
-} as const;
 
 /**
  * A request is documented as the client sends it (the schema's input), an answer as the server
@@ -75,7 +68,7 @@ function requestBody(body: EndpointSpec['body']): JsonSchema | undefined {
             required: [body.file],
           }
         : { type: 'object', description: body.description };
-  return { required: true, content: { [bodyMediaTypes[body.kind]]: { schema } } };
+  return { required: true, content: Object.fromEntries(bodyMediaTypes[body.kind].map((type) => [type, { schema }])) };
 }
 
 function answer(endpoint: Endpoint): JsonSchema {

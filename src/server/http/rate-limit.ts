@@ -3,9 +3,6 @@ import { rateLimitRepo } from '../db/rate-limit.repo';
 import type { Database } from '../db/schema';
 import { tooManyRequests } from './errors';
 
-/** Declined cards, site-wide: the payments feature counts them, donations brake on them. */
-export const CARD_DECLINES_BUCKET = 'card-declines';
-
 export type Limit = { bucket: string; key: string; max: number; windowMs: number };
 
 /**
@@ -25,10 +22,6 @@ export function rateLimiter(db: Kysely<Database>, clock: () => Date) {
       await repo.remove(id);
       const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest ?? now.toISOString()) + limit.windowMs - now.getTime()) / 1000));
       throw tooManyRequests(message, retryAfter);
-    },
-    /** Counts an event without limiting it (e.g. a declined card, for the site-wide brake). */
-    async note(bucket: string, key: string): Promise<void> {
-      await repo.record(bucket, key, clock().toISOString());
     },
     /** How many events in the window. */
     async recent(bucket: string, key: string, windowMs: number): Promise<number> {

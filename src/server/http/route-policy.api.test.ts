@@ -33,7 +33,9 @@ describe('route policies', () => {
   });
 
   it('gives each caller exactly the declared access', async () => {
-    for (const route of t.app.registeredRoutes) {
+    // Signing out ends the caller's token, so it is walked last.
+    const signOutLast = [...t.app.registeredRoutes].sort((a, b) => Number(a.url === '/api/sign_out') - Number(b.url === '/api/sign_out'));
+    for (const route of signOutLast) {
       const url = route.url.replace(/:[a-zA-Z_]+/g, 'x');
       for (const caller of ['anonymous', 'member', 'editor', 'admin'] as const) {
         const res = await t.app.inject({

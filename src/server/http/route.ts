@@ -9,8 +9,9 @@ import {
   type QueryOutput,
   type ResponseInput,
 } from '../../shared/api/contract';
+import { hasNulCharacter, nestedAtMost } from '../../shared/domain/json-shape';
 import type { Policy, Principal } from './auth';
-import { unauthorized, unsupportedMediaType } from './errors';
+import { badRequest, unauthorized, unsupportedMediaType } from './errors';
 import { parseOrThrow } from './validation';
 
 export type RouteContext<E> = {
@@ -45,12 +46,19 @@ export class ContractError extends Error {
   }
 }
 
-const mediaTypes = {
-  json: 'application/json',
-  form: 'application/x-www-form-urlencoded',
-  multipart: 'multipart/form-data',
-  'raw-json': 'application/json',
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+/** The media types each kind of body may come as. */
+export const bodyMediaTypes: Record<NonNullable<Endpoint['body']>['kind'], readonly string[]> = {
+  json: [JSON_TYPE],
+  form: [FORM_TYPE],
+  'json-or-form': [JSON_TYPE, FORM_TYPE],
+  multipart: ['multipart/form-data'],
+  'raw-json': [JSON_TYPE],
 };
+
+/** No request of the site nests deeper than this; deeper would only strain the checks. */
+const MAX_BODY_NESTING = 32;
 
 const RAW_JSON_LIMIT = 1024 * 1024;
 
@@ -99,15 +107,15 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, 
       config: { policy: route.policy, endpoint },
       bodyLimit: route.bodyLimit,
       handler: async (req, reply) => {
-        if (bodySpec && mediaType(req.headers['content-type']) !== mediaTypes[bodySpec.kind]) {
-          throw unsupportedMediaType(`Send the request body as ${mediaTypes[bodySpec.kind]}`);
+        if (bodySpec && !bodyMediaTypes[bodySpec.kind].includes(mediaType(req.headers['content-type']))) {
+          throw unsupportedMediaType(`Send the request body as ${bodyMediaTypes[bodySpec.kind].join(' or ')}`);
         }
-        const body =
-          bodySpec?.kind === 'json' || bodySpec?.kind === 'form'
-            ? parseOrThrow(bodySpec.schema, req.body ?? {}, 'body')
-            : bodySpec?.kind === 'raw-json'
-              ? req.body
-              : undefined;
+        const parsed = bodySpec && 'schema' in bodySpec;
+        // U+0000 is no character a person types, and PostgreSQL cannot store it: refused wherever it comes.
+        if (hasNulCharacter(req.params) || hasNulCharacter(req.query) || (parsed && hasNulCharacter(req.body)))
+          throw badRequest('The request contains a NUL character (U+0000)');
+        if (parsed && !nestedAtMost(req.body, MAX_BODY_NESTING)) throw badRequest('The request body is nested too deeply');
+        const body = parsed ? parseOrThrow(bodySpec.schema, req.body ?? {}, 'body') : bodySpec?.kind === 'raw-json' ? req.body : undefined;
         const query = endpoint.query ? parseOrThrow(endpoint.query, req.query, 'query') : undefined;
         const params = endpoint.params ? parseOrThrow(endpoint.params, req.params, 'path') : undefined;
         const answer: unknown = await route.handler({

@@ -65,6 +65,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       index: false,
       wildcard: true,
       cacheControl: false,
+      // The build writes .br and .gz beside scripts and styles: sent as they are, never compressed per request.
+      preCompressed: true,
       // index.html always goes through sendIndex (site title, per-request CSP).
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(reply, filePath) {

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
-import type { FastifyBaseLogger } from 'fastify';
+import { retryOnConcurrentChange } from '../db/concurrent-change';
 import type { Database, PaymentKind } from '../db/schema';
 import type { MailMessage, Mailer } from '../integrations/mail/mailer';
 import type { MailContext } from '../integrations/mail/template';
 import { paymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
 
+/** What a fulfilment did: the mail to send, and for a membership the year it bought (London dates). */
+export type Fulfilled = { mail: MailMessage[]; period?: { start: string; end: string } };
+
 /**
- * What completing a payment of one kind does, inside the fulfilment's transaction; returns the
- * mail to send. It must read and write through `trx` only: on SQLite the transaction holds the
- * one connection, so any other query would wait for ever.
+ * What completing a payment of one kind does, inside the fulfilment's transaction. It must read
+ * and write through `trx` only: on SQLite the transaction holds the one connection, so any other
+ * query would wait for ever. Throwing undoes the whole fulfilment (the payment stays pending).
  */
-export type FulfilmentHandler = (trx: Kysely<Database>, payment: PaymentRow, mail: MailContext) => Promise<MailMessage[]>;
+export type FulfilmentHandler = (trx: Kysely<Database>, payment: PaymentRow, mail: MailContext) => Promise<Fulfilled>;
 
 export type FulfilmentResult = 'fulfilled' | 'already-fulfilled' | 'unknown-payment';
 
@@ -24,34 +27,35 @@ export function fulfilmentService(
   db: Kysely<Database>,
   mailer: Mailer,
   clock: () => Date,
-  log: Pick<FastifyBaseLogger, 'error'>,
   mailContext: () => Promise<MailContext>,
   handlers: Partial<Record<PaymentKind, FulfilmentHandler>>,
 ) {
-  function deliverSoon(): void {
-    mailer.deliver().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));
-  }
-
-  async function runHandler(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext) {
+  async function runHandler(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<Fulfilled> {
     const handler = handlers[payment.kind];
     if (!handler) throw new Error(`No fulfilment for payments of kind ${payment.kind}`);
-    for (const message of await handler(trx, payment, mail)) await mailer.queue(message, trx);
+    const done = await handler(trx, payment, mail);
+    if (done.period) await paymentsRepo(trx).setPeriod(payment.id, done.period.start, done.period.end);
+    for (const message of done.mail) await mailer.queue(message, trx);
+    return done;
   }
 
   async function complete(find: (repo: PaymentsRepo) => Promise<PaymentRow | undefined>, event?: { id: string; type: string }) {
     // Read before the transaction opens (see FulfilmentHandler).
     const mail = await mailContext();
-    const result = await db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
-      const repo = paymentsRepo(trx);
-      const now = clock().toISOString();
-      if (event && !(await repo.recordWebhookEvent(event.id, event.type, now))) return 'already-fulfilled';
-      const payment = await find(repo);
-      if (!payment) return 'unknown-payment';
-      if (!(await repo.claim(payment.id, now))) return 'already-fulfilled';
-      await runHandler(trx, payment, mail);
-      return 'fulfilled';
-    });
-    if (result === 'fulfilled') deliverSoon();
+    const attempt = () =>
+      db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
+        const repo = paymentsRepo(trx);
+        const now = clock().toISOString();
+        if (event && !(await repo.recordWebhookEvent(event.id, event.type, now))) return 'already-fulfilled';
+        const payment = await find(repo);
+        if (!payment) return 'unknown-payment';
+        if (!(await repo.claim(payment.id, now))) return 'already-fulfilled';
+        await runHandler(trx, payment, mail);
+        return 'fulfilled';
+      });
+    // A handler that finds its member changed by another fulfilment meanwhile throws ConcurrentChange: all again.
+    const result = await retryOnConcurrentChange(attempt);
+    if (result === 'fulfilled') mailer.deliverSoon();
     return result;
   }
 
@@ -71,13 +75,13 @@ export function fulfilmentService(
      * Gives effect to a payment the admin received by hand and recorded as succeeded in `trx`
      * (the caller's transaction, which also holds its audit entry). `mail` is read beforehand.
      */
-    async fulfilRecorded(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<void> {
+    async fulfilRecorded(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<Fulfilled> {
       if (payment.provider !== 'offline' || payment.status !== 'succeeded')
         throw new Error(`Payment ${payment.id} was not recorded by hand`);
-      await runHandler(trx, payment, mail);
+      return runHandler(trx, payment, mail);
     },
     /** Sends what fulfilments queued, without waiting. */
-    deliverSoon,
+    deliverSoon: () => mailer.deliverSoon(),
     mailContext,
     /** Records a webhook event that needs no action, so a redelivery is recognised. */
     async noteEvent(event: { id: string; type: string }): Promise<void> {

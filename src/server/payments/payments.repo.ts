@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { Database, PaymentsTable } from '../db/schema';
+import type { Database, PaymentStatus, PaymentsTable } from '../db/schema';
 
 export type PaymentRow = Selectable<PaymentsTable>;
 
@@ -26,10 +26,31 @@ export function paymentsRepo(db: Kysely<Database>) {
     findByRef(providerRef: string): Promise<PaymentRow | undefined> {
       return db.selectFrom('payments').selectAll().where('provider_ref', '=', providerRef).executeTakeFirst();
     },
-    async setProviderRef(id: string, providerRef: string): Promise<void> {
-      await db.updateTable('payments').set({ provider_ref: providerRef }).where('id', '=', id).execute();
+    latestSucceeded(email: string, provider: PaymentRow['provider']): Promise<PaymentRow | undefined> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('email', '=', email)
+        .where('provider', '=', provider)
+        .where('status', '=', 'succeeded')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
     },
-    /** Marks a pending payment succeeded; false when it was not pending (already fulfilled). */
+    findByClientSecretHash(hash: string): Promise<PaymentRow | undefined> {
+      return db.selectFrom('payments').selectAll().where('client_secret_hash', '=', hash).executeTakeFirst();
+    },
+    async setIntent(id: string, providerRef: string, clientSecretHash: string): Promise<void> {
+      await db
+        .updateTable('payments')
+        .set({ provider_ref: providerRef, client_secret_hash: clientSecretHash })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** A payment the provider would not start (its key, its limits, an outage): never to be paid. */
+    async markFailed(id: string): Promise<void> {
+      await db.updateTable('payments').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'pending').execute();
+    },
+    /** Marks a pending payment succeeded; false when it was not pending (already fulfilled, or canceled). */
     async claim(id: string, at: string): Promise<boolean> {
       const result = await db
         .updateTable('payments')
@@ -37,6 +58,28 @@ export function paymentsRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** Moves a payment on from the state it was read in; false when something changed it since. */
+    async changeStatus(
+      payment: Pick<PaymentRow, 'id' | 'status' | 'refunded_pence'>,
+      next: { status: PaymentStatus; refunded_pence: number },
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set(next)
+        .where('id', '=', payment.id)
+        .where('status', '=', payment.status)
+        .where('refunded_pence', '=', payment.refunded_pence)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async setPeriod(id: string, start: string, end: string): Promise<void> {
+      await db.updateTable('payments').set({ period_start: start, period_end: end }).where('id', '=', id).execute();
+    },
+    /** Records the admin's decision once; false when it was decided before. */
+    async setReview(id: string, review: 'kept' | 'ended'): Promise<boolean> {
+      const result = await db.updateTable('payments').set({ review }).where('id', '=', id).where('review', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
     /** False when the event was seen before. */

@@ -1,8 +1,10 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentKind } from '../db/schema';
+import { addressKey } from '../http/client-address';
 import { conflict, notFound } from '../http/errors';
-import { intentIdFromSecret, type PaymentProvider } from '../integrations/payments/provider';
+import type { RateLimiter } from '../http/rate-limit';
+import { intentIdFromSecret, PaymentProviderError, type PaymentProvider } from '../integrations/payments/provider';
 import { paymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
 import type { FulfilmentService } from './fulfilment';
 
@@ -15,7 +17,12 @@ export type NewPayment = {
   tierIndex?: number | null;
   dateEffective?: string | null;
   referenceId?: string | null;
+  /** Who started a card payment (req.ip): a decline reported later is counted against them. */
+  clientIp?: string;
 };
+
+/** Settle calls one address may make: the browser settles each payment once, retrying twice at most. */
+export const SETTLE_LIMIT = { max: 30, windowMs: 10 * 60 * 1000 };
 
 function sameSecret(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -23,7 +30,17 @@ function sameSecret(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-export function paymentsService(db: Kysely<Database>, provider: PaymentProvider, fulfilment: FulfilmentService, clock: () => Date) {
+export const secretHash = (clientSecret: string) => createHash('sha256').update(clientSecret).digest('hex');
+
+export type PaymentsDeps = {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  fulfilment: FulfilmentService;
+  limiter: RateLimiter;
+  clock: () => Date;
+};
+
+export function paymentsService({ db, provider, fulfilment, limiter, clock }: PaymentsDeps) {
   const repo = paymentsRepo(db);
 
   async function insertPayment(
@@ -42,10 +59,28 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
       date_effective: payment.dateEffective ?? null,
       reference_id: payment.referenceId ?? null,
       created_at: clock().toISOString(),
+      refunded_pence: 0,
+      period_start: null,
+      period_end: null,
+      client_secret_hash: null,
+      client_address: payment.clientIp ? addressKey(payment.clientIp) : null,
+      review: null,
       ...how,
     };
     await into.insert(row);
     return row;
+  }
+
+  /**
+   * The local payment behind a client secret. Secrets are matched by their hash; a payment begun
+   * before hashes were kept is matched by its intent id here and its secret checked with the provider.
+   */
+  async function byClientSecret(clientSecret: string): Promise<{ payment: PaymentRow; verified: boolean } | undefined> {
+    const hashed = await repo.findByClientSecretHash(secretHash(clientSecret));
+    if (hashed) return { payment: hashed, verified: true };
+    const intentId = intentIdFromSecret(clientSecret);
+    const legacy = intentId ? await repo.findByRef(intentId) : undefined;
+    return legacy && legacy.client_secret_hash === null ? { payment: legacy, verified: false } : undefined;
   }
 
   return {
@@ -53,7 +88,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
 
     /**
      * Records a pending payment priced by the caller (always on the server) and, when it costs
-     * something, asks the provider for a payment intent keyed by the payment's id.
+     * something, asks the provider for a payment intent keyed by the payment's id. If the
+     * provider fails, the payment is marked failed and the error answers 502.
      */
     async begin(payment: NewPayment): Promise<{ paymentId: string; clientSecret?: string }> {
       const free = payment.amountPence === 0;
@@ -64,14 +100,19 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
         note: null,
       });
       if (free) return { paymentId: id };
-      const intent = await provider.createIntent({
-        amountPence: payment.amountPence,
-        description: payment.description,
-        metadata: { payment_id: id, kind: payment.kind },
-        idempotencyKey: `payment-${id}`,
-      });
-      await repo.setProviderRef(id, intent.id);
-      return { paymentId: id, clientSecret: intent.clientSecret };
+      try {
+        const intent = await provider.createIntent({
+          amountPence: payment.amountPence,
+          description: payment.description,
+          metadata: { payment_id: id, kind: payment.kind },
+          idempotencyKey: `payment-${id}`,
+        });
+        await repo.setIntent(id, intent.id, secretHash(intent.clientSecret));
+        return { paymentId: id, clientSecret: intent.clientSecret };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) await repo.markFailed(id);
+        throw error;
+      }
     },
 
     /**
@@ -88,11 +129,22 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
       return insertPayment(paymentsRepo(trx), payment, { status: 'succeeded', provider: 'offline', completed_at: now, note: payment.note });
     },
 
-    /** After the card step: asks the provider how the intent stands and fulfils it once it has succeeded. */
-    async settle(clientSecret: string): Promise<{ status: string }> {
-      const intentId = intentIdFromSecret(clientSecret);
-      const intent = intentId ? await provider.retrieveIntent(intentId) : undefined;
-      if (!intent || !sameSecret(intent.clientSecret, clientSecret)) throw notFound('Payment not found');
+    /**
+     * After the card step: fulfils the payment once the provider says it succeeded. The local
+     * record is read first, so an unknown secret or a settled payment never costs a call to the
+     * provider (whose rate limit covers the whole account); each address is limited too.
+     */
+    async settle(clientSecret: string, ip: string): Promise<{ status: string }> {
+      await limiter.hit(
+        { bucket: 'settle', key: addressKey(ip), ...SETTLE_LIMIT },
+        'Too many payment checks from this address. Please wait a few minutes and try again.',
+      );
+      const found = await byClientSecret(clientSecret);
+      if (!found || found.payment.provider !== provider.name || !found.payment.provider_ref) throw notFound('Payment not found');
+      const { payment, verified } = found;
+      if (payment.status !== 'pending') return { status: payment.status };
+      const intent = await provider.retrieveIntent(payment.provider_ref!);
+      if (!intent || (!verified && !sameSecret(intent.clientSecret, clientSecret))) throw notFound('Payment not found');
       if (intent.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
       return { status: intent.status };
     },
@@ -102,9 +154,8 @@ export function paymentsService(db: Kysely<Database>, provider: PaymentProvider,
     },
 
     /** The payment behind a client secret, without asking the provider. */
-    forClientSecret(clientSecret: string) {
-      const intentId = intentIdFromSecret(clientSecret);
-      return intentId ? repo.findByRef(intentId) : Promise.resolve(undefined);
+    async forClientSecret(clientSecret: string): Promise<PaymentRow | undefined> {
+      return (await byClientSecret(clientSecret))?.payment;
     },
   };
 }

@@ -1,51 +1,26 @@
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor, proceed, registrationForm } from '../testing/membership';
-import { startStripeStandIn } from '../testing/stripe-stand-in';
-import { createTestApp, type TestApp } from '../testing/test-app';
-
-const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
+import { stripeTestApp, stripeWebhooks } from '../testing/stripe-webhooks';
+import type { TestApp } from '../testing/test-app';
 
 describe('Stripe', () => {
+  let stripe: Awaited<ReturnType<typeof stripeTestApp>>;
   let t: TestApp;
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  const stripe = new Stripe('sk_test_signing_only');
+  let standIn: typeof stripe.standIn;
+  let webhooks: ReturnType<typeof stripeWebhooks>;
 
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    t = await createTestApp(
-      {
-        PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: 'sk_test_suite',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      },
-      { stripeApi: standIn.api },
-    );
+    stripe = await stripeTestApp();
+    ({ t, standIn } = stripe);
+    webhooks = stripeWebhooks(t);
   });
-  afterAll(async () => {
-    await t.close();
-    await standIn.close();
-  });
+  afterAll(() => stripe.close());
 
   const memberCount = async (email: string) => (await t.db.db.selectFrom('users').select('id').where('email', '=', email).execute()).length;
-  const succeededEvent = (intentId: string, eventId = `evt_${Math.random().toString(36).slice(2)}`) =>
-    JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: intentId, object: 'payment_intent', status: 'succeeded' } },
-    });
-  const deliver = (payload: string, signature?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/payments/webhook',
-      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
-      payload,
-    });
-  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-    stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? WEBHOOK_SECRET, timestamp: options.timestamp });
+  const succeededEvent = (intentId: string, eventId?: string) =>
+    webhooks.event('payment_intent.succeeded', { id: intentId, object: 'payment_intent', status: 'succeeded' }, eventId);
+  const deliver = (payload: string, signature?: string) => webhooks.deliver(payload, signature);
+  const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) => webhooks.sign(payload, options);
   const start = async () => {
     const form = registrationForm({ tier_index: 0 });
     const body = (await proceed(t, form)).json();
@@ -62,6 +37,8 @@ describe('Stripe', () => {
     expect(csp).toMatch(/script-src 'self' https:\/\/js\.stripe\.com/);
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
+    const permissions = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['permissions-policy'];
+    expect(permissions).toContain('payment=(self "https://js.stripe.com")');
     const simulated = await t.app.inject({
       method: 'POST',
       url: '/api/payments/test_confirm',

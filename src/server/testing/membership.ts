@@ -21,7 +21,11 @@ export function registrationForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export async function proceed(t: TestApp, form: Record<string, unknown>, ip = '10.3.0.1') {
+let registrations = 0;
+/** A fresh client address for each registration, so per-address limits only bite where a test means them to. */
+const nextAddress = () => `10.3.${Math.floor(++registrations / 250) % 250}.${(registrations % 250) + 1}`;
+
+export async function proceed(t: TestApp, form: Record<string, unknown>, ip = nextAddress()) {
   return t.app.inject({ method: 'POST', url: '/api/register_proceed', payload: form, remoteAddress: ip });
 }
 

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents), so the real
- * `stripe` SDK can be exercised without the network. It records what it was sent.
+ * `stripe` SDK can be exercised without the network. It records what it was sent, and can be
+ * made to fail as Stripe does: a revoked key (401), its rate limit (429), an outage (500).
  */
 export type StandInIntent = {
   id: string;
@@ -20,6 +21,8 @@ export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
+  /** While set, every call is answered with this failure, as Stripe words it. */
+  let failure: { status: number; type: string; message: string } | undefined;
 
   const server = http.createServer((req, res) => {
     let raw = '';
@@ -33,6 +36,7 @@ export async function startStripeStandIn() {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(4).toString('hex')}` });
         res.end(JSON.stringify(json));
       };
+      if (failure) return send(failure.status, { error: { type: failure.type, message: failure.message } });
       if (req.method === 'POST' && path === '/v1/payment_intents') {
         const existing = idempotencyKey ? byIdempotencyKey.get(idempotencyKey) : undefined;
         if (existing) return send(200, existing);
@@ -69,6 +73,21 @@ export async function startStripeStandIn() {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     intents,
     requests,
+    /** Calls Stripe received (the SDK retries 429 and 500 twice, so one request may be three calls). */
+    get calls() {
+      return requests.length;
+    },
+    /** Answers every call from now on as Stripe does when it fails, until `recover()`. */
+    fail(status: 401 | 429 | 500) {
+      failure = {
+        401: { status, type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****uite' },
+        429: { status, type: 'rate_limit_error', message: 'Too many requests hit the API too quickly.' },
+        500: { status, type: 'api_error', message: 'An unknown error occurred on Stripe (req_internal_42).' },
+      }[status];
+    },
+    recover() {
+      failure = undefined;
+    },
     /** What Stripe does when the card step succeeds in the browser. */
     succeed(id: string) {
       intents.get(id)!.status = 'succeeded';

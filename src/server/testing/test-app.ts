@@ -23,6 +23,8 @@ export type TestApp = {
   services: Services;
   config: Config;
   clock: { now: Date; advance(ms: number): void };
+  /** Every log line, parsed, when created with `captureLogs` (else empty). */
+  logs: Record<string, unknown>[];
   /** Creates a user with the role and returns a bearer header for them. */
   userWithRole(role: Role, email?: string): Promise<{ id: string; email: string; password: string; authorization: string }>;
   close(): Promise<void>;
@@ -62,7 +64,7 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { stripeApi?: ServiceDeps['stripeApi'] } = {},
+  options: { stripeApi?: ServiceDeps['stripeApi']; captureLogs?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
@@ -83,12 +85,14 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
+  const logs: Record<string, unknown>[] = [];
+  const capture = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const services = createServices({
     db,
     config,
     clock: () => clock.now,
     jwtSecret: randomBytes(32).toString('hex'),
-    log: createLogger('silent'),
+    log: options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent'),
     stripeApi: options.stripeApi,
   });
   const app = await buildApp({ config, db, services });
@@ -100,6 +104,7 @@ export async function createTestApp(
     services,
     config,
     clock,
+    logs,
     async userWithRole(role, email = `${role}-${randomBytes(4).toString('hex')}@example.org`) {
       const id = await services.accounts.createUser({ email, password: TEST_PASSWORD, role, first_name: 'Test', last_name: role });
       const user = await services.accountsRepo.findAuthById(id);
@@ -108,6 +113,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await services.close();
       await db.close();
       await pgDb?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

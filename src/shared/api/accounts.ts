@@ -28,6 +28,10 @@ export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter
 export const pwResetValidateResponse = z.object({ valid: z.boolean() });
 export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
 
+/** Signing out ends this token; `everywhere` ends every session of the account, on every device. */
+export const signOutRequest = z.object({ everywhere: z.boolean().default(false) });
+export type SignOutRequest = z.input<typeof signOutRequest>;
+
 export const accountsApi = defineEndpoints('accounts', {
   token: {
     method: 'POST',
@@ -35,7 +39,18 @@ export const accountsApi = defineEndpoints('accounts', {
     summary: 'Sign in: the e-mail address as username and the password give a bearer token',
     body: { kind: 'form', schema: tokenRequest },
     response: tokenResponse,
-    errors: { 429: 'Too many sign-in attempts from this address' },
+    errors: {
+      429: 'Too many sign-in attempts from this address or for this account',
+      503: 'Too many passwords are being checked just now: try again after Retry-After seconds',
+    },
+  },
+  signOut: {
+    method: 'POST',
+    path: '/api/sign_out',
+    summary: 'Signs out: ends this token on the server, or with everywhere every session of the account',
+    description: 'The token is refused from then on; other devices stay signed in unless everywhere is true (decision record 017).',
+    body: { kind: 'json', schema: signOutRequest },
+    response: succeededResponse,
   },
   pwForgot: {
     method: 'POST',
@@ -55,8 +70,9 @@ export const accountsApi = defineEndpoints('accounts', {
   pwResetSubmit: {
     method: 'POST',
     path: '/api/pw_reset_submit',
-    summary: 'Sets a new password with a valid reset link; older sessions end',
+    summary: 'Sets a new password with a valid reset link, once however often it is sent; older sessions end',
     body: { kind: 'json', schema: pwResetSubmitRequest },
     response: succeededResponse,
+    errors: { 503: 'Too many passwords are being hashed just now' },
   },
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { membershipStatuses, type MembershipStatus } from '../domain/membership';
 import { role, roles } from './accounts';
-import { succeededResponse } from './common';
+import { calendarDate, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
-import { tierIndex } from './membership';
+import { tierIndexNumber } from './membership';
 
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
 export const ADMIN_PAGE_SIZE_MAX = 100;
@@ -31,7 +31,7 @@ const paging = {
   ),
 };
 const search = optionalParam(z.string().trim().max(200, 'At most 200 characters')).transform((v) => v ?? '');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22');
+const isoDate = calendarDate('Use a date like 2026-11-22');
 
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
@@ -85,8 +85,34 @@ export type MemberPage = z.infer<typeof memberPage>;
 
 export const paymentKinds = ['registration', 'renewal', 'donation'] as const;
 export const paymentKind = z.enum(paymentKinds);
-export const paymentStatuses = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * pending until paid; failed when the provider could not start it; canceled by Stripe (never paid);
+ * after success Stripe may report a refund (whole or part) or a dispute, which is won or lost.
+ */
+export const paymentStatuses = [
+  'pending',
+  'succeeded',
+  'failed',
+  'canceled',
+  'refunded',
+  'partly_refunded',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+] as const;
 export const paymentStatus = z.enum(paymentStatuses);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+/** Statuses of a payment whose money arrived (some of it may have gone back since). */
+export const completedPaymentStatuses: readonly PaymentStatus[] = [
+  'succeeded',
+  'refunded',
+  'partly_refunded',
+  'disputed',
+  'dispute_won',
+  'dispute_lost',
+];
+/** Statuses that put a membership payment before the admin: the money went back or is contested. */
+export const reviewablePaymentStatuses: readonly PaymentStatus[] = ['refunded', 'partly_refunded', 'disputed', 'dispute_lost'];
 
 export const paymentRow = z.object({
   _id: z.string(),
@@ -105,8 +131,20 @@ export const paymentRow = z.object({
   completed_at: z.string().nullable(),
   /** The admin's note on a payment they recorded by hand (provider "offline"). */
   note: z.string().nullable(),
+  /** Pence Stripe has refunded (0 unless refunded or partly refunded). */
+  refunded: z.number().int(),
+  /** The membership year a registration or renewal bought, as London dates; null until it succeeded. */
+  period_start: z.string().nullable(),
+  period_end: z.string().nullable(),
+  /** The admin's decision on a refunded or disputed membership payment: kept the year, or ended it. */
+  review: z.enum(['kept', 'ended']).nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
+
+/** A membership payment refunded or disputed whose year the admin has not yet decided on. */
+export function awaitsReview(payment: Pick<PaymentRow, 'kind' | 'status' | 'review'>): boolean {
+  return payment.kind !== 'donation' && reviewablePaymentStatuses.includes(payment.status) && payment.review === null;
+}
 
 export const memberDetail = memberRow.extend({
   last_renewed_date: z.string().nullable(),
@@ -139,7 +177,7 @@ export const LAST_ADMIN = 'The last admin cannot be demoted: make someone else a
  */
 export const recordRenewalRequest = z.object({
   user_id: z.string().trim().min(1).max(100),
-  tier_index: tierIndex,
+  tier_index: tierIndexNumber,
   amount: z
     .number({ error: 'Enter the amount received' })
     .int('Enter the amount in whole pence')
@@ -151,6 +189,15 @@ export type RecordRenewalRequest = z.input<typeof recordRenewalRequest>;
 export const recordRenewalResponse = z.object({ payment_id: z.string(), last_renewed_date: z.string(), expiry_date: z.string() });
 
 // ---- Payments ----
+
+/** The admin's decision on a refunded or disputed membership payment (decision record 014). */
+export const paymentReviewRequest = z.object({
+  payment_id: z.string().trim().min(1).max(100),
+  /** keep: the membership stays as it is; end: the year the payment bought is taken off. */
+  decision: z.enum(['keep', 'end']),
+});
+export type PaymentReviewRequest = z.infer<typeof paymentReviewRequest>;
+export const paymentReviewResponse = z.object({ last_renewed_date: z.string().nullable(), expiry_date: z.string().nullable() });
 
 export const paymentFilter = z
   .object({
@@ -169,12 +216,17 @@ export type PaymentListQuery = z.input<typeof paymentListQuery>;
 export const paymentPage = pageOf(paymentRow);
 export type PaymentPage = z.infer<typeof paymentPage>;
 
-/** Succeeded payments by the London month they completed in, newest month first; amounts in pence. */
+/**
+ * Payments received, by the London month they completed in, newest month first; amounts in pence.
+ * By kind: what came in. Refunded and disputed (open or lost): what went back. Total: what stayed.
+ */
 export const monthTotal = z.object({
   month: z.string(),
   registration: z.number().int(),
   renewal: z.number().int(),
   donation: z.number().int(),
+  refunded: z.number().int(),
+  disputed: z.number().int(),
   total: z.number().int(),
   count: z.number().int(),
 });
@@ -183,7 +235,7 @@ export const paymentTotals = z.array(monthTotal);
 
 // ---- Outbox ----
 
-export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'kept']);
+export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept']);
 export const outboxListQuery = z.object({ status: optionalParam(outboxStatus), q: search, ...paging });
 export type OutboxListQuery = z.input<typeof outboxListQuery>;
 export const outboxRow = z.object({
@@ -208,7 +260,18 @@ export const outboxIdParams = z.object({ id: wholeNumber(1, Number.MAX_SAFE_INTE
 
 // ---- Audit log ----
 
-export const auditKinds = ['event', 'committee', 'article', 'site_text', 'settings', 'image', 'role', 'membership', 'gift_aid'] as const;
+export const auditKinds = [
+  'event',
+  'committee',
+  'article',
+  'site_text',
+  'settings',
+  'image',
+  'role',
+  'membership',
+  'payment',
+  'gift_aid',
+] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
 export const auditKindLabels: Record<AuditKind, string> = {
@@ -220,6 +283,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   image: 'Images',
   role: 'Roles',
   membership: 'Memberships',
+  payment: 'Payments',
   gift_aid: 'Gift Aid',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded'] as const;
@@ -290,6 +354,15 @@ export const adminApi = defineEndpoints('admin', {
     response: recordRenewalResponse,
     errors: { 404: 'No such member', 409: 'The same payment was recorded a moment ago' },
   },
+  paymentReview: {
+    method: 'POST',
+    path: '/api/admin/payment_review',
+    summary: 'Decides on a refunded or disputed membership payment: keep the membership, or take off the year it paid for',
+    description: 'Decided once, with an audit entry (decision record 014).',
+    body: { kind: 'json', schema: paymentReviewRequest },
+    response: paymentReviewResponse,
+    errors: { 404: 'No such membership payment', 409: 'Decided already, or the payment was not refunded or disputed' },
+  },
   payments: {
     method: 'GET',
     path: '/api/admin/payments',
@@ -307,7 +380,7 @@ export const adminApi = defineEndpoints('admin', {
   paymentTotals: {
     method: 'GET',
     path: '/api/admin/payment_totals',
-    summary: 'Succeeded payments by London month, newest first',
+    summary: 'Payments received by London month, newest first, less what was refunded or disputed',
     response: paymentTotals,
   },
   outbox: {

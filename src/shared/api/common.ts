@@ -14,3 +14,30 @@ export type ByIdRequest = z.infer<typeof byIdRequest>;
 
 export const insertedResponse = z.object({ inserted_id: z.string() });
 export type InsertedResponse = z.infer<typeof insertedResponse>;
+
+/**
+ * A number as JSON sends it, or as digits in a string, as an HTML form (and SPEC's clients)
+ * send every field. Pipe it into the number's own rules.
+ */
+export const numberOrDigits = (message: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,12}(\.\d+)?$/)
+        .transform(Number),
+    ],
+    { error: message },
+  );
+
+/** A calendar date YYYY-MM-DD that exists (not 2026-02-30, which Date would roll into March). */
+export const calendarDate = (message: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine((text) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+    }, 'That date does not exist');

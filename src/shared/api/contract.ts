@@ -10,7 +10,8 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** How the request body travels. */
 export type BodySpec =
-  | { kind: 'json' | 'form'; schema: z.ZodType }
+  /** json-or-form: either, as an HTML form posts (form-encoded) or a script sends (JSON). */
+  | { kind: 'json' | 'form' | 'json-or-form'; schema: z.ZodType }
   /** multipart/form-data carrying one file in the named field. */
   | { kind: 'multipart'; file: string; description: string }
   /** JSON kept as the raw bytes (signed webhooks): the server checks the signature before parsing. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byIdRequest, succeededResponse } from './common';
+import { byIdRequest, calendarDate, numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
@@ -51,11 +51,13 @@ export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
 /** SPEC: amount in pence, name null when anonymous, e-mail for the receipt. */
 export const donateProceedRequest = z
   .object({
-    amount: z
-      .number({ error: 'Enter an amount' })
-      .int('The amount is a whole number of pence')
-      .min(DONATION_MIN_PENCE, 'The smallest donation is £1')
-      .max(DONATION_MAX_PENCE, 'The largest donation online is £10,000'),
+    amount: numberOrDigits('Enter an amount').pipe(
+      z
+        .number()
+        .int('The amount is a whole number of pence')
+        .min(DONATION_MIN_PENCE, 'The smallest donation is £1')
+        .max(DONATION_MAX_PENCE, 'The largest donation online is £10,000'),
+    ),
     name: z.string().trim().max(100).nullable(),
     email: emailAddress,
     gift_aid: giftAidDeclaration.nullish(),
@@ -96,8 +98,8 @@ export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
 
 /** A date range for the HMRC schedule export, inclusive, YYYY-MM-DD. */
 export const giftAidExportQuery = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-04-06'),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2027-04-05'),
+  from: calendarDate('Use a date like 2026-04-06'),
+  to: calendarDate('Use a date like 2027-04-05'),
 });
 
 export const donationsApi = defineEndpoints('donations', {
@@ -113,7 +115,10 @@ export const donationsApi = defineEndpoints('donations', {
     summary: 'Starts a donation by card (amount in pence), with an optional Gift Aid declaration',
     body: { kind: 'json', schema: donateProceedRequest },
     response: donateProceedResponse,
-    errors: { 429: 'Too many donations from this client or address, or donations are paused' },
+    errors: {
+      429: 'Too many donations from this e-mail, too many card payments or declined cards from this client, or card payments are paused',
+      502: 'The card payment provider failed: "Card payments are unavailable just now. Please try again later."',
+    },
   },
   declarations: {
     method: 'GET',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
-import { succeededResponse } from './common';
+import { numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 const required = (label: string, max: number) => z.string().trim().min(1, `Enter your ${label}`).max(max, `At most ${max} characters`);
@@ -12,10 +12,13 @@ const optional = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-export const tierIndex = z
+/** A tier's index, as a number. */
+export const tierIndexNumber = z
   .number({ error: 'Choose a membership tier' })
-  .int()
+  .int('Choose a membership tier')
   .refine((i) => tiers.some((t) => t.index === i), 'Choose a membership tier');
+/** A tier's index in SPEC's calls, which may send it as digits in a string (an HTML form does). */
+export const tierIndex = numberOrDigits('Choose a membership tier').pipe(tierIndexNumber);
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const newPassword = z
@@ -25,9 +28,17 @@ export const newPassword = z
 
 export const emailAddress = z.string().trim().max(254, 'At most 254 characters').pipe(z.email('Enter a valid e-mail address'));
 
-/** SPEC section 3 "Registration form (step one)"; required and optional as SPEC section 5. */
+const graduationYear = z.number().int('Enter a year like 2028').min(1950, 'Enter a year like 2028').max(2100, 'Enter a year like 2028');
+/** Empty (an HTML form's blank field) and null both mean "not given". */
+const optionalYear = (year: z.ZodType<number, unknown>) =>
+  z
+    .union([z.literal(''), z.null(), year], { error: 'Enter a year like 2028' })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null));
+
+/** SPEC section 3 "Registration form (step one)"; required and optional as SPEC section 5. The site's own form. */
 export const registrationForm = z.object({
-  tier_index: tierIndex,
+  tier_index: tierIndexNumber,
   first_name: required('first name', 100),
   last_name: required('last name', 100),
   email: emailAddress,
@@ -35,10 +46,7 @@ export const registrationForm = z.object({
   qualifications: optional(300),
   workplace: optional(200),
   job_title: optional(200),
-  grad_year: z
-    .union([z.number().int().min(1950, 'Enter a year like 2028').max(2100, 'Enter a year like 2028'), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (typeof v === 'number' ? v : null)),
+  grad_year: optionalYear(graduationYear),
   addr_line1: required('address', 200),
   addr_line2: optional(200),
   addr_city: required('town or city', 100),
@@ -46,6 +54,12 @@ export const registrationForm = z.object({
   phone_no: required('phone number', 40).regex(/^[+0-9 ()-]{6,}$/, 'Enter a phone number using digits, spaces and + ( ) -'),
 });
 export type RegistrationForm = z.input<typeof registrationForm>;
+
+/** register_proceed's body: the form's fields, with the numbers also as digits in strings (an HTML form posts those). */
+export const registrationRequest = registrationForm.extend({
+  tier_index: tierIndex,
+  grad_year: optionalYear(numberOrDigits('Enter a year like 2028').pipe(graduationYear)),
+});
 
 /** SPEC: "Registration or renewal proceed response". `payment_id` names the pending purchase. */
 export const proceedResponse = z.object({
@@ -69,6 +83,8 @@ export const memberInfo = z.object({
   last_renewed_date: z.string().nullable(),
   tier_index: z.number().int().nullable(),
   role: z.enum(['member', 'editor', 'admin']),
+  /** The membership year the latest registration or renewal bought (London dates), as placed when it was paid. */
+  latest_period: z.object({ start: z.string(), end: z.string() }).nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 
@@ -77,9 +93,17 @@ export const membershipApi = defineEndpoints('membership', {
     method: 'POST',
     path: '/api/register_proceed',
     summary: 'Step one of joining: prices the tier on the server and starts the card payment (no client_secret when it is free)',
-    body: { kind: 'json', schema: registrationForm },
+    description:
+      'Takes JSON or, as an HTML form posts it, a form-encoded body; tier_index and grad_year may be digits in a string. ' +
+      'The 409 is given at most 3 times a day to one client (decision record 019).',
+    body: { kind: 'json-or-form', schema: registrationRequest },
     response: proceedResponse,
-    errors: { 409: 'An account with this e-mail address exists', 429: 'Too many attempts from this client' },
+    errors: {
+      409: 'An account with this e-mail address exists',
+      429: 'Too many attempts, or too many card payments or declined cards, from this client; or card payments are paused',
+      502: 'The card payment provider failed: "Card payments are unavailable just now. Please try again later."',
+      503: 'Too many passwords are being hashed just now',
+    },
   },
   registerConfirmSimple: {
     method: 'POST',
@@ -97,9 +121,15 @@ export const membershipApi = defineEndpoints('membership', {
   renewProceed: {
     method: 'POST',
     path: '/api/renew_proceed',
-    summary: 'Prices a renewal on the server and starts the card payment',
+    summary: 'Prices a renewal on the server and starts the card payment; date_effective is the expected start',
+    description: 'The year is placed when the payment succeeds, from the expiry at that moment (decision record 011).',
     body: { kind: 'json', schema: renewProceedRequest },
     response: proceedResponse,
+    errors: {
+      409: 'A free tier renews only in the last 30 days of the membership or after it has ended',
+      429: 'Too many card payments or declined cards from this client',
+      502: 'The card payment provider failed',
+    },
   },
   renewConfirmSimple: {
     method: 'POST',
@@ -107,5 +137,6 @@ export const membershipApi = defineEndpoints('membership', {
     summary: 'Completes a free renewal (only when the server-side price is 0); send the proceed result back',
     body: { kind: 'json', schema: confirmSimpleRequest },
     response: succeededResponse,
+    errors: { 409: 'A free tier renews only in the last 30 days of the membership or after it has ended' },
   },
 });

@@ -20,6 +20,9 @@ export const settleResponse = z.object({ status: z.string() });
 
 export const webhookResponse = z.object({ received: z.literal(true) });
 
+/** What a payer sees when the card provider fails (502): nothing of the provider's own words or status. */
+export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Please try again later.';
+
 /** Stripe's test cards, as the test provider honours them. */
 export const TEST_CARDS = {
   success: '4242424242424242',
@@ -38,9 +41,11 @@ export const paymentsApi = defineEndpoints('payments', {
     method: 'POST',
     path: '/api/payments/settle',
     summary: 'After the card step: checks the payment with the provider and fulfils it once',
+    description:
+      'The payment is looked up here first: an unknown client secret never reaches the provider, and a settled payment is answered from the database.',
     body: { kind: 'json', schema: settleRequest },
     response: settleResponse,
-    errors: { 404: 'No such payment' },
+    errors: { 404: 'No such payment', 429: 'Too many checks from this client', 502: 'The card payment provider failed' },
   },
   testConfirm: {
     method: 'POST',
@@ -48,12 +53,16 @@ export const paymentsApi = defineEndpoints('payments', {
     summary: "The simulated provider's card step (only while PAYMENTS=test): Stripe's test card numbers behave as on Stripe",
     body: { kind: 'json', schema: testConfirmRequest },
     response: testConfirmResponse,
-    errors: { 402: 'The card was declined', 404: 'Test payments are switched off', 429: 'Too many payment attempts' },
+    errors: {
+      402: 'The card was declined',
+      404: 'Test payments are switched off',
+      429: 'Too many card steps or declined cards from this client',
+    },
   },
   webhook: {
     method: 'POST',
     path: '/api/payments/webhook',
-    summary: "Stripe's webhook: payment_intent.succeeded fulfils the payment once; other events are noted",
+    summary: "Stripe's webhook: success fulfils the payment once; declines, refunds, disputes and cancellations are recorded once",
     description: 'Signed with STRIPE_WEBHOOK_SECRET in the Stripe-Signature header; the signature is checked on the raw body.',
     body: { kind: 'raw-json', description: 'A Stripe event' },
     response: webhookResponse,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 /** Registered only with E2E_OUTBOX=on, the browser journeys' throwaway server; never on a real site. */
@@ -9,5 +10,14 @@ export const testingApi = defineEndpoints('testing', {
     summary: 'The latest e-mail, optionally to one address (browser journeys only)',
     query: z.object({ to: z.string().optional() }),
     response: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })),
+  },
+  refund: {
+    method: 'POST',
+    path: '/api/test/refund',
+    summary:
+      "The test provider reports a full refund of an address's latest card payment, as Stripe's webhook would (browser journeys only)",
+    body: { kind: 'json', schema: z.object({ email: z.string() }) },
+    response: succeededResponse,
+    errors: { 404: 'No card payment from this address' },
   },
 });

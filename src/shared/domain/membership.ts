@@ -58,6 +58,14 @@ export function renewalEffectiveDate(lastRenewedDate: string | null, today: stri
 }
 
 /**
+ * Whether a free tier may renew today: in the last 30 days of the membership or after it has
+ * ended (a free year cannot be stacked on years ahead).
+ */
+export function freeRenewalOpen(lastRenewedDate: string | null, today: string): boolean {
+  return !lastRenewedDate || needsRenewal(daysBetween(today, expiryDate(lastRenewedDate)));
+}
+
+/**
  * Where a membership stands on a day: active (more than 30 days left), expiring (0 to 30 days
  * left, when the renewal warning shows), lapsed (the expiry date has passed) or none (never paid).
  */

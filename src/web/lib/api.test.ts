@@ -3,7 +3,9 @@ import { accountsApi } from '../../shared/api/accounts';
 import { adminApi } from '../../shared/api/admin';
 import { articlesApi } from '../../shared/api/articles';
 import { siteTextApi } from '../../shared/api/site-text';
-import { ApiError, apiRequest } from './api';
+import { membershipApi } from '../../shared/api/membership';
+import { PAYMENTS_UNAVAILABLE } from '../../shared/api/payments';
+import { ApiError, apiRequest, errorMessage } from './api';
 import { readSession, saveSession, SESSION_STORAGE_KEY } from './session';
 
 type Call = { url: string; init: RequestInit };
@@ -50,6 +52,11 @@ describe('apiRequest', () => {
     expect(headers.get('content-type')).toBe('application/json');
     expect(headers.get('authorization')).toBe('Bearer tok');
 
+    // A body the server takes either way is sent as JSON.
+    const either = answer(200, { tier: { name: 'Students', pence: 0 }, date_effective: '2026-11-21', payment_id: 'p' });
+    await apiRequest(membershipApi.registerProceed, { body: { tier_index: 2 } as never, auth: false });
+    expect(new Headers(either[0]!.init.headers).get('content-type')).toBe('application/json');
+
     const form = answer(200, { access_token: 't', token_type: 'bearer', username: 'a@example.org', role: 'member' });
     await apiRequest(accountsApi.token, { body: { username: 'a@example.org', password: 'pw' }, auth: false });
     // A form body is sent as URLSearchParams.
@@ -72,6 +79,18 @@ describe('apiRequest', () => {
 
     answer(502, undefined);
     await expect(apiRequest(siteTextApi.stringTable)).rejects.toMatchObject({ status: 502, fromServer: false });
+  });
+
+  it('shows a 502 from a proceed call as its plain message and keeps the member signed in; only a 401 ends a session', async () => {
+    saveSession({ token: 'tok', username: 'a@example.org', role: 'member' });
+    answer(502, { detail: PAYMENTS_UNAVAILABLE });
+    const error = await apiRequest(membershipApi.renewProceed, { body: { tier_index: 0 } }).catch((e: unknown) => e);
+    expect(errorMessage(error, 'fallback')).toBe(PAYMENTS_UNAVAILABLE);
+    for (const status of [400, 403, 409, 429, 500, 502, 503]) {
+      answer(status, { detail: 'No' });
+      await apiRequest(membershipApi.memberInfo).catch(() => undefined);
+      expect(readSession(), String(status)).not.toBeNull();
+    }
   });
 
   it('refuses an answer its response schema does not accept', async () => {

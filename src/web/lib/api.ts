@@ -94,6 +94,7 @@ function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyI
     case undefined:
       return undefined;
     case 'json':
+    case 'json-or-form': // the site's own calls send JSON
     case 'raw-json':
       headers.set('Content-Type', 'application/json');
       return JSON.stringify(body ?? {});

@@ -60,12 +60,6 @@ export function clearSession(): void {
   notify();
 }
 
-/** SPEC: signing out clears the session and reloads, so no signed-in data stays in memory. */
-export function signOut(): void {
-  clearSession();
-  window.location.reload();
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('storage', listener);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_CREDENTIALS } from '../../../shared/api/accounts';
+import { accountsApi, INVALID_CREDENTIALS } from '../../../shared/api/accounts';
+import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
 describe('POST /api/token', () => {
@@ -97,13 +98,108 @@ describe('sign-in limits under a burst', () => {
     expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
   });
 
+  it('let six correct sign-ins from one address all through, however many run at once', async () => {
+    const member = await t.userWithRole('member');
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const payload = new URLSearchParams({ username: member.email, password: TEST_PASSWORD }).toString();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/token', headers: form, payload, remoteAddress: '10.9.1.1' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(200));
+    expect(await t.db.db.selectFrom('sign_in_failures').selectAll().where('ip', '=', '10.9.1.1').execute()).toEqual([]);
+  });
+
   it('count an IPv6 client by its /64 network', async () => {
-    const { addressKey } = await import('./accounts.service');
+    const { addressKey } = await import('../../http/client-address');
     expect(addressKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(addressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+  });
+});
+
+describe('sign-in when password checks are queued up', () => {
+  it('answers 503 with Retry-After past the queue, without counting it as a failure', async () => {
+    // One thread, one place in the queue, and hashes slow enough to still be running.
+    const t = await createTestApp({ PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '1', PASSWORD_HASH_COST: '15' });
+    try {
+      const user = await t.userWithRole('member', 'busy@example.org');
+      const signIn = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ username: user.email, password: TEST_PASSWORD }).toString(),
+          remoteAddress: '10.9.2.1',
+        });
+      // Two registrations being hashed: one on the thread, one waiting.
+      const hashing = [t.services.passwords.hash('first new password'), t.services.passwords.hash('second new password')];
+      const busy = await signIn();
+      expect(busy.statusCode).toBe(503);
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(busy.json().detail).toMatch(/busy/);
+      await Promise.all(hashing);
+      expect(await t.db.db.selectFrom('sign_in_failures').selectAll().execute()).toEqual([]);
+      expect((await signIn()).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('signing out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const signIn = async (email: string) =>
+    `Bearer ${
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ username: email, password: TEST_PASSWORD }).toString(),
+        })
+      ).json().access_token
+    }`;
+  const me = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization } });
+  const signOut = (authorization: string, payload: object = {}) =>
+    t.app.inject({ method: 'POST', url: accountsApi.signOut.path, headers: { authorization }, payload });
+
+  it('ends that token on the server, and only that one', async () => {
+    const member = await t.userWithRole('member');
+    const laptop = await signIn(member.email);
+    const phone = await signIn(member.email);
+    expect((await signOut(laptop)).json()).toEqual({ succeeded: true });
+    expect((await me(laptop)).statusCode).toBe(401);
+    // A tab opened from the signed-out one carries the same token: it is refused there too.
+    expect((await signOut(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(200);
+  });
+
+  it('ends every session of the account when asked to sign out everywhere', async () => {
+    const member = await t.userWithRole('member');
+    const laptop = await signIn(member.email);
+    const phone = await signIn(member.email);
+    expect((await signOut(laptop, { everywhere: true })).statusCode).toBe(200);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(await signIn(member.email))).statusCode).toBe(200);
+  });
+
+  it('forgets ended tokens once they would have expired anyway', async () => {
+    const member = await t.userWithRole('member');
+    await signOut(await signIn(member.email));
+    expect((await t.db.db.selectFrom('revoked_tokens').selectAll().execute()).length).toBeGreaterThan(0);
+    t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 + 1000);
+    await t.services.runScheduledJobs();
+    expect(await t.db.db.selectFrom('revoked_tokens').selectAll().execute()).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
 import { emailKey } from '../../../shared/domain/email';
 import type { Database, UsersTable } from '../../db/schema';
@@ -39,33 +39,75 @@ export function accountsRepo(db: Kysely<Database>) {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
     },
 
-    /** Records a sign-in attempt before its password is checked, so parallel guesses all count. */
+    /** Records a sign-in attempt as in progress before its password is checked, so parallel guesses all hold a place. */
     async recordAttempt(key: string, ip: string, at: string, pruneBefore: string): Promise<number> {
       await db.deleteFrom('sign_in_failures').where('at', '<', pruneBefore).execute();
-      const row = await db.insertInto('sign_in_failures').values({ email_key: key, ip, at }).returning('id').executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('sign_in_failures')
+        .values({ email_key: key, ip, at, pending: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       return Number(row.id);
+    },
+
+    /** The password was wrong: the attempt stays, as a failure. */
+    async markFailed(id: number): Promise<void> {
+      await db.updateTable('sign_in_failures').set({ pending: 0 }).where('id', '=', id).execute();
     },
 
     async deleteAttempt(id: number): Promise<void> {
       await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
     },
 
-    /** How many attempts since `since` for the account and for the address, and the oldest of each. */
-    async attemptStats(key: string, ip: string, since: string) {
+    /**
+     * For the account and for the address: failures since `since` and the oldest of them, and the
+     * attempts still in progress that came before `attempt` (those started before `staleBefore`
+     * belong to a server that stopped mid-check and are ignored).
+     */
+    async attemptStats(key: string, ip: string, since: string, attempt: number, staleBefore: string) {
       const stats = (column: 'email_key' | 'ip', value: string) =>
         db
           .selectFrom('sign_in_failures')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('at').as('oldest')])
+          .select([
+            sql<number>`coalesce(sum(case when pending = 0 and at > ${since} then 1 else 0 end), 0)`.as('failures'),
+            sql<string | null>`min(case when pending = 0 and at > ${since} then at end)`.as('oldest'),
+            sql<number>`coalesce(sum(case when pending = 1 and id < ${attempt} and at > ${staleBefore} then 1 else 0 end), 0)`.as('ahead'),
+          ])
           .where(column, '=', value)
-          .where('at', '>', since)
           .executeTakeFirstOrThrow()
-          .then((row) => ({ count: Number(row.n), oldest: row.oldest }));
+          .then((row) => ({ failures: Number(row.failures), oldest: row.oldest, ahead: Number(row.ahead) }));
       const [account, fromIp] = await Promise.all([stats('email_key', key), stats('ip', ip)]);
       return { account, ip: fromIp };
     },
 
+    /** Ends one token until it would have expired anyway. */
+    async revokeToken(jti: string, expiresAt: string): Promise<void> {
+      await db
+        .insertInto('revoked_tokens')
+        .values({ jti, expires_at: expiresAt })
+        .onConflict((oc) => oc.column('jti').doNothing())
+        .execute();
+    },
+
+    async isRevoked(jti: string): Promise<boolean> {
+      return Boolean(await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst());
+    },
+
+    async pruneRevoked(now: string): Promise<void> {
+      await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
+    },
+
+    /** Ends every token of the user: tokens carry the version they were issued under. */
+    async endAllSessions(id: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
     async clearAccountFailures(key: string): Promise<void> {
-      await db.deleteFrom('sign_in_failures').where('email_key', '=', key).execute();
+      await db.deleteFrom('sign_in_failures').where('email_key', '=', key).where('pending', '=', 0).execute();
     },
   };
 }

@@ -13,6 +13,15 @@ export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, 
     },
   });
 
+  // Any signed-in person may sign out: 'member' is the lowest role.
+  addRoute(app, accountsApi.signOut, {
+    policy: 'member',
+    handler: async ({ body, req, user }) => {
+      await accounts.signOut(user().id, req.tokenClaims!, body.everywhere);
+      return { succeeded: true };
+    },
+  });
+
   addRoute(app, accountsApi.pwForgot, {
     policy: 'public',
     handler: async ({ body, req }) => {

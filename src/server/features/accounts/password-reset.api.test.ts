@@ -5,12 +5,16 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-a
 describe('password reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({}, { captureLogs: true });
   });
   afterAll(() => t.close());
 
-  const forgot = (email: string, ip = '10.4.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email }, remoteAddress: ip });
+  /** Asks for a link and waits for it to be written (that happens after the answer). */
+  const forgot = async (email: string, ip = '10.4.0.1') => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email }, remoteAddress: ip });
+    await t.services.background.idle();
+    return res;
+  };
   const validate = (uid: string) => t.app.inject({ method: 'GET', url: `/api/pw_reset_validate/${uid}` });
   const submit = (uid: string, newPassword: string) =>
     t.app.inject({ method: 'POST', url: '/api/pw_reset_submit', payload: { uid, newPassword } });
@@ -80,5 +84,37 @@ describe('password reset', () => {
   it('allows 20 requests an hour from one address', async () => {
     for (let i = 0; i < 20; i++) expect((await forgot(`someone${i}@example.org`, '10.4.3.1')).statusCode).toBe(200);
     expect((await forgot('someone-else@example.org', '10.4.3.1')).statusCode).toBe(429);
+  });
+
+  it('lets exactly one of 10 submits of one link at once set the password', async () => {
+    const member = await t.userWithRole('member');
+    await forgot(member.email, '10.4.4.1');
+    const [mail] = await outboxFor(t, member.email);
+    const uid = linkIn(mail!.text_body)!;
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => submit(uid, `new password number ${i}`)));
+    const won = answers.flatMap((a, i) => (a.statusCode === 200 ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((a) => a.statusCode !== 200)) {
+      expect(lost.statusCode).toBe(400);
+      expect(lost.json()).toEqual({ detail: 'Sorry, that password reset link has expired.' });
+    }
+    expect((await signIn(t, member.email, `new password number ${won[0]}`)).statusCode).toBe(200);
+    // Only the winner's password works, and the version moved once.
+    const others = [...Array(10).keys()].filter((i) => i !== won[0]);
+    expect((await signIn(t, member.email, `new password number ${others[0]}`)).statusCode).toBe(401);
+    const user = await t.db.db.selectFrom('users').select('token_version').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(user.token_version).toBe(1);
+  });
+
+  it('never writes a reset link to the log, only that a mail is in the outbox', async () => {
+    const member = await t.userWithRole('member');
+    t.logs.length = 0;
+    await forgot(member.email, '10.4.5.1');
+    const [mail] = await outboxFor(t, member.email);
+    const uid = linkIn(mail!.text_body)!;
+    await validate(uid);
+    expect(JSON.stringify(t.logs)).not.toContain(uid);
+    expect(JSON.stringify(t.logs)).not.toMatch(/pwReset\/[\w-]{8}/);
+    expect(t.logs.find((line) => line.msg?.toString().startsWith('E-mail kept in the outbox'))).toMatchObject({ to: member.email });
   });
 });

@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { emailKey } from '../../../shared/domain/email';
 import type { PasswordHasher } from '../../auth/password';
+import { addressKey } from '../../http/client-address';
 import { badRequest } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import { PASSWORD_RESET_MAIL, type Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
+import type { Kysely } from 'kysely';
+import type { BackgroundTasks } from '../../background';
+import type { Database } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
 import type { AccountsRepo } from './accounts.repo';
-import type { PasswordResetRepo } from './password-reset.repo';
+import { passwordResetRepo } from './password-reset.repo';
 
 const HOUR = 60 * 60 * 1000;
 export const RESET_LINK_EXPIRED = 'Sorry, that password reset link has expired.';
@@ -17,17 +22,29 @@ function hashOf(uid: string): string {
 }
 
 export type PasswordResetDeps = {
+  db: Kysely<Database>;
   accounts: AccountsRepo;
   passwords: PasswordHasher;
-  resets: PasswordResetRepo;
   mailer: Mailer;
+  background: BackgroundTasks;
   limiter: RateLimiter;
   clock: () => Date;
   publicUrl: string;
   siteName: () => Promise<string>;
 };
 
-export function passwordResetService({ accounts, passwords, resets, mailer, limiter, clock, publicUrl, siteName }: PasswordResetDeps) {
+export function passwordResetService({
+  db,
+  accounts,
+  passwords,
+  mailer,
+  background,
+  limiter,
+  clock,
+  publicUrl,
+  siteName,
+}: PasswordResetDeps) {
+  const resets = passwordResetRepo(db);
   async function usable(uid: string) {
     const reset = await resets.find(hashOf(uid));
     const valid =
@@ -38,21 +55,24 @@ export function passwordResetService({ accounts, passwords, resets, mailer, limi
     return valid ? reset : undefined;
   }
 
-  return {
-    /**
-     * Sends a reset link when the address has an account. The answer is the same either way, so
-     * the form cannot be used to find out who is a member.
-     */
-    async requestReset(email: string, ip: string): Promise<void> {
-      const tooMany = 'Too many password reset requests. Please try again later.';
-      await limiter.hit({ bucket: 'pw-forgot-ip', key: ip, max: 20, windowMs: HOUR }, tooMany);
-      await limiter.hit({ bucket: 'pw-forgot-email', key: emailKey(email), max: 5, windowMs: HOUR }, tooMany);
-      const user = await accounts.findByEmail(email);
-      if (!user) return;
-
-      const uid = randomBytes(24).toString('base64url');
-      const now = clock();
-      await resets.replace({
+  /** Records the link and queues its mail in one transaction, then delivers in the background. */
+  async function sendLink(email: string): Promise<void> {
+    const user = await accounts.findByEmail(email);
+    if (!user) return;
+    const uid = randomBytes(24).toString('base64url');
+    const now = clock();
+    const name = await siteName();
+    const body = renderMail({
+      siteName: name,
+      greeting: `Dear ${user.first_name},`,
+      paragraphs: [
+        `Someone asked to reset the password of your account with the ${name}. If it was you, choose a new password with the link below. It works once, for one hour.`,
+        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+      ],
+      action: { label: 'Choose a new password', url: `${publicUrl}/signIn/pwReset/${uid}` },
+    });
+    await inTransaction(db, async (trx) => {
+      await passwordResetRepo(trx).replace({
         token_hash: hashOf(uid),
         user_id: user.id,
         token_version: user.token_version,
@@ -60,17 +80,22 @@ export function passwordResetService({ accounts, passwords, resets, mailer, limi
         expires_at: new Date(now.getTime() + HOUR).toISOString(),
         used_at: null,
       });
-      const name = await siteName();
-      const body = renderMail({
-        siteName: name,
-        greeting: `Dear ${user.first_name},`,
-        paragraphs: [
-          `Someone asked to reset the password of your account with the ${name}. If it was you, choose a new password with the link below. It works once, for one hour.`,
-          'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-        ],
-        action: { label: 'Choose a new password', url: `${publicUrl}/signIn/pwReset/${uid}` },
-      });
-      await mailer.send({ to: user.email, subject: 'Reset your password', kind: PASSWORD_RESET_MAIL, ...body });
+      await mailer.queue({ to: user.email, subject: 'Reset your password', kind: PASSWORD_RESET_MAIL, ...body }, trx);
+    });
+    mailer.deliverSoon();
+  }
+
+  return {
+    /**
+     * Sends a reset link when the address has an account. The answer is the same either way, and
+     * comes as soon as the limits are checked: the lookup, the link and its mail happen after it,
+     * so neither the answer nor its timing tells anyone who is a member.
+     */
+    async requestReset(email: string, ip: string): Promise<void> {
+      const tooMany = 'Too many password reset requests. Please try again later.';
+      await limiter.hit({ bucket: 'pw-forgot-ip', key: addressKey(ip), max: 20, windowMs: HOUR }, tooMany);
+      await limiter.hit({ bucket: 'pw-forgot-email', key: emailKey(email), max: 5, windowMs: HOUR }, tooMany);
+      background.run('password reset mail', () => sendLink(email));
     },
 
     /** Opening a link only looks: mail scanners that follow links use nothing up. */
@@ -78,11 +103,11 @@ export function passwordResetService({ accounts, passwords, resets, mailer, limi
       return (await usable(uid)) !== undefined;
     },
 
-    /** Sets the new password, ends every session of the user and uses up the link. */
+    /** Sets the new password, ends every session of the user and uses up the link, once however often it is sent. */
     async reset(uid: string, newPassword: string): Promise<void> {
-      const reset = await usable(uid);
-      if (!reset) throw badRequest(RESET_LINK_EXPIRED);
-      await resets.resetPassword(reset.user_id, await passwords.hash(newPassword), clock().toISOString());
+      if (!(await usable(uid))) throw badRequest(RESET_LINK_EXPIRED);
+      const hash = await passwords.hash(newPassword);
+      if (!(await resets.resetWithLink(hashOf(uid), hash, clock().toISOString()))) throw badRequest(RESET_LINK_EXPIRED);
     },
   };
 }

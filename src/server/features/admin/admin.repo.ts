@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
-import type { MemberStatus } from '../../../shared/api/admin';
+import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains } from '../../db/like';
 import type { Database } from '../../db/schema';
@@ -20,7 +20,7 @@ export type MemberQuery = {
 export type PaymentQuery = {
   q: string;
   kind?: 'registration' | 'renewal' | 'donation';
-  status?: 'pending' | 'succeeded' | 'failed';
+  status?: PaymentStatus;
   /** Instants: created at or after, and before. */
   createdFrom?: string;
   createdBefore?: string;
@@ -111,6 +111,10 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     'p.created_at',
     'p.completed_at',
     'p.note',
+    'p.refunded_pence',
+    'p.period_start',
+    'p.period_end',
+    'p.review',
     'u.first_name',
     'u.last_name',
     'd.name as donor_name',
@@ -173,12 +177,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       return q.execute();
     },
 
-    /** Every succeeded payment's kind, amount and completion: summed by London month in code. */
-    succeededPayments() {
+    /** Every payment whose money arrived, with what went back since: summed by London month in code. */
+    completedPayments() {
       return db
         .selectFrom('payments')
-        .select(['kind', 'amount_pence', 'completed_at', 'created_at'])
-        .where('status', '=', 'succeeded')
+        .select(['kind', 'status', 'amount_pence', 'refunded_pence', 'completed_at', 'created_at'])
+        .where('status', 'in', completedPaymentStatuses)
         .execute();
     },
 

@@ -84,6 +84,10 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       created_at: p.created_at,
       completed_at: p.completed_at,
       note: p.note,
+      refunded: p.refunded_pence,
+      period_start: p.period_start,
+      period_end: p.period_end,
+      review: p.review,
     };
   }
 
@@ -217,6 +221,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
           'Kind',
           'Status',
           'Amount (GBP)',
+          'Refunded (GBP)',
           'Name',
           'E-mail',
           'Provider',
@@ -232,6 +237,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
             p.kind,
             p.status,
             poundsDecimal(p.amount),
+            poundsDecimal(p.refunded),
             p.name,
             p.email,
             p.provider,
@@ -242,14 +248,30 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       );
     },
 
-    /** Summed here rather than in SQL: the months are London's, which SQL on both databases cannot share. */
+    /**
+     * Summed here rather than in SQL: the months are London's, which SQL on both databases cannot
+     * share. A refund or dispute counts in the month the payment came in: the month's net takings.
+     */
     async paymentTotals(): Promise<MonthTotal[]> {
       const months = new Map<string, MonthTotal>();
-      for (const p of await repo.succeededPayments()) {
+      for (const p of await repo.completedPayments()) {
         const month = londonDate(new Date(p.completed_at ?? p.created_at)).slice(0, 7);
-        const total = months.get(month) ?? { month, registration: 0, renewal: 0, donation: 0, total: 0, count: 0 };
+        const total = months.get(month) ?? {
+          month,
+          registration: 0,
+          renewal: 0,
+          donation: 0,
+          refunded: 0,
+          disputed: 0,
+          total: 0,
+          count: 0,
+        };
+        // Stripe takes the money back while a dispute is open, and returns it only if it is won.
+        const disputed = p.status === 'disputed' || p.status === 'dispute_lost' ? p.amount_pence - p.refunded_pence : 0;
         total[p.kind] += p.amount_pence;
-        total.total += p.amount_pence;
+        total.refunded += p.refunded_pence;
+        total.disputed += disputed;
+        total.total += p.amount_pence - p.refunded_pence - disputed;
         total.count += 1;
         months.set(month, total);
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { GIFT_AID_WORDING_VERSION } from '../../../shared/api/donations';
 import { outboxFor, payWithCard } from '../../testing/membership';
+import { CARD_LIMITS } from '../../payments/card-brake';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** RFC 4180 parsing, to read the export back as a spreadsheet would. */
@@ -65,14 +66,17 @@ describe('donations', () => {
 
   it('takes whole pence between £1 and £10,000 and refuses anything else, storing nothing', async () => {
     const before = await intents();
-    for (const amount of [99, 0, -100, 1_000_001, 150.5, '500', null]) {
+    for (const amount of [99, 0, -100, 1_000_001, 150.5, '150.5', '1e3', 'lots', '', null]) {
       const res = await donate({ amount, name: 'A', email: 'a@example.org' });
       expect(res.statusCode, String(amount)).toBe(400);
       expect(res.json().field).toBe('amount');
     }
     expect((await donate({ amount: 100, name: null, email: 'a@example.org' })).statusCode).toBe(200);
     expect((await donate({ amount: 1_000_000, name: 'B', email: 'b@example.org' })).statusCode).toBe(200);
-    expect(await intents()).toBe(before + 2);
+    // A form or an older client may send the pence as digits.
+    const digits = await donate({ amount: ' 2500 ', name: 'C', email: 'c@example.org' });
+    expect(digits.json()).toMatchObject({ amount: 2500 });
+    expect(await intents()).toBe(before + 3);
     expect((await donate({ amount: 500, name: '', email: 'a@example.org' })).json().field).toBe('name');
     expect((await donate({ amount: 500, name: 'A', email: 'nope' })).json().field).toBe('email');
   });
@@ -94,43 +98,19 @@ describe('donations', () => {
     await t.services.siteText.set('charity_number', '', null);
   });
 
-  it('lets no more than 5 of 500 attempts from one address reach the payment provider', async () => {
+  it(`lets no more than ${CARD_LIMITS.startsPerAddress} of 200 attempts from one address reach the payment provider`, async () => {
     const before = await intents();
     const statuses: number[] = [];
-    for (let i = 0; i < 500; i++)
+    for (let i = 0; i < 200; i++)
       statuses.push((await donate({ amount: 100 + i, name: null, email: `tester${i}@example.org` }, '203.0.113.66')).statusCode);
-    expect(await intents()).toBe(before + 5);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(495);
+    expect(await intents()).toBe(before + CARD_LIMITS.startsPerAddress);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CARD_LIMITS.startsPerAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - CARD_LIMITS.startsPerAddress);
   });
 
   it('limits one e-mail address to 5 attempts, from any address', async () => {
     for (let i = 0; i < 5; i++) expect((await donate({ amount: 100, name: null, email: 'same@example.org' })).statusCode).toBe(200);
     expect((await donate({ amount: 100, name: null, email: 'SAME@example.org' })).statusCode).toBe(429);
-  });
-
-  it('limits card attempts on donations to 5 per address', async () => {
-    const started = (await donate({ amount: 100, name: null, email: 'cards@example.org' })).json();
-    for (let i = 0; i < 5; i++) expect((await payWithCard(t, started.clientSecret, '4000000000000002')).statusCode).toBe(402);
-    expect((await payWithCard(t, started.clientSecret, '4242424242424242')).statusCode).toBe(429);
-  });
-
-  it('pauses donations site-wide while declines pile up', async () => {
-    for (let i = 0; i < 20; i++) {
-      const started = (await donate({ amount: 100, name: null, email: `decline${i}@example.org` })).json();
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/payments/test_confirm',
-        payload: { client_secret: started.clientSecret, card_number: '4000000000000002' },
-        remoteAddress: `198.51.100.${i}`,
-      });
-    }
-    const paused = await donate({ amount: 100, name: null, email: 'honest@example.org' });
-    expect(paused.statusCode).toBe(429);
-    expect(paused.json().detail).toMatch(/paused/);
-    t.clock.advance(10 * 60 * 1000 + 1000);
-    expect((await donate({ amount: 100, name: null, email: 'honest@example.org' })).statusCode).toBe(200);
-    t.clock.now = new Date('2026-11-21T12:00:00Z');
   });
 
   describe('Gift Aid', () => {

@@ -42,13 +42,17 @@ export function donationsRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
     /** Completed donations with a standing declaration, completed in [from, to). */
+    /** Gift Aid is claimed on what the donor gave and kept given: nothing refunded, disputed or lost in a dispute. */
     claimable(from: string, to: string) {
       return db
         .selectFrom('gift_aid_declarations as g')
         .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .select(['g.title', 'g.first_name', 'g.last_name', 'g.house', 'g.postcode', 'g.non_uk', 'd.amount_pence', 'd.completed_at'])
+        .innerJoin('payments as p', 'p.id', 'd.payment_id')
+        .select(['g.title', 'g.first_name', 'g.last_name', 'g.house', 'g.postcode', 'g.non_uk', 'd.completed_at'])
+        .select((eb) => eb('d.amount_pence', '-', eb.ref('p.refunded_pence')).as('amount_pence'))
         .where('g.cancelled_at', 'is', null)
         .where('d.status', '=', 'completed')
+        .where('p.status', 'in', ['succeeded', 'partly_refunded', 'dispute_won'])
         .where('d.completed_at', '>=', from)
         .where('d.completed_at', '<', to)
         .orderBy('d.completed_at')

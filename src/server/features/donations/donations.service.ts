@@ -10,8 +10,9 @@ import { londonDate, londonDayStart } from '../../../shared/domain/london-time';
 import { type Actor, type AuditTrail } from '../../audit/audit-trail';
 import { GIFT_AID_ENABLED, getSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound, tooManyRequests } from '../../http/errors';
-import { CARD_DECLINES_BUCKET, type RateLimiter } from '../../http/rate-limit';
+import { badRequest, notFound } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import type { CardBrake } from '../../payments/card-brake';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
 import type { PaymentsService } from '../../payments/payments.service';
 import { donationReceipt } from './donations.emails';
@@ -20,8 +21,6 @@ import { donationsRepo } from './donations.repo';
 type DonateRequest = z.output<typeof donateProceedRequest>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
-/** Card testers show up as bursts of declines: past this many in 10 minutes, donations pause. */
-export const SITE_DECLINE_BRAKE = 20;
 
 /** Completing a donation marks it received and sends the receipt. */
 export function donationFulfilment(clock: () => Date): FulfilmentHandler {
@@ -31,20 +30,21 @@ export function donationFulfilment(clock: () => Date): FulfilmentHandler {
     if (!donation) throw new Error(`Donation payment ${payment.id} has no donation`);
     const paidAt = clock();
     await tx.complete(donation.id, paidAt.toISOString());
-    return [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail)];
+    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail)] };
   };
 }
 
 export type DonationsDeps = {
   db: Kysely<Database>;
   payments: PaymentsService;
+  brake: CardBrake;
   limiter: RateLimiter;
   clock: () => Date;
   charityNumber: () => Promise<string>;
   audit: AuditTrail;
 };
 
-export function donationsService({ db, payments, limiter, clock, charityNumber, audit }: DonationsDeps) {
+export function donationsService({ db, payments, brake, limiter, clock, charityNumber, audit }: DonationsDeps) {
   const repo = donationsRepo(db);
 
   /** The switch is in Settings; Gift Aid is offered only while a charity number is set as well. */
@@ -61,17 +61,16 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
     },
 
     /**
-     * Records a donation and asks the provider for a payment intent. Limits per address, per
-     * e-mail and a site-wide brake on declines keep card testers from using the form.
+     * Records a donation and asks the provider for a payment intent. The card brake's limits per
+     * address and its site-wide pause, and a limit per e-mail, keep card testers from using the form.
      */
     async proceed(request: DonateRequest, ip: string): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
-      if ((await limiter.recent(CARD_DECLINES_BUCKET, 'site', TEN_MINUTES)) >= SITE_DECLINE_BRAKE) {
-        throw tooManyRequests('Online donations are paused for a few minutes because of unusual activity. Please try again later.', 600);
-      }
-      const tooMany = 'Too many donation attempts. Please wait a few minutes and try again.';
-      await limiter.hit({ bucket: 'donate-ip', key: ip, max: 5, windowMs: TEN_MINUTES }, tooMany);
-      await limiter.hit({ bucket: 'donate-email', key: emailKey(request.email), max: 5, windowMs: TEN_MINUTES }, tooMany);
       if (request.gift_aid && !(await giftAidSetting()).enabled) throw badRequest('Gift Aid is not offered at the moment');
+      await brake.beforeStart(ip, { pausable: true });
+      await limiter.hit(
+        { bucket: 'donate-email', key: emailKey(request.email), max: 5, windowMs: TEN_MINUTES },
+        'Too many donation attempts. Please wait a few minutes and try again.',
+      );
 
       const donationId = randomUUID();
       const now = clock().toISOString();
@@ -81,6 +80,7 @@ export function donationsService({ db, payments, limiter, clock, charityNumber, 
         email: request.email,
         description: 'Donation',
         referenceId: donationId,
+        clientIp: ip,
       });
       const gift = request.gift_aid;
       await repo.insert(

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_BYTES, imagesApi } from '../../../shared/api/images';
-import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { addRoute } from '../../http/route';
 import type { ImagesService } from './images.service';
 
@@ -16,14 +16,17 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
     handler: async ({ req, user }) => {
       // Refuse at once what announces itself as too big, before reading any of it.
       if (Number(req.headers['content-length'] ?? 0) > IMAGE_MAX_BYTES + MULTIPART_OVERHEAD) throw payloadTooLarge(TOO_LARGE);
-      const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
-      if (!file || file.fieldname !== imagesApi.upload.body.file) throw badRequest('Attach the image in the form field "file"');
       let upload: Buffer;
       try {
+        const file = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+        if (!file || file.fieldname !== imagesApi.upload.body.file) throw badRequest('Attach the image in the form field "file"');
         upload = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(TOO_LARGE);
-        throw error;
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(TOO_LARGE);
+        if (error instanceof HttpError || code?.startsWith('FST_')) throw error;
+        // The multipart parser's own complaints (no boundary, a cut-off part): the body is at fault.
+        throw badRequest('The upload could not be read: send the image as multipart/form-data in the field "file"');
       }
       return images.store(upload, user());
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { outboxFor, payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
+import { TAKEN_ANSWERS_PER_DAY } from './membership.service';
 
 describe('registration', () => {
   let t: TestApp;
@@ -102,6 +103,50 @@ describe('registration', () => {
     expect(res.json().detail).toMatch(/already exists/);
   });
 
+  it('takes a form-encoded body, numbers as digits, as an HTML form posts it', async () => {
+    const form = registrationForm({ tier_index: 2 });
+    const fields = { ...form, tier_index: '2', grad_year: '2029', addr_line2: '' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register_proceed',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: '10.3.1.1',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ tier: { name: 'Students', pence: 0 } });
+    await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: res.json() });
+    const user = await t.db.db.selectFrom('users').selectAll().where('email', '=', form.email).executeTakeFirstOrThrow();
+    expect(user).toMatchObject({ tier_index: 2, grad_year: 2029, addr_line2: null });
+    // JSON with digit strings works the same.
+    const json = await proceed(t, registrationForm({ tier_index: '1', grad_year: '' }), '10.3.1.2');
+    expect(json.json().tier).toEqual({ name: 'Other Allied Healthcare Professions', pence: 3500 });
+    // Anything else is refused.
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/register_proceed',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect(text.statusCode).toBe(415);
+  });
+
+  it(`says an address has an account at most ${TAKEN_ANSWERS_PER_DAY} times a day to one address, then holds every registration from it`, async () => {
+    const { form } = await registeredMember(t, { tier_index: 2 });
+    const ip = '10.3.2.1';
+    for (let i = 0; i < TAKEN_ANSWERS_PER_DAY; i++)
+      expect((await proceed(t, registrationForm({ email: form.email }), ip)).statusCode).toBe(409);
+    // Past that, taken or not, the answer is the same: wait.
+    expect((await proceed(t, registrationForm({ email: form.email }), ip)).statusCode).toBe(429);
+    expect((await proceed(t, registrationForm({ tier_index: 2 }), ip)).statusCode).toBe(429);
+    // Ten probes at once from a fresh address learn no more than the limit allows.
+    const burst = await Promise.all(Array.from({ length: 10 }, () => proceed(t, registrationForm({ email: form.email }), '10.3.2.2')));
+    expect(burst.filter((r) => r.statusCode === 409).length).toBeLessThanOrEqual(TAKEN_ANSWERS_PER_DAY);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect((await proceed(t, registrationForm({ tier_index: 2 }), ip)).statusCode).toBe(200);
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+  });
+
   it('refuses missing and malformed fields with the field at fault', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ first_name: '' }, 'first_name'],
@@ -113,8 +158,12 @@ describe('registration', () => {
       [{ addr_post: '' }, 'addr_post'],
       [{ phone_no: 'call me' }, 'phone_no'],
       [{ tier_index: 7 }, 'tier_index'],
-      [{ tier_index: '0' }, 'tier_index'],
+      [{ tier_index: '7' }, 'tier_index'],
+      [{ tier_index: 'one' }, 'tier_index'],
+      [{ tier_index: '1.5' }, 'tier_index'],
       [{ grad_year: 1800 }, 'grad_year'],
+      [{ tier_index: 2, grad_year: '18' }, 'grad_year'],
+      [{ tier_index: 2, grad_year: 'soon' }, 'grad_year'],
     ];
     for (const [override, field] of cases) {
       const res = await proceed(t, registrationForm(override));
@@ -164,6 +213,7 @@ describe('profile and renewal', () => {
       last_renewed_date: '2026-11-21',
       tier_index: 2,
       role: 'member',
+      latest_period: { start: '2026-11-21', end: '2027-11-21' },
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/member_info' })).statusCode).toBe(401);
   });

@@ -1,5 +1,4 @@
 import { formatLongDate } from '../../../shared/domain/dates';
-import { expiryDate } from '../../../shared/domain/membership';
 import { formatPence } from '../../../shared/domain/money';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
 import type { MailMessage } from '../../integrations/mail/mailer';
@@ -8,7 +7,8 @@ import { renderMail, type MailContext } from '../../integrations/mail/template';
 export type { MailContext };
 
 type Member = { email: string; first_name: string };
-type Purchase = { tierIndex: number; amountPence: number; dateEffective: string; paymentId: string; paidAt: string };
+/** What was bought: `period` is the membership year it gave, decided when the payment succeeded. */
+type Purchase = { tierIndex: number; amountPence: number; period: { start: string; end: string }; paymentId: string; paidAt: string };
 
 function receipt(purchase: Purchase): [string, string][] {
   const tier = tierByIndex(purchase.tierIndex);
@@ -17,8 +17,8 @@ function receipt(purchase: Purchase): [string, string][] {
     ['Price', tier ? formatTierPrice(tier.pence) : formatPence(purchase.amountPence)],
     ['Amount paid', formatPence(purchase.amountPence)],
     ['Paid on', formatLongDate(purchase.paidAt.slice(0, 10))],
-    ['Membership from', formatLongDate(purchase.dateEffective)],
-    ['Membership until', formatLongDate(expiryDate(purchase.dateEffective))],
+    ['Membership from', formatLongDate(purchase.period.start)],
+    ['Membership until', formatLongDate(purchase.period.end)],
     ['Receipt number', purchase.paymentId],
   ];
 }
@@ -50,16 +50,29 @@ export function renewalMail(member: Member, purchase: Purchase, ctx: MailContext
 
 export type ReminderKind = '30-days' | '7-days' | 'lapsed';
 
-export function reminderMail(member: Member, kind: ReminderKind, expiry: string, ctx: MailContext): MailMessage {
+function inDays(daysLeft: number): string {
+  if (daysLeft === 0) return 'today';
+  if (daysLeft === 1) return 'tomorrow';
+  return `in ${daysLeft} days`;
+}
+
+/** `daysLeft` is counted when the mail is written, so a late run still says how long is really left. */
+export function reminderMail(member: Member, kind: ReminderKind, expiry: string, daysLeft: number, ctx: MailContext): MailMessage {
   const when = formatLongDate(expiry);
-  const lead =
+  const paragraphs =
     kind === 'lapsed'
-      ? `Your membership of the ${ctx.siteName} ran until ${when} and has now lapsed.`
-      : `Your membership of the ${ctx.siteName} ends on ${when}, in ${kind === '30-days' ? '30' : '7'} days.`;
+      ? [
+          `Your membership of the ${ctx.siteName} ran until ${when} and has now ended.`,
+          'Renewing takes a minute, and your new membership year starts on the day you renew.',
+        ]
+      : [
+          `Your membership of the ${ctx.siteName} ends on ${when}, ${inDays(daysLeft)}.`,
+          'Renewing takes a minute, and renewing early loses no days: your new year starts when the current one ends.',
+        ];
   const body = renderMail({
     siteName: ctx.siteName,
     greeting: `Dear ${member.first_name},`,
-    paragraphs: [lead, 'Renewing takes a minute, and renewing early loses no days: your new year starts when the current one ends.'],
+    paragraphs,
     action: { label: 'Renew your membership', url: `${ctx.publicUrl}/renew` },
   });
   const subject = kind === 'lapsed' ? 'Your membership has ended' : `Your membership ends on ${when}`;

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { emailKey } from '../../../shared/domain/email';
+import { londonDate } from '../../../shared/domain/london-time';
+import { expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { conflict } from '../../http/errors';
+import { ConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
 import { renewalMail, welcomeMail } from './membership.emails';
 import { membershipRepo } from './membership.repo';
@@ -22,59 +27,78 @@ export const pendingFields = z.object({
   phone_no: z.string(),
 });
 
-/** Completing a registration creates the member, dated from the effective date, and welcomes them. */
+export const FREE_RENEWAL_TOO_EARLY =
+  'A free membership can be renewed only in its last 30 days or once it has ended. Please come back nearer the time.';
+
+/** Completing a registration creates the member, whose year starts the day the payment succeeds, and welcomes them. */
 export function registrationFulfilment(clock: () => Date, log: { warn(obj: object, msg: string): void }): FulfilmentHandler {
   return async (trx: Kysely<Database>, payment, mailContext) => {
     const repo = membershipRepo(trx);
     const pending = payment.reference_id ? await repo.findPending(payment.reference_id) : undefined;
-    if (!pending || payment.tier_index === null || !payment.date_effective)
-      throw new Error(`Registration payment ${payment.id} has no pending registration`);
+    if (!pending || payment.tier_index === null) throw new Error(`Registration payment ${payment.id} has no pending registration`);
     if (await repo.emailTaken(emailKey(pending.email))) {
       // Paid twice for one address (two tabs): the account exists already; keep the record, send no second welcome.
       log.warn({ paymentId: payment.id }, 'registration paid for an address that already has an account');
-      return [];
+      return { mail: [] };
     }
     const fields = pendingFields.parse(JSON.parse(pending.fields));
     const userId = randomUUID();
-    await repo.insertUser({
-      ...fields,
-      id: userId,
-      email: pending.email,
-      email_key: emailKey(pending.email),
-      password_hash: pending.password_hash,
-      role: 'member',
-      tier_index: payment.tier_index,
-      registered_date: payment.date_effective,
-      last_renewed_date: payment.date_effective,
-      created_at: clock().toISOString(),
-    });
+    const start = londonDate(clock());
+    try {
+      await repo.insertUser({
+        ...fields,
+        id: userId,
+        email: pending.email,
+        email_key: emailKey(pending.email),
+        password_hash: pending.password_hash,
+        role: 'member',
+        tier_index: payment.tier_index,
+        registered_date: start,
+        last_renewed_date: start,
+        created_at: clock().toISOString(),
+      });
+    } catch (error) {
+      // The other tab's payment created the account at the same moment: run again and see it.
+      if (isUniqueViolation(error)) throw new ConcurrentChange();
+      throw error;
+    }
     await trx.updateTable('payments').set({ user_id: userId }).where('id', '=', payment.id).execute();
     await repo.deletePending(pending.id);
+    const period = { start, end: expiryDate(start) };
     const purchase = {
       tierIndex: payment.tier_index,
       amountPence: payment.amount_pence,
-      dateEffective: payment.date_effective,
+      period,
       paymentId: payment.id,
       paidAt: clock().toISOString(),
     };
-    return [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext)];
+    return { mail: [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext)], period };
   };
 }
 
-/** Completing a renewal moves the member's year on and sends the receipt. */
+/**
+ * Completing a renewal adds one year to the membership as it stands at this moment: from the
+ * current expiry while that is ahead, else from today. So two renewals paid in any order, or at
+ * once, add two years (decision record 011). Only a free tier is held to the last 30 days.
+ */
 export function renewalFulfilment(clock: () => Date): FulfilmentHandler {
   return async (trx, payment, mailContext) => {
     const repo = membershipRepo(trx);
     const member = payment.user_id ? await repo.member(payment.user_id) : undefined;
-    if (!member || payment.tier_index === null || !payment.date_effective) throw new Error(`Renewal payment ${payment.id} has no member`);
-    await repo.renew(member.id, payment.tier_index, payment.date_effective);
+    if (!member || payment.tier_index === null) throw new Error(`Renewal payment ${payment.id} has no member`);
+    const today = londonDate(clock());
+    if (payment.provider === 'none' && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
+    const start = renewalEffectiveDate(member.last_renewed_date, today);
+    // Another renewal of this member committed since the read (PostgreSQL): run again from its result.
+    if (!(await repo.renew(member.id, payment.tier_index, member.last_renewed_date, start))) throw new ConcurrentChange();
+    const period = { start, end: expiryDate(start) };
     const purchase = {
       tierIndex: payment.tier_index,
       amountPence: payment.amount_pence,
-      dateEffective: payment.date_effective,
+      period,
       paymentId: payment.id,
       paidAt: clock().toISOString(),
     };
-    return [renewalMail(member, purchase, mailContext)];
+    return { mail: [renewalMail(member, purchase, mailContext)], period };
   };
 }

@@ -18,34 +18,38 @@ export function dueReminder(daysLeft: number): ReminderKind | undefined {
 }
 
 /**
- * Sends renewal reminders 30 days and 7 days before a membership ends and on the day it lapses,
- * each once per member and membership year: the reminder is claimed in the database before it is
- * sent, so two servers running this at once send it once.
+ * Sends renewal reminders 30 days and 7 days before a membership ends and after it lapses, each
+ * once per member and membership year. The claim and the mail are one transaction, so a crash
+ * loses neither alone and two servers running this at once send each reminder once; the member
+ * is read again inside it, so one who renewed meanwhile gets nothing.
  */
 export async function sendRenewalReminders(
   db: Kysely<Database>,
   mailer: Mailer,
   mailContext: () => Promise<MailContext>,
-  now: Date,
+  clock: () => Date,
 ): Promise<number> {
-  const repo = membershipRepo(db);
-  const today = londonDate(now);
-  // Memberships ending between 30 days ago and 30 days ahead.
-  const candidates = await repo.renewedBetween(
-    addDays(addYears(today, -MEMBERSHIP_YEARS), -31),
-    addDays(addYears(today, -MEMBERSHIP_YEARS), 31),
-  );
+  const today = () => londonDate(clock());
+  const yearAgo = addYears(today(), -MEMBERSHIP_YEARS);
+  // Memberships ending between 31 days ago and 31 days ahead.
+  const candidates = await membershipRepo(db).renewedBetween(addDays(yearAgo, -31), addDays(yearAgo, 31));
+  // Read before the transactions: on SQLite a transaction holds the one connection.
+  const context = await mailContext();
   let sent = 0;
-  for (const member of candidates) {
-    if (!member.last_renewed_date) continue;
-    const expiry = expiryDate(member.last_renewed_date);
-    const daysLeft = daysBetween(today, expiry);
-    const kind = dueReminder(daysLeft);
-    if (!kind) continue;
-    if (!(await repo.claimReminder(member.id, expiry, kind, now.toISOString()))) continue;
-    await mailer.queue(reminderMail(member, kind, expiry, await mailContext()));
-    sent++;
+  for (const candidate of candidates) {
+    const queued = await db.transaction().execute(async (trx) => {
+      const repo = membershipRepo(trx);
+      const member = await repo.member(candidate.id);
+      if (!member?.last_renewed_date || member.tier_index === null) return false;
+      const expiry = expiryDate(member.last_renewed_date);
+      const daysLeft = daysBetween(today(), expiry);
+      const kind = dueReminder(daysLeft);
+      if (!kind || !(await repo.claimReminder(member.id, expiry, kind, clock().toISOString()))) return false;
+      await mailer.queue(reminderMail(member, kind, expiry, daysLeft, context), trx);
+      return true;
+    });
+    if (queued) sent++;
   }
-  if (sent) await mailer.deliver();
+  if (sent) mailer.deliverSoon();
   return sent;
 }

@@ -28,8 +28,27 @@ export function membershipRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
     },
-    async renew(id: string, tierIndex: number, lastRenewedDate: string): Promise<void> {
-      await db.updateTable('users').set({ tier_index: tierIndex, last_renewed_date: lastRenewedDate }).where('id', '=', id).execute();
+    /** Moves the member's year on from `current`; false when another change got there first. */
+    async renew(id: string, tierIndex: number, current: string | null, lastRenewedDate: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ tier_index: tierIndex, last_renewed_date: lastRenewedDate })
+        .where('id', '=', id)
+        .where('last_renewed_date', current === null ? 'is' : '=', current)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** The membership year the member's latest registration or renewal bought (not one the admin took back). */
+    latestPeriod(userId: string) {
+      return db
+        .selectFrom('payments')
+        .select(['period_start', 'period_end'])
+        .where('user_id', '=', userId)
+        .where('kind', 'in', ['registration', 'renewal'])
+        .where('period_end', 'is not', null)
+        .where((eb) => eb.or([eb('review', 'is', null), eb('review', '!=', 'ended')]))
+        .orderBy('period_end', 'desc')
+        .executeTakeFirst();
     },
     /** Members whose last renewal falls between the dates (inclusive): reminder candidates. */
     renewedBetween(from: string, to: string) {

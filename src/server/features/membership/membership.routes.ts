@@ -22,7 +22,7 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
 
   addRoute(app, membershipApi.renewProceed, {
     policy: 'member',
-    handler: ({ body, user }) => membership.renewProceed(user().id, body.tier_index),
+    handler: ({ body, user, req }) => membership.renewProceed(user().id, body.tier_index, req.ip),
   });
 
   addRoute(app, membershipApi.renewConfirmSimple, {
@@ -36,5 +36,10 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
   addRoute(app, adminApi.recordRenewal, {
     policy: 'admin',
     handler: ({ body, user }) => membership.recordOfflineRenewal(body, user()),
+  });
+
+  addRoute(app, adminApi.paymentReview, {
+    policy: 'admin',
+    handler: ({ body, user }) => membership.reviewPayment(body, user()),
   });
 }

@@ -1,32 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { recordRenewalRequest } from '../../../shared/api/admin';
+import { awaitsReview, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
-import type { registrationForm } from '../../../shared/api/membership';
+import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
-import { expiryDate, renewalEffectiveDate } from '../../../shared/domain/membership';
+import { addYears, expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
 import { formatPence } from '../../../shared/domain/money';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { Database } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { addressKey } from '../../http/client-address';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
+import type { CardBrake } from '../../payments/card-brake';
+import { retryOnConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentService } from '../../payments/fulfilment';
+import { paymentsRepo } from '../../payments/payments.repo';
 import type { PaymentsService } from '../../payments/payments.service';
-import { pendingFields } from './membership.fulfilment';
+import { FREE_RENEWAL_TOO_EARLY, pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
 
-type ValidRegistration = z.output<typeof registrationForm>;
+type ValidRegistration = z.output<typeof registrationRequest>;
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const DAY = 24 * 60 * 60 * 1000;
 const NEEDS_CARD = 'This membership is paid by card: please use the card payment form.';
+const TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+export const EMAIL_TAKEN =
+  'An account with this e-mail address already exists. Please sign in, or reset your password if you have forgotten it.';
+/** "This address has an account" answers one address may receive in a day (decision record 019). */
+export const TAKEN_ANSWERS_PER_DAY = 3;
+const TAKEN_BUCKET = 'register-taken';
 
 export type MembershipDeps = {
   db: Kysely<Database>;
   payments: PaymentsService;
+  brake: CardBrake;
   fulfilment: FulfilmentService;
   limiter: RateLimiter;
   clock: () => Date;
@@ -34,7 +46,7 @@ export type MembershipDeps = {
   passwords: PasswordHasher;
 };
 
-export function membershipService({ db, payments, fulfilment, limiter, clock, audit, passwords }: MembershipDeps) {
+export function membershipService({ db, payments, brake, fulfilment, limiter, clock, audit, passwords }: MembershipDeps) {
   const repo = membershipRepo(db);
 
   function tierOrThrow(index: number) {
@@ -50,16 +62,17 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
      * trusting a price from the browser.
      */
     async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
-      await limiter.hit(
-        { bucket: 'register-proceed', key: ip, max: 20, windowMs: TEN_MINUTES },
-        'Too many attempts. Please wait a few minutes and try again.',
-      );
+      const address = addressKey(ip);
+      await limiter.hit({ bucket: 'register-proceed', key: address, max: 20, windowMs: TEN_MINUTES }, TOO_MANY_ATTEMPTS);
+      // Saying "this address has an account" tells who is a member: a few times a day per address
+      // (decision record 019). Past that, every registration from the address waits, taken or not.
+      if ((await limiter.recent(TAKEN_BUCKET, address, DAY)) >= TAKEN_ANSWERS_PER_DAY) throw tooManyRequests(TOO_MANY_ATTEMPTS, 3600);
       if (await repo.emailTaken(emailKey(form.email))) {
-        throw conflict(
-          'An account with this e-mail address already exists. Please sign in, or reset your password if you have forgotten it.',
-        );
+        await limiter.hit({ bucket: TAKEN_BUCKET, key: address, max: TAKEN_ANSWERS_PER_DAY, windowMs: DAY }, TOO_MANY_ATTEMPTS);
+        throw conflict(EMAIL_TAKEN);
       }
       const tier = tierOrThrow(form.tier_index);
+      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: true });
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
       const fields = pendingFields.parse({ ...rest, grad_year: tier.index === 2 ? rest.grad_year : null });
       const pendingId = randomUUID();
@@ -79,6 +92,7 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
         tierIndex: tier.index,
         dateEffective,
         referenceId: pendingId,
+        clientIp: ip,
       });
       return {
         tier: { name: tier.name, pence: tier.pence },
@@ -95,18 +109,25 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
     },
 
     async memberInfo(userId: string): Promise<MemberInfo> {
-      const member = await repo.member(userId);
+      const [member, latest] = await Promise.all([repo.member(userId), repo.latestPeriod(userId)]);
       if (!member) throw notFound('Member not found');
       const { id: _id, ...info } = member;
-      return info;
+      return { ...info, latest_period: latest ? { start: latest.period_start!, end: latest.period_end! } : null };
     },
 
-    /** Renewing early loses no days: the new year starts at the current expiry while that is ahead. */
-    async renewProceed(userId: string, tierIndex: number): Promise<ProceedResponse> {
+    /**
+     * Starts a renewal. `date_effective` is the expected start (SPEC's field): the year is really
+     * placed when the payment succeeds, from the expiry at that moment (decision record 011).
+     * A free tier renews only in its last 30 days or after it has lapsed.
+     */
+    async renewProceed(userId: string, tierIndex: number, ip: string): Promise<ProceedResponse> {
       const member = await repo.member(userId);
       if (!member) throw notFound('Member not found');
       const tier = tierOrThrow(tierIndex);
-      const dateEffective = renewalEffectiveDate(member.last_renewed_date, londonDate(clock()));
+      const today = londonDate(clock());
+      if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
+      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: false });
+      const dateEffective = renewalEffectiveDate(member.last_renewed_date, today);
       const { paymentId, clientSecret } = await payments.begin({
         kind: 'renewal',
         amountPence: tier.pence,
@@ -115,6 +136,7 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
         userId,
         tierIndex: tier.index,
         dateEffective,
+        clientIp: ip,
       });
       return {
         tier: { name: tier.name, pence: tier.pence },
@@ -141,31 +163,74 @@ export function membershipService({ db, payments, fulfilment, limiter, clock, au
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, londonDate(clock()));
       // Read before the transaction opens: on SQLite it holds the one connection.
       const mail = await fulfilment.mailContext();
-      const payment = await audit.change(
-        actor,
-        async (trx) => {
-          const recorded = await payments.recordOffline(trx, {
-            kind: 'renewal',
-            amountPence: request.amount,
-            email: member.email,
-            description: `Membership renewal: ${tier.name}`,
-            userId: member.id,
-            tierIndex: tier.index,
-            dateEffective,
-            note: request.note,
-          });
-          await fulfilment.fulfilRecorded(trx, recorded, mail);
-          return recorded;
-        },
-        () => ({
-          kind: 'membership',
-          action: 'recorded',
-          subject_id: member.id,
-          summary: `Recorded ${formatPence(request.amount)} from ${member.email} (${request.note}): ${tier.name} from ${dateEffective}`,
-        }),
-      );
+      const record = () =>
+        audit.change(
+          actor,
+          async (trx) => {
+            const recorded = await payments.recordOffline(trx, {
+              kind: 'renewal',
+              amountPence: request.amount,
+              email: member.email,
+              description: `Membership renewal: ${tier.name}`,
+              userId: member.id,
+              tierIndex: tier.index,
+              dateEffective,
+              note: request.note,
+            });
+            const done = await fulfilment.fulfilRecorded(trx, recorded, mail);
+            return { payment: recorded, period: done.period! };
+          },
+          ({ period }) => ({
+            kind: 'membership',
+            action: 'recorded',
+            subject_id: member.id,
+            summary: `Recorded ${formatPence(request.amount)} from ${member.email} (${request.note}): ${tier.name} from ${period.start}`,
+          }),
+        );
+      // A card renewal of the same member committing at the same moment (PostgreSQL): record again after it.
+      const { payment, period } = await retryOnConcurrentChange(record);
       fulfilment.deliverSoon();
-      return { payment_id: payment.id, last_renewed_date: dateEffective, expiry_date: expiryDate(dateEffective) };
+      return { payment_id: payment.id, last_renewed_date: period.start, expiry_date: period.end };
+    },
+
+    /**
+     * The admin's decision on a membership payment Stripe refunded or that is disputed: keep the
+     * membership as it is, or take off the year the payment bought. Decided once, with its audit
+     * entry in the same transaction (decision record 014).
+     */
+    async reviewPayment(request: PaymentReviewRequest, actor: NonNullable<Actor>) {
+      return audit
+        .change(
+          actor,
+          async (trx) => {
+            const payment = await paymentsRepo(trx).findById(request.payment_id);
+            if (!payment || payment.kind === 'donation') throw notFound('Payment not found');
+            if (!awaitsReview({ kind: payment.kind, status: payment.status, review: payment.review }))
+              throw conflict('This payment has been decided on already, or was not refunded or disputed');
+            if (!(await paymentsRepo(trx).setReview(payment.id, request.decision === 'end' ? 'ended' : 'kept')))
+              throw conflict('This payment has been decided on already');
+            const members = membershipRepo(trx);
+            const member = payment.user_id ? await members.member(payment.user_id) : undefined;
+            let lastRenewed = member?.last_renewed_date ?? null;
+            if (member && lastRenewed && request.decision === 'end') {
+              const shortened = addYears(lastRenewed, -1);
+              if (!(await members.renew(member.id, member.tier_index ?? payment.tier_index ?? 0, lastRenewed, shortened)))
+                throw conflict('The membership changed meanwhile. Please reload the page and decide again.');
+              lastRenewed = shortened;
+            }
+            return { payment, member, lastRenewed };
+          },
+          ({ payment, member, lastRenewed }) => ({
+            kind: 'membership',
+            action: 'changed',
+            subject_id: member?.id ?? payment.user_id,
+            summary:
+              request.decision === 'end'
+                ? `Took off the year paid by the ${payment.kind} of ${formatPence(payment.amount_pence)} from ${payment.email} (${payment.status.replace('_', ' ')})${lastRenewed ? `: membership now ends ${expiryDate(lastRenewed)}` : ''}`
+                : `Kept the membership of ${payment.email} despite the ${payment.status.replace('_', ' ')} ${payment.kind} of ${formatPence(payment.amount_pence)}`,
+          }),
+        )
+        .then(({ lastRenewed }) => ({ last_renewed_date: lastRenewed, expiry_date: lastRenewed ? expiryDate(lastRenewed) : null }));
     },
 
     /** Pending registrations never paid for are dropped after a week (they hold a password hash). */

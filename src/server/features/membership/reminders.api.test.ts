@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addYears } from '../../../shared/domain/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { dueReminder } from './membership.reminders';
@@ -59,5 +59,30 @@ describe('renewal reminders', () => {
     expect(await mailsTo(in30)).toEqual(['reminder-30-days', 'reminder-7-days']);
     const [, seven] = await t.db.db.selectFrom('outbox').select('text_body').where('to_address', '=', in30).orderBy('id').execute();
     expect(seven!.text_body).toContain('http://localhost:8000/renew');
+  });
+
+  it('says how many days are really left when the job runs late, and never promises no lost days after the end', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const late = await memberEnding(18);
+    const lapsed = await memberEnding(-3);
+    await t.services.runScheduledJobs();
+    const text = async (email: string) =>
+      (await t.db.db.selectFrom('outbox').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow()).text_body;
+    expect(await text(late)).toContain('ends on 9 December 2026, in 18 days.');
+    expect(await text(lapsed)).toContain('ran until 18 November 2026 and has now ended.');
+    expect(await text(lapsed)).not.toMatch(/loses no days/);
+    expect(await text(lapsed)).toContain('your new membership year starts on the day you renew');
+  });
+
+  it('claims a reminder and writes its mail together: a failure loses neither', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const email = await memberEnding(5);
+    const failingQueue = vi.spyOn(t.services.mailer, 'queue').mockRejectedValue(new Error('disk full'));
+    await expect(t.services.runScheduledJobs()).rejects.toThrow('disk full');
+    failingQueue.mockRestore();
+    expect(await mailsTo(email)).toEqual([]);
+    // The next run finds the reminder still to send.
+    await t.services.runScheduledJobs();
+    expect(await mailsTo(email)).toEqual(['reminder-7-days']);
   });
 });

@@ -1,16 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { testingApi } from '../../../shared/api/testing';
 import { addRoute } from '../../http/route';
+import { notFound } from '../../http/errors';
 import type { Mailer } from '../../integrations/mail/mailer';
+import type { PaymentEvents } from '../../payments/payment-events';
 
 /**
  * Registered only when E2E_OUTBOX=on (the browser journeys' throwaway server): lets a journey
- * read the mail it caused, as a person would read their inbox. Never on a real site.
+ * read the mail it caused, as a person would read their inbox, and have the test provider
+ * report a refund as Stripe would. Never on a real site.
  */
-export function testingRoutes(app: FastifyInstance, mailer: Mailer) {
+export function testingRoutes(app: FastifyInstance, mailer: Mailer, events: PaymentEvents) {
   addRoute(app, testingApi.outbox, {
     policy: 'public',
     handler: async ({ query }) =>
       (await mailer.recent(query.to)).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text_body, created_at: m.created_at })),
+  });
+
+  addRoute(app, testingApi.refund, {
+    policy: 'public',
+    handler: async ({ body }) => {
+      if (!(await events.refundTestPayment(body.email))) throw notFound('No card payment from this address');
+      return { succeeded: true };
+    },
   });
 }

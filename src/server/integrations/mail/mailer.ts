@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,19 +15,96 @@ export type MailerOptions = {
   from: () => Promise<string>;
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** The host named in Message-IDs (the site's own). */
+  messageIdHost: string;
 };
 
-const MAX_ATTEMPTS = 5;
+export const MAIL_DELIVERY = {
+  /** Tries before a message is left as failed for good (about 14 hours with the waits below). */
+  maxAttempts: 10,
+  /** A claim lasts this long: longer than the SMTP timeouts, so only a crashed run's claim lapses. */
+  leaseMs: 5 * 60 * 1000,
+  /** Waits between tries: 2, 4, 8 ... minutes, at most 6 hours. */
+  retryDelayMs: (attempts: number) => Math.min(2 ** attempts * 60 * 1000, 6 * 60 * 60 * 1000),
+  /** How often the background loop looks for retries and lapsed claims. */
+  pollMs: 30 * 1000,
+};
 
 /**
  * Every message is first written to the outbox table, inside the caller's transaction when it
  * has one, so a committed payment always has its receipt on record. With SMTP_URL the outbox is
- * then delivered (and retried on failure); without it the message is kept there, and logged, so
- * an offline site still works.
+ * delivered in the background, never while a request waits: a message is claimed with a lease
+ * (status "sending") so overlapping runs, on one server or several, send it once; only a claim
+ * whose lease has lapsed (its run crashed) is tried again, under the same Message-ID, so the
+ * receiving side can recognise the repeat. Without SMTP_URL messages are kept for the admin.
  */
 export function createMailer(db: Kysely<Database>, options: MailerOptions) {
-  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
+    : undefined;
   const repo = outboxRepo(db);
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function sendClaimed(message: Awaited<ReturnType<typeof repo.claimNext>> & object, from: string): Promise<void> {
+    try {
+      await transport!.sendMail({
+        from,
+        to: message.to_address,
+        subject: message.subject,
+        text: message.text_body,
+        html: message.html_body,
+        messageId: message.message_id ?? undefined,
+      });
+      await repo.markSent(message.id, options.clock().toISOString());
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryAt = new Date(options.clock().getTime() + MAIL_DELIVERY.retryDelayMs(message.attempts)).toISOString();
+      options.log.warn({ outboxId: message.id, reason, attempts: message.attempts }, 'E-mail delivery failed; it will be retried');
+      await repo.markFailed(message.id, reason, retryAt);
+    }
+  }
+
+  /** One delivery run: claims and sends due messages one at a time until none is left. */
+  async function deliver(): Promise<number> {
+    if (!transport) return 0;
+    const now = () => options.clock().toISOString();
+    await repo.abandonLapsed(MAIL_DELIVERY.maxAttempts, now());
+    const from = await options.from();
+    let sent = 0;
+    for (;;) {
+      const message = await repo.claimNext(
+        MAIL_DELIVERY.maxAttempts,
+        now(),
+        new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString(),
+      );
+      if (!message) return sent;
+      await sendClaimed(message, from);
+      sent++;
+    }
+  }
+
+  /** Runs deliveries one after another in this process; a request for more during a run adds one more run. */
+  function kick(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await deliver();
+        } catch (error) {
+          options.log.error({ err: error }, 'mail delivery failed');
+        }
+      } while (again);
+    })().finally(() => {
+      running = undefined;
+    });
+    return running;
+  }
 
   const mailer = {
     smtp: Boolean(transport),
@@ -43,46 +121,53 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         last_error: null,
         created_at: options.clock().toISOString(),
         sent_at: null,
+        message_id: `<${randomUUID()}@${options.messageIdHost}>`,
+        lease_until: null,
+        next_attempt_at: null,
       });
       if (!transport) {
-        // The log line carries the message's first link, so an offline admin can still act on it.
-        const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-        options.log.info({ to: message.to, subject: message.subject, link }, 'E-mail kept in the outbox (SMTP_URL is not set)');
+        // Never the text: a reset link in a log would let whoever reads the log into the account.
+        options.log.info(
+          { to: message.to, subject: message.subject },
+          'E-mail kept in the outbox (SMTP_URL is not set): the admin reads it under Admin, Outbox',
+        );
       }
     },
 
-    /** Sends what is waiting; safe to run from several servers at once. */
-    async deliver(): Promise<void> {
-      if (!transport) return;
-      const from = await options.from();
-      for (const message of await repo.deliverable(MAX_ATTEMPTS)) {
-        if (!(await repo.claim(message.id, message.attempts))) continue;
-        try {
-          await transport.sendMail({
-            from,
-            to: message.to_address,
-            subject: message.subject,
-            text: message.text_body,
-            html: message.html_body,
-          });
-          await repo.markSent(message.id, options.clock().toISOString());
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          options.log.warn({ outboxId: message.id, reason }, 'E-mail delivery failed; it will be retried');
-          await repo.markFailed(message.id, reason);
-        }
-      }
+    /** One delivery run now (scheduled jobs, tests); safe beside other runs on any server. */
+    deliver,
+
+    /** Starts delivering in the background, without waiting: call after committing what queued mail. */
+    deliverSoon(): void {
+      if (transport) void kick();
     },
 
-    /** Queue and deliver at once, for messages outside any transaction. */
+    /** Queues a message outside any transaction and starts its delivery, without waiting for SMTP. */
     async send(message: MailMessage): Promise<void> {
       await mailer.queue(message);
-      await mailer.deliver();
+      mailer.deliverSoon();
+    },
+
+    /** Delivers in the background from now on: retries when due, and messages a crashed run left behind. */
+    start(): void {
+      if (!transport || timer) return;
+      timer = setInterval(() => void kick(), MAIL_DELIVERY.pollMs);
+      timer.unref();
+      void kick();
+    },
+
+    /** Resolves once this process's delivery runs have finished. */
+    async idle(): Promise<void> {
+      while (running) await running;
     },
 
     recent: repo.recent,
 
-    close(): void {
+    /** Stops the background loop and waits a little for a run in progress; a send cut off later is retried once its lease lapses. */
+    async close(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       transport?.close();
     },
   };

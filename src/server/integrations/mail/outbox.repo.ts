@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 import { anyContains } from '../../db/like';
 import type { Database, OutboxTable } from '../../db/schema';
 
@@ -17,33 +17,56 @@ export function outboxRepo(db: Kysely<Database>) {
       const row = await db.insertInto('outbox').values(message).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
     },
-    /** Messages waiting for SMTP: new ones and failed ones with tries left. */
-    deliverable(maxAttempts: number) {
-      return db
-        .selectFrom('outbox')
-        .selectAll()
-        .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'failed'), eb('attempts', '<', maxAttempts)])]))
-        .orderBy('id')
-        .limit(50)
-        .execute();
+    /**
+     * Claims the oldest message due for sending: new, failed with tries left once its wait is
+     * over, or claimed by a run whose lease lapsed. The condition is checked again in the update
+     * itself, so of two runs (or servers) racing for a message one wins and the other moves on.
+     */
+    async claimNext(maxAttempts: number, now: string, leaseUntil: string) {
+      const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([
+            eb('status', '=', 'failed'),
+            eb('attempts', '<', maxAttempts),
+            eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+          ]),
+          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now), eb('attempts', '<', maxAttempts)]),
+        ]);
+      const candidates = await db.selectFrom('outbox').select('id').where(due).orderBy('id').limit(10).execute();
+      for (const { id } of candidates) {
+        const claimed = await db
+          .updateTable('outbox')
+          .set((eb) => ({ status: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+          .where('id', '=', id)
+          .where(due)
+          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts'])
+          .executeTakeFirst();
+        if (claimed) return { ...claimed, id: Number(claimed.id) };
+      }
+      return undefined;
     },
-    /** Claims a message for sending; false when another server took it first. */
-    async claim(id: number, attempts: number): Promise<boolean> {
-      const result = await db
-        .updateTable('outbox')
-        .set({ attempts: attempts + 1 })
-        .where('id', '=', id)
-        .where('attempts', '=', attempts)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
-    },
-    async markSent(id: number, at: string): Promise<void> {
-      await db.updateTable('outbox').set({ status: 'sent', sent_at: at, last_error: null }).where('id', '=', id).execute();
-    },
-    async markFailed(id: number, error: string): Promise<void> {
+    /** A message whose last try crashed mid-send, with no tries left, is failed for good. */
+    async abandonLapsed(maxAttempts: number, now: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'failed', last_error: error.slice(0, 500) })
+        .set({ status: 'failed', lease_until: null, last_error: 'Delivery was interrupted too many times' })
+        .where('status', '=', 'sending')
+        .where('lease_until', '<', now)
+        .where('attempts', '>=', maxAttempts)
+        .execute();
+    },
+    async markSent(id: number, at: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: at, last_error: null, lease_until: null, next_attempt_at: null })
+        .where('id', '=', id)
+        .execute();
+    },
+    async markFailed(id: number, error: string, retryAt: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, next_attempt_at: retryAt })
         .where('id', '=', id)
         .execute();
     },

@@ -1,39 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxFor } from '../../testing/membership';
+import { startSmtpPeer } from '../../testing/smtp-peer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP peer on loopback; it refuses mail for addresses starting "bounce". */
-async function startSmtpPeer() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.startsWith('bounce')) return callback(new Error('Mailbox unavailable'));
-      callback();
-    },
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { MAIL_DELIVERY } from './mailer';
 
 describe('e-mail over SMTP', () => {
   let t: TestApp;
@@ -50,7 +19,9 @@ describe('e-mail over SMTP', () => {
   it('delivers a password reset mail and records it as sent', async () => {
     const member = await t.userWithRole('member', 'reader@example.org');
     await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email: member.email } });
-    await expect.poll(() => peer.received.length).toBe(1);
+    await t.services.background.idle();
+    await t.services.mailer.idle();
+    expect(peer.received).toHaveLength(1);
     const [mail] = peer.received;
     expect(mail!.from).toBe('office@example.org');
     expect(mail!.to).toEqual(['reader@example.org']);
@@ -72,11 +43,15 @@ describe('e-mail over SMTP', () => {
     expect(message.text_body).toMatch(/not shown here/);
   });
 
-  it('keeps a refused message as failed, to be retried', async () => {
+  it('keeps a refused message as failed, and tries again once its wait is over', async () => {
     await t.services.mailer.send({ to: 'bounce@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+    await t.services.mailer.idle();
     const [row] = await outboxFor(t, 'bounce@example.org');
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.last_error).toMatch(/Mailbox unavailable/);
+    await t.services.mailer.deliver();
+    expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    t.clock.advance(MAIL_DELIVERY.retryDelayMs(1));
     await t.services.mailer.deliver();
     expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 2 });
   });

@@ -17,6 +17,40 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<Intent | undefined>;
 }
 
+/**
+ * The provider failed in a way the payer cannot fix: a bad or revoked key, its rate limit, an
+ * outage, a network failure. Answered 502 with a plain message; only the operator sees the rest.
+ */
+export class PaymentProviderError extends Error {
+  constructor(
+    /** Stripe's own request id, to quote to Stripe's support. */
+    readonly providerRequestId: string | undefined,
+    readonly providerStatus: number | undefined,
+    readonly providerType: string,
+  ) {
+    super(`Payment provider failed (${providerType}${providerStatus ? ` ${providerStatus}` : ''})`);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+/** The card was refused: its reason is for the payer (402). */
+export class CardDeclinedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'CardDeclinedError';
+  }
+}
+
+/** A verified webhook event, in the site's terms. Amounts in pence. */
+export type ProviderEvent = { id: string; type: string } & (
+  | { kind: 'succeeded' | 'failed'; intentId: string }
+  | { kind: 'canceled'; intentId: string }
+  | { kind: 'refunded'; intentId: string; amountRefunded: number }
+  | { kind: 'dispute-opened'; intentId: string }
+  | { kind: 'dispute-closed'; intentId: string; won: boolean }
+  | { kind: 'other' }
+);
+
 /** Stripe's client secrets are "<intent id>_secret_<random>"; the test provider's too. */
 export function intentIdFromSecret(clientSecret: string): string | undefined {
   const match = /^(pi_[A-Za-z0-9_]+?)_secret_[A-Za-z0-9]+$/.exec(clientSecret);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Intent, NewIntent, PaymentProvider } from './provider';
+import { CardDeclinedError, PaymentProviderError, type Intent, type NewIntent, type PaymentProvider, type ProviderEvent } from './provider';
 
 export type StripeOptions = {
   secretKey: string;
@@ -12,6 +12,40 @@ export type StripeOptions = {
 
 /** Signed events older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** Stripe's object ids are strings, or the object itself when expanded. */
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? undefined));
+
+/** A verified Stripe event in the site's terms; events the site does not act on are "other". */
+export function toProviderEvent(event: Stripe.Event): ProviderEvent {
+  const base = { id: event.id, type: event.type };
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return { ...base, kind: 'succeeded', intentId: event.data.object.id };
+    case 'payment_intent.payment_failed':
+      return { ...base, kind: 'failed', intentId: event.data.object.id };
+    case 'payment_intent.canceled':
+      return { ...base, kind: 'canceled', intentId: event.data.object.id };
+    case 'charge.refunded': {
+      const intentId = idOf(event.data.object.payment_intent);
+      return intentId
+        ? { ...base, kind: 'refunded', intentId, amountRefunded: event.data.object.amount_refunded }
+        : { ...base, kind: 'other' };
+    }
+    case 'charge.dispute.created': {
+      const intentId = idOf(event.data.object.payment_intent);
+      return intentId ? { ...base, kind: 'dispute-opened', intentId } : { ...base, kind: 'other' };
+    }
+    case 'charge.dispute.closed': {
+      const intentId = idOf(event.data.object.payment_intent);
+      // warning_closed: an inquiry that never became a chargeback, so the money stayed.
+      const won = event.data.object.status !== 'lost';
+      return intentId ? { ...base, kind: 'dispute-closed', intentId, won } : { ...base, kind: 'other' };
+    }
+    default:
+      return { ...base, kind: 'other' };
+  }
+}
 
 export function stripeProvider(options: StripeOptions) {
   const stripe = new Stripe(options.secretKey, {
@@ -28,37 +62,56 @@ export function stripeProvider(options: StripeOptions) {
     clientSecret: pi.client_secret ?? '',
   });
 
+  /**
+   * Stripe's own errors never reach the payer: a card decline keeps its reason (it is written for
+   * the cardholder), anything else (key, rate limit, outage, network) becomes PaymentProviderError.
+   */
+  async function call<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) throw new CardDeclinedError(error.message);
+      if (error instanceof Stripe.errors.StripeError) throw new PaymentProviderError(error.requestId, error.statusCode, error.type);
+      throw new PaymentProviderError(undefined, undefined, error instanceof Error ? error.name : 'unknown');
+    }
+  }
+
   return {
     name: 'stripe' as const,
 
-    async createIntent(intent: NewIntent): Promise<Intent> {
-      const pi = await stripe.paymentIntents.create(
-        {
-          amount: intent.amountPence,
-          currency: 'gbp',
-          description: intent.description,
-          metadata: intent.metadata,
-          allowed_payment_method_types: ['card'],
-        },
-        { idempotencyKey: intent.idempotencyKey },
+    createIntent(intent: NewIntent): Promise<Intent> {
+      return call(async () =>
+        toIntent(
+          await stripe.paymentIntents.create(
+            {
+              amount: intent.amountPence,
+              currency: 'gbp',
+              description: intent.description,
+              metadata: intent.metadata,
+              allowed_payment_method_types: ['card'],
+            },
+            { idempotencyKey: intent.idempotencyKey },
+          ),
+        ),
       );
-      return toIntent(pi);
     },
 
-    async retrieveIntent(id: string): Promise<Intent | undefined> {
-      try {
-        return toIntent(await stripe.paymentIntents.retrieve(id));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
-        throw error;
-      }
+    retrieveIntent(id: string): Promise<Intent | undefined> {
+      return call(async () => {
+        try {
+          return toIntent(await stripe.paymentIntents.retrieve(id));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+          throw error;
+        }
+      });
     },
 
     /** The verified event, or undefined when the signature, secret or timestamp does not hold. */
-    verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event | undefined {
+    verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent | undefined {
       if (!signature || !options.webhookSecret) return undefined;
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+        return toProviderEvent(stripe.webhooks.constructEvent(rawBody, signature, options.webhookSecret, WEBHOOK_TOLERANCE_SECONDS));
       } catch {
         return undefined;
       }

@@ -10,6 +10,7 @@ import {
   mediaUrl,
   type RawDocument,
 } from './document';
+import { nestedAtMost } from '../json-shape';
 import { isSafeLinkUrl, isSafeMediaUrl } from './safe-url';
 
 export type Validation = { ok: true; document: RawDocument } | { ok: false; error: string };
@@ -144,8 +145,12 @@ function validateDocumentOrThrow(value: unknown): RawDocument {
   return value as RawDocument;
 }
 
+/** A document is blocks of entities and ranges: a few levels deep. Deeper is not one, and would strain the checks. */
+const MAX_NESTING = 16;
+
 /** Checks a parsed document against every rule of the stored format. */
 export function validateDocument(value: unknown): Validation {
+  if (!nestedAtMost(value, MAX_NESTING)) return { ok: false, error: 'The document is nested too deeply' };
   try {
     return { ok: true, document: validateDocumentOrThrow(value) };
   } catch (error) {

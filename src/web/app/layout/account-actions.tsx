@@ -10,7 +10,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
 import { useSiteTextEditor } from '../../components/site-text-editor';
-import { hasEditingRights, isAdmin, signOut, useSession } from '../../lib/session';
+import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 
 /** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
@@ -42,7 +43,7 @@ export function AccountActions() {
           <EditTextsButton />
         </>
       )}
-      <Button onClick={signOut} variant="outlined" startIcon={<LogoutIcon />}>
+      <Button onClick={() => void signOut()} variant="outlined" startIcon={<LogoutIcon />}>
         <SiteText k="nav.sign_out" />
       </Button>
     </Stack>

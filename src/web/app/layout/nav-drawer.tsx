@@ -19,7 +19,8 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
 import { useSiteTextEditor } from '../../components/site-text-editor';
-import { isAdmin, signOut, useSession } from '../../lib/session';
+import { isAdmin, useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 import { navItems } from './nav-items';
 
@@ -145,7 +146,7 @@ export function NavDrawer() {
                 </ListItem>
               )}
               <ListItem disablePadding>
-                <ListItemButton onClick={signOut} sx={{ borderLeft: '4px solid transparent' }}>
+                <ListItemButton onClick={() => void signOut()} sx={{ borderLeft: '4px solid transparent' }}>
                   <ListItemIcon>
                     <LogoutIcon />
                   </ListItemIcon>

@@ -7,6 +7,7 @@ import {
   type OutboxListQuery,
   type PaymentFilter,
   type PaymentListQuery,
+  type PaymentReviewRequest,
   type RecordRenewalRequest,
   type SetRoleRequest,
 } from '../../../shared/api/admin';
@@ -76,6 +77,19 @@ export function useRecordRenewal() {
         adminKeys.auditActors,
         adminKeys.outbox,
       ]) {
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+    },
+  });
+}
+
+/** The admin's decision on a refunded or disputed membership payment; it may change the member's expiry. */
+export function useReviewPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: PaymentReviewRequest) => apiRequest(adminApi.paymentReview, { body: request }),
+    onSuccess: () => {
+      for (const key of [adminKeys.member, adminKeys.members, adminKeys.payments, adminKeys.audit, adminKeys.auditActors]) {
         void queryClient.invalidateQueries({ queryKey: key });
       }
     },

@@ -24,17 +24,44 @@ export const paymentKindLabels: Record<(typeof paymentKinds)[number], string> = 
 };
 
 type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentStatusLabels: Record<PaymentStatus, string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
-export const paymentStatusTones: Record<PaymentStatus, StatusTone> = { pending: 'warning', succeeded: 'success', failed: 'error' };
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  pending: 'Pending',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
+  disputed: 'Disputed',
+  dispute_won: 'Dispute won',
+  dispute_lost: 'Dispute lost',
+};
+export const paymentStatusTones: Record<PaymentStatus, StatusTone> = {
+  pending: 'warning',
+  succeeded: 'success',
+  failed: 'error',
+  canceled: 'neutral',
+  refunded: 'error',
+  partly_refunded: 'warning',
+  disputed: 'error',
+  dispute_won: 'success',
+  dispute_lost: 'error',
+};
 
 type OutboxStatus = z.infer<typeof outboxStatus>;
 export const outboxStatusLabels: Record<OutboxStatus, string> = {
   queued: 'Waiting to send',
+  sending: 'Sending',
   sent: 'Sent',
   failed: 'Failed',
   kept: 'Kept here (not sent)',
 };
-export const outboxStatusTones: Record<OutboxStatus, StatusTone> = { queued: 'warning', sent: 'success', failed: 'error', kept: 'neutral' };
+export const outboxStatusTones: Record<OutboxStatus, StatusTone> = {
+  queued: 'warning',
+  sending: 'warning',
+  sent: 'success',
+  failed: 'error',
+  kept: 'neutral',
+};
 
 export const auditActionLabels: Record<AuditAction, string> = {
   created: 'Created',

@@ -19,6 +19,7 @@ import { useMember } from './admin-api';
 import { memberStatusTones, personName } from './admin-labels';
 import { AdminSection } from './admin-section';
 import type { MemberLinkState } from './members-page';
+import { PaymentReviews } from './payment-review';
 import { PaymentsTable } from './payments-table';
 import { RecordRenewalForm } from './record-renewal-form';
 import { RoleControl } from './role-control';
@@ -57,6 +58,7 @@ export function MemberPage() {
         )
       ) : (
         <Stack spacing={3}>
+          <PaymentReviews member={member.data} />
           <MemberDetails member={member.data} />
           <Panel labelledBy="member-role">
             <SectionTitle id="member-role">Role</SectionTitle>

@@ -17,10 +17,12 @@ const amountColumns = [
   ['registration', 'Registration'],
   ['renewal', 'Renewal'],
   ['donation', 'Donation'],
-  ['total', 'Total'],
+  ['refunded', 'Refunded'],
+  ['disputed', 'Disputed'],
+  ['total', 'Kept'],
 ] as const;
 
-/** Succeeded payments added up by the London month they completed in, newest month first. */
+/** Payments received by the London month they completed in, newest month first, less what went back. */
 export function PaymentTotals() {
   const totals = usePaymentTotals();
   return (
@@ -29,7 +31,9 @@ export function PaymentTotals() {
         Totals by month
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        Succeeded payments only, by the month (London time) they completed in. The filters above do not apply here.
+        Payments received, by the month (London time) they completed in. Refunded and disputed amounts (Stripe holds the money while a
+        dispute is open, and returns it if it is won) are counted in the month of the payment and taken off what was kept. The filters above
+        do not apply here.
       </Typography>
       {totals.isPending ? (
         <LoadingRegion>
@@ -63,7 +67,9 @@ export function PaymentTotals() {
                   </TableCell>
                   {amountColumns.map(([key]) => (
                     <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: key === 'total' ? 700 : undefined }}>
-                      {formatPence(month[key])}
+                      {(key === 'refunded' || key === 'disputed') && month[key] > 0
+                        ? `−${formatPence(month[key])}`
+                        : formatPence(month[key])}
                     </TableCell>
                   ))}
                   <TableCell align="right">{month.count}</TableCell>

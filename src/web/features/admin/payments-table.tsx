@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PaymentRow } from '../../../shared/api/admin';
+import { formatLongDate } from '../../../shared/domain/dates';
 import { formatPence } from '../../../shared/domain/money';
 import { formatShortDateTime } from '../../lib/format';
 import { paymentKindLabels, paymentStatusLabels, paymentStatusTones } from './admin-labels';
@@ -37,9 +38,9 @@ export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
   ];
   return [
     { key: 'created', label: 'Date', nowrap: true, render: (p) => formatShortDateTime(p.created_at) },
-    { key: 'kind', label: 'Kind', nowrap: true, render: (p) => paymentKindLabels[p.kind] },
+    { key: 'kind', label: 'Kind', nowrap: true, render: (p) => <PaymentKind payment={p} /> },
     ...(withPayer ? payer : []),
-    { key: 'amount', label: 'Amount', align: 'right', nowrap: true, render: (p) => formatPence(p.amount) },
+    { key: 'amount', label: 'Amount', align: 'right', nowrap: true, render: (p) => <PaymentAmount payment={p} /> },
     {
       key: 'status',
       label: 'Status',
@@ -48,6 +49,36 @@ export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
     },
     { key: 'ref', label: 'Provider reference', render: (p) => <PaymentReference payment={p} /> },
   ];
+}
+
+const secondLine = { color: 'text.secondary', fontSize: '0.85rem' } as const;
+
+/** The kind, and for a membership the year it bought (placed when it was paid). */
+function PaymentKind({ payment }: { payment: PaymentRow }) {
+  return (
+    <>
+      {paymentKindLabels[payment.kind]}
+      {payment.period_start && payment.period_end && (
+        <Typography variant="body2" sx={secondLine}>
+          {formatLongDate(payment.period_start)} to {formatLongDate(payment.period_end)}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The amount, and what Stripe refunded of it. */
+function PaymentAmount({ payment }: { payment: PaymentRow }) {
+  return (
+    <>
+      {formatPence(payment.amount)}
+      {payment.refunded > 0 && (
+        <Typography variant="body2" sx={secondLine}>
+          {formatPence(payment.refunded)} refunded
+        </Typography>
+      )}
+    </>
+  );
 }
 
 /** The provider's reference ("By hand" for one the admin recorded), and the admin's note under it. */

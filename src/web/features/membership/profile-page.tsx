@@ -1,4 +1,5 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
+import LogoutIcon from '@mui/icons-material/Logout';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -19,6 +20,7 @@ import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { clearSession, useSession } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -140,6 +142,16 @@ function MemberProfile({ info }: { info: MemberInfo }) {
               { label: t('profile.member_since'), value: formatLongDate(info.registered_date) },
               { label: t('profile.last_renewed'), value: formatLongDate(info.last_renewed_date) },
               { label: t('profile.expires'), value: formatLongDate(expiry), testId: 'profile-expiry' },
+              // The year the latest payment bought, as placed when it was paid (an early renewal starts at the old expiry).
+              ...(info.latest_period
+                ? [
+                    {
+                      label: t('profile.latest_period'),
+                      value: `${formatLongDate(info.latest_period.start)} – ${formatLongDate(info.latest_period.end)}`,
+                      testId: 'profile-latest-period',
+                    },
+                  ]
+                : []),
             ]}
           />
           {status && (
@@ -167,6 +179,14 @@ function MemberProfile({ info }: { info: MemberInfo }) {
               { label: t('profile.email'), value: info.email },
             ]}
           />
+          <Box sx={{ mt: 3, pt: 2.5, borderTop: 1, borderColor: 'divider' }}>
+            <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void signOut(true)}>
+              {t('profile.sign_out_everywhere')}
+            </Button>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+              <SiteText k="profile.sign_out_everywhere_hint" />
+            </Typography>
+          </Box>
         </Panel>
       </Box>
     </Stack>

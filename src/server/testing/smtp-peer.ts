@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type Received = { from: string; to: string[]; raw: string; messageId: string | undefined };
+
+/**
+ * A real SMTP peer on loopback. It refuses mail for addresses starting "bounce"; it can be slow
+ * to greet (a distant or busy server) and can refuse the first messages' data (a hiccup).
+ */
+export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseFirstData?: number } = {}) {
+  const received: Received[] = [];
+  let refusals = options.refuseFirstData ?? 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onConnect(_session, callback) {
+      if (options.greetingDelayMs) setTimeout(() => callback(), options.greetingDelayMs);
+      else callback();
+    },
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith('bounce')) return callback(new Error('Mailbox unavailable'));
+      callback();
+    },
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      stream.on('end', () => {
+        if (refusals > 0) {
+          refusals--;
+          return callback(new Error('Temporary local problem, try again'));
+        }
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          messageId: /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim(),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
