@@ -15,6 +15,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { EMBEDDED_STATE_ID, serializeEmbedded } from './lib/embedded-state';
+import { siteTextQuery } from './lib/site-text';
 
 export type RenderedPage = {
   status: number;
@@ -64,7 +65,8 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
   const client = createQueryClient();
   const where = { params: context.matches.at(-1)?.params ?? {}, search: url.searchParams };
   const data = context.matches.map((match) => match.route.handle as PageData | undefined);
-  await Promise.all(data.flatMap((page) => (page?.load ? [page.load(client, where)] : [])));
+  // Every page draws site text (the admin's words, not the shipped defaults).
+  await Promise.all([client.fetchQuery(siteTextQuery), ...data.flatMap((page) => (page?.load ? [page.load(client, where)] : []))]);
   const notFound = data.some((page) => page?.notFound?.(client, where));
 
   const cache = createCache({ key: 'css' });
@@ -81,7 +83,8 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
     </StrictMode>,
   );
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  const state = dehydrate(client, { shouldDehydrateQuery: () => true });
+  // Failed calls too (an unknown article shows as such at once); not the queries nobody ran (pending).
+  const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   client.clear();
   return {
     status: notFound ? 404 : context.statusCode,
