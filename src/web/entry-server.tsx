@@ -82,13 +82,18 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
       </CacheProvider>
     </StrictMode>,
   );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // React writes what belongs in <head> (preloads, the news feed's <link rel="alternate">) before the
+  // app's markup when it renders less than a whole document: it goes to the head, where the browser
+  // (and React, hydrating) look for it.
+  const hoisted = /^(?:<(?:link|meta)\b[^>]*\/>)*/.exec(html)?.[0] ?? '';
+  const body = html.slice(hoisted.length);
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body));
   // Failed calls too (an unknown article shows as such at once); not the queries nobody ran (pending).
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   client.clear();
   return {
     status: notFound ? 404 : context.statusCode,
-    html,
-    head: `${styles}<script type="application/json" id="${EMBEDDED_STATE_ID}">${serializeEmbedded(state)}</script>`,
+    html: body,
+    head: `${hoisted}${styles}<script type="application/json" id="${EMBEDDED_STATE_ID}">${serializeEmbedded(state)}</script>`,
   };
 }
