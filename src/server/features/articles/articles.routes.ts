@@ -53,6 +53,7 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
 
   addRoute(app, feedsApi.rss, {
     policy: 'public',
+    etag: true,
     handler: async ({ reply }) => {
       const { items } = await articles.page({ limit: RSS_ITEMS });
       cached(reply, 'application/rss+xml; charset=utf-8');
@@ -62,6 +63,7 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
 
   addRoute(app, feedsApi.sitemap, {
     policy: 'public',
+    etag: true,
     handler: async ({ reply }) => {
       cached(reply, 'application/xml; charset=utf-8');
       return sitemap(await site(), await articles.changes());
