@@ -61,12 +61,17 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     },
   });
 
+  // The rows stay the same object while the service keeps them, so the XML made from them is kept with them.
+  const sitemaps = new WeakMap<object, string>();
   addRoute(app, feedsApi.sitemap, {
     policy: 'public',
     etag: true,
     handler: async ({ reply }) => {
       cached(reply, 'application/xml; charset=utf-8');
-      return sitemap(await site(), await articles.changes());
+      const [info, rows] = await Promise.all([site(), articles.changes()]);
+      const xml = sitemaps.get(rows) ?? sitemap(info, rows);
+      sitemaps.set(rows, xml);
+      return xml;
     },
   });
 
