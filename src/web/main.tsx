@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -26,11 +26,20 @@ if (state) {
   );
 }
 
+/** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppProviders>
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppProviders>
+    <HydrationMark />
   </StrictMode>
 );
 
