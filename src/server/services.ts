@@ -25,6 +25,7 @@ import { auditTrail } from './audit/audit-trail';
 import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
+import { accountService } from './features/accounts/account.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
@@ -128,6 +129,17 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     },
     accountsRepo: accountsData,
     accounts,
+    account: accountService({
+      db: db.db,
+      passwords,
+      tokens,
+      mailer,
+      limiter,
+      audit,
+      clock,
+      publicUrl: config.publicUrl,
+      siteText: (key) => siteText.get(key),
+    }),
     siteText,
     settings,
     images: imagesService(db.db, clock, audit),
