@@ -29,6 +29,11 @@ import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
 import { formatLongDate } from './membership-format';
 import { Panel, PanelTitle } from '../../components/panel';
+import { DetailsSection } from './account/details-section';
+import { EmailSection } from './account/email-section';
+import { PasswordSection } from './account/password-section';
+import { PaymentsSection } from './account/payments-section';
+import { PrivacySection } from './account/privacy-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -63,7 +68,22 @@ export function ProfilePage() {
         </Typography>
       </PageBanner>
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        {!data ? <ProfileSkeleton /> : admin ? <AdminGuide /> : <MemberProfile info={data} />}
+        {!data ? (
+          <ProfileSkeleton />
+        ) : admin ? (
+          <Stack spacing={3}>
+            <AdminGuide />
+            <SignInSections email={data.email} />
+          </Stack>
+        ) : (
+          <Stack spacing={3}>
+            <MemberProfile info={data} />
+            <PaymentsSection />
+            <DetailsSection />
+            <SignInSections email={data.email} />
+            <PrivacySection />
+          </Stack>
+        )}
       </Container>
     </>
   );
@@ -190,6 +210,16 @@ function MemberProfile({ info }: { info: MemberInfo }) {
         </Panel>
       </Box>
     </Stack>
+  );
+}
+
+/** Password and e-mail: every account has them, the admin's too. */
+function SignInSections({ email }: { email: string }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <PasswordSection />
+      <EmailSection current={email} />
+    </Box>
   );
 }
 
