@@ -10,7 +10,6 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { accountApi } from '../../../../shared/api/account';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Panel, PanelTitle } from '../../../components/panel';
@@ -26,16 +25,13 @@ export function PrivacySection() {
   const { t } = useSiteText();
   const consent = useConsent();
   const setConsent = useSetConsent();
-  const navigate = useNavigate();
   const [exportError, setExportError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [password, setPassword] = useState('');
   const erase = useMutation({
     mutationFn: () => apiRequest(accountApi.delete, { body: { password } }),
-    onSuccess: () => {
-      clearSession();
-      void navigate('/', { replace: true });
-    },
+    // Signed out: the profile's guard takes the visitor to the sign-in page.
+    onSuccess: () => clearSession(),
   });
 
   const state = consent.data;
