@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { checkA11y, expect, signIn, test } from './fixtures';
 import { registerStudentByApi, uniqueEmail } from './membership-helpers';
 
 type OutboxMail = { to: string; subject: string; text: string };
 
 /** The first link to `path` in mail the outbox holds for `to`. */
-async function linkFromOutbox(page: import('@playwright/test').Page, to: string, path: RegExp): Promise<string> {
+async function linkFromOutbox(page: Page, to: string, path: RegExp): Promise<string> {
   let link = '';
   await expect
     .poll(
