@@ -22,6 +22,7 @@ import type { Logger } from './logger';
 import type { Db } from './db/database';
 import { settingOrInit } from './db/settings.repo';
 import { auditTrail } from './audit/audit-trail';
+import { NEWS_CONSENT_KEY } from './privacy/consents';
 import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
@@ -108,8 +109,27 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     brake,
     paymentEvents: paymentEvents(db.db, clock, fulfilment, brake),
     background,
-    membership: membershipService({ db: db.db, payments, brake, fulfilment, limiter, clock, audit, passwords }),
-    donations: donationsService({ db: db.db, payments, brake, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
+    membership: membershipService({
+      db: db.db,
+      payments,
+      brake,
+      fulfilment,
+      limiter,
+      clock,
+      audit,
+      passwords,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+    }),
+    donations: donationsService({
+      db: db.db,
+      payments,
+      brake,
+      limiter,
+      clock,
+      charityNumber: () => siteText.get('charity_number'),
+      audit,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+    }),
     passwordResets: passwordResetService({
       db: db.db,
       accounts: accountsData,

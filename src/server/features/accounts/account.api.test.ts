@@ -2,7 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EMAIL_LINK_INVALID, EMAIL_UNAVAILABLE, WRONG_PASSWORD } from '../../../shared/api/account';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
+import { outboxFor, payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
 
 const PASSWORD = 'a long enough password';
 
@@ -205,8 +205,13 @@ describe('the member’s own account', () => {
 
   it('keeps each consent choice with its time and wording version', async () => {
     const { authorization } = await registeredMember(t);
-    expect((await call(authorization, 'GET', '/api/account/consent')).json()).toEqual({ news_email: false, changed_at: null });
+    // Joining recorded the unticked box.
+    expect((await call(authorization, 'GET', '/api/account/consent')).json()).toEqual({
+      news_email: false,
+      changed_at: expect.any(String),
+    });
     expect((await call(authorization, 'POST', '/api/account/consent', { news_email: 'yes' })).json().field).toBe('news_email');
+    t.clock.advance(60_000);
     expect((await call(authorization, 'POST', '/api/account/consent', { news_email: true })).json()).toEqual({
       news_email: true,
       changed_at: t.clock.now.toISOString(),
@@ -220,6 +225,36 @@ describe('the member’s own account', () => {
     ]);
   });
 
+  it('keeps the choice made when joining and when donating, with the wording shown then', async () => {
+    const ticked = await registeredMember(t, { news_email: true });
+    const state = (await call(ticked.authorization, 'GET', '/api/account/consent')).json();
+    expect(state).toMatchObject({ news_email: true, changed_at: expect.any(String) });
+    const unticked = await registeredMember(t);
+    expect((await call(unticked.authorization, 'GET', '/api/account/consent')).json().news_email).toBe(false);
+    const rows = await t.db.db
+      .selectFrom('consents')
+      .selectAll()
+      .where('email_key', 'in', [ticked.form.email, unticked.form.email])
+      .orderBy('news_email')
+      .execute();
+    expect(rows.map((r) => [r.news_email, r.source, r.wording_version.length])).toEqual([
+      [0, 'register', 16],
+      [1, 'register', 16],
+    ]);
+    // A form posts a ticked box as "on"; anything else is refused.
+    expect((await proceed(t, registrationForm({ news_email: 'maybe' }))).json().field).toBe('news_email');
+
+    t.clock.advance(60_000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/donate_proceed',
+      payload: { amount: 500, name: null, email: unticked.form.email, news_email: true },
+      remoteAddress: '10.9.9.8',
+    });
+    // The donor's tick is the member's current choice too (same address).
+    expect((await call(unticked.authorization, 'GET', '/api/account/consent')).json().news_email).toBe(true);
+  });
+
   it('exports everything held about the member', async () => {
     const { form, authorization } = await registeredMember(t);
     await call(authorization, 'POST', '/api/account/consent', { news_email: true });
@@ -229,7 +264,12 @@ describe('the member’s own account', () => {
     const data = res.json();
     expect(data.account).toMatchObject({ email: form.email, first_name: 'Ani', addr_line1: '1 High Street', phone_no: form.phone_no });
     expect(data.account).not.toHaveProperty('password_hash');
-    expect(data.consent_history).toEqual([expect.objectContaining({ news_email: true, source: 'profile' })]);
+    expect(data.consent_history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ news_email: true, source: 'profile' }),
+        expect.objectContaining({ news_email: false, source: 'register' }),
+      ]),
+    );
     expect(data.payments).toEqual([expect.objectContaining({ kind: 'registration', amount: 5000 })]);
     expect(data.emails_sent).toEqual([expect.objectContaining({ subject: expect.stringMatching(/Welcome|receipt/i) })]);
     expect(data).toHaveProperty('gift_aid_declarations');

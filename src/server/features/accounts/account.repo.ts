@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
-import type { ConsentsTable, Database, EmailChangesTable, UsersTable } from '../../db/schema';
+import type { Database, EmailChangesTable, UsersTable } from '../../db/schema';
 
 const DETAIL_COLUMNS = [
   'email',
@@ -72,12 +72,14 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async addConsent(trx: Kysely<Database>, consent: Insertable<ConsentsTable>): Promise<void> {
-      await trx.insertInto('consents').values(consent).execute();
-    },
-    /** Newest first: the first is the current choice. */
-    consents(userId: string) {
-      return db.selectFrom('consents').selectAll().where('user_id', '=', userId).orderBy('at', 'desc').orderBy('id').execute();
+    /** Newest first: the first is the current choice. A donor's choice before the account existed counts too. */
+    consents(userId: string, emailKey: string) {
+      return db
+        .selectFrom('consents')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb.and([eb('user_id', 'is', null), eb('email_key', '=', emailKey)])]))
+        .orderBy('at', 'desc')
+        .execute();
     },
 
     /** The member's payments: by account, and those made with the account's address before it existed (a donation). */

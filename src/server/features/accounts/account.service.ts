@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import { receiptPdf } from '../../payments/receipt-pdf';
+import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
 
@@ -34,8 +35,6 @@ const TOO_MANY_WRONG = 'Too many wrong passwords. Please wait 15 minutes and try
 export const EMAIL_CHANGE_MAIL = 'email-change';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The version of a consent wording: its hash, so the record says exactly which words were agreed to. */
-export const wordingVersion = (wording: string) => sha256(wording.trim()).slice(0, 16);
 
 export type AccountDeps = {
   db: Kysely<Database>;
@@ -70,7 +69,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
   }
 
   async function consentState(userId: string): Promise<ConsentState> {
-    const [latest] = await repo.consents(userId);
+    const user = await userOrThrow(userId);
+    const [latest] = await repo.consents(userId, user.email_key);
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
@@ -243,38 +243,12 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
 
     consent: consentState,
 
-    /** Records a choice about news by e-mail with its time, where it was made and the wording's version. */
-    async recordConsent(
-      trx: Kysely<Database>,
-      person: { userId: string | null; email: string },
-      newsEmail: boolean,
-      source: 'register' | 'donate' | 'profile' | 'admin',
-    ): Promise<void> {
-      await repo.addConsent(trx, {
-        id: randomUUID(),
-        user_id: person.userId,
-        email_key: emailKey(person.email),
-        news_email: newsEmail ? 1 : 0,
-        source,
-        wording_version: wordingVersion(await siteText('privacy.news_consent')),
-        at: clock().toISOString(),
-      });
-    },
-
     async setConsent(userId: string, newsEmail: boolean): Promise<ConsentState> {
       const user = await userOrThrow(userId);
       // Read before the transaction: on SQLite it holds the one connection.
-      const version = wordingVersion(await siteText('privacy.news_consent'));
+      const version = wordingVersion(await siteText(NEWS_CONSENT_KEY));
       await inTransaction(db, (trx) =>
-        repo.addConsent(trx, {
-          id: randomUUID(),
-          user_id: user.id,
-          email_key: user.email_key,
-          news_email: newsEmail ? 1 : 0,
-          source: 'profile',
-          wording_version: version,
-          at: clock().toISOString(),
-        }),
+        recordConsent(trx, { userId: user.id, email: user.email, newsEmail, source: 'profile', version, at: clock().toISOString() }),
       );
       return consentState(userId);
     },
@@ -289,7 +263,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
         exported_at: clock().toISOString(),
         site: await siteText('site_name'),
         account,
-        consent_history: (await repo.consents(userId)).map((c) => ({
+        consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
           news_email: c.news_email === 1,
           source: c.source,
           wording_version: c.wording_version,

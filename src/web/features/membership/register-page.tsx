@@ -16,6 +16,7 @@ import { registrationForm, type RegistrationForm } from '../../../shared/api/mem
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
 import { PageBanner } from '../../components/page-banner';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
@@ -46,7 +47,7 @@ const textFields = [
 
 /** Step one prefilled from what was typed before (never the password). */
 function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
-  const values: Record<string, unknown> = { plain_pw: '', grad_year: null };
+  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false };
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
   if (typeof stored?.tier_index === 'number') values.tier_index = stored.tier_index;
   if (typeof stored?.grad_year === 'number' || typeof stored?.grad_year === 'string') values.grad_year = stored.grad_year;
@@ -210,6 +211,15 @@ export function RegisterPage() {
                 {text('addr_city', 'register.addr_city', { required: true, autoComplete: 'address-level2' })}
                 {text('addr_post', 'register.addr_post', { required: true, autoComplete: 'postal-code' })}
                 {text('phone_no', 'register.phone_no', { required: true, type: 'tel', autoComplete: 'tel' })}
+              </Box>
+              <Box sx={{ mt: 3 }}>
+                <Controller
+                  control={control}
+                  name="news_email"
+                  render={({ field }) => (
+                    <PrivacyNotice newsEmail={field.value === true} onNewsEmail={field.onChange} inputRef={field.ref} />
+                  )}
+                />
               </Box>
             </Panel>
 
