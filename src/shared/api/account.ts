@@ -163,3 +163,74 @@ export const accountApi = defineEndpoints('account', {
     errors: { 429: 'Too many wrong passwords' },
   },
 });
+
+// ---- The admin acting on a member's account ----
+
+const memberId = z.object({ id: z.string().max(100) });
+
+export const adminEmailRequest = z.object({ email: emailAddress });
+export const consentHistory = z.object({
+  items: z.array(z.object({ news_email: z.boolean(), source: z.string(), wording_version: z.string(), at: z.string() })),
+});
+export type ConsentHistory = z.infer<typeof consentHistory>;
+/** The kinds of mail the admin may send again: the welcome (which is the first receipt) and receipts. */
+export const resendableMailKinds = ['welcome', 'renewal-receipt', 'donation-receipt'] as const;
+export const memberMail = z.object({
+  items: z.array(z.object({ _id: z.number().int(), subject: z.string(), kind: z.string(), to: z.string(), created_at: z.string() })),
+});
+export type MemberMail = z.infer<typeof memberMail>;
+export const resendRequest = z.object({ outbox_id: z.number({ error: 'Choose a message' }).int('Choose a message') });
+
+export const accountAdminApi = defineEndpoints('account-admin', {
+  updateDetails: {
+    method: 'POST',
+    path: '/api/admin/members/:id/details',
+    summary: "Changes a member's details (the registration form's rules); audited",
+    params: memberId,
+    body: { kind: 'json', schema: accountDetails },
+    response: accountDetailsResponse,
+    errors: { 404: 'No such member' },
+  },
+  changeEmail: {
+    method: 'POST',
+    path: '/api/admin/members/:id/email',
+    summary: "Changes a member's e-mail at once (no link); the member is told at both addresses; audited",
+    params: memberId,
+    body: { kind: 'json', schema: adminEmailRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such member', 409: 'The address belongs to another account' },
+  },
+  consents: {
+    method: 'GET',
+    path: '/api/admin/members/:id/consents',
+    summary: "A member's consent choices about news by e-mail, newest first",
+    params: memberId,
+    response: consentHistory,
+    errors: { 404: 'No such member' },
+  },
+  mail: {
+    method: 'GET',
+    path: '/api/admin/members/:id/mail',
+    summary: 'The welcome and receipts the site sent to the member, which may be sent again',
+    params: memberId,
+    response: memberMail,
+    errors: { 404: 'No such member' },
+  },
+  resend: {
+    method: 'POST',
+    path: '/api/admin/members/:id/resend',
+    summary: "Sends the welcome or a receipt again, as it was, to the member's current address; audited",
+    params: memberId,
+    body: { kind: 'json', schema: resendRequest },
+    response: succeededResponse,
+    errors: { 404: 'No such member or message' },
+  },
+  erase: {
+    method: 'POST',
+    path: '/api/admin/members/:id/erase',
+    summary: "Acts on a member's erasure request (decision record 040); audited",
+    params: memberId,
+    response: succeededResponse,
+    errors: { 404: 'No such member', 409: 'An admin account cannot be erased' },
+  },
+});

@@ -112,6 +112,18 @@ export function accountRepo(db: Kysely<Database>) {
         .orderBy('seq')
         .execute();
     },
+    mailOfKinds(addresses: string[], kinds: readonly string[]) {
+      return db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'kind', 'created_at'])
+        .where(sql<string>`lower(to_address)`, 'in', addresses)
+        .where('kind', 'in', kinds)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+    outboxMessage(id: number) {
+      return db.selectFrom('outbox').select(['subject', 'kind', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
+    },
     mailTo(addresses: string[]) {
       return db
         .selectFrom('outbox')

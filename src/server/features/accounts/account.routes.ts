@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { accountApi } from '../../../shared/api/account';
+import { accountAdminApi, accountApi } from '../../../shared/api/account';
 import { addRoute } from '../../http/route';
 import type { AccountService } from './account.service';
 
@@ -64,6 +64,41 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
     policy: 'member',
     handler: async ({ body, user }) => {
       await account.deleteAccount(user().id, body.password);
+      return { succeeded: true };
+    },
+  });
+
+  // The admin acting on a member's account, from the member's page.
+  addRoute(app, accountAdminApi.updateDetails, {
+    policy: 'admin',
+    handler: ({ params, body, user }) => account.updateDetails(params.id, body, user()),
+  });
+  addRoute(app, accountAdminApi.changeEmail, {
+    policy: 'admin',
+    handler: async ({ params, body, user }) => {
+      await account.adminChangeEmail(params.id, body.email, user());
+      return { succeeded: true };
+    },
+  });
+  addRoute(app, accountAdminApi.consents, {
+    policy: 'admin',
+    handler: async ({ params }) => ({ items: await account.consentHistory(params.id) }),
+  });
+  addRoute(app, accountAdminApi.mail, {
+    policy: 'admin',
+    handler: async ({ params }) => ({ items: await account.resendableMail(params.id) }),
+  });
+  addRoute(app, accountAdminApi.resend, {
+    policy: 'admin',
+    handler: async ({ params, body, user }) => {
+      await account.resend(params.id, body.outbox_id, user());
+      return { succeeded: true };
+    },
+  });
+  addRoute(app, accountAdminApi.erase, {
+    policy: 'admin',
+    handler: async ({ params, user }) => {
+      await account.erase(params.id, user(), "at the member's request, by an admin");
       return { succeeded: true };
     },
   });

@@ -5,6 +5,7 @@ import {
   EMAIL_LINK_INVALID,
   EMAIL_UNAVAILABLE,
   WRONG_PASSWORD,
+  resendableMailKinds,
   type AccountDetails,
   type AccountPayment,
   type ConsentState,
@@ -294,6 +295,82 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       const user = await userOrThrow(userId);
       await checkPassword(user, password);
       await service.erase(user.id, { id: user.id, email: user.email }, 'at their own request');
+    },
+
+    /** The admin corrects an address: at once, no link; both addresses are told, in the change's transaction. */
+    async adminChangeEmail(userId: string, newEmail: string, actor: NonNullable<Actor>): Promise<void> {
+      const user = await userOrThrow(userId);
+      if (emailKey(newEmail) === user.email_key) return;
+      if (await repo.emailTaken(emailKey(newEmail))) throw conflict(EMAIL_UNAVAILABLE);
+      const siteName = await siteText('site_name');
+      const notice = (to: 'old' | 'new') =>
+        renderMail({
+          siteName,
+          greeting: `Dear ${user.first_name},`,
+          paragraphs: [
+            `The ${siteName} has changed the e-mail address of your account from ${user.email} to ${newEmail}.`,
+            to === 'new'
+              ? 'Sign in with this address from now on; your password is unchanged.'
+              : 'If you did not ask for this, please reply to this e-mail.',
+          ],
+        });
+      try {
+        await audit.change(
+          actor,
+          async (trx) => {
+            await repo.updateUser(trx, user.id, { email: newEmail, email_key: emailKey(newEmail) });
+            const subject = 'The e-mail address of your account has changed';
+            await mailer.queue({ to: newEmail, subject, kind: 'email-changed', ...notice('new') }, trx);
+            await mailer.queue({ to: user.email, subject, kind: 'email-changed', ...notice('old') }, trx);
+          },
+          () => ({ kind: 'account', action: 'changed', subject_id: user.id, summary: `E-mail changed from ${user.email} to ${newEmail}` }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_UNAVAILABLE);
+        throw error;
+      }
+      mailer.deliverSoon();
+    },
+
+    async consentHistory(userId: string) {
+      const user = await userOrThrow(userId);
+      return (await repo.consents(userId, user.email_key)).map((c) => ({
+        news_email: c.news_email === 1,
+        source: c.source,
+        wording_version: c.wording_version,
+        at: c.at,
+      }));
+    },
+
+    /** The welcome and receipts sent to the member's current and earlier addresses. */
+    async resendableMail(userId: string) {
+      const user = await userOrThrow(userId);
+      const addresses = [user.email_key, ...(await repo.emailChanges(userId)).map((c) => emailKey(c.new_email))];
+      return (await repo.mailOfKinds([...new Set(addresses)], resendableMailKinds)).map((m) => ({
+        _id: m.id,
+        subject: m.subject,
+        kind: m.kind,
+        to: m.to_address,
+        created_at: m.created_at,
+      }));
+    },
+
+    /** Sends one of those again, as it was, to the member's current address (audited with the mail, in one transaction). */
+    async resend(userId: string, outboxId: number, actor: NonNullable<Actor>): Promise<void> {
+      const user = await userOrThrow(userId);
+      const message = (await service.resendableMail(userId)).find((m) => m._id === outboxId);
+      const original = message && (await repo.outboxMessage(outboxId));
+      if (!original) throw notFound('No such message for this member');
+      await audit.change(
+        actor,
+        (trx) =>
+          mailer.queue(
+            { to: user.email, subject: original.subject, kind: original.kind, text: original.text_body, html: original.html_body },
+            trx,
+          ),
+        () => ({ kind: 'account', action: 'recorded', subject_id: user.id, summary: `Sent again: "${original.subject}" to ${user.email}` }),
+      );
+      mailer.deliverSoon();
     },
 
     /** Erasure itself, by the member or by the admin acting on the member's request. */
