@@ -39,6 +39,10 @@ export type AccountDetails = z.infer<typeof accountDetailsResponse>;
 
 const currentPassword = z.string().min(1, 'Enter your current password').max(1024, 'At most 1,024 characters');
 
+/** A name alone: for accounts without membership details (the admin's own). */
+export const accountName = registrationForm.pick({ first_name: true, last_name: true });
+export type AccountNameForm = z.input<typeof accountName>;
+
 export const passwordChangeRequest = z.object({ current_password: currentPassword, new_password: newPassword });
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequest>;
 /** A new token: the password change ended every session, this one included, and the caller stays signed in. */
@@ -96,6 +100,13 @@ export const accountApi = defineEndpoints('account', {
     path: '/api/account/details',
     summary: 'Changes the member’s name, address, phone and occupation (the registration form’s rules)',
     body: { kind: 'json', schema: accountDetails },
+    response: accountDetailsResponse,
+  },
+  name: {
+    method: 'POST',
+    path: '/api/account/name',
+    summary: 'Changes the name only (the admin’s account has no membership details to give)',
+    body: { kind: 'json', schema: accountName },
     response: accountDetailsResponse,
   },
   password: {

@@ -365,6 +365,18 @@ export const siteTextDefaults = {
   'confirm_email.working': 'Press the button to start using your new e-mail address for your account.',
   'confirm_email.done': 'Your e-mail address is now {email}. Use it to sign in from now on.',
   'confirm_email.profile': 'Go to My Profile',
+  'register.thanks.neutral_title': 'Joining us',
+  'register.thanks.neutral_body':
+    'There is no completed registration to confirm in this browser. If you have just paid, your welcome e-mail and receipt are on their way.',
+  'register.thanks.neutral_join': 'Join us',
+  'register.already_title': 'You are already a member',
+  'register.already_body': 'You are signed in, so there is no need to join again. See your membership on My Profile, or renew it.',
+  'register.already_profile': 'My Profile',
+  'register.already_renew': 'Renew',
+  'donate.thanks.neutral_title': 'Donations',
+  'donate.thanks.neutral_body':
+    'There is no completed donation to confirm in this browser. If you have just given, your receipt is on its way by e-mail.',
+  'donate.thanks.neutral_donate': 'Make a donation',
   'profile.admin.title': 'Editing the website',
   'profile.admin.intro': 'You are signed in as the administrator. Here is how to keep the website up to date.',
   'profile.admin.text_title': 'Site text',

@@ -63,6 +63,14 @@ describe('the member’s own account', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/account/details', payload: changed })).statusCode).toBe(401);
   });
 
+  it('changes the name alone (the admin’s account has no membership details)', async () => {
+    const admin = await t.userWithRole('admin');
+    const res = await call(admin.authorization, 'POST', '/api/account/name', { first_name: 'Anahit', last_name: 'Grigoryan' });
+    expect(res.json()).toMatchObject({ first_name: 'Anahit', last_name: 'Grigoryan', addr_line1: null });
+    expect((await call(admin.authorization, 'POST', '/api/account/name', { first_name: ' ', last_name: 'G' })).json().field).toBe('first_name');
+    expect((await call(admin.authorization, 'GET', '/api/member_info')).json().first_name).toBe('Anahit');
+  });
+
   it('changes the password after checking the current one, ending every other session', async () => {
     const { form, authorization } = await registeredMember(t);
     const other = `Bearer ${(await signIn(t, form.email, PASSWORD)).json().access_token}`;

@@ -12,6 +12,8 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
     handler: ({ body, user }) => account.updateDetails(user().id, body, user()),
   });
 
+  addRoute(app, accountApi.name, { policy: 'member', handler: ({ body, user }) => account.updateName(user().id, body, user()) });
+
   addRoute(app, accountApi.password, {
     policy: 'member',
     handler: async ({ body, user }) => ({

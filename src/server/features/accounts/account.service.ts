@@ -121,6 +121,16 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       return service.details(userId);
     },
 
+    async updateName(userId: string, name: { first_name: string; last_name: string }, actor: NonNullable<Actor>): Promise<AccountDetails> {
+      await userOrThrow(userId);
+      await audit.change(
+        actor,
+        (trx) => repo.updateUser(trx, userId, name),
+        () => ({ kind: 'account', action: 'updated', subject_id: userId, summary: 'Name changed' }),
+      );
+      return service.details(userId);
+    },
+
     /** Changes the password and ends every session (the version tokens carry); the caller gets a fresh token. */
     async changePassword(userId: string, current: string, next: string): Promise<string> {
       const user = await userOrThrow(userId);

@@ -31,6 +31,7 @@ import { formatLongDate } from './membership-format';
 import { Panel, PanelTitle } from '../../components/panel';
 import { DetailsSection } from './account/details-section';
 import { EmailSection } from './account/email-section';
+import { NameSection } from './account/name-section';
 import { PasswordSection } from './account/password-section';
 import { PaymentsSection } from './account/payments-section';
 import { PrivacySection } from './account/privacy-section';
@@ -60,7 +61,8 @@ export function ProfilePage() {
         <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, color: 'rgba(255, 255, 255, 0.92)', minHeight: '1.6em' }}>
           {data ? (
             <>
-              {t('profile.welcome')}, <span data-testid="profile-first-name">{data.first_name}</span>
+              {t('profile.welcome')}, {/* The admin's own full name; a member is greeted by first name. */}
+              <span data-testid="profile-first-name">{admin ? `${data.first_name} ${data.last_name}`.trim() : data.first_name}</span>
             </>
           ) : (
             <Skeleton aria-hidden width={200} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
@@ -73,6 +75,7 @@ export function ProfilePage() {
         ) : admin ? (
           <Stack spacing={3}>
             <AdminGuide />
+            <NameSection firstName={data.first_name} lastName={data.last_name} />
             <SignInSections email={data.email} />
           </Stack>
         ) : (

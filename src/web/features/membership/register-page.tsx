@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -16,6 +17,8 @@ import { registrationForm, type RegistrationForm } from '../../../shared/api/mem
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
 import { PageBanner } from '../../components/page-banner';
+import { ThanksCard } from '../../components/thanks-card';
+import { useSession } from '../../lib/session';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -57,7 +60,34 @@ function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
 /** Every field the server may name in a 400. */
 const formFields = new Set<string>([...textFields, 'plain_pw', 'grad_year', 'tier_index']);
 
+/** A signed-in visitor is a member already: no second join form (the admin gets no renewal offer). */
 export function RegisterPage() {
+  const session = useSession();
+  return session ? <AlreadyMember admin={session.role === 'admin'} /> : <RegisterForm />;
+}
+
+function AlreadyMember({ admin }: { admin: boolean }) {
+  const { t } = useSiteText();
+  usePageTitle(t('register.already_title'));
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <ThanksCard icon={<VerifiedUserOutlinedIcon fontSize="large" />} title="register.already_title" body="register.already_body">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button component={RouterLink} to="/profile" variant="contained" size="large">
+            {t('register.already_profile')}
+          </Button>
+          {!admin && (
+            <Button component={RouterLink} to="/renew" variant="outlined" size="large">
+              {t('register.already_renew')}
+            </Button>
+          )}
+        </Stack>
+      </ThanksCard>
+    </Container>
+  );
+}
+
+function RegisterForm() {
   const { t } = useSiteText();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
