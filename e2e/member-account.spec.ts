@@ -33,6 +33,16 @@ test('a member edits details, downloads a receipt, changes password and e-mail, 
   await signIn(page, email, 'First-pass-1234');
   await expect(page).toHaveURL(/\/profile$/);
 
+  // A member who clicks Membership is told so, not shown the join form.
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /Membership/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'You are already a member' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Renew' })).toBeVisible();
+  await page.getByRole('link', { name: 'My Profile' }).click();
+
   // Payments: the free registration, with its receipt.
   const payments = page.getByRole('region', { name: 'Payments' });
   await expect(payments.getByRole('cell', { name: 'Membership: Students', exact: true })).toBeVisible();
@@ -90,4 +100,11 @@ test('a member edits details, downloads a receipt, changes password and e-mail, 
   await expect(page).toHaveURL(/\/signIn$/);
   await signIn(page, newEmail, 'Second-pass-5678');
   await expect(page.getByText('Email or password not recognized')).toBeVisible();
+
+  // Thank-you pages opened directly confirm nothing.
+  await page.goto('/donate/thanks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Donations' })).toBeVisible();
+  await checkA11y(page);
+  await page.goto('/register/thanks');
+  await expect(page.getByRole('heading', { level: 1, name: 'Joining us' })).toBeVisible();
 });

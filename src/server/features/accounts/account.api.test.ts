@@ -67,7 +67,9 @@ describe('the member’s own account', () => {
     const admin = await t.userWithRole('admin');
     const res = await call(admin.authorization, 'POST', '/api/account/name', { first_name: 'Anahit', last_name: 'Grigoryan' });
     expect(res.json()).toMatchObject({ first_name: 'Anahit', last_name: 'Grigoryan', addr_line1: null });
-    expect((await call(admin.authorization, 'POST', '/api/account/name', { first_name: ' ', last_name: 'G' })).json().field).toBe('first_name');
+    expect((await call(admin.authorization, 'POST', '/api/account/name', { first_name: ' ', last_name: 'G' })).json().field).toBe(
+      'first_name',
+    );
     expect((await call(admin.authorization, 'GET', '/api/member_info')).json().first_name).toBe('Anahit');
   });
 
