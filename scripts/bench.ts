@@ -158,7 +158,7 @@ async function addMembers(db: Db, count: number) {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   // TRUST_PROXY: the sign-in clients each come from their own address (X-Forwarded-For).
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', TRUST_PROXY: '1' });
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', TRUST_PROXY: 'loopback' });
   const db = openDatabase(config);
   await migrateToLatest(db);
   const services = createServices({

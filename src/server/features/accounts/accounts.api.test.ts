@@ -243,3 +243,33 @@ describe('the admin account on first start', () => {
     expect(user!.password_hash).toMatch(new RegExp(`^scrypt\\$${N}\\$8\\$1\\$[A-Za-z0-9+/=]{24}\\$[A-Za-z0-9+/=]{88}$`));
   });
 });
+
+describe('the stand-in hash for unknown accounts', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is made again when making it failed, so unknown accounts still get 401 and not 500', async () => {
+    const { accountsService } = await import('./accounts.service');
+    const real = t.services.passwords;
+    let hashes = 0;
+    // The first hash (made at start) fails, as when a password thread dies.
+    const flaky = {
+      ...real,
+      hash: (password: string) => (++hashes === 1 ? Promise.reject(new Error('worker died')) : real.hash(password)),
+    };
+    const accounts = accountsService({
+      repo: t.services.accountsRepo,
+      passwords: flaky,
+      tokens: t.services.tokens,
+      clock: () => new Date(),
+      bootstrapOnce: () => Promise.resolve(false),
+    });
+    for (const ip of ['10.8.0.1', '10.8.0.2']) {
+      await expect(accounts.signIn('nobody@example.org', 'a wrong password', ip)).rejects.toMatchObject({ status: 401 });
+    }
+    expect(hashes).toBe(2);
+  });
+});

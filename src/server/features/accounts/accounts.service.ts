@@ -25,9 +25,20 @@ export type AccountsDeps = {
 };
 
 export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce }: AccountsDeps) {
-  // Verified against when the account does not exist, so both answers take about as long.
-  const dummyHash = passwords.hash(randomBytes(16).toString('hex'));
-  dummyHash.catch(() => undefined); // awaited (and so reported) at the first unknown account
+  // Verified against when the account does not exist, so both answers take about as long. Made
+  // at start; if making it failed (a password thread that died), made again when next needed.
+  let dummyHash: Promise<string> | undefined;
+  function dummy(): Promise<string> {
+    if (!dummyHash) {
+      const hash = passwords.hash(randomBytes(16).toString('hex'));
+      dummyHash = hash;
+      hash.catch(() => {
+        if (dummyHash === hash) dummyHash = undefined;
+      });
+    }
+    return dummyHash;
+  }
+  void dummy();
 
   /**
    * Waits until the attempt may check its password: fewer than 5 failures, counting the attempts
@@ -70,7 +81,7 @@ export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce 
       try {
         await waitForPlace(key, address, attempt, since);
         const user = await repo.findByEmail(key);
-        const matches = await passwords.verify(password, user?.password_hash ?? (await dummyHash));
+        const matches = await passwords.verify(password, user?.password_hash ?? (await dummy()));
         if (!user || !matches) {
           failed = true;
           await repo.markFailed(attempt);

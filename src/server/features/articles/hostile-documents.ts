@@ -163,6 +163,12 @@ export const hostileDocuments: HostileCase[] = [
     content: JSON.stringify({ blocks: [text('x', { data: { pad: 'p'.repeat(1_100_000) } })], entityMap: {} }),
     expect: 'refused',
   },
+  {
+    // Written out, not stringified: a parser that recursed would run out of stack.
+    name: 'block data nested 5,000 deep',
+    content: `{"blocks":[{"key":"a","text":"x","type":"unstyled","depth":0,"inlineStyleRanges":[],"entityRanges":[],"data":${'{"a":['.repeat(5000)}1${']}'.repeat(5000)}}],"entityMap":{}}`,
+    expect: 'refused',
+  },
   { name: 'not JSON', content: '<script>alert(1)</script>', expect: 'refused' },
   { name: 'a JSON array', content: '[]', expect: 'refused' },
   { name: 'JSON null', content: 'null', expect: 'refused' },

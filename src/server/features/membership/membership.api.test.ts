@@ -182,6 +182,25 @@ describe('registration', () => {
   });
 });
 
+describe('registration when password hashing is queued up', () => {
+  it('answers 503 with Retry-After before anything counts against the address', async () => {
+    const t = await createTestApp({ PASSWORD_HASH_WORKERS: '1', PASSWORD_HASH_QUEUE: '1', PASSWORD_HASH_COST: '15' });
+    try {
+      await t.services.passwords.hash('after the hash made at start');
+      // Two hashes running: one on the thread, one waiting.
+      const hashing = [t.services.passwords.hash('first new password'), t.services.passwords.hash('second new password')];
+      const busy = await proceed(t, registrationForm({ tier_index: 2 }), '10.3.9.1');
+      expect(busy.statusCode).toBe(503);
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      await Promise.all(hashing);
+      expect(await t.db.db.selectFrom('rate_limit_hits').selectAll().execute()).toEqual([]);
+      expect((await proceed(t, registrationForm({ tier_index: 2 }), '10.3.9.1')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('profile and renewal', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -66,6 +66,8 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
      */
     async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
       const address = addressKey(ip);
+      // Refused while the password threads are full before anything counts against the address.
+      passwords.refuseWhenBusy();
       await limiter.hit({ bucket: 'register-proceed', key: address, max: 20, windowMs: TEN_MINUTES }, TOO_MANY_ATTEMPTS);
       // Saying "this address has an account" tells who is a member: a few times a day per address
       // (decision record 019). Past that, every registration from the address waits, taken or not.

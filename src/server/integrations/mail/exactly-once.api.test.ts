@@ -66,7 +66,9 @@ describe('mail exactly once', () => {
     const [row] = await outboxFor(t, 'crash@example.org');
     // A delivery run claims it and then its server dies before sending.
     const lease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-    expect(await outboxRepo(t.db.db).claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), lease)).toMatchObject({
+    expect(
+      await outboxRepo(t.db.db).claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), lease, '<unused@localhost>'),
+    ).toMatchObject({
       id: row!.id,
     });
     await t.services.mailer.deliver();
@@ -80,7 +82,24 @@ describe('mail exactly once', () => {
     expect(peer.received).toHaveLength(1);
   });
 
-  it('keeps the Message-ID when the server refused a first try', async () => {
+  it('lets a run whose claim lapsed mid-send fail late without queueing another try', async () => {
+    await t.services.mailer.queue({ to: 'late@example.org', subject: 'Receipt', text: 'Paid', html: '<p>Paid</p>', kind: 'test' });
+    const repo = outboxRepo(t.db.db);
+    const firstLease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
+    const claimed = await repo.claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), firstLease, '<unused@localhost>');
+    // The first run's send hangs past its lease; another run takes the message and sends it.
+    t.clock.advance(MAIL_DELIVERY.leaseMs + 1000);
+    await t.services.mailer.deliver();
+    expect(peer.received.map((mail) => mail.to[0])).toEqual(['late@example.org']);
+    // Then the first run's send gives up: the message stays sent and is not tried a third time.
+    await repo.markFailed(claimed!.id, firstLease, 'Connection timeout', t.clock.now.toISOString());
+    expect((await outboxFor(t, 'late@example.org'))[0]).toMatchObject({ status: 'sent', attempts: 2 });
+    t.clock.advance(MAIL_DELIVERY.retryDelayMs(2));
+    await t.services.mailer.deliver();
+    expect(peer.received).toHaveLength(1);
+  });
+
+  it('keeps one Message-ID when the server refused a first try, also for a message queued without one', async () => {
     const hiccup = await startSmtpPeer({ refuseFirstData: 1 });
     const mailer = createMailer(t.db.db, {
       smtpUrl: hiccup.url,
@@ -90,13 +109,20 @@ describe('mail exactly once', () => {
       messageIdHost: 'localhost',
     });
     try {
-      await mailer.queue({ to: 'hiccup@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+      for (const to of ['hiccup@example.org', 'older@example.org']) {
+        await mailer.queue({ to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+      }
+      // As a message queued before Message-IDs were given at queueing (migration 0007).
+      await t.db.db.updateTable('outbox').set({ message_id: null }).where('to_address', '=', 'older@example.org').execute();
       await mailer.deliver();
       const [row] = await outboxFor(t, 'hiccup@example.org');
       expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+      const [older] = await outboxFor(t, 'older@example.org');
+      expect(older).toMatchObject({ status: 'sent', attempts: 1 });
+      expect(older!.message_id).toMatch(/^<.+@localhost>$/);
       t.clock.advance(MAIL_DELIVERY.retryDelayMs(1));
       await mailer.deliver();
-      expect(hiccup.received.map((mail) => mail.messageId)).toEqual([row!.message_id]);
+      expect(hiccup.received.map((mail) => mail.messageId)).toEqual([older!.message_id, row!.message_id]);
     } finally {
       await mailer.close();
       await hiccup.close();

@@ -46,8 +46,13 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  const newMessageId = () => `<${randomUUID()}@${options.messageIdHost}>`;
 
-  async function sendClaimed(message: Awaited<ReturnType<typeof repo.claimNext>> & object, from: string): Promise<void> {
+  async function sendClaimed(
+    message: Awaited<ReturnType<typeof repo.claimNext>> & object,
+    leaseUntil: string,
+    from: string,
+  ): Promise<void> {
     try {
       await transport!.sendMail({
         from,
@@ -55,14 +60,14 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,
-        messageId: message.message_id ?? undefined,
+        messageId: message.message_id!,
       });
       await repo.markSent(message.id, options.clock().toISOString());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = new Date(options.clock().getTime() + MAIL_DELIVERY.retryDelayMs(message.attempts)).toISOString();
       options.log.warn({ outboxId: message.id, reason, attempts: message.attempts }, 'E-mail delivery failed; it will be retried');
-      await repo.markFailed(message.id, reason, retryAt);
+      await repo.markFailed(message.id, leaseUntil, reason, retryAt);
     }
   }
 
@@ -74,13 +79,10 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
     const from = await options.from();
     let sent = 0;
     for (;;) {
-      const message = await repo.claimNext(
-        MAIL_DELIVERY.maxAttempts,
-        now(),
-        new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString(),
-      );
+      const leaseUntil = new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString();
+      const message = await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId());
       if (!message) return sent;
-      await sendClaimed(message, from);
+      await sendClaimed(message, leaseUntil, from);
       sent++;
     }
   }
@@ -121,7 +123,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         last_error: null,
         created_at: options.clock().toISOString(),
         sent_at: null,
-        message_id: `<${randomUUID()}@${options.messageIdHost}>`,
+        message_id: newMessageId(),
         lease_until: null,
         next_attempt_at: null,
       });

@@ -21,8 +21,10 @@ export function outboxRepo(db: Kysely<Database>) {
      * Claims the oldest message due for sending: new, failed with tries left once its wait is
      * over, or claimed by a run whose lease lapsed. The condition is checked again in the update
      * itself, so of two runs (or servers) racing for a message one wins and the other moves on.
+     * A message queued without a Message-ID (before they were given at queueing) keeps the one
+     * given at its first claim, so every try carries the same.
      */
-    async claimNext(maxAttempts: number, now: string, leaseUntil: string) {
+    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string) {
       const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
         eb.or([
           eb('status', '=', 'queued'),
@@ -37,7 +39,12 @@ export function outboxRepo(db: Kysely<Database>) {
       for (const { id } of candidates) {
         const claimed = await db
           .updateTable('outbox')
-          .set((eb) => ({ status: 'sending', lease_until: leaseUntil, attempts: eb('attempts', '+', 1) }))
+          .set((eb) => ({
+            status: 'sending',
+            lease_until: leaseUntil,
+            attempts: eb('attempts', '+', 1),
+            message_id: eb.fn.coalesce('message_id', eb.val(messageId)),
+          }))
           .where('id', '=', id)
           .where(due)
           .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts'])
@@ -63,11 +70,17 @@ export function outboxRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    async markFailed(id: number, error: string, retryAt: string): Promise<void> {
+    /**
+     * Only while this run's claim still holds: when its send outlasted the lease and another run
+     * took the message (or marked it sent), a late failure here must not queue a further try.
+     */
+    async markFailed(id: number, leaseUntil: string, error: string, retryAt: string): Promise<void> {
       await db
         .updateTable('outbox')
         .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, next_attempt_at: retryAt })
         .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('lease_until', '=', leaseUntil)
         .execute();
     },
     /** A page of messages, newest first, without their bodies (the admin's outbox view). */
