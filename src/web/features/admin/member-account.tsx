@@ -75,7 +75,7 @@ function EditDetails({ member }: { member: MemberDetail }) {
   return (
     <Panel labelledBy="member-edit">
       <Typography id="member-edit" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
-        Correct details
+        Correct name, address and work
       </Typography>
       <Box component="form" noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
