@@ -9,6 +9,7 @@ const EventsPage = lazy(() => import('../features/events/events-page').then((m) 
 const SignInPage = lazy(() => import('../features/accounts/sign-in-page').then((m) => ({ default: m.SignInPage })));
 const PwForgotPage = lazy(() => import('../features/accounts/pw-forgot-page').then((m) => ({ default: m.PwForgotPage })));
 const PwResetPage = lazy(() => import('../features/accounts/pw-reset-page').then((m) => ({ default: m.PwResetPage })));
+const ConfirmEmailPage = lazy(() => import('../features/accounts/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })));
 const RegisterPage = lazy(() => import('../features/membership/register-page').then((m) => ({ default: m.RegisterPage })));
 const RegisterPayPage = lazy(() => import('../features/membership/register-pay-page').then((m) => ({ default: m.RegisterPayPage })));
 const RegisterThanksPage = lazy(() =>
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
           { path: 'article/:articleId/edit', Component: ArticleEditorPage },
           { path: 'signIn/pwForgot', Component: PwForgotPage },
           { path: 'signIn/pwReset/:uid', Component: PwResetPage },
+          { path: 'account/confirm-email/:token', Component: ConfirmEmailPage },
           { path: 'register', Component: RegisterPage },
           { path: 'register/pay', Component: RegisterPayPage },
           { path: 'register/thanks', Component: RegisterThanksPage },
