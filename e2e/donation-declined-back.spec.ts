@@ -16,19 +16,24 @@ test('a declined card alerts, Back keeps step 1, and a second card completes the
   await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
   await page.getByLabel('Your name').fill('Ani Sargsyan');
 
-  await proceedToCard(page);
+  // Keyboard only: Proceed with Enter, and focus lands on step 2's heading.
+  await page.getByRole('button', { name: 'Proceed' }).press('Enter');
+  await expect(page.locator('#donate-confirm')).toBeFocused();
   // The amount is the rounded pounds.
   await expect(page.getByTestId('donate-summary')).toHaveText('£12.00 from Ani Sargsyan');
 
   await fillTestCard(page, TEST_CARDS.declined);
   await page.getByRole('button', { name: 'Donate £12.00' }).click();
   await expect.poll(() => dialogs).toEqual(['Payment failed: Your card was declined.']);
+  // The reason stays in the page beside the card form once the alert is gone.
+  await expect(page.getByTestId('card-failure')).toHaveText('Payment failed: Your card was declined.');
   await expect(page).toHaveURL(/\/donate$/);
   await expect(page.getByRole('button', { name: 'Donate £12.00' })).toBeEnabled();
   await checkA11y(page);
 
   // Back returns to step 1 with everything typed.
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back' }).press('Enter');
+  await expect(page.locator('#donate-details')).toBeFocused();
   await expect(page.getByLabel('Amount in pounds')).toHaveValue('12.4');
   await expect(page.getByLabel('Your name')).toHaveValue('Ani Sargsyan');
   await expect(page.getByLabel('Email')).toHaveValue(email);

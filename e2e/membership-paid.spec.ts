@@ -33,7 +33,7 @@ test('a doctor joins on a paid tier with a card, signs in and sees the membershi
 
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByText('Doctors, Dental Surgeons and Pharmacists')).toBeVisible();
+  await expect(page.getByText('Doctors, Dental Surgeons and Pharmacists', { exact: true })).toBeVisible();
   await expect(page.getByText('£50.00 per year')).toBeVisible();
   await checkA11y(page);
 });

@@ -47,7 +47,7 @@ test('a member renews on a paid tier and sees the thanks banner and a year added
   await expect(page.getByTestId('renewed-banner')).toBeVisible();
   await expect(page.getByText('Action Required')).toHaveCount(0);
   await expect(page.getByTestId('profile-expiry')).toHaveText(formatLongDate(addYears(today, 2)));
-  await expect(page.getByText('Doctors, Dental Surgeons and Pharmacists')).toBeVisible();
+  await expect(page.getByText('Doctors, Dental Surgeons and Pharmacists', { exact: true })).toBeVisible();
   await checkA11y(page);
 
   // The stored renewal is gone, so the pay page sends the member back to step one.

@@ -8,6 +8,7 @@ import { socialEmbed } from '../shared/domain/social-embed';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { accountRoutes } from './features/accounts/account.routes';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   healthRoutes(app, db.db);
   accountsRoutes(app, services.accounts, services.passwordResets);
+  accountRoutes(app, services.account);
   siteTextRoutes(app, services.siteText, services.settings);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);

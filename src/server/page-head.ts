@@ -15,7 +15,7 @@ const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKe
 };
 
 /** Paths the browser renders for signed-in people and flows: they exist, but are not pages to share. */
-const APP_PATHS = /^\/(profile|renew|admin|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
+const APP_PATHS = /^\/(profile|renew|admin|account\/|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
 
 /**
  * Each page's <title> (the short name first), description, canonical address, Open Graph and

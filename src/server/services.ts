@@ -22,9 +22,11 @@ import type { Logger } from './logger';
 import type { Db } from './db/database';
 import { settingOrInit } from './db/settings.repo';
 import { auditTrail } from './audit/audit-trail';
+import { NEWS_CONSENT_KEY } from './privacy/consents';
 import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
+import { accountService } from './features/accounts/account.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
@@ -109,8 +111,27 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     brake,
     paymentEvents: paymentEvents(db.db, clock, fulfilment, brake),
     background,
-    membership: membershipService({ db: db.db, payments, brake, fulfilment, limiter, clock, audit, passwords }),
-    donations: donationsService({ db: db.db, payments, brake, limiter, clock, charityNumber: () => siteText.get('charity_number'), audit }),
+    membership: membershipService({
+      db: db.db,
+      payments,
+      brake,
+      fulfilment,
+      limiter,
+      clock,
+      audit,
+      passwords,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+    }),
+    donations: donationsService({
+      db: db.db,
+      payments,
+      brake,
+      limiter,
+      clock,
+      charityNumber: () => siteText.get('charity_number'),
+      audit,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+    }),
     passwordResets: passwordResetService({
       db: db.db,
       accounts: accountsData,
@@ -130,6 +151,17 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     },
     accountsRepo: accountsData,
     accounts,
+    account: accountService({
+      db: db.db,
+      passwords,
+      tokens,
+      mailer,
+      limiter,
+      audit,
+      clock,
+      publicUrl: config.publicUrl,
+      siteText: (key) => siteText.get(key),
+    }),
     siteText,
     settings,
     images: imagesService(db.db, clock, audit),

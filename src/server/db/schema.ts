@@ -257,6 +257,30 @@ export interface AuditLogTable {
   summary: string;
 }
 
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: string;
+  new_email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Each choice about news by e-mail; the latest one of a person is their current choice. */
+export interface ConsentsTable {
+  id: string;
+  /** Null for a donor without an account (then found by email_key). */
+  user_id: string | null;
+  email_key: string;
+  /** 0 or 1. */
+  news_email: number;
+  /** Where the choice was made: register, donate, profile or admin. */
+  source: string;
+  /** The version of the consent wording shown (a hash of the site text at the time). */
+  wording_version: string;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   strings: StringsTable;
@@ -280,4 +304,6 @@ export interface Database {
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
   card_declines: CardDeclinesTable;
+  email_changes: EmailChangesTable;
+  consents: ConsentsTable;
 }

@@ -271,6 +271,7 @@ export const auditKinds = [
   'membership',
   'payment',
   'gift_aid',
+  'account',
 ] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
@@ -285,6 +286,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   membership: 'Memberships',
   payment: 'Payments',
   gift_aid: 'Gift Aid',
+  account: 'Accounts',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded'] as const;
 export type AuditAction = (typeof auditActions)[number];

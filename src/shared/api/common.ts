@@ -41,3 +41,9 @@ export const calendarDate = (message: string) =>
       const time = Date.parse(`${text}T00:00:00Z`);
       return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
     }, 'That date does not exist');
+
+/** The unticked "news and event invitations by e-mail" box: true, or as an HTML form posts a ticked box. */
+export const newsConsent = z
+  .union([z.boolean(), z.enum(['true', 'on', 'false']).transform((v) => v !== 'false')], { error: 'Tick the box or leave it empty' })
+  .optional()
+  .transform((v) => v ?? false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { byIdRequest, calendarDate, numberOrDigits, succeededResponse } from './common';
+import { byIdRequest, calendarDate, newsConsent, numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
@@ -61,6 +61,8 @@ export const donateProceedRequest = z
     name: z.string().trim().max(100).nullable(),
     email: emailAddress,
     gift_aid: giftAidDeclaration.nullish(),
+    /** Consent to news by e-mail, unticked unless the donor ticks it. */
+    news_email: newsConsent,
   })
   .superRefine((d, ctx) => {
     if (d.name === null && d.gift_aid)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
-import { numberOrDigits, succeededResponse } from './common';
+import { newsConsent, numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 const required = (label: string, max: number) => z.string().trim().min(1, `Enter your ${label}`).max(max, `At most ${max} characters`);
@@ -52,6 +52,8 @@ export const registrationForm = z.object({
   addr_city: required('town or city', 100),
   addr_post: required('postcode', 20),
   phone_no: required('phone number', 40).regex(/^[+0-9 ()-]{6,}$/, 'Enter a phone number using digits, spaces and + ( ) -'),
+  /** Consent to news by e-mail, unticked unless the person ticks it. */
+  news_email: newsConsent,
 });
 export type RegistrationForm = z.input<typeof registrationForm>;
 

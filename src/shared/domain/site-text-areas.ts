@@ -38,6 +38,8 @@ const byPrefix: [string, TextArea][] = [
   ['editor.', { where: 'Article editor', page: '/article/new' }],
   ['action.', { where: 'Buttons across the site (Edit, Save, Cancel…)', page: null }],
   ['footer.', { where: 'Footer of every page', page: '/' }],
+  ['confirm_email.', { where: 'The page an e-mail change link opens', page: null }],
+  ['privacy.', { where: 'Join and donate forms: the privacy notice and the news consent', page: '/register' }],
   ['signin.', { where: 'Sign-in page', page: '/signIn' }],
   ['pw_forgot.', { where: 'Forgotten password page', page: '/signIn/pwForgot' }],
   ['pw_reset.', { where: 'Choosing a new password (from the e-mailed link)', page: null }],

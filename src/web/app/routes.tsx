@@ -10,6 +10,7 @@ const EventsPage = () => import('../features/events/events-page').then((m) => ({
 const SignInPage = () => import('../features/accounts/sign-in-page').then((m) => ({ Component: m.SignInPage }));
 const PwForgotPage = () => import('../features/accounts/pw-forgot-page').then((m) => ({ Component: m.PwForgotPage }));
 const PwResetPage = () => import('../features/accounts/pw-reset-page').then((m) => ({ Component: m.PwResetPage }));
+const ConfirmEmailPage = () => import('../features/accounts/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage }));
 const RegisterPage = () => import('../features/membership/register-page').then((m) => ({ Component: m.RegisterPage }));
 const RegisterPayPage = () => import('../features/membership/register-pay-page').then((m) => ({ Component: m.RegisterPayPage }));
 const RegisterThanksPage = () => import('../features/membership/register-thanks-page').then((m) => ({ Component: m.RegisterThanksPage }));
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
+          { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
           { path: 'register', lazy: RegisterPage, handle: pageData.plain },
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useSiteText } from '../lib/site-text';
 
 export interface ConfirmDialogProps {
@@ -22,6 +22,8 @@ export interface ConfirmDialogProps {
   pending?: boolean;
   /** A failure of the confirmed action, shown in the dialog. */
   error?: string | null;
+  /** Anything the confirmation needs besides a click (a password field). */
+  children?: ReactNode;
   onConfirm: () => void;
   /** Cancel, Escape or a click outside; ignored while the action runs. */
   onClose: () => void;
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   destructive = true,
   pending = false,
   error,
+  children,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -59,13 +62,14 @@ export function ConfirmDialog({
       <DialogTitle id={titleId} sx={{ fontSize: '1.15rem', lineHeight: 1.4, pb: details || error ? 1 : 2 }}>
         {question}
       </DialogTitle>
-      {(details || error) && (
+      {(details || error || children) && (
         <DialogContent>
           {details && (
             <DialogContentText id={detailsId} sx={{ fontWeight: 600, color: 'text.primary', overflowWrap: 'anywhere' }}>
               {details}
             </DialogContentText>
           )}
+          {children}
           {error && (
             <Alert severity="error" sx={{ mt: details ? 2 : 0 }}>
               {error}

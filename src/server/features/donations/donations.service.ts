@@ -16,6 +16,8 @@ import type { CardBrake } from '../../payments/card-brake';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
 import type { PaymentsService } from '../../payments/payments.service';
 import { donationReceipt } from './donations.emails';
+import { inTransaction } from '../../db/transaction';
+import { recordConsent, wordingVersion } from '../../privacy/consents';
 import { donationsRepo } from './donations.repo';
 
 type DonateRequest = z.output<typeof donateProceedRequest>;
@@ -42,9 +44,11 @@ export type DonationsDeps = {
   clock: () => Date;
   charityNumber: () => Promise<string>;
   audit: AuditTrail;
+  /** The consent wording shown on the form now (a site text). */
+  consentWording: () => Promise<string>;
 };
 
-export function donationsService({ db, payments, brake, limiter, clock, charityNumber, audit }: DonationsDeps) {
+export function donationsService({ db, payments, brake, limiter, clock, charityNumber, audit, consentWording }: DonationsDeps) {
   const repo = donationsRepo(db);
 
   /** The switch is in Settings; Gift Aid is offered only while a charity number is set as well. */
@@ -112,6 +116,13 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
             }
           : undefined,
       );
+      // A ticked box is consent given here; an unticked one withdraws nothing given before.
+      if (request.news_email) {
+        const version = wordingVersion(await consentWording());
+        await inTransaction(db, (trx) =>
+          recordConsent(trx, { userId: null, email: request.email, newsEmail: true, source: 'donate', version, at: now }),
+        );
+      }
       return { clientSecret: clientSecret!, amount: request.amount, payment_id: paymentId };
     },
 

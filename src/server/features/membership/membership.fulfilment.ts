@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict } from '../../http/errors';
 import { ConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
+import { recordConsent } from '../../privacy/consents';
 import { renewalMail, welcomeMail } from './membership.emails';
 import { membershipRepo } from './membership.repo';
 
@@ -25,6 +26,10 @@ export const pendingFields = z.object({
   addr_city: z.string(),
   addr_post: z.string(),
   phone_no: z.string(),
+  /** The consent box as ticked or not, the wording's version and when (absent in rows older than the box). */
+  news_email: z.boolean().optional(),
+  consent_version: z.string().optional(),
+  consent_at: z.string().optional(),
 });
 
 export const FREE_RENEWAL_TOO_EARLY =
@@ -41,7 +46,7 @@ export function registrationFulfilment(clock: () => Date, log: { warn(obj: objec
       log.warn({ paymentId: payment.id }, 'registration paid for an address that already has an account');
       return { mail: [] };
     }
-    const fields = pendingFields.parse(JSON.parse(pending.fields));
+    const { news_email, consent_version, consent_at, ...fields } = pendingFields.parse(JSON.parse(pending.fields));
     const userId = randomUUID();
     const start = londonDate(clock());
     try {
@@ -63,6 +68,16 @@ export function registrationFulfilment(clock: () => Date, log: { warn(obj: objec
       throw error;
     }
     await trx.updateTable('payments').set({ user_id: userId }).where('id', '=', payment.id).execute();
+    // The choice made on the form, as it was made (ticked or not, which words, when), now the account exists.
+    if (news_email !== undefined && consent_version && consent_at)
+      await recordConsent(trx, {
+        userId,
+        email: pending.email,
+        newsEmail: news_email,
+        source: 'register',
+        version: consent_version,
+        at: consent_at,
+      });
     await repo.deletePending(pending.id);
     const period = { start, end: expiryDate(start) };
     const purchase = {

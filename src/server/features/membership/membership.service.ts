@@ -20,6 +20,7 @@ import { retryOnConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentService } from '../../payments/fulfilment';
 import { paymentsRepo } from '../../payments/payments.repo';
 import type { PaymentsService } from '../../payments/payments.service';
+import { wordingVersion } from '../../privacy/consents';
 import { FREE_RENEWAL_TOO_EARLY, pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
 
@@ -44,9 +45,11 @@ export type MembershipDeps = {
   clock: () => Date;
   audit: AuditTrail;
   passwords: PasswordHasher;
+  /** The consent wording shown on the form now (a site text). */
+  consentWording: () => Promise<string>;
 };
 
-export function membershipService({ db, payments, brake, fulfilment, limiter, clock, audit, passwords }: MembershipDeps) {
+export function membershipService({ db, payments, brake, fulfilment, limiter, clock, audit, passwords, consentWording }: MembershipDeps) {
   const repo = membershipRepo(db);
 
   function tierOrThrow(index: number) {
@@ -76,7 +79,12 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
       const tier = tierOrThrow(form.tier_index);
       if (tier.pence > 0) await brake.beforeStart(ip, { pausable: true });
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
-      const fields = pendingFields.parse({ ...rest, grad_year: tier.index === 2 ? rest.grad_year : null });
+      const fields = pendingFields.parse({
+        ...rest,
+        grad_year: tier.index === 2 ? rest.grad_year : null,
+        consent_version: wordingVersion(await consentWording()),
+        consent_at: clock().toISOString(),
+      });
       const pendingId = randomUUID();
       await repo.insertPending({
         id: pendingId,

@@ -12,6 +12,8 @@ export interface CardFormProps {
   onPaid: () => void;
   /** Called when the card step fails: the provider's message, or null when it gave none. */
   onFailed: (reason: string | null) => void;
+  /** Called when the payer tries (again): an earlier failure shown in the page gives way. */
+  onAttempt?: () => void;
   /** Shown inside the form between the card fields and the pay button (e.g. the billing address). */
   children?: ReactNode;
 }

@@ -47,6 +47,15 @@ const RETURN_SECRET_PARAM = 'payment_intent_client_secret';
  * On a payment return URL (SPEC section 7), settles a payment that came back from the provider's
  * redirect and takes the client secret out of the address bar. True while settling.
  */
+/** The history state a finished payment leaves for its thank-you page, which otherwise thanks no one. */
+export const COMPLETED_FLOW = { completed: true } as const;
+
+/** Whether this page was reached by finishing a payment (not opened from a bookmark or typed). */
+export function useCompletedFlow(): boolean {
+  const state = useLocation().state as { completed?: unknown } | null;
+  return state?.completed === true;
+}
+
 export function useSettleOnReturn(): boolean {
   const location = useLocation();
   const navigate = useNavigate();
@@ -59,7 +68,7 @@ export function useSettleOnReturn(): boolean {
     void settlePayment(secret).then(() => {
       if (!live) return;
       setSettling(false);
-      void navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true });
+      void navigate({ pathname: location.pathname, search: '', hash: location.hash }, { replace: true, state: COMPLETED_FLOW });
     });
     return () => {
       live = false;

@@ -34,7 +34,7 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
 
 const CARD_LABEL_ID = 'stripe-card-label';
 
-function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, onFailed, children }: CardFormProps) {
+function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
   const { t } = useSiteText();
   const stripe = useStripe();
   const elements = useElements();
@@ -59,6 +59,7 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
       return;
     }
     setPaying(true);
+    onAttempt?.();
     const result = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card: cardElement, billing_details: { address: filledAddress(billing) } },
       return_url: returnUrl,

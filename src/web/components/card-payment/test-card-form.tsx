@@ -18,7 +18,7 @@ import { settlePayment, testConfirm } from './payments-api';
  * The test provider's card form (DESIGN.md "Payments"): Stripe's test numbers behave as on Stripe.
  * Only the card number is sent; expiry and CVC are asked for so the step feels like the real one.
  */
-export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, children }: CardFormProps) {
+export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
   const { t } = useSiteText();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -40,6 +40,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, childre
       return;
     }
     setPaying(true);
+    onAttempt?.();
     try {
       await testConfirm(clientSecret, number);
     } catch (error) {

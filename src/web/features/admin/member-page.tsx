@@ -17,6 +17,7 @@ import { ApiError } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
 import { useMember } from './admin-api';
 import { memberStatusTones, personName } from './admin-labels';
+import { MemberAccount } from './member-account';
 import { AdminSection } from './admin-section';
 import type { MemberLinkState } from './members-page';
 import { PaymentReviews } from './payment-review';
@@ -60,6 +61,7 @@ export function MemberPage() {
         <Stack spacing={3}>
           <PaymentReviews member={member.data} />
           <MemberDetails member={member.data} />
+          <MemberAccount member={member.data} />
           <Panel labelledBy="member-role">
             <SectionTitle id="member-role">Role</SectionTitle>
             <Typography sx={{ color: 'text.secondary', mb: 2 }}>

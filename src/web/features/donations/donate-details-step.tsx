@@ -22,6 +22,7 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { amountPence, giftAidBoost, type DonateFormValues } from './donate-form';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { Panel, PanelTitle } from '../../components/panel';
 
 type TextName = 'amount' | 'name' | 'email' | 'ga_title' | 'ga_first_name' | 'ga_last_name' | 'ga_house' | 'ga_postcode';
@@ -175,6 +176,11 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                 slotProps: { htmlInput: { spellCheck: false, autoCapitalize: 'none' } },
               })}
             </Box>
+            <Controller
+              control={control}
+              name="news_email"
+              render={({ field }) => <PrivacyNotice newsEmail={field.value} onNewsEmail={field.onChange} inputRef={field.ref} />}
+            />
           </Stack>
         </Panel>
 

@@ -24,9 +24,12 @@ export interface DonateFormValues {
   /** 'all': this donation, future ones and those of the past four years. */
   ga_scope: 'this' | 'all';
   ga_confirmed: boolean;
+  /** The unticked consent to news by e-mail. */
+  news_email: boolean;
 }
 
 export const emptyDonateForm: DonateFormValues = {
+  news_email: false,
   amount: '',
   anonymous: false,
   name: '',
@@ -116,6 +119,7 @@ export function toProceedRequest(v: DonateFormValues, giftAidOffered: boolean): 
     amount: amountPence(v.amount) ?? 0,
     name: v.anonymous ? null : v.name.trim(),
     email: v.email.trim(),
+    ...(v.news_email ? { news_email: true } : {}),
     ...(withGiftAid ? { gift_aid: giftAidOf(v) } : {}),
   };
 }

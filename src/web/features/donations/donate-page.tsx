@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
 import type { DonateProceedRequest } from '../../../shared/api/donations';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
@@ -108,7 +109,7 @@ export function DonatePage() {
                 key={donation.clientSecret}
                 donation={donation}
                 onBack={() => setStep(0)}
-                onPaid={() => void navigate('/donate/thanks', { replace: true })}
+                onPaid={() => void navigate('/donate/thanks', { replace: true, state: COMPLETED_FLOW })}
               />
             )}
           </SlidePane>
@@ -134,7 +135,10 @@ function SlidePane({ active, offset, children }: { active: boolean; offset: numb
         mx: -1,
         transform: `translateX(${offset * 110}%)`,
         visibility: active ? 'visible' : 'hidden',
-        transition: theme.transitions.create(['transform', 'visibility'], { duration: theme.transitions.duration.complex }),
+        // The arriving step is visible at once (its heading takes focus); the leaving one hides after the slide.
+        transition: theme.transitions.create(active ? ['transform'] : ['transform', 'visibility'], {
+          duration: theme.transitions.duration.complex,
+        }),
         '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
       })}
     >

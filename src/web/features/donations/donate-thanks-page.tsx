@@ -1,9 +1,10 @@
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import HomeOutlinedIcon from '@mui/icons-material/HomeOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink } from 'react-router';
-import { useSettleOnReturn } from '../../components/card-payment/payments-api';
+import { useCompletedFlow, useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { ThanksCard } from '../../components/thanks-card';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -13,7 +14,21 @@ export function DonateThanksPage() {
   const { t } = useSiteText();
   usePageTitle(t('donate.thanks.title'));
   // Also the return address of a card check that left the site (SPEC section 7).
-  useSettleOnReturn();
+  const settling = useSettleOnReturn();
+  const completed = useCompletedFlow();
+
+  // Opened from a bookmark or typed in: nothing was completed here, so nothing is confirmed.
+  if (!settling && !completed) {
+    return (
+      <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+        <ThanksCard icon={<InfoOutlinedIcon fontSize="large" />} title="donate.thanks.neutral_title" body="donate.thanks.neutral_body">
+          <Button component={RouterLink} to="/donate" variant="contained" size="large">
+            {t('donate.thanks.neutral_donate')}
+          </Button>
+        </ThanksCard>
+      </Container>
+    );
+  }
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>

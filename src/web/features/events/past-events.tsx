@@ -107,7 +107,9 @@ function PastEventRow({
           ...(locked && { cursor: 'default' }),
         }}
       >
+        {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
         <Stack
+          component="span"
           direction={{ xs: 'column', sm: 'row' }}
           sx={{ width: '100%', alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, pr: 1 }}
         >

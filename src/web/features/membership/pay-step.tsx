@@ -7,7 +7,7 @@ import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ProceedResponse } from '../../../shared/api/membership';
 import { formatPence } from '../../../shared/domain/money';
@@ -45,6 +45,11 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
   const { t } = useSiteText();
   const [billing, setBilling] = useState(flow.initialBilling);
   const paid = Boolean(proceed.client_secret);
+
+  // Arriving at the pay step, focus goes to its heading (the card, or the summary of a free tier).
+  useEffect(() => {
+    document.getElementById(paid ? 'pay-card' : 'pay-summary')?.focus({ preventScroll: true });
+  }, [paid]);
 
   const confirm = useMutation({
     mutationFn: () => flow.confirmSimple(proceed),
@@ -94,7 +99,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
 
           {proceed.client_secret && (
             <Panel labelledBy="pay-card">
-              <PanelTitle id="pay-card" k="pay.card_title" />
+              <PanelTitle id="pay-card" k="pay.card_title" tabIndex={-1} />
               <CardPayment
                 clientSecret={proceed.client_secret}
                 returnUrl={`${window.location.origin}${flow.returnPath}`}

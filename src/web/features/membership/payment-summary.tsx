@@ -32,7 +32,7 @@ export function PaymentSummary({
   ];
   return (
     <Panel labelledBy="pay-summary" sx={{ bgcolor: '#fbfbfc' }}>
-      <PanelTitle id="pay-summary" k="pay.summary" />
+      <PanelTitle id="pay-summary" k="pay.summary" tabIndex={-1} />
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.75 }}>
         {all.map((row) => (
           <div key={row.label}>

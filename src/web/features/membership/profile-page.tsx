@@ -29,6 +29,12 @@ import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
 import { formatLongDate } from './membership-format';
 import { Panel, PanelTitle } from '../../components/panel';
+import { DetailsSection } from './account/details-section';
+import { EmailSection } from './account/email-section';
+import { NameSection } from './account/name-section';
+import { PasswordSection } from './account/password-section';
+import { PaymentsSection } from './account/payments-section';
+import { PrivacySection } from './account/privacy-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -55,7 +61,8 @@ export function ProfilePage() {
         <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, color: 'rgba(255, 255, 255, 0.92)', minHeight: '1.6em' }}>
           {data ? (
             <>
-              {t('profile.welcome')}, <span data-testid="profile-first-name">{data.first_name}</span>
+              {t('profile.welcome')}, {/* The admin's own full name; a member is greeted by first name. */}
+              <span data-testid="profile-first-name">{admin ? `${data.first_name} ${data.last_name}`.trim() : data.first_name}</span>
             </>
           ) : (
             <Skeleton aria-hidden width={200} sx={{ bgcolor: 'rgba(255,255,255,0.2)' }} />
@@ -63,7 +70,23 @@ export function ProfilePage() {
         </Typography>
       </PageBanner>
       <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-        {!data ? <ProfileSkeleton /> : admin ? <AdminGuide /> : <MemberProfile info={data} />}
+        {!data ? (
+          <ProfileSkeleton />
+        ) : admin ? (
+          <Stack spacing={3}>
+            <AdminGuide />
+            <NameSection firstName={data.first_name} lastName={data.last_name} />
+            <SignInSections email={data.email} />
+          </Stack>
+        ) : (
+          <Stack spacing={3}>
+            <MemberProfile info={data} />
+            <PaymentsSection />
+            <DetailsSection />
+            <SignInSections email={data.email} />
+            <PrivacySection />
+          </Stack>
+        )}
       </Container>
     </>
   );
@@ -190,6 +213,16 @@ function MemberProfile({ info }: { info: MemberInfo }) {
         </Panel>
       </Box>
     </Stack>
+  );
+}
+
+/** Password and e-mail: every account has them, the admin's too. */
+function SignInSections({ email }: { email: string }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
+      <PasswordSection />
+      <EmailSection current={email} />
+    </Box>
   );
 }
 

@@ -83,6 +83,7 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
         last_name: 'Petrosyan',
         email: 'ani@example.org',
         plain_pw: 'long enough',
+        news_email: false,
         qualifications: null,
         workplace: null,
         job_title: null,

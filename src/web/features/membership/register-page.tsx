@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -16,6 +17,9 @@ import { registrationForm, type RegistrationForm } from '../../../shared/api/mem
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
 import { PageBanner } from '../../components/page-banner';
+import { ThanksCard } from '../../components/thanks-card';
+import { useSession } from '../../lib/session';
+import { PrivacyNotice } from '../../components/privacy-notice';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
@@ -46,7 +50,7 @@ const textFields = [
 
 /** Step one prefilled from what was typed before (never the password). */
 function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
-  const values: Record<string, unknown> = { plain_pw: '', grad_year: null };
+  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false };
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
   if (typeof stored?.tier_index === 'number') values.tier_index = stored.tier_index;
   if (typeof stored?.grad_year === 'number' || typeof stored?.grad_year === 'string') values.grad_year = stored.grad_year;
@@ -56,7 +60,34 @@ function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
 /** Every field the server may name in a 400. */
 const formFields = new Set<string>([...textFields, 'plain_pw', 'grad_year', 'tier_index']);
 
+/** A signed-in visitor is a member already: no second join form (the admin gets no renewal offer). */
 export function RegisterPage() {
+  const session = useSession();
+  return session ? <AlreadyMember admin={session.role === 'admin'} /> : <RegisterForm />;
+}
+
+function AlreadyMember({ admin }: { admin: boolean }) {
+  const { t } = useSiteText();
+  usePageTitle(t('register.already_title'));
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+      <ThanksCard icon={<VerifiedUserOutlinedIcon fontSize="large" />} title="register.already_title" body="register.already_body">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button component={RouterLink} to="/profile" variant="contained" size="large">
+            {t('register.already_profile')}
+          </Button>
+          {!admin && (
+            <Button component={RouterLink} to="/renew" variant="outlined" size="large">
+              {t('register.already_renew')}
+            </Button>
+          )}
+        </Stack>
+      </ThanksCard>
+    </Container>
+  );
+}
+
+function RegisterForm() {
   const { t } = useSiteText();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
@@ -210,6 +241,15 @@ export function RegisterPage() {
                 {text('addr_city', 'register.addr_city', { required: true, autoComplete: 'address-level2' })}
                 {text('addr_post', 'register.addr_post', { required: true, autoComplete: 'postal-code' })}
                 {text('phone_no', 'register.phone_no', { required: true, type: 'tel', autoComplete: 'tel' })}
+              </Box>
+              <Box sx={{ mt: 3 }}>
+                <Controller
+                  control={control}
+                  name="news_email"
+                  render={({ field }) => (
+                    <PrivacyNotice newsEmail={field.value === true} onNewsEmail={field.onChange} inputRef={field.ref} />
+                  )}
+                />
               </Box>
             </Panel>
 

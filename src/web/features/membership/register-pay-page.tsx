@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { clearRegistration, readRegisterPay, type RegisterPayData } from './flow-storage';
@@ -35,7 +36,7 @@ function RegisterPay({ data }: { data: RegisterPayData }) {
         confirmSimple: registerConfirmSimple,
         done: () => {
           clearRegistration();
-          void navigate('/register/thanks', { replace: true });
+          void navigate('/register/thanks', { replace: true, state: COMPLETED_FLOW });
         },
         // SPEC section 8: "Payment failed:" and the provider's reason.
         failedMessage: (reason) => `${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`,

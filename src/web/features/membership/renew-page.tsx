@@ -44,6 +44,8 @@ export function RenewPage() {
   });
 
   if (!session) return <Navigate to="/signIn" replace />;
+  // The admin runs the site and holds no membership: nothing to renew.
+  if (session.role === 'admin') return <Navigate to="/profile" replace />;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -70,7 +70,8 @@ export function TierPicker({
                 slotProps={{ input: { 'aria-labelledby': nameId, ref: i === 0 ? inputRef : undefined } }}
                 sx={{ p: 0.5, mt: -0.25 }}
               />
-              <Box id={nameId} sx={{ minWidth: 0, flexGrow: 1 }}>
+              {/* A span: a label may hold no div (Nu HTML checker). */}
+              <Box id={nameId} component="span" sx={{ display: 'block', minWidth: 0, flexGrow: 1 }}>
                 <Typography component="span" sx={{ display: 'block', fontWeight: 600, lineHeight: 1.35 }}>
                   {tier.name}
                 </Typography>

@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export const ERASED = 'erased';
+
+/**
+ * Erases a person from every table, in the caller's transaction (decision record 040): the
+ * account row goes; payments keep amount, dates and status (accounting records) without name,
+ * address or note; donations keep amount and date; Gift Aid declarations are kept whole (HMRC
+ * may ask for them for six years after the last claimed donation); mail bodies, consents,
+ * pending registrations, sign-in attempts and limits under the address go; audit entries about
+ * the person lose the personal details of their summary.
+ */
+export async function erasePerson(trx: Kysely<Database>, userId: string, addresses: string[]): Promise<void> {
+  const keys = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
+  const byAddress = (column: string) => sql<boolean>`lower(${sql.ref(column)}) in (${sql.join(keys)})`;
+
+  await trx
+    .updateTable('payments')
+    .set({ email: ERASED, user_id: null, note: null, client_address: null })
+    .where((eb) => eb.or([eb('user_id', '=', userId), byAddress('email')]))
+    .execute();
+  await trx.updateTable('donations').set({ email: ERASED, name: null }).where(byAddress('email')).execute();
+  await trx.deleteFrom('pending_registrations').where(byAddress('email')).execute();
+  await trx
+    .updateTable('outbox')
+    .set({ to_address: ERASED, text_body: '(erased at the person’s request)', html_body: '<p>(erased at the person’s request)</p>' })
+    .where(byAddress('to_address'))
+    .execute();
+  await trx
+    .deleteFrom('consents')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
+    .execute();
+  await trx.deleteFrom('sign_in_failures').where('email_key', 'in', keys).execute();
+  await trx.deleteFrom('rate_limit_hits').where('key', 'in', keys).execute();
+  // Summaries name people ("Recorded £50.00 from ani@…"): those about this person keep only what happened.
+  await trx
+    .updateTable('audit_log')
+    .set({ summary: 'Details of an erased account removed' })
+    .where((eb) => eb.or([eb('subject_id', '=', userId), ...keys.map((key) => eb(sql<string>`lower(summary)`, 'like', `%${key}%`))]))
+    .execute();
+  await trx.updateTable('audit_log').set({ actor_email: ERASED }).where('actor_id', '=', userId).execute();
+  // password_resets, reminders_sent and email_changes go with the row (ON DELETE CASCADE).
+  await trx.deleteFrom('users').where('id', '=', userId).execute();
+}

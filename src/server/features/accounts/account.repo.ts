@@ -1,0 +1,137 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { Database, EmailChangesTable, UsersTable } from '../../db/schema';
+
+const DETAIL_COLUMNS = [
+  'email',
+  'tier_index',
+  'first_name',
+  'last_name',
+  'qualifications',
+  'workplace',
+  'job_title',
+  'grad_year',
+  'addr_line1',
+  'addr_line2',
+  'addr_city',
+  'addr_post',
+  'phone_no',
+] as const;
+
+/** What the member's own account pages read and change; SQL only. */
+export function accountRepo(db: Kysely<Database>) {
+  return {
+    user(id: string, trx: Kysely<Database> = db) {
+      return trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    details(id: string) {
+      return db.selectFrom('users').select(DETAIL_COLUMNS).where('id', '=', id).executeTakeFirst();
+    },
+    async updateUser(trx: Kysely<Database>, id: string, changes: Updateable<UsersTable>): Promise<void> {
+      await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+    async emailTaken(emailKey: string, trx: Kysely<Database> = db): Promise<boolean> {
+      return Boolean(await trx.selectFrom('users').select('id').where('email_key', '=', emailKey).executeTakeFirst());
+    },
+    /** Sets a new password and raises the token version: every session issued before ends. */
+    async setPassword(trx: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** A new request voids the member's earlier unused ones. */
+    async replaceEmailChange(trx: Kysely<Database>, change: Insertable<EmailChangesTable>): Promise<void> {
+      await trx
+        .updateTable('email_changes')
+        .set({ used_at: change.created_at })
+        .where('user_id', '=', change.user_id)
+        .where('used_at', 'is', null)
+        .execute();
+      await trx.insertInto('email_changes').values(change).execute();
+    },
+    /** Uses the link up, once: of several confirmations at once exactly one claims it. */
+    async claimEmailChange(trx: Kysely<Database>, tokenHash: string, at: string) {
+      const change = await trx.selectFrom('email_changes').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+      if (!change || change.used_at !== null || change.expires_at <= at) return undefined;
+      const claimed = await trx
+        .updateTable('email_changes')
+        .set({ used_at: at })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(claimed.numUpdatedRows) === 1 ? change : undefined;
+    },
+    emailChanges(userId: string) {
+      return db
+        .selectFrom('email_changes')
+        .select(['new_email', 'created_at', 'expires_at', 'used_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+    },
+
+    /** Newest first: the first is the current choice. A donor's choice before the account existed counts too. */
+    consents(userId: string, emailKey: string) {
+      return db
+        .selectFrom('consents')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), eb.and([eb('user_id', 'is', null), eb('email_key', '=', emailKey)])]))
+        .orderBy('at', 'desc')
+        .execute();
+    },
+
+    /** The member's payments: by account, and those made with the account's address before it existed (a donation). */
+    payments(userId: string, emailKey: string) {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb('user_id', '=', userId), eb.and([eb('user_id', 'is', null), eb(sql<string>`lower(email)`, '=', emailKey)])]),
+        )
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+    donationsByEmail(emailKey: string) {
+      return db
+        .selectFrom('donations')
+        .selectAll()
+        .where(sql<string>`lower(email)`, '=', emailKey)
+        .execute();
+    },
+    giftAidFor(donationIds: string[]) {
+      if (donationIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('gift_aid_declarations').selectAll().where('donation_id', 'in', donationIds).execute();
+    },
+    auditAbout(userId: string) {
+      return db
+        .selectFrom('audit_log')
+        .select(['at', 'kind', 'action', 'summary', 'actor_id'])
+        .where((eb) => eb.or([eb('subject_id', '=', userId), eb('actor_id', '=', userId)]))
+        .orderBy('seq')
+        .execute();
+    },
+    mailOfKinds(addresses: string[], kinds: readonly string[]) {
+      return db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'kind', 'created_at'])
+        .where(sql<string>`lower(to_address)`, 'in', addresses)
+        .where('kind', 'in', kinds)
+        .orderBy('id', 'desc')
+        .execute();
+    },
+    outboxMessage(id: number) {
+      return db.selectFrom('outbox').select(['subject', 'kind', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
+    },
+    mailTo(addresses: string[]) {
+      return db
+        .selectFrom('outbox')
+        .select(['to_address', 'subject', 'kind', 'created_at', 'status'])
+        .where(sql<string>`lower(to_address)`, 'in', addresses)
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+export type AccountRepo = ReturnType<typeof accountRepo>;

@@ -1,0 +1,401 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import {
+  EMAIL_LINK_INVALID,
+  EMAIL_UNAVAILABLE,
+  WRONG_PASSWORD,
+  resendableMailKinds,
+  type AccountDetails,
+  type AccountPayment,
+  type ConsentState,
+  type accountDetails,
+} from '../../../shared/api/account';
+import { completedPaymentStatuses } from '../../../shared/api/admin';
+import { emailKey } from '../../../shared/domain/email';
+import { tierByIndex } from '../../../shared/domain/tiers';
+import type { Actor, AuditTrail } from '../../audit/audit-trail';
+import type { PasswordHasher } from '../../auth/password';
+import type { Tokens } from '../../auth/tokens';
+import type { Database } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { renderMail } from '../../integrations/mail/template';
+import { receiptPdf } from '../../payments/receipt-pdf';
+import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
+import { erasePerson } from './account-erasure.repo';
+import { accountRepo } from './account.repo';
+
+const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+const PASSWORD_MAX_FAILURES = 5;
+const TOO_MANY_WRONG = 'Too many wrong passwords. Please wait 15 minutes and try again.';
+export const EMAIL_CHANGE_MAIL = 'email-change';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+export type AccountDeps = {
+  db: Kysely<Database>;
+  passwords: PasswordHasher;
+  tokens: Tokens;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  audit: AuditTrail;
+  clock: () => Date;
+  publicUrl: string;
+  siteText: (key: string) => Promise<string>;
+};
+
+type Details = z.output<typeof accountDetails>;
+
+export function accountService({ db, passwords, tokens, mailer, limiter, audit, clock, publicUrl, siteText }: AccountDeps) {
+  const repo = accountRepo(db);
+
+  async function userOrThrow(id: string) {
+    const user = await repo.user(id);
+    if (!user) throw notFound('Account not found');
+    return user;
+  }
+
+  /** Checks the member's password; wrong ones count, and five in 15 minutes lock the action. */
+  async function checkPassword(user: { id: string; password_hash: string }, password: string): Promise<void> {
+    const bucket = 'account-password';
+    if ((await limiter.recent(bucket, user.id, PASSWORD_WINDOW_MS)) >= PASSWORD_MAX_FAILURES) throw tooManyRequests(TOO_MANY_WRONG, 900);
+    if (await passwords.verify(password, user.password_hash)) return;
+    await limiter.hit({ bucket, key: user.id, max: PASSWORD_MAX_FAILURES, windowMs: PASSWORD_WINDOW_MS }, TOO_MANY_WRONG);
+    throw badRequest(WRONG_PASSWORD);
+  }
+
+  async function consentState(userId: string): Promise<ConsentState> {
+    const user = await userOrThrow(userId);
+    const [latest] = await repo.consents(userId, user.email_key);
+    return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
+  }
+
+  function toPayment(p: Awaited<ReturnType<typeof repo.payments>>[number]): AccountPayment {
+    const tier = p.tier_index === null ? undefined : tierByIndex(p.tier_index);
+    const description =
+      p.kind === 'donation'
+        ? 'Donation'
+        : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
+    return {
+      _id: p.id,
+      kind: p.kind,
+      status: p.status,
+      description,
+      amount: p.amount_pence,
+      refunded: p.refunded_pence,
+      created_at: p.created_at,
+      completed_at: p.completed_at,
+      period_start: p.period_start,
+      period_end: p.period_end,
+      has_receipt: completedPaymentStatuses.includes(p.status) && p.completed_at !== null,
+    };
+  }
+
+  const service = {
+    async details(userId: string): Promise<AccountDetails> {
+      const details = await repo.details(userId);
+      if (!details) throw notFound('Account not found');
+      return details;
+    },
+
+    /** The registration form's rules; a graduation year is kept for Students only, as at registration. */
+    async updateDetails(userId: string, details: Details, actor: NonNullable<Actor>): Promise<AccountDetails> {
+      const user = await userOrThrow(userId);
+      const changes = { ...details, grad_year: user.tier_index === 2 ? details.grad_year : null };
+      const changed = Object.entries(changes)
+        .filter(([key, value]) => user[key as keyof typeof user] !== value)
+        .map(([key]) => key);
+      await audit.change(
+        actor,
+        (trx) => repo.updateUser(trx, userId, changes),
+        () =>
+          changed.length
+            ? { kind: 'account', action: 'updated', subject_id: userId, summary: `Details changed: ${changed.join(', ')}` }
+            : [],
+      );
+      return service.details(userId);
+    },
+
+    async updateName(userId: string, name: { first_name: string; last_name: string }, actor: NonNullable<Actor>): Promise<AccountDetails> {
+      await userOrThrow(userId);
+      await audit.change(
+        actor,
+        (trx) => repo.updateUser(trx, userId, name),
+        () => ({ kind: 'account', action: 'updated', subject_id: userId, summary: 'Name changed' }),
+      );
+      return service.details(userId);
+    },
+
+    /** Changes the password and ends every session (the version tokens carry); the caller gets a fresh token. */
+    async changePassword(userId: string, current: string, next: string): Promise<string> {
+      const user = await userOrThrow(userId);
+      passwords.refuseWhenBusy();
+      await checkPassword(user, current);
+      const hash = await passwords.hash(next);
+      await audit.change(
+        { id: user.id, email: user.email },
+        (trx) => repo.setPassword(trx, userId, hash),
+        () => ({ kind: 'account', action: 'changed', subject_id: userId, summary: 'Password changed; other sessions ended' }),
+      );
+      return tokens.issue((await repo.user(userId))!);
+    },
+
+    /**
+     * Records the change (token hashed, 24 hours, single use) and queues the link to the new
+     * address and a notice to the old one in one transaction. An address in use gets the same
+     * answer as a free one would not: it is refused, without saying whose it is.
+     */
+    async requestEmailChange(userId: string, newEmail: string, password: string): Promise<void> {
+      const user = await userOrThrow(userId);
+      await checkPassword(user, password);
+      await limiter.hit({ bucket: 'email-change', key: user.id, max: 5, windowMs: DAY }, 'Too many requests. Please try again tomorrow.');
+      if (emailKey(newEmail) === user.email_key) throw badRequest('This is already your e-mail address');
+      if (await repo.emailTaken(emailKey(newEmail))) throw conflict(EMAIL_UNAVAILABLE);
+      const token = randomBytes(24).toString('base64url');
+      const now = clock();
+      const siteName = await siteText('site_name');
+      const link = renderMail({
+        siteName,
+        greeting: `Dear ${user.first_name},`,
+        paragraphs: [
+          `You asked to use this address for your account with the ${siteName}. Confirm it with the link below: it works once, for 24 hours.`,
+          'If you did not ask for this, ignore this e-mail and nothing changes.',
+        ],
+        action: { label: 'Confirm my new e-mail address', url: `${publicUrl}/account/confirm-email/${token}` },
+      });
+      const notice = renderMail({
+        siteName,
+        greeting: `Dear ${user.first_name},`,
+        paragraphs: [
+          `Someone signed in to your account with the ${siteName} asked to change its e-mail address to ${newEmail}. It changes only when the link sent there is opened.`,
+          'If this was not you, change your password now and tell us by replying to this e-mail.',
+        ],
+      });
+      await inTransaction(db, async (trx) => {
+        await repo.replaceEmailChange(trx, {
+          token_hash: sha256(token),
+          user_id: user.id,
+          new_email: newEmail,
+          created_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + DAY).toISOString(),
+          used_at: null,
+        });
+        await mailer.queue({ to: newEmail, subject: 'Confirm your new e-mail address', kind: EMAIL_CHANGE_MAIL, ...link }, trx);
+        await mailer.queue(
+          { to: user.email, subject: 'Your e-mail address is being changed', kind: 'email-change-notice', ...notice },
+          trx,
+        );
+      });
+      mailer.deliverSoon();
+    },
+
+    /** Opens the link: the address changes once, if it is still free; sessions stay (the password did not change). */
+    async confirmEmailChange(token: string): Promise<string> {
+      const at = clock().toISOString();
+      try {
+        return await inTransaction(db, async (trx) => {
+          const change = await repo.claimEmailChange(trx, sha256(token), at);
+          if (!change) throw badRequest(EMAIL_LINK_INVALID);
+          const user = await repo.user(change.user_id, trx);
+          if (!user) throw badRequest(EMAIL_LINK_INVALID);
+          if (await repo.emailTaken(emailKey(change.new_email), trx)) throw conflict(EMAIL_UNAVAILABLE);
+          await repo.updateUser(trx, user.id, { email: change.new_email, email_key: emailKey(change.new_email) });
+          await trx
+            .insertInto('audit_log')
+            .values({
+              at,
+              actor_id: user.id,
+              actor_email: change.new_email,
+              kind: 'account',
+              action: 'changed',
+              subject_id: user.id,
+              summary: `E-mail changed from ${user.email} to ${change.new_email} (confirmed by link)`,
+            })
+            .execute();
+          return change.new_email;
+        });
+      } catch (error) {
+        // Someone registered the address between the check and the change.
+        if (isUniqueViolation(error)) throw conflict(EMAIL_UNAVAILABLE);
+        throw error;
+      }
+    },
+
+    async payments(userId: string): Promise<AccountPayment[]> {
+      const user = await userOrThrow(userId);
+      return (await repo.payments(userId, user.email_key)).map(toPayment);
+    },
+
+    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
+    async receipt(userId: string, paymentId: string): Promise<Buffer> {
+      const user = await userOrThrow(userId);
+      const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
+      const shown = payment && toPayment(payment);
+      if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
+      const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
+      return receiptPdf({
+        siteName,
+        charityNumber: charityNumber.trim(),
+        receiptNumber: payment.id,
+        memberName: `${user.first_name} ${user.last_name}`.trim(),
+        email: user.email,
+        description: shown.description,
+        period: payment.period_start && payment.period_end ? { start: payment.period_start, end: payment.period_end } : null,
+        amountPence: payment.amount_pence,
+        refundedPence: payment.refunded_pence,
+        paidAt: payment.completed_at!,
+      });
+    },
+
+    consent: consentState,
+
+    async setConsent(userId: string, newsEmail: boolean): Promise<ConsentState> {
+      const user = await userOrThrow(userId);
+      // Read before the transaction: on SQLite it holds the one connection.
+      const version = wordingVersion(await siteText(NEWS_CONSENT_KEY));
+      await inTransaction(db, (trx) =>
+        recordConsent(trx, { userId: user.id, email: user.email, newsEmail, source: 'profile', version, at: clock().toISOString() }),
+      );
+      return consentState(userId);
+    },
+
+    /** Everything held about the member (UK GDPR, right of access), as one JSON document. */
+    async export(userId: string): Promise<string> {
+      const user = await userOrThrow(userId);
+      const { password_hash: _hash, token_version: _version, email_key: _key, ...account } = user;
+      const addresses = [user.email_key, ...(await repo.emailChanges(userId)).map((c) => emailKey(c.new_email))];
+      const donations = await repo.donationsByEmail(user.email_key);
+      const document = {
+        exported_at: clock().toISOString(),
+        site: await siteText('site_name'),
+        account,
+        consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
+          news_email: c.news_email === 1,
+          source: c.source,
+          wording_version: c.wording_version,
+          at: c.at,
+        })),
+        email_changes: await repo.emailChanges(userId),
+        payments: (await repo.payments(userId, user.email_key)).map(toPayment),
+        donations: donations.map((d) => ({
+          id: d.id,
+          amount: d.amount_pence,
+          name: d.name,
+          email: d.email,
+          status: d.status,
+          created_at: d.created_at,
+        })),
+        gift_aid_declarations: await repo.giftAidFor(donations.map((d) => d.id)),
+        emails_sent: await repo.mailTo([...new Set(addresses)]),
+        audit_entries: await repo.auditAbout(userId),
+      };
+      return JSON.stringify(document, null, 2);
+    },
+
+    /**
+     * Erases the account after checking the password (decision record 040). Every session ends
+     * with the row. What the law requires is kept, without the personal details around it.
+     */
+    async deleteAccount(userId: string, password: string): Promise<void> {
+      const user = await userOrThrow(userId);
+      await checkPassword(user, password);
+      await service.erase(user.id, { id: user.id, email: user.email }, 'at their own request');
+    },
+
+    /** The admin corrects an address: at once, no link; both addresses are told, in the change's transaction. */
+    async adminChangeEmail(userId: string, newEmail: string, actor: NonNullable<Actor>): Promise<void> {
+      const user = await userOrThrow(userId);
+      if (emailKey(newEmail) === user.email_key) return;
+      if (await repo.emailTaken(emailKey(newEmail))) throw conflict(EMAIL_UNAVAILABLE);
+      const siteName = await siteText('site_name');
+      const notice = (to: 'old' | 'new') =>
+        renderMail({
+          siteName,
+          greeting: `Dear ${user.first_name},`,
+          paragraphs: [
+            `The ${siteName} has changed the e-mail address of your account from ${user.email} to ${newEmail}.`,
+            to === 'new'
+              ? 'Sign in with this address from now on; your password is unchanged.'
+              : 'If you did not ask for this, please reply to this e-mail.',
+          ],
+        });
+      try {
+        await audit.change(
+          actor,
+          async (trx) => {
+            await repo.updateUser(trx, user.id, { email: newEmail, email_key: emailKey(newEmail) });
+            const subject = 'The e-mail address of your account has changed';
+            await mailer.queue({ to: newEmail, subject, kind: 'email-changed', ...notice('new') }, trx);
+            await mailer.queue({ to: user.email, subject, kind: 'email-changed', ...notice('old') }, trx);
+          },
+          () => ({ kind: 'account', action: 'changed', subject_id: user.id, summary: `E-mail changed from ${user.email} to ${newEmail}` }),
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(EMAIL_UNAVAILABLE);
+        throw error;
+      }
+      mailer.deliverSoon();
+    },
+
+    async consentHistory(userId: string) {
+      const user = await userOrThrow(userId);
+      return (await repo.consents(userId, user.email_key)).map((c) => ({
+        news_email: c.news_email === 1,
+        source: c.source,
+        wording_version: c.wording_version,
+        at: c.at,
+      }));
+    },
+
+    /** The welcome and receipts sent to the member's current and earlier addresses. */
+    async resendableMail(userId: string) {
+      const user = await userOrThrow(userId);
+      const addresses = [user.email_key, ...(await repo.emailChanges(userId)).map((c) => emailKey(c.new_email))];
+      return (await repo.mailOfKinds([...new Set(addresses)], resendableMailKinds)).map((m) => ({
+        _id: m.id,
+        subject: m.subject,
+        kind: m.kind,
+        to: m.to_address,
+        created_at: m.created_at,
+      }));
+    },
+
+    /** Sends one of those again, as it was, to the member's current address (audited with the mail, in one transaction). */
+    async resend(userId: string, outboxId: number, actor: NonNullable<Actor>): Promise<void> {
+      const user = await userOrThrow(userId);
+      const message = (await service.resendableMail(userId)).find((m) => m._id === outboxId);
+      const original = message && (await repo.outboxMessage(outboxId));
+      if (!original) throw notFound('No such message for this member');
+      await audit.change(
+        actor,
+        (trx) =>
+          mailer.queue(
+            { to: user.email, subject: original.subject, kind: original.kind, text: original.text_body, html: original.html_body },
+            trx,
+          ),
+        () => ({ kind: 'account', action: 'recorded', subject_id: user.id, summary: `Sent again: "${original.subject}" to ${user.email}` }),
+      );
+      mailer.deliverSoon();
+    },
+
+    /** Erasure itself, by the member or by the admin acting on the member's request. */
+    async erase(userId: string, actor: NonNullable<Actor>, why: string): Promise<void> {
+      const user = await userOrThrow(userId);
+      if (user.role === 'admin')
+        throw conflict('An admin account cannot be erased: make another admin and take this one’s rights away first');
+      const addresses = [user.email, ...(await repo.emailChanges(userId)).map((c) => c.new_email)];
+      await audit.change(
+        actor.id === userId ? null : actor,
+        (trx) => erasePerson(trx, userId, addresses),
+        () => ({ kind: 'account', action: 'deleted', subject_id: null, summary: `An account was erased ${why}` }),
+      );
+    },
+  };
+  return service;
+}
+export type AccountService = ReturnType<typeof accountService>;

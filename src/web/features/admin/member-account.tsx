@@ -1,0 +1,249 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { accountAdminApi, accountDetails, type AccountDetailsForm } from '../../../shared/api/account';
+import type { MemberDetail } from '../../../shared/api/admin';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Panel } from '../../components/panel';
+import { apiRequest, errorMessage } from '../../lib/api';
+import { formatShortDateTime } from '../../lib/format';
+import { adminKeys } from './admin-api';
+import { personName } from './admin-labels';
+
+const detailFields: [keyof AccountDetailsForm & keyof MemberDetail, string][] = [
+  ['first_name', 'First name'],
+  ['last_name', 'Last name'],
+  ['addr_line1', 'Address line 1'],
+  ['addr_line2', 'Address line 2'],
+  ['addr_city', 'Town or city'],
+  ['addr_post', 'Postcode'],
+  ['phone_no', 'Phone number'],
+  ['qualifications', 'Qualifications'],
+  ['workplace', 'Workplace'],
+  ['job_title', 'Job title'],
+];
+
+function useRefreshMember(id: string) {
+  const client = useQueryClient();
+  return () => {
+    void client.invalidateQueries({ queryKey: [...adminKeys.member, id] });
+    void client.invalidateQueries({ queryKey: adminKeys.members });
+    void client.invalidateQueries({ queryKey: ['admin', 'account', id] });
+  };
+}
+
+/** The admin corrects a member: details, e-mail (no link; both addresses told), consent, mail sent again, erasure. */
+export function MemberAccount({ member }: { member: MemberDetail }) {
+  return (
+    <>
+      <EditDetails key={`details-${member._id}`} member={member} />
+      <EmailAndMail key={`mail-${member._id}`} member={member} />
+      <Erase member={member} />
+    </>
+  );
+}
+
+function EditDetails({ member }: { member: MemberDetail }) {
+  const refresh = useRefreshMember(member._id);
+  const [values, setValues] = useState(() => Object.fromEntries(detailFields.map(([name]) => [name, member[name] ?? ''])));
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const save = useMutation({
+    mutationFn: (body: AccountDetailsForm) => apiRequest(accountAdminApi.updateDetails, { params: { id: member._id }, body }),
+    onSuccess: refresh,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    const parsed = accountDetails.safeParse({ ...values, grad_year: member.grad_year });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      setFieldError({ field: String(issue.path[0]), message: issue.message });
+      return;
+    }
+    setFieldError(null);
+    save.mutate(parsed.data);
+  };
+  return (
+    <Panel labelledBy="member-edit">
+      <Typography id="member-edit" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
+        Correct name, address and work
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit}>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {detailFields.map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              value={values[name]}
+              onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+              error={fieldError?.field === name}
+              helperText={fieldError?.field === name ? fieldError.message : undefined}
+              size="small"
+            />
+          ))}
+        </Box>
+        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+          <Button type="submit" variant="contained" loading={save.isPending}>
+            Save details
+          </Button>
+          {save.isSuccess && <Typography role="status">Saved.</Typography>}
+        </Stack>
+        {save.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(save.error, 'The details could not be saved.')}
+          </Alert>
+        )}
+      </Box>
+    </Panel>
+  );
+}
+
+function EmailAndMail({ member }: { member: MemberDetail }) {
+  const refresh = useRefreshMember(member._id);
+  const [email, setEmail] = useState(member.email);
+  const change = useMutation({
+    mutationFn: () => apiRequest(accountAdminApi.changeEmail, { params: { id: member._id }, body: { email } }),
+    onSuccess: refresh,
+  });
+  const consents = useQuery({
+    queryKey: ['admin', 'account', member._id, 'consents'],
+    queryFn: ({ signal }) => apiRequest(accountAdminApi.consents, { params: { id: member._id }, signal }),
+  });
+  const mail = useQuery({
+    queryKey: ['admin', 'account', member._id, 'mail'],
+    queryFn: ({ signal }) => apiRequest(accountAdminApi.mail, { params: { id: member._id }, signal }),
+  });
+  const resend = useMutation({
+    mutationFn: (outboxId: number) => apiRequest(accountAdminApi.resend, { params: { id: member._id }, body: { outbox_id: outboxId } }),
+    onSuccess: refresh,
+  });
+
+  return (
+    <Panel labelledBy="member-contact">
+      <Typography id="member-contact" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
+        E-mail, consent and messages
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          change.mutate();
+        }}
+      >
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
+          <TextField
+            label="E-mail address"
+            type="email"
+            size="small"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            helperText="Changed at once; the member is told at the old and the new address."
+            sx={{ minWidth: { sm: 360 } }}
+          />
+          <Button type="submit" variant="contained" loading={change.isPending}>
+            Change e-mail
+          </Button>
+        </Stack>
+        {change.isSuccess && (
+          <Alert severity="success" sx={{ mt: 2 }}>
+            The e-mail address has been changed.
+          </Alert>
+        )}
+        {change.isError && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errorMessage(change.error, 'The e-mail address could not be changed.')}
+          </Alert>
+        )}
+      </Box>
+
+      <Typography component="h4" sx={{ fontWeight: 700, mt: 3 }}>
+        News by e-mail
+      </Typography>
+      {consents.data && consents.data.items.length === 0 && <Typography>Never asked.</Typography>}
+      <List dense aria-label="Consent history">
+        {consents.data?.items.map((c) => (
+          <ListItem key={`${c.at}-${c.source}`} disableGutters>
+            <ListItemText
+              primary={`${c.news_email ? 'Agreed' : 'Declined'} (${c.source}) on ${formatShortDateTime(c.at)}`}
+              secondary={`Wording version ${c.wording_version}`}
+            />
+          </ListItem>
+        ))}
+      </List>
+
+      <Typography component="h4" sx={{ fontWeight: 700, mt: 2 }}>
+        Welcome and receipts sent
+      </Typography>
+      {mail.data && mail.data.items.length === 0 && <Typography>None.</Typography>}
+      <List dense aria-label="Welcome and receipts sent">
+        {mail.data?.items.map((m) => (
+          <ListItem
+            key={m._id}
+            disableGutters
+            secondaryAction={
+              <Button
+                size="small"
+                onClick={() => resend.mutate(m._id)}
+                aria-label={`Send again: ${m.subject}, ${formatShortDateTime(m.created_at)}`}
+              >
+                Send again
+              </Button>
+            }
+          >
+            <ListItemText primary={m.subject} secondary={`${formatShortDateTime(m.created_at)} to ${m.to}`} />
+          </ListItem>
+        ))}
+      </List>
+      {resend.isSuccess && <Alert severity="success">Sent again to {member.email}.</Alert>}
+      {resend.isError && <Alert severity="error">{errorMessage(resend.error, 'The message could not be sent again.')}</Alert>}
+    </Panel>
+  );
+}
+
+function Erase({ member }: { member: MemberDetail }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const erase = useMutation({
+    mutationFn: () => apiRequest(accountAdminApi.erase, { params: { id: member._id } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: adminKeys.members });
+      void navigate('/admin/members', { replace: true });
+    },
+  });
+  if (member.role === 'admin') return null;
+  return (
+    <Panel labelledBy="member-erase">
+      <Typography id="member-erase" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
+        Erasure request
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
+        When the member asks to be forgotten: their personal data is erased; payment amounts and dates and any Gift Aid declaration are kept
+        as the law requires.
+      </Typography>
+      <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
+        Erase this member
+      </Button>
+      <ConfirmDialog
+        open={open}
+        question={`Are you sure you want to erase ${personName(member)}?`}
+        details="This cannot be undone."
+        confirmLabel="Erase"
+        pending={erase.isPending}
+        error={erase.isError ? errorMessage(erase.error, 'The member could not be erased.') : null}
+        onConfirm={() => erase.mutate()}
+        onClose={() => setOpen(false)}
+      />
+    </Panel>
+  );
+}

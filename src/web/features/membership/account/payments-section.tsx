@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { useState } from 'react';
+import { accountApi, type AccountPayment } from '../../../../shared/api/account';
+import { formatPence } from '../../../../shared/domain/money';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { errorMessage } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download-file';
+import { formatShortDate } from '../../../lib/format';
+import { useSiteText } from '../../../lib/site-text';
+import { formatLongDate } from '../membership-format';
+import { useAccountPayments } from './account-api';
+
+const statusText: Record<AccountPayment['status'], string> = {
+  pending: 'Not completed',
+  succeeded: 'Paid',
+  failed: 'Failed',
+  canceled: 'Cancelled',
+  refunded: 'Refunded',
+  partly_refunded: 'Partly refunded',
+  disputed: 'Disputed',
+  dispute_won: 'Paid (dispute closed)',
+  dispute_lost: 'Returned after a dispute',
+};
+
+/** Registrations, renewals and donations, each paid one with its PDF receipt. */
+export function PaymentsSection() {
+  const { t } = useSiteText();
+  const payments = useAccountPayments();
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const download = (payment: AccountPayment) => {
+    setFailed(null);
+    downloadFile(accountApi.receipt, { params: { id: payment._id } }, `receipt-${payment._id}.pdf`).catch((error: unknown) =>
+      setFailed(errorMessage(error, t('profile.download_failed'))),
+    );
+  };
+
+  return (
+    <Panel labelledBy="account-payments">
+      <PanelTitle id="account-payments" k="profile.payments_title" />
+      {!payments.data ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : payments.data.items.length === 0 ? (
+        <Typography>{t('profile.payments_empty')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby="account-payments">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('profile.payments_date')}</TableCell>
+                <TableCell>{t('profile.payments_what')}</TableCell>
+                <TableCell>{t('profile.payments_period')}</TableCell>
+                <TableCell align="right">{t('profile.payments_amount')}</TableCell>
+                <TableCell>{t('profile.payments_status')}</TableCell>
+                <TableCell>{t('profile.payments_receipt')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {payments.data.items.map((payment) => (
+                <TableRow key={payment._id}>
+                  <TableCell>{formatShortDate(payment.completed_at ?? payment.created_at)}</TableCell>
+                  <TableCell>{payment.description}</TableCell>
+                  <TableCell>
+                    {payment.period_start && payment.period_end
+                      ? `${formatLongDate(payment.period_start)} – ${formatLongDate(payment.period_end)}`
+                      : '—'}
+                  </TableCell>
+                  <TableCell align="right">{formatPence(payment.amount)}</TableCell>
+                  <TableCell>
+                    {statusText[payment.status]}
+                    {payment.refunded > 0 && payment.status === 'partly_refunded' ? ` (${formatPence(payment.refunded)})` : ''}
+                  </TableCell>
+                  <TableCell>
+                    {payment.has_receipt && (
+                      <Button
+                        size="small"
+                        startIcon={<DownloadIcon />}
+                        onClick={() => download(payment)}
+                        aria-label={`${t('profile.receipt_download')}: ${payment.description}, ${formatShortDate(payment.completed_at ?? payment.created_at)}`}
+                      >
+                        PDF
+                      </Button>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {failed && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failed}
+        </Alert>
+      )}
+    </Panel>
+  );
+}
