@@ -3,6 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** Pages whose address carries a secret token. */
+const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
+
 export type SpaOptions = {
   webDir: string;
   /** The CSP for index.html, computed per request (it includes the social media page's origin). */
@@ -81,8 +84,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
   const sendIndex = async (reply: FastifyReply, url: string) => {
     const [csp, head] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!)]);
-    // A reset link's id is in the address: it must not travel on as a Referer.
-    if (url.startsWith('/signIn/pwReset/')) reply.header('referrer-policy', 'no-referrer');
+    // A reset or e-mail confirmation link's token is in the address: it must not travel on as a Referer.
+    if (TOKEN_PAGES.some((prefix) => url.startsWith(prefix))) reply.header('referrer-policy', 'no-referrer');
     return reply
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
