@@ -120,6 +120,13 @@ describe('HTTP baseline', () => {
     expect((await t.app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
   });
 
+  it('sends no Referer from the pages whose address carries a token', async () => {
+    for (const url of ['/signIn/pwReset/xyz', '/account/confirm-email/abc']) {
+      expect((await t.app.inject({ method: 'GET', url })).headers['referrer-policy'], url).toBe('no-referrer');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/events' })).headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it("names the association in the served page's title and description, escaped", async () => {
     const admin = await t.userWithRole('admin');
     const set = (key: string, value: string) =>

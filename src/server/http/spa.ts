@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
 
+/** Pages whose address carries a secret token. */
+const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
+
 export type SpaOptions = {
   webDir: string;
   /** The CSP for index.html, computed per request (it includes the social media page's origin). */
@@ -105,8 +108,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url)]);
     if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', page.status);
-    // A reset link's id is in the address: it must not travel on as a Referer.
-    if (url.startsWith('/signIn/pwReset/')) reply.header('referrer-policy', 'no-referrer');
+    // A reset or e-mail confirmation link's token is in the address: it must not travel on as a Referer.
+    if (TOKEN_PAGES.some((prefix) => url.startsWith(prefix))) reply.header('referrer-policy', 'no-referrer');
     const html = renderIndex(indexHtml, head);
     return reply
       .code(page?.status ?? 200)

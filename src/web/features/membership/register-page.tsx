@@ -29,6 +29,7 @@ import { registerProceed } from './membership-api';
 import { Panel, PanelTitle } from '../../components/panel';
 import { RegisterSteps } from './membership-layout';
 import { TierPicker } from './tier-picker';
+import { GradYearField } from './grad-year-field';
 
 type FormInput = RegistrationForm;
 type FormOutput = z.output<typeof registrationForm>;
@@ -206,24 +207,7 @@ function RegisterForm() {
                     control={control}
                     name="grad_year"
                     shouldUnregister
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        name={field.name}
-                        inputRef={field.ref}
-                        onBlur={field.onBlur}
-                        value={field.value ?? ''}
-                        onChange={(e) => {
-                          const v = e.target.value.trim();
-                          field.onChange(v === '' ? null : /^\d{1,4}$/.test(v) ? Number(v) : e.target.value);
-                        }}
-                        label={t('register.grad_year')}
-                        fullWidth
-                        placeholder="2028"
-                        error={Boolean(fieldState.error)}
-                        helperText={fieldState.error ? t('register.grad_year_invalid') : undefined}
-                        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-                      />
-                    )}
+                    render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} placeholder="2028" />}
                   />
                 )}
               </Box>

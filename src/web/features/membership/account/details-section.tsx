@@ -15,6 +15,7 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useAccountDetails, useSaveDetails } from './account-api';
+import { GradYearField } from '../grad-year-field';
 
 type FormOutput = z.output<typeof accountDetails>;
 const fields = [
@@ -107,23 +108,7 @@ function DetailsForm({ details }: { details: AccountDetails }) {
           <Controller
             control={control}
             name="grad_year"
-            render={({ field, fieldState }) => (
-              <TextField
-                name={field.name}
-                inputRef={field.ref}
-                onBlur={field.onBlur}
-                value={field.value ?? ''}
-                onChange={(e) => {
-                  const v = e.target.value.trim();
-                  field.onChange(v === '' ? null : /^\d{1,4}$/.test(v) ? Number(v) : e.target.value);
-                }}
-                label={t('register.grad_year')}
-                fullWidth
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error ? t('register.grad_year_invalid') : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-              />
-            )}
+            render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} />}
           />
         )}
       </Box>

@@ -1,0 +1,37 @@
+import TextField from '@mui/material/TextField';
+import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import { useSiteText } from '../../lib/site-text';
+
+/**
+ * A Student's graduation year, as registration and the account's details both ask it: four
+ * digits become a number, an empty box null, anything else stays text for the schema to refuse.
+ */
+export function GradYearField<T extends FieldValues, N extends FieldPath<T>>({
+  field,
+  fieldState,
+  placeholder,
+}: {
+  field: ControllerRenderProps<T, N>;
+  fieldState: ControllerFieldState;
+  placeholder?: string;
+}) {
+  const { t } = useSiteText();
+  return (
+    <TextField
+      name={field.name}
+      inputRef={field.ref}
+      onBlur={field.onBlur}
+      value={field.value ?? ''}
+      onChange={(e) => {
+        const v = e.target.value.trim();
+        field.onChange(v === '' ? null : /^\d{1,4}$/.test(v) ? Number(v) : e.target.value);
+      }}
+      label={t('register.grad_year')}
+      fullWidth
+      placeholder={placeholder}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error ? t('register.grad_year_invalid') : undefined}
+      slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+    />
+  );
+}
