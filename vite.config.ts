@@ -32,21 +32,27 @@ function precompress(): Plugin {
   };
 }
 
-// The front end lives in src/web and is built to dist/web, which the Fastify server serves.
-export default defineConfig({
+// WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
+const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
+
+// The front end lives in src/web and is built to dist/web, which the Fastify server serves;
+// `vite build --ssr` builds the server renderer (entry-server.tsx) beside it, in dist/ssr, with
+// every package inside it (the production install has only the server's dependencies).
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), precompress()],
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  ssr: { noExternal: true },
   build: {
-    // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
-    outDir: process.env.WEB_OUT_DIR ?? '../../dist/web',
+    outDir: isSsrBuild ? path.join(webOut, '..', 'ssr') : webOut,
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    ...(isSsrBuild && { rollupOptions: { input: 'src/web/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } } }),
   },
   server: {
     port: 5173,
     // npm run dev runs the API server on PORT (8000 unless set).
     proxy: { '/api': `http://localhost:${process.env.PORT ?? 8000}` },
   },
-});
+}));

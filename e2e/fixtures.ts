@@ -74,6 +74,27 @@ export const test = base.extend<{ finalA11yScan: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}` });
   },
+  // A server-rendered page shows before its script has taken it over; a journey acts on it only after
+  // (src/web/main.tsx marks <html data-hydrated>), as a person would on a page that has finished loading.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const hydrated = () =>
+        page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('root'));
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await hydrated();
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await hydrated();
+        return response;
+      };
+    }
+    await use(page);
+  },
   // Every journey ends with a scan of the page it reached, on top of the scans along the way.
   finalA11yScan: [
     async ({ page }, use, testInfo) => {

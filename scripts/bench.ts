@@ -14,6 +14,8 @@ import type { Db } from '../src/server/db/database';
 import { seedDemoContent } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
+import { articlesAtScale } from './bench/articles-at-scale';
+import { lighthouseRuns } from './bench/lighthouse';
 import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -210,11 +212,38 @@ async function main() {
     `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
   );
   console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
+  const mainBundle = /src="(\/assets\/[^"]+\.js)"/.exec(
+    fs.existsSync(path.join(config.webDir, 'index.html')) ? fs.readFileSync(path.join(config.webDir, 'index.html'), 'utf8') : '',
+  )?.[1];
+  if (mainBundle) {
+    for (const encoding of ['br', 'gzip']) {
+      const served = await autocannon({
+        url: `${address}${mainBundle}`,
+        connections: 10,
+        duration: seconds,
+        headers: { 'accept-encoding': encoding },
+      });
+      console.log(
+        `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
+      );
+    }
+    const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string }[] }).items[0]?._id;
+    console.log('Lighthouse 12, mobile preset, median of 3 runs:');
+    for (const line of await lighthouseRuns(
+      address,
+      ['/', '/events', '/news', ...(articleId ? [`/article/${articleId}`] : [])],
+      config.webDir,
+    ))
+      console.log(line);
+  }
   await hashingUnderLoad(db, services, config, address);
   await app.close();
   await services.close();
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+
+  console.log(`The news at scale (SQLite, ${seconds} s each, 10 connections):`);
+  for (const line of await articlesAtScale(seconds)) console.log(line);
 
   console.log('Compiled server, start to healthy:');
   for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);

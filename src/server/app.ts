@@ -9,7 +9,6 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { accountRoutes } from './features/accounts/account.routes';
-import { articlePageHead } from './features/articles/articles.head';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -26,12 +25,16 @@ import { installErrorHandler, sendError } from './http/error-handler';
 import { openApiRoutes } from './http/openapi';
 import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers';
 import { installSpa } from './http/spa';
+import { loadBuiltRenderer, type RenderPage } from './http/pages';
+import { pageHeads } from './page-head';
 import type { Services } from './services';
 
 export type AppDeps = {
   config: Config;
   db: Db;
   services: Services;
+  /** The server renderer of the public pages: the built one (dist/ssr) unless a test gives its own. */
+  renderPage?: RenderPage | null;
 };
 
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
@@ -114,30 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Article videos play in YouTube's and Vimeo's own players, the only other frames allowed.
       return contentSecurityPolicy(cspOptions, [...(social ? [social.origin] : []), ...VIDEO_FRAME_ORIGINS]);
     },
-    async pageHead(path) {
-      const [shortName, name, mission, shareImage] = await Promise.all(
-        ['site_short_name', 'site_name', 'home.mission', 'share_image_url'].map((key) => services.siteText.get(key)),
-      );
-      const site = { publicUrl: config.publicUrl, shortName: shortName ?? '', siteName: name ?? '' };
-      // The share image from Settings, as an absolute address (link previews need one).
-      const image = shareImage ? new URL(shareImage, config.publicUrl).href : undefined;
-      // An article's own title, brief and Open Graph tags, so a shared link shows a preview.
-      const article = await articlePageHead(services.articles, path, { ...site, shareImage: image });
-      if (article) return article;
-      const title = `${shortName} | ${name}`;
-      return {
-        title,
-        description: mission ?? '',
-        meta: [
-          { property: 'og:type', content: 'website' },
-          { property: 'og:site_name', content: name ?? '' },
-          { property: 'og:title', content: title },
-          { property: 'og:description', content: mission ?? '' },
-          ...(image ? [{ property: 'og:image', content: image }] : []),
-          { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
-        ],
-      };
-    },
+    pageHead: pageHeads(services, config.publicUrl),
+    renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
+    publicUrl: config.publicUrl,
   });
   return app;
 }

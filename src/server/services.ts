@@ -33,6 +33,7 @@ import { eventsService } from './features/events/events.service';
 import { imagesService } from './features/images/images.service';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
+import { savedTextsCache } from './features/site-text/saved-texts-cache';
 
 export type ServiceDeps = {
   db: Db;
@@ -53,8 +54,9 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const accountsData = accountsRepo(db.db);
   const audit = auditTrail(db.db, clock);
   // Settings offer the pages as choices; a page chosen there cannot be deleted or made news.
-  const settings = settingsService(db.db, clock, audit, (trx) => articles.pages(trx));
-  const siteText = siteTextService(db.db, clock, audit, settings);
+  const savedTexts = savedTextsCache(db.db);
+  const settings = settingsService(db.db, clock, audit, (trx) => articles.pages(trx), savedTexts);
+  const siteText = siteTextService(db.db, clock, audit, settings, savedTexts);
   const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
   const mailer = createMailer(db.db, {

@@ -1,16 +1,47 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate } from '@tanstack/react-query';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { router } from './app/router';
+import { queryClient } from './app/query-client';
+import { routes } from './app/routes';
+import { readEmbeddedState } from './lib/embedded-state';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
+// A server-rendered page brings the data it shows: the cache starts with it, so nothing is fetched twice.
+const state = readEmbeddedState(document);
+if (state) hydrate(queryClient, state);
+
+// The page's own code loads before hydrating, so the first render in the browser is the server's.
+if (state) {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<typeof route>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <RouterProvider router={createBrowserRouter(routes)} />
     </AppProviders>
-  </StrictMode>,
+    <HydrationMark />
+  </StrictMode>
 );
+
+if (state) hydrateRoot(container, app);
+else createRoot(container).render(app);

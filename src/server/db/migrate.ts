@@ -9,6 +9,7 @@ import * as m0005 from './migrations/0005-admin';
 import * as m0006 from './migrations/0006-pages-and-settings';
 import * as m0007 from './migrations/0007-exactly-once';
 import * as m0008 from './migrations/0008-account';
+import * as m0009 from './migrations/0009-category-listing';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -22,6 +23,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0006-pages-and-settings': m0006,
   '0007-exactly-once': m0007,
   '0008-account': m0008,
+  '0009-category-listing': m0009,
 };
 
 class StaticProvider implements MigrationProvider {

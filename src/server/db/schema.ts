@@ -100,6 +100,9 @@ export interface ArticlesTable {
 export interface ArticleCategoriesTable {
   article_id: string;
   category: string;
+  /** The article's own `dated` and `is_page`, copied so a category pages from one index (0009). */
+  dated: string;
+  is_page: number;
 }
 
 export type PaymentKind = 'registration' | 'renewal' | 'donation';

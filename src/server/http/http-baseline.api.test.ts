@@ -133,8 +133,9 @@ describe('HTTP baseline', () => {
       t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization: admin.authorization }, payload: { key, value } });
     await set('site_short_name', 'A&B');
     await set('home.mission', 'Caring "together" <always> $1 $\' $&');
-    const page = await t.app.inject({ method: 'GET', url: '/news' });
+    const page = await t.app.inject({ method: 'GET', url: '/' });
     expect(page.body).toContain('<title>A&#38;B | Armenian Medical Association of Great Britain</title>');
+    expect((await t.app.inject({ method: 'GET', url: '/news' })).body).toContain('<title>A&#38;B | News</title>');
     expect(page.body).toContain('<meta name="description" content="Caring &#34;together&#34; &#60;always&#62; $1 $&#39; $&#38;">');
     expect(page.body.match(/<title>/g)).toHaveLength(1);
   });
@@ -143,7 +144,8 @@ describe('HTTP baseline', () => {
     const admin = await t.userWithRole('admin');
     const before = await t.app.inject({ method: 'GET', url: '/events' });
     expect(before.body).toContain('<meta property="og:type" content="website">');
-    expect(before.body).not.toContain('og:image');
+    // Without a share image, the logo (here the built-in mark).
+    expect(before.body).toContain('<meta property="og:image" content="http://localhost:8000/mark.svg">');
     const image = '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg';
     await t.app.inject({
       method: 'POST',

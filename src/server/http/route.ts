@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -35,6 +36,8 @@ export type HandlerAnswer<E> = E extends { response: FileAnswer } ? string | Buf
 export type RouteOptions<E> = {
   policy: Policy;
   bodyLimit?: number;
+  /** Sends an ETag made from the answer's bytes and answers 304 to a client that already has them. */
+  etag?: boolean;
   handler(ctx: RouteContext<E>): HandlerAnswer<E> | Promise<HandlerAnswer<E>>;
 };
 
@@ -85,6 +88,23 @@ function jsonAnswer(endpoint: Endpoint, schema: z.ZodType, answer: unknown): unk
   return parsed.data;
 }
 
+/**
+ * The answer with a strong ETag of its bytes (the JSON as it will be sent), or an empty 304 when
+ * the request's If-None-Match already names it: a revalidation costs no body and no parsing.
+ */
+function withEtag(req: FastifyRequest, reply: FastifyReply, answer: unknown): unknown {
+  const bytes = typeof answer === 'string' || Buffer.isBuffer(answer) ? answer : JSON.stringify(answer);
+  if (bytes !== answer) reply.type('application/json; charset=utf-8');
+  const tag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', tag);
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag)) {
+    reply.code(304);
+    return '';
+  }
+  return bytes;
+}
+
 function fileAnswer(endpoint: Endpoint, spec: FileAnswer, reply: FastifyReply, answer: unknown): string | Buffer {
   if (typeof answer !== 'string' && !Buffer.isBuffer(answer)) throw new ContractError(endpoint, 'a file answer is text or bytes');
   const type = reply.getHeader('content-type');
@@ -129,7 +149,8 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, 
             return req.principal;
           },
         });
-        return isFileAnswer(response) ? fileAnswer(endpoint, response, reply, answer) : jsonAnswer(endpoint, response, answer);
+        const sent = isFileAnswer(response) ? fileAnswer(endpoint, response, reply, answer) : jsonAnswer(endpoint, response, answer);
+        return route.etag ? withEtag(req, reply, sent) : sent;
       },
     });
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
 
 /** Pages whose address carries a secret token. */
 const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
@@ -15,6 +16,10 @@ export type SpaOptions = {
    * given the path, a page may add more (an article's Open Graph tags, for link previews).
    */
   pageHead(path: string): Promise<PageHead>;
+  /** The server renderer of the public pages; null serves the bare page for the browser to render. */
+  renderPage: RenderPage | null;
+  /** The site's origin, for the address the renderer sees (never the Host header). */
+  publicUrl: string;
 };
 
 export type PageHead = {
@@ -24,6 +29,8 @@ export type PageHead = {
   meta?: ({ property: string; content: string } | { name: string; content: string })[];
   /** The page's canonical address. */
   canonical?: string;
+  /** schema.org structured data, each object one <script type="application/ld+json">. */
+  jsonLd?: object[];
 };
 
 function escapeHtml(text: string): string {
@@ -37,6 +44,9 @@ function extraHead(head: PageHead): string {
       : `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`,
   );
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  // "<" escaped, so no text in the data can close the element early.
+  for (const data of head.jsonLd ?? [])
+    tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
 }
 
@@ -82,19 +92,35 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   }
 
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
-  const sendIndex = async (reply: FastifyReply, url: string) => {
-    const [csp, head] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!)]);
+  const transport = inProcessTransport(app);
+
+  /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
+  const render = async (req: FastifyRequest, url: string) => {
+    if (!options.renderPage) return null;
+    try {
+      return await options.renderPage(new URL(url, options.publicUrl), transport);
+    } catch (error) {
+      req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
+      return null;
+    }
+  };
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
+    const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url)]);
+    if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', page.status);
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a Referer.
     if (TOKEN_PAGES.some((prefix) => url.startsWith(prefix))) reply.header('referrer-policy', 'no-referrer');
+    const html = renderIndex(indexHtml, head);
     return reply
+      .code(page?.status ?? 200)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
       .type('text/html; charset=utf-8')
-      .send(renderIndex(indexHtml, head));
+      .send(page ? fillTemplate(html, page) : html);
   };
 
   // The static handler refuses directories, so the home page gets its own route.
-  if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(reply, req.url));
+  if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
@@ -102,6 +128,6 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
     // Paths with a file extension are missing files, not pages.
     if (!built || (/\.[a-z0-9]+$/i.test(url) && url !== '/index.html')) return reply.code(404).send({ detail: 'Not found' });
-    return sendIndex(reply, url);
+    return sendIndex(req, reply, req.url);
   });
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
 import { buildApp } from '../app';
+import type { RenderPage } from '../http/pages';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -29,6 +30,13 @@ export type TestApp = {
   userWithRole(role: Role, email?: string): Promise<{ id: string; email: string; password: string; authorization: string }>;
   close(): Promise<void>;
 };
+
+/** The page template as the build makes it (the script names aside), and the renderer from its source. */
+async function sourceRenderer(webDir: string): Promise<RenderPage> {
+  fs.mkdirSync(webDir, { recursive: true });
+  fs.copyFileSync(path.join(import.meta.dirname, '../../web/index.html'), path.join(webDir, 'index.html'));
+  return (await import('../../web/entry-server')).render;
+}
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -64,7 +72,12 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { stripeApi?: ServiceDeps['stripeApi']; captureLogs?: boolean } = {},
+  options: {
+    stripeApi?: ServiceDeps['stripeApi'];
+    captureLogs?: boolean;
+    /** Render the public pages on the server, with the renderer's source and a bare index.html. */
+    renderPages?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
@@ -95,7 +108,7 @@ export async function createTestApp(
     log: options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent'),
     stripeApi: options.stripeApi,
   });
-  const app = await buildApp({ config, db, services });
+  const app = await buildApp({ config, db, services, renderPage: options.renderPages ? await sourceRenderer(config.webDir) : null });
   await app.ready();
 
   return {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { defineEndpoints, file } from './contract';
 
 /** What search engines and feed readers fetch; outside /api, but declared like every route. */
@@ -11,8 +12,16 @@ export const feedsApi = defineEndpoints('feeds', {
   sitemap: {
     method: 'GET',
     path: '/sitemap.xml',
-    summary: 'The public pages and every article, for search engines',
+    summary: 'The public pages and every article, for search engines; beyond 50,000 addresses, an index of the parts',
     response: file('application/xml'),
+  },
+  sitemapPart: {
+    method: 'GET',
+    path: '/sitemap-:part.xml',
+    summary: 'One part of a sitemap split because it lists more than 50,000 addresses (the first part is 1)',
+    params: z.object({ part: z.string() }),
+    response: file('application/xml'),
+    errors: { 404: 'No such part' },
   },
   robots: {
     method: 'GET',

@@ -1,17 +1,43 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
-import { theme } from './theme';
+import { REDUCED_MOTION_QUERY, siteTheme } from './theme';
+
+const standardTheme = siteTheme(false);
+
+/**
+ * The standard theme first, as the server rendered it (so hydration matches), then the
+ * reduced-motion one for a visitor who asks for less motion.
+ */
+function useSiteTheme() {
+  const reducedMotion = useSyncExternalStore(
+    subscribeToMotion,
+    () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
+    () => false,
+  );
+  return reducedMotion ? reducedTheme() : standardTheme;
+}
+
+function subscribeToMotion(onChange: () => void) {
+  const query = window.matchMedia?.(REDUCED_MOTION_QUERY);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+let reduced: ReturnType<typeof siteTheme> | undefined;
+function reducedTheme() {
+  return (reduced ??= siteTheme(true));
+}
 
 /** Everything a page needs around it; component tests pass a fresh query client of their own. */
 export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider theme={useSiteTheme()}>
         <CssBaseline />
         <SiteTextProvider>
           <SiteTextEditorProvider>{children}</SiteTextEditorProvider>

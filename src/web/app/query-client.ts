@@ -1,12 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A 4xx will not change by asking again.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+/** The site's query defaults; the server renderer makes one client per request with them. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // A 4xx will not change by asking again.
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
     },
-  },
-});
+  });
+}
+
+export const queryClient = createQueryClient();

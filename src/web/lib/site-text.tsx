@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
@@ -13,6 +13,9 @@ async function fetchTable(fresh: boolean) {
   writeCachedTable(table);
   return table;
 }
+
+/** The table as every page needs it; the server renderer fetches it too and embeds it in the page. */
+export const siteTextQuery = queryOptions({ queryKey, queryFn: () => fetchTable(false), staleTime: 5 * 60_000 });
 
 /**
  * The keys components have drawn with t(), as plain strings no element marks: the admin's
@@ -41,12 +44,11 @@ const SiteTextContext = createContext<SiteTextContextValue | null>(null);
 export function SiteTextProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
-    queryKey,
-    queryFn: () => fetchTable(false),
+    ...siteTextQuery,
+    // A server-rendered page brings the table with it; otherwise the cached copy shows at once,
+    // and is revalidated in the background on each page load.
     initialData: readCachedTable,
-    // The cached copy shows at once, but is revalidated in the background on each page load.
     initialDataUpdatedAt: 0,
-    staleTime: 5 * 60_000,
   });
 
   const lookup = useMemo(() => toLookup(data), [data]);

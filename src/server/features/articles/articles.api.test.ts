@@ -244,6 +244,28 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     expect(robots.body).toContain('Disallow: /api/');
   });
 
+  it('keeps the sitemap in memory but lists a new or deleted article at once, and has no parts while small', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    const added = await t.services.articles.create(
+      {
+        title: 'Fresh',
+        dated: new Date('2026-11-02T00:00:00Z'),
+        categories: [],
+        content: { blocks: [paragraph('x') as RawDocument['blocks'][number]], entityMap: {} },
+      },
+      null,
+    );
+    expect(before).not.toContain(added);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).toContain(`/article/${added}</loc>`);
+    await t.services.articles.delete(added, null);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(added);
+    for (const part of ['1', '0', 'x', '99999999999']) {
+      const res = await t.app.inject({ method: 'GET', url: `/sitemap-${part}.xml` });
+      expect(res.statusCode, part).toBe(404);
+      expect(res.json()).toHaveProperty('detail');
+    }
+  });
+
   it('gives an article page its title, description and Open Graph tags', async () => {
     const { articlePageHead } = await import('./articles.head');
     const head = await articlePageHead(t.services.articles, `/article/${id}`, {

@@ -51,19 +51,48 @@ export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
  * The public pages, then the site's own pages (About us, the privacy policy), then the news.
  * A page is listed once, among the pages, never as news.
  */
-export function sitemap(site: SiteInfo, articles: { id: string; updated_at: string; is_page: number }[]): string {
+/** The sitemap protocol's limit of addresses in one file. */
+export const SITEMAP_LIMIT = 50_000;
+
+type SitemapRow = { id: string; updated_at: string; is_page: number };
+
+/** Each address of the sitemap as its <url> element: the public pages, then pages, then news. */
+function sitemapEntries(site: SiteInfo, articles: SitemapRow[]): string[] {
   const url = (loc: string, lastmod?: string) =>
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
+  return [
+    ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
+    ...articles.filter((a) => a.is_page === 1).map(entry),
+    ...articles.filter((a) => a.is_page !== 1).map(entry),
+  ];
+}
+
+function urlset(entries: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
-${[
-  ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
-  ...articles.filter((a) => a.is_page === 1).map(entry),
-  ...articles.filter((a) => a.is_page !== 1).map(entry),
-].join('\n')}
+${entries.join('\n')}
 </urlset>
 `;
+}
+
+/** The whole sitemap, or beyond SITEMAP_LIMIT addresses an index of its parts (/sitemap-1.xml, ...). */
+export function sitemap(site: SiteInfo, articles: SitemapRow[], limit = SITEMAP_LIMIT): string {
+  const entries = sitemapEntries(site, articles);
+  if (entries.length <= limit) return urlset(entries);
+  const parts = Math.ceil(entries.length / limit);
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${xmlEscape(`${site.publicUrl}/sitemap-${i + 1}.xml`)}</loc></sitemap>`).join('\n')}
+</sitemapindex>
+`;
+}
+
+/** Part `part` (from 1) of a split sitemap; null when the sitemap is not split or has no such part. */
+export function sitemapPart(site: SiteInfo, articles: SitemapRow[], part: number, limit = SITEMAP_LIMIT): string | null {
+  const entries = sitemapEntries(site, articles);
+  if (entries.length <= limit || !Number.isInteger(part) || part < 1 || (part - 1) * limit >= entries.length) return null;
+  return urlset(entries.slice((part - 1) * limit, part * limit));
 }
 
 export function robotsTxt(site: SiteInfo): string {

@@ -34,8 +34,9 @@ export async function articlePageHead(
   const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
   // The article's own first picture, else the site's share image from Settings.
   const image = firstImage(article.content, site.publicUrl) ?? site.shareImage;
+  const title = `${site.shortName} | ${article.title}`;
   return {
-    title: `${site.shortName} | ${article.title}`,
+    title,
     description: article.brief,
     canonical: url,
     meta: [
@@ -53,6 +54,24 @@ export async function articlePageHead(
             ...article.categories.map((category) => ({ property: 'article:tag', content: category })),
           ]),
       { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: article.brief },
+      ...(image ? [{ name: 'twitter:image', content: image }] : []),
     ],
+    jsonLd: article.is_page
+      ? []
+      : [
+          {
+            '@context': 'https://schema.org',
+            '@type': 'NewsArticle',
+            headline: article.title,
+            description: article.brief,
+            datePublished: article.dated,
+            ...(image ? { image: [image] } : {}),
+            url,
+            mainEntityOfPage: url,
+            publisher: { '@type': 'Organization', name: site.siteName, url: `${site.publicUrl}/` },
+          },
+        ],
   };
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import type { ArticlesTable, Database } from '../../db/schema';
 
@@ -7,18 +7,32 @@ export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | '
 /** Where a page starts: after this (dated, id), in newest-first order. */
 export type PagePosition = { dated: string; id: string };
 
+/**
+ * Rows after `after` in newest-first order. `dated <= d` bounds the index range; the rest only
+ * drops the rows of that same date that came before (an `OR` alone would scan from the newest).
+ * ISO instants compare as text; the id breaks ties between articles of the same date.
+ */
+function newestAfter(dated: string, id: string, after: PagePosition) {
+  return sql<boolean>`${sql.ref(dated)} <= ${after.dated} and (${sql.ref(dated)} < ${after.dated} or ${sql.ref(id)} < ${after.id})`;
+}
+
+/** The article's categories, each carrying its date and page flag for the category index. */
+async function writeCategories(trx: Kysely<Database>, id: string, categories: string[]): Promise<void> {
+  if (categories.length === 0) return;
+  const article = await trx.selectFrom('articles').select(['dated', 'is_page']).where('id', '=', id).executeTakeFirstOrThrow();
+  await trx
+    .insertInto('article_categories')
+    .values(categories.map((category) => ({ article_id: id, category, dated: article.dated, is_page: article.is_page })))
+    .execute();
+}
+
 export function articlesRepo(db: Kysely<Database>) {
   return {
     /** The article and its categories in one transaction. */
     async insert(article: Insertable<ArticlesTable>, categories: string[]): Promise<void> {
       await inTransaction(db, async (trx) => {
         await trx.insertInto('articles').values(article).execute();
-        if (categories.length) {
-          await trx
-            .insertInto('article_categories')
-            .values(categories.map((category) => ({ article_id: article.id, category })))
-            .execute();
-        }
+        await writeCategories(trx, article.id, categories);
       });
     },
 
@@ -28,12 +42,7 @@ export function articlesRepo(db: Kysely<Database>) {
         const result = await trx.updateTable('articles').set(changes).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
-        if (categories.length) {
-          await trx
-            .insertInto('article_categories')
-            .values(categories.map((category) => ({ article_id: id, category })))
-            .execute();
-        }
+        await writeCategories(trx, id, categories);
         return true;
       });
     },
@@ -53,18 +62,27 @@ export function articlesRepo(db: Kysely<Database>) {
 
     /** News (never pages) newest first, without the content; `limit` rows after `after`, optionally in one category. */
     page(options: { limit: number; after?: PagePosition; category?: string }): Promise<SummaryRow[]> {
-      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief', 'is_page']).where('is_page', '=', 0);
-      const { after, category } = options;
+      const { after, category, limit } = options;
       if (category !== undefined) {
-        query = query.where('id', 'in', db.selectFrom('article_categories').select('article_id').where('category', '=', category));
+        // From the category's own index (category, is_page, dated, article_id), newest first.
+        let ids = db
+          .selectFrom('article_categories')
+          .select(['article_id', 'dated'])
+          .where('category', '=', category)
+          .where('is_page', '=', 0);
+        if (after) ids = ids.where(newestAfter('dated', 'article_id', after));
+        return db
+          .with('chosen', () => ids.orderBy('dated', 'desc').orderBy('article_id', 'desc').limit(limit))
+          .selectFrom('chosen')
+          .innerJoin('articles', 'articles.id', 'chosen.article_id')
+          .select(['articles.id', 'articles.title', 'articles.dated', 'articles.brief', 'articles.is_page'])
+          .orderBy('articles.dated', 'desc')
+          .orderBy('articles.id', 'desc')
+          .execute();
       }
-      if (after) {
-        // ISO instants compare as text; the id breaks ties between articles of the same date.
-        query = query.where((eb) =>
-          eb.or([eb('dated', '<', after.dated), eb.and([eb('dated', '=', after.dated), eb('id', '<', after.id)])]),
-        );
-      }
-      return query.orderBy('dated', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief', 'is_page']).where('is_page', '=', 0);
+      if (after) query = query.where(newestAfter('dated', 'id', after));
+      return query.orderBy('dated', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     /** Newest first, without the content. */

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { INVALID_ARTICLE_ID, articlesApi, isArticleId } from '../../../shared/api/articles';
 import { feedsApi } from '../../../shared/api/feeds';
 import { MAX_JSON_BYTES } from '../../../shared/domain/richtext/document';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { addRoute } from '../../http/route';
-import { robotsTxt, rssFeed, sitemap, type SiteInfo } from './articles.feeds';
+import { robotsTxt, rssFeed, sitemap, sitemapPart, type SiteInfo } from './articles.feeds';
 import type { ArticlesService } from './articles.service';
 
 // The content is at most 1 MB of JSON, sent inside a JSON string: escaping may double it.
@@ -53,6 +53,7 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
 
   addRoute(app, feedsApi.rss, {
     policy: 'public',
+    etag: true,
     handler: async ({ reply }) => {
       const { items } = await articles.page({ limit: RSS_ITEMS });
       cached(reply, 'application/rss+xml; charset=utf-8');
@@ -60,11 +61,28 @@ export function articlesRoutes(app: FastifyInstance, articles: ArticlesService, 
     },
   });
 
+  // The rows stay the same object while the service keeps them, so the XML made from them is kept with them.
+  const sitemaps = new WeakMap<object, string>();
   addRoute(app, feedsApi.sitemap, {
     policy: 'public',
+    etag: true,
     handler: async ({ reply }) => {
       cached(reply, 'application/xml; charset=utf-8');
-      return sitemap(await site(), await articles.changes());
+      const [info, rows] = await Promise.all([site(), articles.changes()]);
+      const xml = sitemaps.get(rows) ?? sitemap(info, rows);
+      sitemaps.set(rows, xml);
+      return xml;
+    },
+  });
+
+  addRoute(app, feedsApi.sitemapPart, {
+    policy: 'public',
+    etag: true,
+    handler: async ({ params, reply }) => {
+      const part = /^[1-9]\d{0,5}$/.test(params.part) ? sitemapPart(await site(), await articles.changes(), Number(params.part)) : null;
+      if (part === null) throw notFound('There is no such part of the sitemap');
+      cached(reply, 'application/xml; charset=utf-8');
+      return part;
     },
   });
 

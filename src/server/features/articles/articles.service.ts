@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
+import { shortLived } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
 export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; is_page?: boolean };
@@ -84,6 +85,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     }));
   }
 
+  const sitemapRows = shortLived(() => repo.changes());
+
   return {
     /** Stores an article; the brief is always computed here from the content. */
     async create(article: NewArticle, actor: Actor): Promise<string> {
@@ -110,6 +113,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
           summary: `Wrote ${article.is_page ? 'page' : 'article'} ${quoted(article.title)}`,
         }),
       );
+      sitemapRows.forget();
       return id;
     },
 
@@ -149,6 +153,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
           return { kind: 'article', action: 'updated', subject_id: id, summary: `Edited article ${quoted(fields.title)}${flag}` };
         },
       );
+      sitemapRows.forget();
     },
 
     async delete(id: string, actor: Actor): Promise<void> {
@@ -164,6 +169,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         },
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
       );
+      sitemapRows.forget();
     },
 
     async find(id: string): Promise<ArticleRecord> {
@@ -197,8 +203,9 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       return repo.summaries();
     },
 
+    /** Every article's address and date, for the sitemap: kept for a few seconds, forgotten when an article is written here. */
     changes() {
-      return repo.changes();
+      return sitemapRows.get();
     },
   };
 }

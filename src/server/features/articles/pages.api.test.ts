@@ -20,6 +20,7 @@ describe('pages are not news', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.db.deleteFrom('strings').execute();
+    t.services.siteText.forgetCached();
     await t.db.db.deleteFrom('article_categories').execute();
     await t.db.db.deleteFrom('articles').execute();
   });
@@ -142,6 +143,7 @@ describe('pages are not news', () => {
         { key: 'privacy_article_id', value: privacy, updated_at: '2026-01-01T00:00:00.000Z', updated_by: null },
       ])
       .execute();
+    t.services.siteText.forgetCached();
     // Run the migration again as on an older database (later migrations stay applied).
     await t.db.db.schema.dropIndex('articles_news').execute();
     await t.db.db.schema.alterTable('articles').dropColumn('is_page').execute();

@@ -13,6 +13,7 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
 
   addRoute(app, eventsApi.feed, {
     policy: 'public',
+    etag: true,
     handler: async ({ reply }) => {
       reply.type(CALENDAR_TYPE).header('cache-control', 'public, max-age=900');
       return toIcs(await events.rows(), await calendar());

@@ -39,6 +39,7 @@ describe('settings', () => {
   afterAll(() => t.close());
   beforeEach(async () => {
     await t.db.db.deleteFrom('strings').execute();
+    t.services.siteText.forgetCached();
     await t.db.db.deleteFrom('settings').where('key', '=', 'gift_aid_enabled').execute();
     await t.db.db.deleteFrom('audit_log').execute();
   });

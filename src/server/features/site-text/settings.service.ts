@@ -14,6 +14,7 @@ import { quoted, type Actor, type AuditNote, type AuditTrail } from '../../audit
 import { GIFT_AID_ENABLED, getSetting, setSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
 import { ValidationError } from '../../http/validation';
+import type { SavedTextsCache } from './saved-texts-cache';
 import { siteTextRepo } from './site-text.repo';
 
 /** The pages of the site (articles marked as pages), read in the caller's transaction. */
@@ -44,7 +45,7 @@ const PAGE_FIELDS = ['about_article_id', 'privacy_article_id'] as const;
  * the Gift Aid switch. POST /api/admin/settings and POST /api/set_string both save through here,
  * so no path stores a value the other would refuse.
  */
-export function settingsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail, pages: PageLister) {
+export function settingsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail, pages: PageLister, saved: SavedTextsCache) {
   async function read(trx: Kysely<Database>): Promise<Omit<Settings, 'pages'>> {
     const saved = await siteTextRepo(trx).getMany(settingFields.map((field) => settingKeys[field]));
     const values = Object.fromEntries(
@@ -122,6 +123,7 @@ export function settingsService(db: Kysely<Database>, clock: () => Date, audit: 
         },
         (notes) => notes,
       );
+      saved.forget();
       return this.get();
     },
   };

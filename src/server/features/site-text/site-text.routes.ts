@@ -8,6 +8,7 @@ import type { SiteTextService } from './site-text.service';
 export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, settings: SettingsService) {
   addRoute(app, siteTextApi.stringTable, {
     policy: 'public',
+    etag: true,
     handler: ({ reply }) => {
       // The browser keeps its own copy in sessionStorage; a forced refresh must reach the server.
       reply.header('cache-control', 'no-cache');

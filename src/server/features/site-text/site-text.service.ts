@@ -7,23 +7,35 @@ import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { SettingsService } from './settings.service';
+import type { SavedTextsCache } from './saved-texts-cache';
 import { siteTextRepo } from './site-text.repo';
 
 const defaultOf = (key: string): string | null => (isDefaultSiteTextKey(key) ? siteTextDefaults[key] : null);
 
-export function siteTextService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail, settings: SettingsService) {
+export function siteTextService(
+  db: Kysely<Database>,
+  clock: () => Date,
+  audit: AuditTrail,
+  settings: SettingsService,
+  cache: SavedTextsCache,
+) {
   const repo = siteTextRepo(db);
   return {
     /** Defaults shipped in code, overlaid by saved values; saved keys unknown to the code follow. */
     async table(): Promise<StringTable> {
-      const saved = new Map((await repo.all()).map((row) => [row.key, row.value]));
+      const saved = await cache.get();
       const table = Object.entries(siteTextDefaults).map(([key, value]) => ({ key, value: saved.get(key) ?? value }));
       for (const [key, value] of saved) if (!isDefaultSiteTextKey(key)) table.push({ key, value });
       return table;
     },
 
+    /** For a change made to the table behind the service's back (tests that clear it). */
+    forgetCached(): void {
+      cache.forget();
+    },
+
     async get(key: string): Promise<string> {
-      const saved = await repo.get(key);
+      const saved = (await cache.get()).get(key);
       if (saved !== undefined) return saved;
       return defaultOf(key) ?? '';
     },
@@ -40,6 +52,7 @@ export function siteTextService(db: Kysely<Database>, clock: () => Date, audit: 
         (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null),
         () => ({ kind: 'site_text', action: 'changed', subject_id: key, summary: `Changed ${key} to ${quoted(value)}` }),
       );
+      cache.forget();
     },
 
     /** Puts the default shipped in code back; a key the code does not know is removed. */
@@ -63,6 +76,7 @@ export function siteTextService(db: Kysely<Database>, clock: () => Date, audit: 
           summary: fallback === null ? `Removed ${key}` : `Reset ${key} to its default ${quoted(fallback)}`,
         }),
       );
+      cache.forget();
     },
 
     /** Every text for the back office: value, default, where it shows and who last changed it. */

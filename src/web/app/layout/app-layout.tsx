@@ -1,19 +1,16 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useSiteText } from '../../lib/site-text';
 import { useRoleRefresh } from '../role-refresh';
 import { DesktopNav } from './desktop-nav';
-import { MOBILE_NAV_QUERY } from './nav-items';
 import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
 
 export function AppLayout() {
   const { pathname, hash } = useLocation();
-  const mobile = useMediaQuery(MOBILE_NAV_QUERY, { noSsr: true });
   useRoleRefresh();
 
   // SPEC: every route change starts at the top of the page; a link to a section ("/#contact")
@@ -36,8 +33,8 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      <SiteHeader mobile={mobile} />
-      {!mobile && <DesktopNav />}
+      <SiteHeader />
+      <DesktopNav />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

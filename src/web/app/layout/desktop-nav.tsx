@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import { NavLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
-import { navItems } from './nav-items';
+import { DESKTOP_ONLY, navItems } from './nav-items';
 
 /** The sticky bar of the five bilingual links, above the drawer breakpoint. */
 export function DesktopNav() {
@@ -19,6 +19,7 @@ export function DesktopNav() {
         bgcolor: 'primary.main',
         color: 'primary.contrastText',
         boxShadow: '0 2px 8px rgba(7, 52, 73, 0.25)',
+        ...DESKTOP_ONLY,
       }}
     >
       <Container maxWidth="lg">

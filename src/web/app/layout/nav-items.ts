@@ -19,3 +19,8 @@ export const navItems: readonly NavItem[] = [
 
 /** SPEC: at 822px wide and below the nav becomes a drawer. */
 export const MOBILE_NAV_QUERY = '(max-width:822px)';
+/** The same as an sx key; the layout switches in CSS, so the server-rendered page fits a phone at once. */
+export const MOBILE_NAV = `@media ${MOBILE_NAV_QUERY}`;
+/** Shown only above the drawer breakpoint, or only at and below it. */
+export const DESKTOP_ONLY = { [MOBILE_NAV]: { display: 'none' } } as const;
+export const MOBILE_ONLY = { display: 'none', [MOBILE_NAV]: { display: 'flex' } } as const;

@@ -8,13 +8,14 @@ import { useSiteText } from '../../lib/site-text';
 import { AccountActions, AccountIconButton } from './account-actions';
 import { FlagStripe } from './flag-stripe';
 import { NavDrawer } from './nav-drawer';
+import { DESKTOP_ONLY, MOBILE_NAV, MOBILE_ONLY } from './nav-items';
 
 /**
  * The banner: the association's mark beside its name, as text (it follows Settings at once and
  * stays legible on a phone), and the account controls. On wide screens only the nav below it
  * sticks; on narrow screens the nav is in the drawer, so this compact header sticks instead.
  */
-export function SiteHeader({ mobile }: { mobile: boolean }) {
+export function SiteHeader() {
   const { peek } = useSiteText();
   const shortName = peek('site_short_name').trim();
   const showShort = shortName !== '' && shortName !== peek('site_name').trim();
@@ -25,19 +26,20 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
         bgcolor: 'background.paper',
         borderBottom: 1,
         borderColor: 'divider',
-        ...(mobile && { position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar }),
+        [MOBILE_NAV]: { position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar },
       }}
     >
       <FlagStripe />
       <Container maxWidth="lg">
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, py: mobile ? 0.75 : 1.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1.5, [MOBILE_NAV]: { py: 0.75 } }}>
           <Box
             component={RouterLink}
             to="/"
             sx={{
               display: 'inline-flex',
               alignItems: 'center',
-              gap: mobile ? 1.25 : 2,
+              gap: 2,
+              [MOBILE_NAV]: { gap: 1.25 },
               minWidth: 0,
               borderRadius: 1,
               textDecoration: 'none',
@@ -51,9 +53,10 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
               sx={{
                 display: 'block',
                 flexShrink: 0,
-                height: mobile ? 44 : 68,
+                height: 68,
                 width: 'auto',
-                maxWidth: mobile ? 88 : 160,
+                maxWidth: 160,
+                [MOBILE_NAV]: { height: 44, maxWidth: 88 },
                 objectFit: 'contain',
               }}
             />
@@ -64,7 +67,8 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
                   sx={{
                     fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
                     fontWeight: 700,
-                    fontSize: mobile ? '1.2rem' : '1.85rem',
+                    fontSize: '1.85rem',
+                    [MOBILE_NAV]: { fontSize: '1.2rem' },
                     lineHeight: 1.15,
                     letterSpacing: '0.02em',
                     color: 'primary.main',
@@ -75,11 +79,18 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
                 k="site_name"
                 sx={
                   showShort
-                    ? { fontSize: mobile ? '0.8125rem' : '1rem', lineHeight: 1.3, color: 'text.secondary', fontWeight: 500 }
+                    ? {
+                        fontSize: '1rem',
+                        [MOBILE_NAV]: { fontSize: '0.8125rem' },
+                        lineHeight: 1.3,
+                        color: 'text.secondary',
+                        fontWeight: 500,
+                      }
                     : {
                         fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
                         fontWeight: 700,
-                        fontSize: mobile ? '1.05rem' : '1.6rem',
+                        fontSize: '1.6rem',
+                        [MOBILE_NAV]: { fontSize: '1.05rem' },
                         lineHeight: 1.2,
                         color: 'primary.main',
                       }
@@ -87,14 +98,13 @@ export function SiteHeader({ mobile }: { mobile: boolean }) {
               />
             </Box>
           </Box>
-          {mobile ? (
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0 }}>
-              <AccountIconButton />
-              <NavDrawer />
-            </Stack>
-          ) : (
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
+            <AccountIconButton />
+            <NavDrawer />
+          </Stack>
+          <Box sx={{ display: 'flex', ...DESKTOP_ONLY }}>
             <AccountActions />
-          )}
+          </Box>
         </Stack>
       </Container>
     </Box>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { articlesApi, type ArticleFields } from '../../../shared/api/articles';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -6,9 +6,11 @@ const articlesKey = ['articles'] as const;
 const categoriesKey = ['article-categories'] as const;
 const articleKey = (id: string) => ['article', id] as const;
 
+// The query options are also fetched by the server renderer, which embeds the answers in the page.
+
 /** Summaries newest first, a page at a time, optionally of one category. */
-export function useArticlePages(category: string | null) {
-  return useInfiniteQuery({
+export function articlePagesQuery(category: string | null) {
+  return infiniteQueryOptions({
     queryKey: [...articlesKey, category ?? ''],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
@@ -17,18 +19,30 @@ export function useArticlePages(category: string | null) {
   });
 }
 
-export function useCategories() {
-  return useQuery({ queryKey: categoriesKey, queryFn: ({ signal }) => apiRequest(articlesApi.categories, { signal }) });
+export function useArticlePages(category: string | null) {
+  return useInfiniteQuery(articlePagesQuery(category));
 }
 
-export function useArticle(id: string | null) {
-  return useQuery({
-    queryKey: articleKey(id ?? ''),
-    enabled: id !== null,
-    queryFn: ({ signal }) => apiRequest(articlesApi.one, { params: { id: id! }, signal }),
+export const categoriesQuery = queryOptions({
+  queryKey: categoriesKey,
+  queryFn: ({ signal }) => apiRequest(articlesApi.categories, { signal }),
+});
+
+export function useCategories() {
+  return useQuery(categoriesQuery);
+}
+
+export function articleQuery(id: string) {
+  return queryOptions({
+    queryKey: articleKey(id),
+    queryFn: ({ signal }) => apiRequest(articlesApi.one, { params: { id }, signal }),
     // A missing article stays missing; retrying only delays the message.
     retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
   });
+}
+
+export function useArticle(id: string | null) {
+  return useQuery({ ...articleQuery(id ?? ''), enabled: id !== null });
 }
 
 function useForgetArticles() {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { committeeApi, type CommitteeFields } from '../../../shared/api/committee';
 import { imagesApi } from '../../../shared/api/images';
 import { apiRequest } from '../../lib/api';
@@ -6,11 +6,14 @@ import { apiRequest } from '../../lib/api';
 /** Sorted by the server: priority descending, ties by name. */
 const committeeKey = ['committees'] as const;
 
+/** Also fetched by the server renderer, which embeds the answer in the page. */
+export const committeeQuery = queryOptions({
+  queryKey: committeeKey,
+  queryFn: ({ signal }) => apiRequest(committeeApi.list, { signal }),
+});
+
 export function useCommittee() {
-  return useQuery({
-    queryKey: committeeKey,
-    queryFn: ({ signal }) => apiRequest(committeeApi.list, { signal }),
-  });
+  return useQuery(committeeQuery);
 }
 
 /** SPEC: the list is fetched again after save and delete; the mutation ends once it has been. */

@@ -7,7 +7,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { CommitteeMember } from '../../../shared/api/committee';
@@ -25,8 +24,11 @@ import { MemberDialog } from './member-dialog';
 const AdminMemberCard = lazy(() => import('./committee-admin').then((m) => ({ default: m.AdminMemberCard })));
 const NewMemberCard = lazy(() => import('./committee-admin').then((m) => ({ default: m.NewMemberCard })));
 
-/** SPEC: under 600px wide only the first 4 members show until Show More is pressed. */
-const NARROW_QUERY = '(max-width:599.95px)';
+/**
+ * SPEC: under 600px wide only the first 4 members show until Show More is pressed. Decided in CSS,
+ * not script, so the server-rendered page is already right on a phone and nothing moves.
+ */
+const NARROW = '@media (max-width:599.95px)';
 const COLLAPSED_COUNT = 4;
 
 const gridSx = {
@@ -43,15 +45,13 @@ export function CommitteeSection() {
   const { t } = useSiteText();
   const admin = isAdmin(useSession());
   const committee = useCommittee();
-  const narrow = useMediaQuery(NARROW_QUERY, { noSsr: true });
   const [showAll, setShowAll] = useState(false);
   const [adding, setAdding] = useState(false);
   const [dialog, setDialog] = useState<{ member: CommitteeMember; open: boolean } | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
   const members = committee.data ?? [];
-  const collapsed = narrow && !showAll && members.length > COLLAPSED_COUNT;
-  const shown = collapsed ? members.slice(0, COLLAPSED_COUNT) : members;
+  const collapsed = !showAll && members.length > COLLAPSED_COUNT;
 
   function showMore() {
     flushSync(() => setShowAll(true));
@@ -110,8 +110,12 @@ export function CommitteeSection() {
                   </Suspense>
                 </li>
               )}
-              {shown.map((member) => (
-                <li key={member._id}>
+              {members.map((member, index) => (
+                <Box
+                  component="li"
+                  key={member._id}
+                  sx={collapsed && index >= COLLAPSED_COUNT ? { [NARROW]: { display: 'none' } } : undefined}
+                >
                   {admin ? (
                     <Suspense fallback={<MemberCard member={member} onOpen={() => open(member)} />}>
                       <AdminMemberCard member={member} onOpen={() => open(member)} />
@@ -119,11 +123,11 @@ export function CommitteeSection() {
                   ) : (
                     <MemberCard member={member} onOpen={() => open(member)} />
                   )}
-                </li>
+                </Box>
               ))}
             </Box>
             {collapsed && (
-              <Box sx={{ textAlign: 'center', mt: 4 }}>
+              <Box sx={{ display: 'none', [NARROW]: { display: 'block' }, textAlign: 'center', mt: 4 }}>
                 <Button variant="outlined" size="large" endIcon={<ExpandMoreIcon />} onClick={showMore}>
                   <SiteText k="committee.show_more" />
                 </Button>

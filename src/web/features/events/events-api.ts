@@ -1,15 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { eventsApi, type EventFields } from '../../../shared/api/events';
 import { apiRequest } from '../../lib/api';
 
 /** Every event, ascending; the pages split them into upcoming and past with the shared rule. */
 const eventsKey = ['events'] as const;
 
+/** Also fetched by the server renderer, which embeds the answer in the page. */
+export const eventsQuery = queryOptions({
+  queryKey: eventsKey,
+  queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
+});
+
 export function useEvents() {
-  return useQuery({
-    queryKey: eventsKey,
-    queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
-  });
+  return useQuery(eventsQuery);
 }
 
 /** SPEC: the list is fetched again after save and delete; the mutation ends once it has been. */

@@ -62,7 +62,7 @@ describe('events page editing (SPEC section 4)', () => {
     await within(upcoming()).findByText('Winter lecture');
     // Upcoming events are in date order: the first Edit is the winter lecture's.
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Edit' })[0]!);
-    const form = screen.getByRole('form', { name: 'Edit event' });
+    const form = await screen.findByRole('form', { name: 'Edit event' });
     expect(within(form).getByLabelText(/^Title/)).toHaveValue('Winter lecture');
     expect(within(form).getByLabelText(/^Date and time/)).toHaveValue('2099-01-15T18:30');
     // Only one event is edited at a time.
@@ -77,7 +77,7 @@ describe('events page editing (SPEC section 4)', () => {
     expect(listFetches(page.api)).toBe(1);
 
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Edit' })[0]!);
-    const again = screen.getByRole('form', { name: 'Edit event' });
+    const again = await screen.findByRole('form', { name: 'Edit event' });
     await page.user.clear(within(again).getByLabelText(/^Title/));
     await page.user.type(within(again).getByLabelText(/^Title/), 'Winter lecture on the heart');
     await page.user.click(within(again).getByRole('button', { name: 'Save' }));
@@ -93,7 +93,7 @@ describe('events page editing (SPEC section 4)', () => {
     const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture]) });
     await within(upcoming()).findByText('Winter lecture');
     await page.user.click(screen.getByRole('button', { name: 'New event' }));
-    const form = screen.getByRole('form', { name: 'New event' });
+    const form = await screen.findByRole('form', { name: 'New event' });
     expect(within(form).getByLabelText(/^Title/)).toHaveValue('');
     expect(within(form).queryByRole('button', { name: 'Delete' })).toBeNull();
     await page.user.type(within(form).getByLabelText(/^Title/), 'Discarded');
@@ -102,7 +102,7 @@ describe('events page editing (SPEC section 4)', () => {
     expect(screen.queryByText('Discarded')).toBeNull();
 
     await page.user.click(screen.getByRole('button', { name: 'New event' }));
-    const fresh = screen.getByRole('form', { name: 'New event' });
+    const fresh = await screen.findByRole('form', { name: 'New event' });
     // The earlier, cancelled text is gone: a new item starts blank.
     expect(within(fresh).getByLabelText(/^Title/)).toHaveValue('');
     await page.user.click(within(fresh).getByRole('button', { name: 'Save' }));
@@ -143,7 +143,7 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
     await page.user.click(row);
     expect(row).toHaveAttribute('aria-expanded', 'false');
-    await page.user.click(within(screen.getByRole('form', { name: 'Edit event' })).getByRole('button', { name: 'Cancel' }));
+    await page.user.click(within(await screen.findByRole('form', { name: 'Edit event' })).getByRole('button', { name: 'Cancel' }));
     await page.user.click(row);
     expect(row).toHaveAttribute('aria-expanded', 'true');
     expect(within(past).getByText('20 years.')).toBeVisible();

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,11 +20,13 @@ import { useSiteText } from '../../lib/site-text';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
 import { EventCard, EventCardFrame } from './event-card';
-import { EventEditor } from './event-editor';
 import { useDeleteEvent, useEvents } from './events-api';
 import { NoUpcomingEvents } from './no-upcoming-events';
 import { PastEvents } from './past-events';
 import { SubscribePanel } from './subscribe-panel';
+
+// Only the admin edits events: the form (and react-hook-form) loads when the admin opens it.
+const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
 
 /** The draft of a new event, which has no id until it is saved. */
 const NEW = 'new';
@@ -95,7 +97,9 @@ export function EventsPage() {
                   <li>
                     <EventCardFrame editing>
                       <Box sx={{ flexGrow: 1 }}>
-                        <EventEditor onDone={stopEditing} />
+                        <Suspense fallback={<EditorLoading />}>
+                          <EventEditor onDone={stopEditing} />
+                        </Suspense>
                       </Box>
                     </EventCardFrame>
                   </li>
@@ -105,7 +109,9 @@ export function EventsPage() {
                     {editingId === event._id ? (
                       <EventCardFrame editing>
                         <Box sx={{ flexGrow: 1 }}>
-                          <EventEditor event={event} onDone={stopEditing} onDelete={() => setDeleting(event)} />
+                          <Suspense fallback={<EditorLoading />}>
+                            <EventEditor event={event} onDone={stopEditing} onDelete={() => setDeleting(event)} />
+                          </Suspense>
                         </Box>
                       </EventCardFrame>
                     ) : (
@@ -199,6 +205,16 @@ function PastSkeleton() {
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} variant="rounded" height={52} />
       ))}
+    </LoadingRegion>
+  );
+}
+
+function EditorLoading() {
+  return (
+    <LoadingRegion>
+      <Skeleton variant="text" width="40%" sx={{ fontSize: '1.5rem' }} />
+      <Skeleton variant="rounded" height={56} sx={{ my: 1 }} />
+      <Skeleton variant="rounded" height={56} />
     </LoadingRegion>
   );
 }

@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { SiteText } from '../../components/site-text';
 import { visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
@@ -20,7 +20,13 @@ import { eventsApi } from '../../../shared/api/events';
 /** The calendar feed of every event: a link, and its address to paste into a calendar app. */
 export function SubscribePanel() {
   const { t } = useSiteText();
-  const address = new URL(pathOf(eventsApi.feed), window.location.origin).href;
+  // The server does not know the visitor's origin: the path first, the full address once in the browser.
+  const origin = useSyncExternalStore(
+    noChange,
+    () => window.location.origin,
+    () => '',
+  );
+  const address = `${origin}${pathOf(eventsApi.feed)}`;
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -107,3 +113,5 @@ export function SubscribePanel() {
     </Paper>
   );
 }
+
+const noChange = () => () => undefined;

@@ -13,6 +13,7 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { SectionHeading } from '../../components/section-heading';
+import { visuallyHidden } from '../../components/loading-region';
 
 const pillars: { icon: ReactNode; title: SiteTextKey; body: SiteTextKey }[] = [
   { icon: <SchoolOutlinedIcon />, title: 'home.pillars.education.title', body: 'home.pillars.education.body' },
@@ -49,6 +50,10 @@ export function AboutSection() {
                 endIcon={<ArrowForwardIcon />}
               >
                 <SiteText k="home.about.learn_more" />
+                {/* Heard, not shown: a link that says only "Learn More" does not say about what. */}
+                <Box component="span" sx={visuallyHidden}>
+                  : {t('home.about.title')}
+                </Box>
               </Button>
             )}
           </div>

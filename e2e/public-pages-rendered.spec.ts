@@ -1,0 +1,69 @@
+import { checkA11y, expect, test } from './fixtures';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor reads the home page, the events, the news and an article', async ({ page }) => {
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Our committee' })).toBeVisible();
+    await expect(page.locator('#committee').getByRole('listitem').first()).toBeVisible();
+
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /Events/ })
+      .click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Past events' })).toBeVisible();
+
+    await page.getByRole('navigation').getByRole('link', { name: /News/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+    const title = 'Report of the Annual General Meeting';
+    await page.getByRole('main').getByRole('link', { name: title }).click();
+    await expect(page).toHaveURL(/\/article\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('article').getByRole('paragraph').first()).not.toBeEmpty();
+
+    const missing = await page.goto('/no-such-page');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // axe is a script itself: the next journey scans these pages as served, before any script of ours runs.
+    await page.goto('about:blank');
+  });
+});
+
+test('the pages as served, before any script of the site runs, pass the accessibility scan', async ({ context }) => {
+  // A page of its own: the fixture's page waits for the site's script, which never runs here.
+  const page = await context.newPage();
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  for (const path of ['/', '/events', '/news', '/no-such-page']) {
+    await page.goto(path);
+    await checkA11y(page);
+  }
+  await page.goto('/news');
+  await page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Report of the Annual General Meeting' })).toBeVisible();
+  await checkA11y(page);
+});
+
+test('the public pages take over the rendered page without a hydration warning', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // The 404 page's own status is reported by the browser as a failed load: that one is expected.
+    if (message.type() === 'error' && !message.text().includes('status of 404')) problems.push(message.text());
+    if (/hydrat/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  for (const path of ['/', '/events', '/news', '/signIn', '/register', '/donate', '/no-such-page']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  await page.goto('/news');
+  await page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Report of the Annual General Meeting' })).toBeVisible();
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(problems).toEqual([]);
+});

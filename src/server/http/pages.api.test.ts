@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// The public pages as the server renders them: status codes, the page's markup and data, and its head.
+const HOSTILE_TITLE = `Tom & Jerry's "best" <script>alert(1)</script> Բժիշկների ժողով`;
+
+const document = (text: string) =>
+  JSON.stringify({
+    blocks: [{ key: 'p1', text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+    entityMap: {},
+  });
+
+/** The JSON of each <script type="application/ld+json">, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+  );
+}
+
+function embeddedData(html: string): { queries: { queryKey: unknown[]; state: { status: string } }[] } {
+  const text = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+  if (!text) throw new Error('no embedded data');
+  return JSON.parse(text) as ReturnType<typeof embeddedData>;
+}
+
+describe('server-rendered pages', () => {
+  let t: TestApp;
+  let articleId: string;
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { renderPages: true });
+    const editor = await t.userWithRole('editor');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/new_article',
+      headers: { authorization: editor.authorization },
+      payload: { title: HOSTILE_TITLE, dated: '2026-11-20', categories: ['Events & news'], content: document('Line one. </script><!-- x') },
+    });
+    expect(created.statusCode).toBe(200);
+    articleId = created.json<{ inserted_id: string }>().inserted_id;
+    const admin = await t.userWithRole('admin');
+    const event = await t.app.inject({
+      method: 'POST',
+      url: '/api/new_event',
+      headers: { authorization: admin.authorization },
+      payload: { title: 'Winter <lecture>', dated: '2026-12-05T18:30', description: 'Talks & tea' },
+    });
+    expect(event.statusCode).toBeLessThan(300);
+  });
+  afterAll(() => t.close());
+
+  it('renders the home page with its sections, styles and data', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toMatch(/<div id="root"><.+<\/div>/s);
+    expect(html).toContain('id="committee"');
+    expect(html).toContain('Winter &lt;lecture&gt;');
+    expect(html).toMatch(/<style data-emotion="css[ -]/);
+    // No inline script: the CSP allows none.
+    expect(html).not.toMatch(/<script>/);
+    const queries = embeddedData(html).queries;
+    expect(queries.map((q) => q.queryKey[0]).sort()).toEqual(['committees', 'events', 'string_table_v2']);
+    expect(queries.every((q) => q.state.status === 'success')).toBe(true);
+    expect(jsonLd(html)).toEqual([expect.objectContaining({ '@type': 'Organization', url: 'http://localhost:8000/' })]);
+  });
+
+  it('gives every public page its own title, description, canonical address and share tags', async () => {
+    for (const [path, title] of [
+      ['/events', 'Events'],
+      ['/news', 'News'],
+      ['/signIn', 'Sign in'],
+      ['/register', 'Join us'],
+      ['/donate', 'Donate'],
+    ] as const) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toMatch(/<div id="root"><.+<\/div>/s);
+      expect(res.body, path).toContain(`<title>AMA GB | ${title}</title>`);
+      expect(res.body, path).toContain(`<link rel="canonical" href="http://localhost:8000${path}">`);
+      expect(res.body, path).toContain(`<meta property="og:url" content="http://localhost:8000${path}">`);
+      expect(res.body, path).toContain('<meta property="og:image" content="http://localhost:8000/mark.svg">');
+      expect(res.body, path).toContain('<meta name="twitter:card" content="summary_large_image">');
+      expect(res.body, path).not.toContain('content="News, events, membership and donations of the association."');
+    }
+  });
+
+  it('lists each upcoming event as schema.org Event data on the events page', async () => {
+    const events = jsonLd((await get('/events')).body).filter((data) => data['@type'] === 'Event');
+    expect(events).toContainEqual(
+      expect.objectContaining({ name: 'Winter <lecture>', description: 'Talks & tea', startDate: '2026-12-05T18:30:00.000Z' }),
+    );
+  });
+
+  it('renders an article with its title escaped in the markup, the head and the JSON-LD', async () => {
+    const res = await get(`/article/${articleId}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain(
+      '<title>AMA GB | Tom &#38; Jerry&#39;s &#34;best&#34; &#60;script&#62;alert(1)&#60;/script&#62; Բժիշկների ժողով</title>',
+    );
+    expect(html).toContain('<h1 class="MuiTypography-root MuiTypography-h1');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8000/article/${articleId}">`);
+    const [article] = jsonLd(html);
+    expect(article).toMatchObject({ '@type': 'NewsArticle', headline: HOSTILE_TITLE, datePublished: expect.stringMatching(/^2026-11-20/) });
+    // The JSON-LD and the embedded data cannot close their script element early.
+    for (const block of html.match(/<script type="application\/(ld\+)?json"[^>]*>.*?<\/script>/gs) ?? []) {
+      expect(block.slice(block.indexOf('>') + 1, -'</script>'.length)).not.toMatch(/<\/script|<!--/i);
+    }
+    const data = embeddedData(html);
+    expect(data.queries.find((q) => q.queryKey[0] === 'article')?.state.status).toBe('success');
+    expect(data.queries.find((q) => q.queryKey[0] === 'article')).toMatchObject({ state: { data: { title: HOSTILE_TITLE } } });
+  });
+
+  it('answers 404 with the site own page for an unknown path, an unknown article and a malformed id', async () => {
+    for (const path of ['/no-such-page', '/article/00000000-0000-4000-8000-000000000000', '/article/%3Cbad%3E', '/news/extra/deep']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type'], path).toContain('text/html');
+      expect(res.body, path).toMatch(/<div id="root"><.+<\/div>/s);
+    }
+    expect((await get('/no-such-page')).body).toContain('Page not found');
+    expect((await get('/article/00000000-0000-4000-8000-000000000000')).body).toContain('Article not found');
+  });
+
+  it("shows the admin's own site text in the rendered page", async () => {
+    const admin = await t.userWithRole('admin');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'news.intro', value: 'Our latest <news> & notes' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await get('/news')).body).toContain('Our latest &lt;news&gt; &amp; notes');
+  });
+
+  it('leaves the signed-in views to the browser, and missing files and API paths answer JSON', async () => {
+    const profile = await get('/profile');
+    expect(profile.statusCode).toBe(200);
+    expect(profile.body).toContain('<div id="root"></div>');
+    expect((await get('/api/nothing')).statusCode).toBe(404);
+    expect((await get('/missing.js')).json()).toEqual({ detail: 'Not found' });
+  });
+});

@@ -1,0 +1,101 @@
+import { isArticleId } from '../shared/api/articles';
+import type { SiteTextKey } from '../shared/domain/site-text';
+import { articlePageHead } from './features/articles/articles.head';
+import type { PageHead } from './http/spa';
+import type { Services } from './services';
+
+/** The public pages other than articles: their title and description come from site text. */
+const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKey }> = {
+  '/': { title: null, description: 'home.mission' },
+  '/events': { title: 'events.title', description: 'events.intro' },
+  '/news': { title: 'news.title', description: 'news.intro' },
+  '/signIn': { title: 'signin.title', description: 'signin.subtitle' },
+  '/register': { title: 'register.title', description: 'register.intro' },
+  '/donate': { title: 'donate.title', description: 'donate.intro' },
+};
+
+/** Paths the browser renders for signed-in people and flows: they exist, but are not pages to share. */
+const APP_PATHS = /^\/(profile|renew|admin|account\/|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
+
+/**
+ * Each page's <title> (the short name first), description, canonical address, Open Graph and
+ * Twitter card tags, and schema.org data: Organization on the home page, an Event for each
+ * upcoming event on the events page, NewsArticle on an article (articles.head.ts).
+ */
+export function pageHeads(services: Services, publicUrl: string) {
+  return async (path: string): Promise<PageHead> => {
+    const text = (key: SiteTextKey) => services.siteText.get(key);
+    const [shortName, siteName, mission, shareImage, logo] = await Promise.all([
+      text('site_short_name'),
+      text('site_name'),
+      text('home.mission'),
+      text('share_image_url'),
+      text('logo_url'),
+    ]);
+    const absolute = (address: string) => new URL(address, publicUrl).href;
+    const logoUrl = absolute(logo.trim() || '/mark.svg');
+    // The share image from Settings, else the logo: link previews need an absolute address.
+    const image = shareImage.trim() ? absolute(shareImage) : logoUrl;
+    const site = { publicUrl, shortName, siteName, shareImage: image };
+
+    if (/^\/article\/[^/]+$/.test(path)) {
+      const article = await articlePageHead(services.articles, path, site);
+      if (article) return article;
+    }
+    const page = PAGES[path];
+    const known = page !== undefined || APP_PATHS.test(path) || (path.startsWith('/article/') && isArticleId(path.split('/')[2]));
+    const pageTitle = page?.title
+      ? await services.siteText.get(page.title)
+      : page
+        ? null
+        : await services.siteText.get(known ? 'site_name' : 'not_found.title');
+    const title = `${shortName} | ${pageTitle ?? siteName}`;
+    const description = page ? await services.siteText.get(page.description) : mission;
+    const url = absolute(path);
+
+    const jsonLd: object[] = [];
+    if (path === '/') {
+      jsonLd.push({
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: siteName,
+        alternateName: shortName,
+        url: absolute('/'),
+        logo: logoUrl,
+        description: mission,
+      });
+    }
+    if (path === '/events') {
+      for (const event of await services.events.list('upcoming')) {
+        jsonLd.push({
+          '@context': 'https://schema.org',
+          '@type': 'Event',
+          name: event.title,
+          startDate: event.date,
+          description: event.description,
+          eventStatus: 'https://schema.org/EventScheduled',
+          url,
+          organizer: { '@type': 'Organization', name: siteName, url: absolute('/') },
+        });
+      }
+    }
+    return {
+      title,
+      description,
+      ...(page ? { canonical: url } : {}),
+      jsonLd,
+      meta: [
+        { property: 'og:type', content: 'website' },
+        { property: 'og:site_name', content: siteName },
+        { property: 'og:title', content: title },
+        { property: 'og:description', content: description },
+        ...(page ? [{ property: 'og:url', content: url }] : []),
+        { property: 'og:image', content: image },
+        { name: 'twitter:card', content: 'summary_large_image' },
+        { name: 'twitter:title', content: title },
+        { name: 'twitter:description', content: description },
+        { name: 'twitter:image', content: image },
+      ],
+    };
+  };
+}
