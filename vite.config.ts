@@ -38,11 +38,16 @@ const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 // The front end lives in src/web and is built to dist/web, which the Fastify server serves;
 // `vite build --ssr` builds the server renderer (entry-server.tsx) beside it, in dist/ssr, with
 // every package inside it (the production install has only the server's dependencies).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: isSsrBuild ? [react()] : [react(), precompress()],
   ssr: { noExternal: true },
+  // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
+  // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels
+  // every class (css-5c1adp-MuiContainer-root), so no class matched the browser's and Emotion
+  // inserted every style a second time while hydrating.
+  ...(isSsrBuild && mode === 'production' && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   build: {
     outDir: isSsrBuild ? path.join(webOut, '..', 'ssr') : webOut,
     emptyOutDir: true,
