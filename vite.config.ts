@@ -32,6 +32,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Loads the site's script after the first paint (public/boot.js): the built page names its entry
+ * and the modules to preload in <meta name="app-entry"> instead of loading them from the head.
+ */
+function deferredEntry(): Plugin {
+  return {
+    name: 'deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html: the entry script was not found');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const link of preloads) out = out.replace(link[0], '');
+        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${preloads.map((link) => link[1]).join(' ')}" />`;
+        return out.replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`);
+      },
+    },
+  };
+}
+
 // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
 const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 
@@ -41,7 +64,7 @@ const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), deferredEntry(), precompress()],
   ssr: { noExternal: true },
   // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
   // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels
