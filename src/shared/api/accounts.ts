@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { roles } from '../domain/roles';
 import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 import { newPassword } from './membership';
 
-export const roles = ['member', 'editor', 'admin'] as const;
+export { roles } from '../domain/roles';
 export const role = z.enum(roles);
 export type Role = z.infer<typeof role>;
 

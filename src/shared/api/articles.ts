@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { ARTICLE_ID, INVALID_ARTICLE_ID } from '../domain/article-id';
 import { validateDocumentJson } from '../domain/richtext/validate';
 import { insertedResponse, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
-/** Article ids: the site's UUIDs, and the 24-hex ids of imported content. Anything else is malformed. */
-export const ARTICLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const INVALID_ARTICLE_ID = 'Invalid article ID';
+export { ARTICLE_ID, INVALID_ARTICLE_ID, isArticleId } from '../domain/article-id';
 export const ARTICLE_NOT_FOUND = 'Article not found';
-export const isArticleId = (id: string | undefined): id is string => id !== undefined && ARTICLE_ID.test(id);
 export const articleId = z.string().regex(ARTICLE_ID, INVALID_ARTICLE_ID);
 
 export const MAX_CATEGORIES = 20;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { fillPath } from '../domain/link-paths';
 
 /**
  * The API contract: one declaration per endpoint, used by the server's routes (validation,
@@ -71,11 +72,7 @@ export function pathParamNames(path: string): string[] {
 
 /** The path with its parameters filled in, each encoded: `pathOf(articlesApi.one, { id })`. */
 export function pathOf(endpoint: Pick<EndpointSpec, 'path'>, params: Record<string, string | number> = {}): string {
-  return endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${endpoint.path}`);
-    return encodeURIComponent(String(value));
-  });
+  return fillPath(endpoint.path, params);
 }
 
 // Types both sides read from a declaration.

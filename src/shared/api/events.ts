@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../domain/link-paths';
 import { isLondonLocal } from '../domain/london-time';
 import { byIdRequest, insertedResponse, recordId, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
@@ -44,13 +45,13 @@ export const eventsApi = defineEndpoints('events', {
   },
   feed: {
     method: 'GET',
-    path: '/api/events.ics',
+    path: EVENTS_CALENDAR_PATH,
     summary: 'Every event as an iCalendar feed to subscribe to',
     response: file('text/calendar'),
   },
   ics: {
     method: 'GET',
-    path: '/api/events/:id.ics',
+    path: EVENT_CALENDAR_PATH,
     summary: 'One event as an iCalendar file',
     params: z.object({ id: z.string() }),
     response: file('text/calendar'),

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { NEWS_RSS_PATH } from '../domain/link-paths';
 import { defineEndpoints, file } from './contract';
 
 /** What search engines and feed readers fetch; outside /api, but declared like every route. */
 export const feedsApi = defineEndpoints('feeds', {
   rss: {
     method: 'GET',
-    path: '/news/rss.xml',
+    path: NEWS_RSS_PATH,
     summary: 'The latest 20 articles as RSS 2.0',
     response: file('application/rss+xml'),
   },

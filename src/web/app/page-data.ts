@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { isArticleId } from '../../shared/api/articles';
+import { isArticleId } from '../../shared/domain/article-id';
 import { ApiError } from '../lib/api';
 import { committeeQuery } from '../features/committee/committee-api';
 import { eventsQuery } from '../features/events/events-api';

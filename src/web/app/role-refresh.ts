@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { membershipApi } from '../../shared/api/membership';
-import { apiRequest } from '../lib/api';
 import { saveSession, useSession } from '../lib/session';
-import { memberInfoKey } from '../features/membership/membership-api';
+import { memberInfoKey, membershipApi } from '../features/membership/membership-api';
+import { apiRequest } from '../lib/api';
 
 /**
  * Keeps the stored role in step with the server's. The role is stored at sign-in only to choose

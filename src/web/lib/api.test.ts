@@ -5,7 +5,7 @@ import { articlesApi } from '../../shared/api/articles';
 import { siteTextApi } from '../../shared/api/site-text';
 import { membershipApi } from '../../shared/api/membership';
 import { PAYMENTS_UNAVAILABLE } from '../../shared/api/payments';
-import { ApiError, apiRequest, errorMessage } from './api';
+import { ApiError, apiRequest, errorFrom, errorMessage, lazyEndpoints } from './api';
 import { readSession, saveSession, SESSION_STORAGE_KEY } from './session';
 
 type Call = { url: string; init: RequestInit };
@@ -100,6 +100,40 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 200, detail: 'Unexpected answer from the server', fromServer: false });
   });
 
+  it('takes a loader of the declaration, loads it at the call, and still parses the answer with its schema', async () => {
+    const loads: string[] = [];
+    const lazyArticles = lazyEndpoints(async () => {
+      loads.push('articles');
+      return articlesApi;
+    });
+    expect(loads).toEqual([]);
+    const calls = answer(200, article);
+    expect(await apiRequest(lazyArticles.one, { params: { id: 'a/b' } })).toEqual(article);
+    expect(loads).toEqual(['articles']);
+    expect(calls[0]).toMatchObject({ url: '/api/articles/a%2Fb', init: { method: 'GET' } });
+
+    answer(200, { _id: 'x' });
+    await expect(apiRequest(lazyArticles.one, { params: { id: 'x' } })).rejects.toMatchObject({
+      detail: 'Unexpected answer from the server',
+    });
+
+    // A declaration that fails to load (offline) fails the call; nothing is sent.
+    const none = answer(200, article);
+    const unreachable = lazyEndpoints<typeof articlesApi>(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    await expect(apiRequest(unreachable.one, { params: { id: 'x' } })).rejects.toThrow(/dynamically imported/);
+    expect(none).toEqual([]);
+  });
+
+  it('reads an error answer by the contract: a text detail, and a field only when it is text', () => {
+    expect(errorFrom(400, { detail: 'Bad', field: 'key' })).toMatchObject({ detail: 'Bad', field: 'key', fromServer: true });
+    expect(errorFrom(404, { detail: 'Gone', extra: 1 })).toMatchObject({ detail: 'Gone', field: undefined, fromServer: true });
+    for (const body of [undefined, null, 'text', [], { detail: 1 }, { detail: 'x', field: 2 }]) {
+      expect(errorFrom(500, body), JSON.stringify(body)).toMatchObject({ detail: 'Request failed with status 500', fromServer: false });
+    }
+  });
+
   it('is typed by the declaration', () => {
     answer(200, {});
     // Each line below fails to compile without its expectation; the calls themselves are never awaited.
@@ -110,6 +144,11 @@ describe('apiRequest', () => {
       void apiRequest(siteTextApi.setString, { body: { key: 1 } });
       // @ts-expect-error a call without a body takes none
       void apiRequest(siteTextApi.stringTable, { body: {} });
+      const lazyAdmin = lazyEndpoints(async () => adminApi);
+      // @ts-expect-error a loaded declaration is typed the same: the path parameter is required
+      void apiRequest(lazyAdmin.member);
+      // @ts-expect-error only declared endpoints can be named
+      void lazyAdmin.nothing;
     };
     expect(never).toBeTypeOf('function');
   });

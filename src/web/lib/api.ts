@@ -1,14 +1,7 @@
-import { z } from 'zod';
-import { errorResponse } from '../../shared/api/common';
-import {
-  pathOf,
-  type BodyInput,
-  type Endpoint,
-  type FileAnswer,
-  type ParamsInput,
-  type QueryInput,
-  type ResponseOutput,
-} from '../../shared/api/contract';
+import type { z } from 'zod';
+import type { ErrorResponse } from '../../shared/api/common';
+import type { BodyInput, Endpoint, FileAnswer, ParamsInput, QueryInput, ResponseOutput } from '../../shared/api/contract';
+import { fillPath } from '../../shared/domain/link-paths';
 import { clearSession, readSession } from './session';
 
 /** A failed call. `fromServer` tells whether `detail` is the server's own message, fit to show. */
@@ -57,8 +50,16 @@ type OptionsArg<E> = AllOptional<CallOptions<E>> extends true ? [options?: CallO
 
 type Loose = { params?: Record<string, string | number>; query?: QueryValues; body?: unknown; auth?: boolean; signal?: AbortSignal };
 
-// Validation errors may also name the field at fault.
-const errorBody = errorResponse.extend({ field: z.string().optional() });
+/**
+ * The contract's error answer, `{ detail }`, which validation errors extend with the field at
+ * fault. Checked by hand: this module is on every page's first load, which carries no zod.
+ */
+function errorBodyOf(data: unknown): (ErrorResponse & { field?: string }) | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const { detail, field } = data as Record<string, unknown>;
+  if (typeof detail !== 'string' || (field !== undefined && typeof field !== 'string')) return undefined;
+  return { detail, field };
+}
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -93,7 +94,7 @@ function withQuery(path: string, values: QueryValues): string {
 /** The endpoint's path with its parameters encoded and its query added. */
 export function urlOf(endpoint: Endpoint, options: unknown): string {
   const { params, query } = options as Loose;
-  const path = pathOf(endpoint, params);
+  const path = fillPath(endpoint.path, params);
   return query ? withQuery(path, query) : path;
 }
 
@@ -114,15 +115,34 @@ function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyI
   }
 }
 
+/** A function that loads an endpoint's declaration: `lazyEndpoints` makes them. */
+export type EndpointLoader<E> = () => Promise<E>;
+
+/**
+ * A resource's endpoints, each loaded with its first call rather than with the page:
+ * `const eventsApi = lazyEndpoints(() => import('../../../shared/api/events').then((m) => m.eventsApi))`,
+ * then `apiRequest(eventsApi.list)`. The declarations (and zod, which builds their schemas) stay
+ * off the first load of the public pages, whose data comes embedded (decision 062).
+ */
+export function lazyEndpoints<T extends Record<string, Endpoint>>(
+  load: () => Promise<T>,
+): { readonly [K in keyof T]: EndpointLoader<T[K]> } {
+  return new Proxy({} as { readonly [K in keyof T]: EndpointLoader<T[K]> }, {
+    get: (_target, name) => (typeof name === 'string' ? () => load().then((endpoints) => endpoints[name]) : undefined),
+  });
+}
+
 /**
  * Calls a declared endpoint: its method and path (parameters encoded, query added), the body in
  * its declared media type, and the answer validated with its response schema, so client and
- * server agree. `apiRequest(articlesApi.one, { params: { id } })`.
+ * server agree. `apiRequest(articlesApi.one, { params: { id } })`; the endpoint may be a loader
+ * of its declaration (`lazyEndpoints`), which is loaded first.
  */
 export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
-  endpoint: E,
+  source: E | EndpointLoader<E>,
   ...[options = {} as CallOptions<E>]: OptionsArg<E>
 ): Promise<ResponseOutput<E>> {
+  const endpoint = typeof source === 'function' ? await source() : source;
   const { body, auth, signal } = options as Loose;
   const headers = new Headers({ Accept: 'application/json' });
   const token = auth === false ? null : readSession()?.token;
@@ -145,8 +165,8 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
 
 /** An ApiError carrying the server's `{ detail }` (and `field`) when it sent one. */
 export function errorFrom(status: number, data: unknown): ApiError {
-  const error = errorBody.safeParse(data);
-  if (error.success) return new ApiError(status, error.data.detail, true, error.data.field);
+  const error = errorBodyOf(data);
+  if (error) return new ApiError(status, error.detail, true, error.field);
   return new ApiError(status, `Request failed with status ${status}`, false);
 }
 

@@ -15,6 +15,15 @@ describe('parseSession', () => {
     expect(parseSession(JSON.stringify({ token: 'abc', username: 'x' }))).toBeNull();
     expect(parseSession(JSON.stringify({ token: '', username: 'x', role: 'member' }))).toBeNull();
     expect(parseSession(JSON.stringify({ token: 'abc', username: 'x', role: 'owner' }))).toBeNull();
+    for (const raw of [
+      'null',
+      '"abc"',
+      '[]',
+      JSON.stringify({ token: 1, username: 'x', role: 'member' }),
+      JSON.stringify({ token: 'abc', username: null, role: 'member' }),
+    ]) {
+      expect(parseSession(raw), raw).toBeNull();
+    }
   });
 });
 

@@ -1,17 +1,22 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
-import { role } from '../../shared/api/accounts';
+import { isRole, type Role } from '../../shared/domain/roles';
 import { parseStoredJson } from './stored-json';
 
 /** SPEC: the session lives in sessionStorage, so it ends with the tab (see the decision record). */
 export const SESSION_STORAGE_KEY = 'session';
 
-const sessionSchema = z.object({ token: z.string().min(1), username: z.string(), role });
-export type Session = z.infer<typeof sessionSchema>;
+export type Session = { token: string; username: string; role: Role };
+
+/** Checked by hand: the session is read on every page's first load, which carries no zod. */
+function asSession(value: unknown): Session | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { token, username, role } = value as Record<string, unknown>;
+  return typeof token === 'string' && token !== '' && typeof username === 'string' && isRole(role) ? { token, username, role } : undefined;
+}
 
 /** Anything unreadable counts as signed out rather than breaking the page. */
 export function parseSession(raw: string | null): Session | null {
-  return parseStoredJson(sessionSchema, raw) ?? null;
+  return parseStoredJson(asSession, raw) ?? null;
 }
 
 export function isAdmin(session: Session | null): boolean {

@@ -1,6 +1,8 @@
-import { accountsApi } from '../../shared/api/accounts';
-import { apiRequest } from './api';
+import { apiRequest, lazyEndpoints } from './api';
 import { clearSession } from './session';
+
+// Loaded with the first call, not with the page (decision 062).
+const accountsApi = lazyEndpoints(() => import('../../shared/api/accounts').then((m) => m.accountsApi));
 
 /**
  * SPEC: signing out clears the session and reloads, so no signed-in data stays in memory. The

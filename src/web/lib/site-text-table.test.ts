@@ -14,6 +14,16 @@ describe('parseCachedTable', () => {
     expect(parseCachedTable('[{')).toBeUndefined();
     expect(parseCachedTable(JSON.stringify({ site_name: 'x' }))).toBeUndefined();
     expect(parseCachedTable(JSON.stringify([{ key: 'site_name' }]))).toBeUndefined();
+    for (const raw of [
+      'null',
+      '"text"',
+      '[null]',
+      '[1]',
+      JSON.stringify([{ key: 'a', value: 1 }]),
+      JSON.stringify([{ key: 1, value: 'a' }]),
+    ]) {
+      expect(parseCachedTable(raw), raw).toBeUndefined();
+    }
   });
 });
 

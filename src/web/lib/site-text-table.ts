@@ -1,4 +1,4 @@
-import { stringTable, type StringTable } from '../../shared/api/site-text';
+import type { StringTable } from '../../shared/api/site-text';
 import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
 import { parseStoredJson } from './stored-json';
 
@@ -7,9 +7,20 @@ export const STRING_TABLE_CACHE_KEY = 'string_table_v2';
 
 export type SiteTextLookup = ReadonlyMap<string, string>;
 
+/** The contract's `stringTable` shape, checked by hand: the table is read on every page's first load, which carries no zod. */
+function asStringTable(value: unknown): StringTable | undefined {
+  const fits =
+    Array.isArray(value) &&
+    value.every((entry: unknown) => {
+      const { key, value: text } = (entry ?? {}) as Record<string, unknown>;
+      return typeof key === 'string' && typeof text === 'string';
+    });
+  return fits ? (value as StringTable) : undefined;
+}
+
 /** A cached table that does not parse is ignored, so a stale format never breaks the page. */
 export function parseCachedTable(raw: string | null): StringTable | undefined {
-  return parseStoredJson(stringTable, raw);
+  return parseStoredJson(asStringTable, raw);
 }
 
 export function toLookup(table: StringTable | undefined): SiteTextLookup {

@@ -1,9 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { siteTextApi } from '../../shared/api/site-text';
 import type { SiteTextKey } from '../../shared/domain/site-text';
-import { apiRequest } from './api';
+import { apiRequest, lazyEndpoints } from './api';
 import { lookupText, readCachedTable, toLookup, writeCachedTable } from './site-text-table';
+
+// Loaded with the first call, not with the page (decision 062).
+const siteTextApi = lazyEndpoints(() => import('../../shared/api/site-text').then((m) => m.siteTextApi));
 
 const queryKey = ['string_table_v2'] as const;
 

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
-
-/** JSON kept in browser storage, if it still fits the schema; anything else counts as absent. */
-export function parseStoredJson<T>(schema: z.ZodType<T>, raw: string | null): T | undefined {
+/**
+ * JSON kept in browser storage, if it still passes `check` (which answers the value, or undefined
+ * when it does not fit); anything else counts as absent.
+ */
+export function parseStoredJson<T>(check: (value: unknown) => T | undefined, raw: string | null): T | undefined {
   if (!raw) return undefined;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    return check(JSON.parse(raw));
   } catch {
     return undefined;
   }

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { isArticleId } from '../../../shared/api/articles';
+import { isArticleId } from '../../../shared/domain/article-id';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';

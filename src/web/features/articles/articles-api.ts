@@ -1,6 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { articlesApi, type ArticleFields } from '../../../shared/api/articles';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { ArticleFields } from '../../../shared/api/articles';
+import { ApiError, apiRequest, lazyEndpoints } from '../../lib/api';
+
+// Loaded with the first call, not with the page (decision 062).
+const articlesApi = lazyEndpoints(() => import('../../../shared/api/articles').then((m) => m.articlesApi));
 
 const articlesKey = ['articles'] as const;
 const categoriesKey = ['article-categories'] as const;

@@ -11,8 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
-import { pathOf } from '../../../shared/api/contract';
-import { feedsApi } from '../../../shared/api/feeds';
+import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { SiteText } from '../../components/site-text';
@@ -42,7 +41,7 @@ export function NewsPage() {
   return (
     <>
       {/* React places this in the document head: feed readers find the news feed from here. */}
-      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={pathOf(feedsApi.rss)} />
+      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={NEWS_RSS_PATH} />
       <PageBanner maxWidth="md">
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           <SiteText k="news.title" />
@@ -70,7 +69,7 @@ export function NewsPage() {
             ))}
           </TextField>
           <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-            <Link href={pathOf(feedsApi.rss)} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
               <RssFeedIcon fontSize="small" />
               {t('news.rss')}
             </Link>

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { committeeApi, type CommitteeFields } from '../../../shared/api/committee';
-import { imagesApi } from '../../../shared/api/images';
-import { apiRequest } from '../../lib/api';
+import type { CommitteeFields } from '../../../shared/api/committee';
+import { apiRequest, lazyEndpoints } from '../../lib/api';
+
+// Loaded with the first call, not with the page (decision 062).
+const committeeApi = lazyEndpoints(() => import('../../../shared/api/committee').then((m) => m.committeeApi));
+const imagesApi = lazyEndpoints(() => import('../../../shared/api/images').then((m) => m.imagesApi));
 
 /** Sorted by the server: priority descending, ties by name. */
 const committeeKey = ['committees'] as const;
@@ -45,10 +48,11 @@ export function useDeleteMember() {
 /** Uploads a photo; answers its relative URL. */
 export function useUploadImage() {
   return useMutation({
-    mutationFn: (file: File) => {
+    mutationFn: async (file: File) => {
+      const upload = await imagesApi.upload();
       const form = new FormData();
-      form.append(imagesApi.upload.body.file, file);
-      return apiRequest(imagesApi.upload, { body: form });
+      form.append(upload.body.file, file);
+      return apiRequest(upload, { body: form });
     },
   });
 }

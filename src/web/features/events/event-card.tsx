@@ -12,8 +12,7 @@ import type { EventRecord } from '../../../shared/api/events';
 import { formatEventDate } from '../../lib/format';
 import { useSiteText } from '../../lib/site-text';
 import { EventDateBadge } from './event-date-badge';
-import { pathOf } from '../../../shared/api/contract';
-import { eventsApi } from '../../../shared/api/events';
+import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
 
 export interface AdminActions {
   onEdit: () => void;
@@ -55,7 +54,7 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
           <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
             <Button
               component="a"
-              href={pathOf(eventsApi.ics, { id: event._id })}
+              href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
               download
               variant="outlined"
               size="small"

@@ -1,6 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { eventsApi, type EventFields } from '../../../shared/api/events';
-import { apiRequest } from '../../lib/api';
+import type { EventFields } from '../../../shared/api/events';
+import { apiRequest, lazyEndpoints } from '../../lib/api';
+
+// Loaded with the first call, not with the page (decision 062).
+const eventsApi = lazyEndpoints(() => import('../../../shared/api/events').then((m) => m.eventsApi));
 
 /** Every event, ascending; the pages split them into upcoming and past with the shared rule. */
 const eventsKey = ['events'] as const;

@@ -3,13 +3,17 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
+import { LoadingRegion } from '../../components/loading-region';
 import { formatMonthYear } from '../../lib/format';
 import { EventAdminButtons, EventWhen } from './event-card';
-import { EventEditor } from './event-editor';
+
+// The editor (react-hook-form, the contract's schemas) loads only when an admin edits a past event.
+const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
 
 export interface PastEventsProps {
   events: EventRecord[];
@@ -123,7 +127,15 @@ function PastEventRow({
       </AccordionSummary>
       <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
         {editing ? (
-          <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
+          <Suspense
+            fallback={
+              <LoadingRegion>
+                <Skeleton variant="rounded" height={56} />
+              </LoadingRegion>
+            }
+          >
+            <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
+          </Suspense>
         ) : (
           <>
             <EventWhen date={event.date} />

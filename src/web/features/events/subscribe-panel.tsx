@@ -14,8 +14,7 @@ import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'reac
 import { SiteText } from '../../components/site-text';
 import { visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
-import { pathOf } from '../../../shared/api/contract';
-import { eventsApi } from '../../../shared/api/events';
+import { EVENTS_CALENDAR_PATH } from '../../../shared/domain/link-paths';
 
 /** The calendar feed of every event: a link, and its address to paste into a calendar app. */
 export function SubscribePanel() {
@@ -26,7 +25,7 @@ export function SubscribePanel() {
     () => window.location.origin,
     () => '',
   );
-  const address = `${origin}${pathOf(eventsApi.feed)}`;
+  const address = `${origin}${EVENTS_CALENDAR_PATH}`;
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -76,7 +75,7 @@ export function SubscribePanel() {
       </Typography>
       <Button
         component="a"
-        href={pathOf(eventsApi.feed)}
+        href={EVENTS_CALENDAR_PATH}
         variant="contained"
         fullWidth
         startIcon={<EventAvailableOutlinedIcon />}

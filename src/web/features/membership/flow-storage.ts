@@ -22,7 +22,7 @@ function storage(): Storage | null {
 }
 
 function read<T>(key: string, schema: z.ZodType<T>): T | undefined {
-  return parseStoredJson(schema, storage()?.getItem(key) ?? null);
+  return parseStoredJson((value) => schema.safeParse(value).data, storage()?.getItem(key) ?? null);
 }
 
 function write(key: string, value: unknown): void {

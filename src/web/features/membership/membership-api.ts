@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { membershipApi, type ProceedResponse, type RegistrationForm } from '../../../shared/api/membership';
-import { apiRequest } from '../../lib/api';
+import type { ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
+import { apiRequest, lazyEndpoints } from '../../lib/api';
 import { useSession } from '../../lib/session';
+
+// Loaded with the first call, not with the page (decision 062).
+export const membershipApi = lazyEndpoints(() => import('../../../shared/api/membership').then((m) => m.membershipApi));
 
 export const memberInfoKey = ['member_info'] as const;
 
