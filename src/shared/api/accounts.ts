@@ -4,9 +4,8 @@ import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 import { newPassword } from './membership';
 
-export { roles } from '../domain/roles';
+export { roles, type Role } from '../domain/roles';
 export const role = z.enum(roles);
-export type Role = z.infer<typeof role>;
 
 /** Form fields of POST /api/token (application/x-www-form-urlencoded). */
 export const tokenRequest = z.object({
