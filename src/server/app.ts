@@ -99,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   eventsRoutes(app, services.events, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),
+    organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,

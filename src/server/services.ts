@@ -71,6 +71,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     siteName: await siteText.get('site_name'),
     publicUrl: config.publicUrl,
     charityNumber: (await siteText.get('charity_number')).trim(),
+    contactEmail: (await siteText.get('contact_email')).trim(),
   });
 
   const stripe =

@@ -47,7 +47,7 @@ export function outboxRepo(db: Kysely<Database>) {
           }))
           .where('id', '=', id)
           .where(due)
-          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts'])
+          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts', 'attachments'])
           .executeTakeFirst();
         if (claimed) return { ...claimed, id: Number(claimed.id) };
       }
