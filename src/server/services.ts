@@ -30,6 +30,7 @@ import { accountService } from './features/accounts/account.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
+import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
 import { imagesService } from './features/images/images.service';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
@@ -83,9 +84,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
+    booking: bookingFulfilment(clock, jwtSecret),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const brake = cardBrake(db.db, limiter, clock);
+  // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
+  const bookings = bookingsService({ db: db.db, clock, mailer, payments, brake, limiter, mailContext, linkSecret: jwtSecret });
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -146,7 +150,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
-      const sent = await sendRenewalReminders(db.db, mailer, mailContext, clock);
+      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
+      await bookings.expireLapsed();
       await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
       return sent;
     },
@@ -168,6 +173,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     images: imagesService(db.db, clock, audit),
     committee: committeeService(db.db, clock, audit),
     events: eventsService(db.db, clock, audit),
+    bookings,
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */

@@ -1,0 +1,294 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
+import { emailKey } from '../../../shared/domain/email';
+import { formatEventDate } from '../../../shared/domain/event-dates';
+import { bookingPrice, bookingState, PAYMENT_HOLD_MS, REMINDER_BEFORE_MS, WAITLIST_OFFER_MS } from '../../../shared/domain/event-booking';
+import { londonDate } from '../../../shared/domain/london-time';
+import { membershipStatus } from '../../../shared/domain/membership';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { addressKey } from '../../http/client-address';
+import type { Principal } from '../../http/auth';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { ValidationError } from '../../http/validation';
+import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
+import type { MailContext } from '../../integrations/mail/template';
+import type { CardBrake } from '../../payments/card-brake';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
+import type { PaymentsService } from '../../payments/payments.service';
+import { bookingLink, confirmationMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
+import { bookingsRepo, type BookingRow } from './bookings.repo';
+import { eventsRepo, type EventRow } from './events.repo';
+import { toIcs, type CalendarInfo } from './ics';
+
+/** Bookings one address may make: enough for a family or a practice, too few to fill an event. */
+export const BOOKING_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+
+export type BookingsDeps = {
+  db: Kysely<Database>;
+  clock: () => Date;
+  mailer: Mailer;
+  payments: PaymentsService;
+  brake: CardBrake;
+  limiter: RateLimiter;
+  mailContext: () => Promise<MailContext>;
+  /** Signs the links in attendees' mail (the server's own secret). */
+  linkSecret: string;
+};
+
+/** Active, or in its last 30 days: the member price and members-only events need this at booking. */
+function isMember(lastRenewedDate: string | null, now: Date): boolean {
+  const status = membershipStatus(lastRenewedDate, londonDate(now));
+  return status === 'active' || status === 'expiring';
+}
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** The secret in an attendee's links: derived from the booking's id with the server's secret, so nothing is stored. */
+export function bookingToken(linkSecret: string, bookingId: string): string {
+  return createHmac('sha256', linkSecret).update(`booking:${bookingId}`).digest('base64url');
+}
+
+export function tokenMatches(linkSecret: string, bookingId: string, given: string): boolean {
+  const expected = Buffer.from(bookingToken(linkSecret, bookingId));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** What booking mail needs of the site, from the mail context read before a transaction. */
+export function mailKit(ctx: MailContext, linkSecret: string) {
+  const calendar: CalendarInfo = {
+    publicUrl: ctx.publicUrl,
+    calendarName: ctx.siteName,
+    organizerEmail: ctx.contactEmail,
+    withOnlineLink: true,
+  };
+  return {
+    ctx,
+    link: (id: string) => bookingLink(ctx, id, bookingToken(linkSecret, id)),
+    ics: (event: EventRow) => toIcs([event], calendar),
+  };
+}
+type Kit = ReturnType<typeof mailKit>;
+
+export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): MailMessage {
+  return confirmationMail(event, booking, kit.link(booking.id), kit.ics(event), kit.ctx);
+}
+
+/**
+ * The rules of booking a place: one live booking per e-mail per event, places claimed in the
+ * booking's own transaction, paid places held for 30 minutes, freed places offered to the
+ * waitlist in order for 48 hours each. Mail is queued in the transaction that decides it.
+ */
+export function bookingsService(deps: BookingsDeps) {
+  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret } = deps;
+
+  /** Read before a transaction: on SQLite a transaction holds the one connection. */
+  const outside = async () => mailKit(await mailContext(), linkSecret);
+  type Outside = Kit;
+
+  /**
+   * A place came free (a cancellation, a lapsed hold or offer): the first on the waitlist is
+   * offered it, else it is free again. Once booking has closed, nobody is offered anything.
+   */
+  async function releasePlace(trx: Kysely<Database>, event: EventRow, out: Outside): Promise<MailMessage[]> {
+    const repo = bookingsRepo(trx);
+    const now = clock();
+    if (bookingState(event, now) !== 'closed') {
+      for (const next of await repo.waitlist(event.id)) {
+        // Checked again in the update: two releases at once offer two different people.
+        const until = later(now, WAITLIST_OFFER_MS);
+        if (await repo.changeStatus(next.id, 'waitlisted', { status: 'offered', hold_until: until })) {
+          return [offerMail(event, next, out.link(next.id), until, out.ctx)];
+        }
+      }
+    }
+    await repo.freePlace(event.id);
+    return [];
+  }
+
+  /** Ends holds and offers whose time ran out, for one event or all, each once, and passes the place on. */
+  async function expireLapsed(eventId?: string): Promise<number> {
+    const lapsed = (await bookingsRepo(db).lapsed(clock().toISOString())).filter((b) => !eventId || b.event_id === eventId);
+    if (!lapsed.length) return 0;
+    const out = await outside();
+    let expired = 0;
+    for (const booking of lapsed) {
+      const mail = await db.transaction().execute(async (trx) => {
+        const event = await eventsRepo(trx).find(booking.event_id);
+        if (!event) return [];
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, booking.status, { status: 'expired', hold_until: null }))) return [];
+        expired++;
+        const messages = await releasePlace(trx, event, out);
+        for (const message of messages) await mailer.queue(message, trx);
+        return messages;
+      });
+      if (mail.length) mailer.deliverSoon();
+    }
+    return expired;
+  }
+
+  /** Who is booking: a signed-in person as themselves (and a member if their membership is current), else the form's name and e-mail. */
+  async function booker(request: BookRequest, principal: Principal | undefined, now: Date) {
+    if (principal) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'last_name', 'last_renewed_date'])
+        .where('id', '=', principal.id)
+        .executeTakeFirst();
+      if (!user) throw unauthorized();
+      return {
+        userId: user.id,
+        name: `${user.first_name} ${user.last_name}`,
+        email: user.email,
+        member: isMember(user.last_renewed_date, now),
+      };
+    }
+    if (!request.name) throw new ValidationError('name is required', 'name');
+    if (!request.email) throw new ValidationError('email is required', 'email');
+    return { userId: null, name: request.name, email: request.email, member: false };
+  }
+
+  return {
+    async book(eventId: string, request: BookRequest, principal: Principal | undefined, ip: string): Promise<BookResponse> {
+      const now = clock();
+      await expireLapsed(eventId);
+      const event = await eventsRepo(db).find(eventId);
+      if (!event) throw notFound('Event not found');
+      const state = bookingState(event, now);
+      if (state === 'not_open_yet') throw conflict(`Booking opens on ${formatEventDate(event.booking_opens_at!)}`);
+      if (state === 'closed') throw conflict('Booking for this event has closed');
+      const who = await booker(request, principal, now);
+      if (event.members_only === 1 && !who.member) {
+        throw principal
+          ? forbidden('This event is for members. Renew your membership to book it.')
+          : unauthorized('This event is for members: please sign in to book');
+      }
+      const price = bookingPrice(event, who.member);
+      await limiter.hit(
+        { bucket: 'event-book', key: addressKey(ip), ...BOOKING_LIMIT },
+        'Too many bookings from this address. Please wait a few minutes and try again.',
+      );
+      if (price > 0) await brake.beforeStart(ip, { pausable: true });
+
+      const out = await outside();
+      const id = randomUUID();
+      let booking: BookingRow;
+      try {
+        booking = await db.transaction().execute(async (trx) => {
+          const repo = bookingsRepo(trx);
+          const claimed = await repo.claimPlace(event.id);
+          const status = !claimed ? 'waitlisted' : price > 0 ? 'held' : 'confirmed';
+          const row: BookingRow = {
+            id,
+            event_id: event.id,
+            user_id: who.userId,
+            name: who.name,
+            email: who.email,
+            active_key: emailKey(who.email),
+            status,
+            price_pence: price,
+            payment_id: null,
+            hold_until: status === 'held' ? later(now, PAYMENT_HOLD_MS) : null,
+            created_at: now.toISOString(),
+            confirmed_at: status === 'confirmed' ? now.toISOString() : null,
+            cancelled_at: null,
+            refunded_pence: 0,
+            refund_due_pence: 0,
+            reminded_at: null,
+            attended_at: null,
+            certificate_number: null,
+            note: null,
+          };
+          await repo.insert(row);
+          if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
+          if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict(
+            'This e-mail address has booked this event already. The confirmation e-mail has a link to see or cancel the booking.',
+          );
+        throw error;
+      }
+      mailer.deliverSoon();
+      if (booking.status !== 'held')
+        return { booking_id: id, status: booking.status === 'confirmed' ? 'confirmed' : 'waitlisted', amount_pence: price };
+      return { booking_id: id, status: 'payment_required', amount_pence: price, ...(await startPayment(event, booking, ip)) };
+    },
+
+    expireLapsed,
+
+    /** Reminders a day before, each once (claimed with its mail in one transaction); not for bookings made within that day. */
+    async sendReminders(): Promise<number> {
+      const now = clock();
+      const due = await bookingsRepo(db).dueReminders(now.toISOString(), later(now, REMINDER_BEFORE_MS));
+      if (!due.length) return 0;
+      const out = await outside();
+      let sent = 0;
+      for (const booking of due) {
+        const queued = await db.transaction().execute(async (trx) => {
+          const event = await eventsRepo(trx).find(booking.event_id);
+          if (!event || !(await bookingsRepo(trx).markReminded(booking.id, now.toISOString()))) return false;
+          const bookedWithinTheDay =
+            booking.confirmed_at !== null && booking.confirmed_at > later(new Date(event.starts_at), -REMINDER_BEFORE_MS);
+          if (bookedWithinTheDay) return false;
+          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx), trx);
+          return true;
+        });
+        if (queued) sent++;
+      }
+      if (sent) mailer.deliverSoon();
+      return sent;
+    },
+  };
+
+  /** Asks the provider for the card step; if it fails, the held place is given back at once. */
+  async function startPayment(event: EventRow, booking: BookingRow, ip: string) {
+    try {
+      const { paymentId, clientSecret } = await payments.begin({
+        kind: 'booking',
+        amountPence: booking.price_pence,
+        email: booking.email,
+        description: `Booking: ${event.title}`.slice(0, 200),
+        userId: booking.user_id,
+        referenceId: booking.id,
+        clientIp: ip,
+      });
+      await bookingsRepo(db).setPayment(booking.id, paymentId);
+      return { client_secret: clientSecret!, hold_until: booking.hold_until! };
+    } catch (error) {
+      const out = await outside();
+      await db.transaction().execute(async (trx) => {
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, 'held', { status: 'expired', hold_until: null }))) return;
+        for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+      });
+      throw error;
+    }
+  }
+}
+export type BookingsService = ReturnType<typeof bookingsService>;
+
+/**
+ * Completing a booking's payment confirms the held place and sends the confirmation (the
+ * receipt). A payment that arrives after its hold lapsed and the place went on is refunded: the
+ * refund is recorded as due here and made by the scheduled jobs.
+ */
+export function bookingFulfilment(clock: () => Date, linkSecret: string): FulfilmentHandler {
+  return async (trx, payment, ctx) => {
+    const repo = bookingsRepo(trx);
+    const booking = payment.reference_id ? await repo.find(payment.reference_id) : undefined;
+    if (!booking) throw new Error(`Booking payment ${payment.id} has no booking`);
+    const event = await eventsRepo(trx).find(booking.event_id);
+    if (!event) throw new Error(`Booking ${booking.id} has no event`);
+    const now = clock().toISOString();
+    if (await repo.changeStatus(booking.id, 'held', { status: 'confirmed', confirmed_at: now, hold_until: null })) {
+      return { mail: [confirmation(event, { ...booking, status: 'confirmed', confirmed_at: now }, mailKit(ctx, linkSecret))] };
+    }
+    await repo.setRefundDue(booking.id, payment.amount_pence);
+    return { mail: [] };
+  };
+}
