@@ -20,6 +20,7 @@ import { ApiError } from '../../lib/api';
 import { formatEventDate, formatEventSpan } from '../../lib/format';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BookingPanel } from './booking-panel';
 import { useEvent } from './events-api';
 
 /** /events/{id}: everything about one event, the way to book it and "Add to calendar". */
@@ -49,7 +50,7 @@ export function EventPage() {
       ) : event.isError ? (
         <LoadError message={t('event.load_failed')} error={event.error} onRetry={() => void event.refetch()} />
       ) : (
-        <EventDetails event={event.data} />
+        <EventDetails event={event.data} onBooked={() => void event.refetch()} />
       )}
     </Container>
   );
@@ -76,7 +77,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function EventDetails({ event }: { event: EventRecord }) {
+function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
   const { t } = useSiteText();
   const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence));
   const samePrice = event.members_only || event.member_price_pence === event.price_pence;
@@ -136,6 +137,7 @@ function EventDetails({ event }: { event: EventRecord }) {
       </Stack>
       {event.booking_state === 'closed' && <Typography sx={{ color: 'text.secondary' }}>{t('event.closed')}</Typography>}
       {event.booking_state === 'not_open_yet' && <Typography sx={{ color: 'text.secondary' }}>{t('event.not_open_yet')}</Typography>}
+      <BookingPanel event={event} onBooked={onBooked} />
     </Box>
   );
 }
