@@ -3,7 +3,9 @@ import { uniqueEmail } from './membership-helpers';
 
 type Mail = { subject: string; text: string; attachments: { filename: string; content_type: string; content: string }[] };
 
-test('a visitor books a free event from its page and gets the confirmation with the calendar file', async ({ page }) => {
+test('a visitor books a free event from its page, gets the confirmation with the calendar file, and cancels by its link', async ({
+  page,
+}) => {
   // The journey's own event (its own data: it stays, like any booked event), made as the admin would.
   const email = uniqueEmail('booker');
   const title = `Free lecture ${email.slice(0, 12)}`;

@@ -89,7 +89,21 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const brake = cardBrake(db.db, limiter, clock);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
-  const bookings = bookingsService({ db: db.db, clock, mailer, payments, brake, limiter, mailContext, linkSecret: jwtSecret });
+  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
+  const bookings = bookingsService({
+    db: db.db,
+    clock,
+    mailer,
+    payments,
+    brake,
+    limiter,
+    mailContext,
+    linkSecret: jwtSecret,
+    fulfilment,
+    // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
+    recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
+    log,
+  });
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -114,7 +128,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     fulfilment,
     payments,
     brake,
-    paymentEvents: paymentEvents(db.db, clock, fulfilment, brake),
+    paymentEvents: stripeEvents,
     background,
     membership: membershipService({
       db: db.db,
@@ -152,6 +166,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     async runScheduledJobs(): Promise<number> {
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       await bookings.expireLapsed();
+      await bookings.retryRefunds();
       await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
       return sent;
     },

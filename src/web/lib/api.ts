@@ -45,6 +45,8 @@ export type CallOptions<E> = {
   /** Add the session's bearer token when there is one (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (a secret that must not travel in the address). */
+  headers?: Record<string, string>;
 } & AddressOptions<E> &
   (E extends { body: { kind: 'multipart' } }
     ? { body: FormData }
@@ -55,7 +57,14 @@ export type CallOptions<E> = {
 /** The options argument may be left out when the call needs none. */
 type OptionsArg<E> = AllOptional<CallOptions<E>> extends true ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
-type Loose = { params?: Record<string, string | number>; query?: QueryValues; body?: unknown; auth?: boolean; signal?: AbortSignal };
+type Loose = {
+  params?: Record<string, string | number>;
+  query?: QueryValues;
+  body?: unknown;
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 // Validation errors may also name the field at fault.
 const errorBody = errorResponse.extend({ field: z.string().optional() });
@@ -123,8 +132,8 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
   endpoint: E,
   ...[options = {} as CallOptions<E>]: OptionsArg<E>
 ): Promise<ResponseOutput<E>> {
-  const { body, auth, signal } = options as Loose;
-  const headers = new Headers({ Accept: 'application/json' });
+  const { body, auth, signal, headers: extra } = options as Loose;
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

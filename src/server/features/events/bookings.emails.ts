@@ -77,3 +77,20 @@ export function offerMail(event: EventRow, booking: Person, link: string, until:
   });
   return { to: booking.email, subject: `A place is free: ${event.title}`, kind: 'booking-offer', ...body };
 }
+
+export function cancelledMail(event: EventRow, booking: Person, refundPence: number, ctx: MailContext): MailMessage {
+  const body = renderMail({
+    siteName: ctx.siteName,
+    greeting: `Dear ${booking.name},`,
+    paragraphs: [
+      `Your booking for ${event.title} is cancelled.`,
+      ...(refundPence > 0
+        ? [`${formatPence(refundPence)} is being refunded to your card; it usually arrives within 5 to 10 days.`]
+        : booking.price_pence > 0
+          ? ['As the cancellation came after the refund cut-off, the payment is not refunded.']
+          : []),
+    ],
+    receipt: facts(event, booking, false),
+  });
+  return { to: booking.email, subject: `Booking cancelled: ${event.title}`, kind: 'booking-cancelled', ...body };
+}

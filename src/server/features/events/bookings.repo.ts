@@ -50,6 +50,19 @@ export function bookingsRepo(db: Kysely<Database>) {
     async setRefundDue(id: string, pence: number): Promise<void> {
       await db.updateTable('event_bookings').set({ refund_due_pence: pence }).where('id', '=', id).execute();
     },
+    /** Bookings whose refund was decided and not yet made. */
+    refundsDue(): Promise<BookingRow[]> {
+      return db.selectFrom('event_bookings').selectAll().where('refund_due_pence', '>', 0).limit(100).execute();
+    },
+    /** The provider made the refund: what was due is now refunded (once, whoever records it first). */
+    async refundMade(id: string, pence: number): Promise<void> {
+      await db
+        .updateTable('event_bookings')
+        .set((eb) => ({ refunded_pence: eb('refunded_pence', '+', pence), refund_due_pence: 0 }))
+        .where('id', '=', id)
+        .where('refund_due_pence', '=', pence)
+        .execute();
+    },
     async setPayment(id: string, paymentId: string): Promise<void> {
       await db.updateTable('event_bookings').set({ payment_id: paymentId }).where('id', '=', id).execute();
     },

@@ -16,9 +16,12 @@ import { ValidationError } from '../../http/validation';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import type { MailContext } from '../../integrations/mail/template';
 import type { CardBrake } from '../../payments/card-brake';
-import type { FulfilmentHandler } from '../../payments/fulfilment';
+import type { FulfilmentHandler, FulfilmentService } from '../../payments/fulfilment';
+import type { Logger } from '../../logger';
+import type { BookingView } from '../../../shared/api/bookings';
+import { refundCutoff } from '../../../shared/domain/event-booking';
 import type { PaymentsService } from '../../payments/payments.service';
-import { bookingLink, confirmationMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
+import { bookingLink, cancelledMail, confirmationMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
 import { bookingsRepo, type BookingRow } from './bookings.repo';
 import { eventsRepo, type EventRow } from './events.repo';
 import { toIcs, type CalendarInfo } from './ics';
@@ -36,7 +39,14 @@ export type BookingsDeps = {
   mailContext: () => Promise<MailContext>;
   /** Signs the links in attendees' mail (the server's own secret). */
   linkSecret: string;
+  fulfilment: FulfilmentService;
+  /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
+  recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
+  log: Pick<Logger, 'warn'>;
 };
+
+/** Who asks about a booking: the mail link's secret, or the signed-in attendee. */
+export type BookingAuth = { token?: string; principal?: Principal };
 
 /** Active, or in its last 30 days: the member price and members-only events need this at booking. */
 function isMember(lastRenewedDate: string | null, now: Date): boolean {
@@ -83,7 +93,7 @@ export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): Ma
  * waitlist in order for 48 hours each. Mail is queued in the transaction that decides it.
  */
 export function bookingsService(deps: BookingsDeps) {
-  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret } = deps;
+  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, fulfilment, recordRefund, log } = deps;
 
   /** Read before a transaction: on SQLite a transaction holds the one connection. */
   const outside = async () => mailKit(await mailContext(), linkSecret);
@@ -113,6 +123,16 @@ export function bookingsService(deps: BookingsDeps) {
   async function expireLapsed(eventId?: string): Promise<number> {
     const lapsed = (await bookingsRepo(db).lapsed(clock().toISOString())).filter((b) => !eventId || b.event_id === eventId);
     if (!lapsed.length) return 0;
+    // A held place whose card was charged without the browser settling (closed tab, no webhook) is kept.
+    for (const booking of lapsed.filter((b) => b.status === 'held' && b.payment_id)) {
+      const payment = await payments.findById(booking.payment_id!);
+      if (!payment?.provider_ref || payment.provider !== payments.provider.name) continue;
+      const intent = await payments.provider.retrieveIntent(payment.provider_ref).catch((error: unknown) => {
+        log.warn({ err: error, bookingId: booking.id }, 'Could not ask the payment provider about a lapsed hold; it expires');
+        return undefined;
+      });
+      if (intent?.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
+    }
     const out = await outside();
     let expired = 0;
     for (const booking of lapsed) {
@@ -128,6 +148,55 @@ export function bookingsService(deps: BookingsDeps) {
       if (mail.length) mailer.deliverSoon();
     }
     return expired;
+  }
+
+  async function found(id: string): Promise<BookingRow> {
+    const booking = await bookingsRepo(db).find(id);
+    if (!booking) throw notFound('Booking not found');
+    return booking;
+  }
+
+  /** The booking, for its attendee only: anyone else is told it does not exist. */
+  async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
+    const booking = await bookingsRepo(db).find(id);
+    const mine =
+      booking && ((auth.token && tokenMatches(linkSecret, id, auth.token)) || (auth.principal && booking.user_id === auth.principal.id));
+    if (!booking || !mine) throw notFound('Booking not found');
+    return booking;
+  }
+
+  function cancellable(booking: BookingRow, event: EventRow): boolean {
+    return booking.status !== 'cancelled' && booking.status !== 'expired' && clock().toISOString() < event.starts_at;
+  }
+
+  /** Pence to give back on cancelling now: a card payment in full, before the cut-off (the admin: always). */
+  async function refundable(booking: BookingRow, event: EventRow, byAdmin: boolean): Promise<number> {
+    if (booking.status !== 'confirmed' || !booking.payment_id) return 0;
+    const beforeCutoff = clock().toISOString() < refundCutoff(event.starts_at, event.cancel_cutoff_days);
+    if (!byAdmin && !beforeCutoff) return 0;
+    const payment = await payments.findById(booking.payment_id);
+    if (!payment || payment.status !== 'succeeded' || !payment.provider_ref) return 0;
+    return payment.amount_pence - payment.refunded_pence;
+  }
+
+  /** Makes a refund that is due, once: the provider's key is the booking's, and the due amount is cleared only as it is recorded. */
+  async function makeRefund(id: string): Promise<void> {
+    const booking = await found(id);
+    if (booking.refund_due_pence <= 0 || !booking.payment_id) return;
+    const payment = (await payments.findById(booking.payment_id))!;
+    const refund = await payments.provider.refund({
+      intentId: payment.provider_ref!,
+      amountPence: booking.refund_due_pence,
+      idempotencyKey: `refund-booking-${booking.id}`,
+    });
+    await db.transaction().execute(async (trx) => {
+      await bookingsRepo(trx).refundMade(booking.id, booking.refund_due_pence);
+    });
+    await recordRefund({
+      id: `refund_${refund.id}`,
+      intentId: payment.provider_ref!,
+      amountRefunded: payment.refunded_pence + refund.amountPence,
+    });
   }
 
   /** Who is booking: a signed-in person as themselves (and a member if their membership is current), else the form's name and e-mail. */
@@ -221,6 +290,113 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     expireLapsed,
+
+    async view(id: string, auth: BookingAuth): Promise<BookingView> {
+      const booking = await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      return {
+        _id: booking.id,
+        status: booking.status,
+        name: booking.name,
+        email: booking.email,
+        price_pence: booking.price_pence,
+        hold_until: booking.hold_until,
+        event: {
+          _id: event.id,
+          title: event.title,
+          date: event.starts_at,
+          end_date: event.ends_at,
+          venue_name: event.venue_name,
+          venue_address: event.venue_address,
+        },
+        online_url: booking.status === 'confirmed' ? event.online_url : null,
+        can_cancel: cancellable(booking, event),
+        refund_on_cancel: (await refundable(booking, event, false)) > 0,
+        refunded_pence: booking.refunded_pence,
+      };
+    },
+
+    /** Takes a place offered from the waitlist: free ones are confirmed, paid ones held for their payment. */
+    async take(id: string, auth: BookingAuth, ip: string): Promise<BookResponse> {
+      await expireLapsed();
+      const booking = await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      if (booking.status !== 'offered') throw conflict('No place is offered to this booking now: the offer may have lapsed');
+      const now = clock();
+      const out = await outside();
+      const paid = booking.price_pence > 0;
+      if (paid) await brake.beforeStart(ip, { pausable: true });
+      const changes = paid
+        ? { status: 'held' as const, hold_until: later(now, PAYMENT_HOLD_MS) }
+        : { status: 'confirmed' as const, hold_until: null, confirmed_at: now.toISOString() };
+      const taken = await db.transaction().execute(async (trx) => {
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, 'offered', changes))) return false;
+        if (!paid) await mailer.queue(confirmation(event, { ...booking, ...changes }, out), trx);
+        return true;
+      });
+      if (!taken) throw conflict('No place is offered to this booking now: the offer may have lapsed');
+      if (!paid) {
+        mailer.deliverSoon();
+        return { booking_id: id, status: 'confirmed', amount_pence: 0 };
+      }
+      return {
+        booking_id: id,
+        status: 'payment_required',
+        amount_pence: booking.price_pence,
+        ...(await startPayment(event, { ...booking, ...changes }, ip)),
+      };
+    },
+
+    /**
+     * Cancels a booking (the attendee, or the admin with `byAdmin`): its place passes on, and a paid
+     * booking is refunded when cancelled before the event's cut-off (the admin refunds any). The
+     * refund is decided in the cancelling transaction and made after it; a provider failure leaves
+     * it due, answered 502, and the scheduled jobs (or cancelling again) make it later.
+     */
+    async cancel(id: string, auth: BookingAuth, byAdmin = false): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+      const booking = byAdmin ? await found(id) : await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      if (booking.status !== 'cancelled' && booking.status !== 'expired') {
+        if (!byAdmin && !cancellable(booking, event)) throw conflict('This event has started: the booking can no longer be cancelled');
+        const out = await outside();
+        const due = await refundable(booking, event, byAdmin);
+        const changed = await db.transaction().execute(async (trx) => {
+          const repo = bookingsRepo(trx);
+          const now = clock().toISOString();
+          if (
+            !(await repo.changeStatus(booking.id, booking.status, {
+              status: 'cancelled',
+              cancelled_at: now,
+              hold_until: null,
+              refund_due_pence: due,
+            }))
+          )
+            return false;
+          if (booking.status !== 'waitlisted') for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+          await mailer.queue(cancelledMail(event, booking, due, out.ctx), trx);
+          return true;
+        });
+        // Another cancel (or an expiry) came first: answer as it left the booking.
+        if (changed) mailer.deliverSoon();
+      }
+      await makeRefund(id);
+      const after = (await bookingsRepo(db).find(id))!;
+      return { status: after.status, refunded_pence: after.refunded_pence };
+    },
+
+    /** Refunds decided but not made (the provider failed at the time); run by the scheduled jobs. */
+    async retryRefunds(): Promise<number> {
+      let made = 0;
+      for (const booking of await bookingsRepo(db).refundsDue()) {
+        try {
+          await makeRefund(booking.id);
+          made++;
+        } catch (error) {
+          log.warn({ err: error, bookingId: booking.id }, 'A booking refund failed again; it will be retried');
+        }
+      }
+      return made;
+    },
 
     /** Reminders a day before, each once (claimed with its mail in one transaction); not for bookings made within that day. */
     async sendReminders(): Promise<number> {
