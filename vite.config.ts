@@ -32,17 +32,45 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Loads the site's script after the first paint (public/boot.js): the built page names its entry
+ * and the modules to preload in <meta name="app-entry"> instead of loading them from the head.
+ */
+function deferredEntry(): Plugin {
+  return {
+    name: 'deferred-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html: the entry script was not found');
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        let out = html.replace(entry[0], '');
+        for (const link of preloads) out = out.replace(link[0], '');
+        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${preloads.map((link) => link[1]).join(' ')}" />`;
+        return out.replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`);
+      },
+    },
+  };
+}
+
 // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
 const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 
 // The front end lives in src/web and is built to dist/web, which the Fastify server serves;
 // `vite build --ssr` builds the server renderer (entry-server.tsx) beside it, in dist/ssr, with
 // every package inside it (the production install has only the server's dependencies).
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), deferredEntry(), precompress()],
   ssr: { noExternal: true },
+  // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
+  // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels
+  // every class (css-5c1adp-MuiContainer-root), so no class matched the browser's and Emotion
+  // inserted every style a second time while hydrating.
+  ...(isSsrBuild && mode === 'production' && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   build: {
     outDir: isSsrBuild ? path.join(webOut, '..', 'ssr') : webOut,
     emptyOutDir: true,

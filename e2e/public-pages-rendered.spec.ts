@@ -57,6 +57,9 @@ test('the public pages take over the rendered page without a hydration warning',
   });
   page.on('pageerror', (error) => problems.push(error.message));
   for (const path of ['/', '/events', '/news', '/signIn', '/register', '/donate', '/no-such-page']) {
+    // Built for production like the browser's code: a renderer in development mode labels its
+    // classes (css-1x2y3z-MuiContainer-root), none matches the browser's, and every style is made twice.
+    expect(await (await page.request.get(path)).text(), path).not.toMatch(/css-[a-z0-9]+-Mui/);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
   }

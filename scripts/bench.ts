@@ -20,13 +20,22 @@ import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
+/** The built page's entry script and the modules loaded with it, as public/boot.js reads them. */
+function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
+  const file = path.join(webDir, 'index.html');
+  const meta = fs.existsSync(file)
+    ? /<meta name="app-entry" content="([^"]+)" data-preload="([^"]*)"/.exec(fs.readFileSync(file, 'utf8'))
+    : null;
+  return meta ? { entry: meta[1]!, preloads: meta[2]!.split(' ').filter(Boolean) } : undefined;
+}
+
 function frontEndSizes(webDir: string) {
   const assets = path.join(webDir, 'assets');
   if (!fs.existsSync(assets)) return undefined;
-  const index = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
-  const entry = /src="\/assets\/([^"]+\.js)"/.exec(index)?.[1];
-  // What the first page load fetches: the entry and everything index.html preloads with it.
-  const firstLoad = [...index.matchAll(/(?:src|href)="\/assets\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  const built = builtEntry(webDir);
+  const entry = built?.entry.replace('/assets/', '');
+  // What the first page load fetches: the entry and every module loaded with it.
+  const firstLoad = built ? [built.entry, ...built.preloads].map((url) => url.replace('/assets/', '')) : [];
   const files = fs.readdirSync(assets).filter((f) => f.endsWith('.js') || f.endsWith('.css'));
   const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(assets, f))).length;
   const kib = (bytes: number) => +(bytes / 1024).toFixed(1);
@@ -212,9 +221,7 @@ async function main() {
     `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
   );
   console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
-  const mainBundle = /src="(\/assets\/[^"]+\.js)"/.exec(
-    fs.existsSync(path.join(config.webDir, 'index.html')) ? fs.readFileSync(path.join(config.webDir, 'index.html'), 'utf8') : '',
-  )?.[1];
+  const mainBundle = builtEntry(config.webDir)?.entry;
   if (mainBundle) {
     for (const encoding of ['br', 'gzip']) {
       const served = await autocannon({

@@ -30,7 +30,11 @@ type Run = {
   scripts: string[];
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The median of the runs that gave a figure (a run may fail to report one metric: NaN). */
+const median = (values: number[]) => {
+  const known = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : NaN;
+};
 
 async function runOnce(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, {

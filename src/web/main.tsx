@@ -1,5 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -43,5 +43,7 @@ const app = (
   </StrictMode>
 );
 
-if (state) hydrateRoot(container, app);
+// As a transition, hydration works in slices of a few milliseconds and lets the browser paint and
+// answer input between them, instead of holding the main thread for the whole page at once.
+if (state) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

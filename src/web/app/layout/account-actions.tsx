@@ -1,18 +1,19 @@
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import EditNoteIcon from '@mui/icons-material/EditNote';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
-import { useSiteTextEditor } from '../../components/site-text-editor';
 import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
+
+// Only an admin sees it: its tooltip (and MUI's Popper) is not part of every visitor's first load.
+const EditTextsButton = lazy(() => import('./edit-texts-button').then((m) => ({ default: m.EditTextsButton })));
 
 /** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
 export function AccountActions() {
@@ -40,7 +41,9 @@ export function AccountActions() {
           <Button component={RouterLink} to="/admin" variant="outlined" startIcon={<AdminPanelSettingsIcon />}>
             <SiteText k="nav.admin" />
           </Button>
-          <EditTextsButton />
+          <Suspense fallback={null}>
+            <EditTextsButton />
+          </Suspense>
         </>
       )}
       <Button onClick={() => void signOut()} variant="outlined" startIcon={<LogoutIcon />}>
@@ -74,24 +77,5 @@ export function AccountIconButton() {
     >
       <AccountCircleIcon />
     </IconButton>
-  );
-}
-
-/** The admin's way into "Edit texts on this page" (in the drawer on a phone). */
-function EditTextsButton() {
-  const { t } = useSiteText();
-  const editor = useSiteTextEditor();
-  if (!editor) return null;
-  return (
-    <Tooltip title={t('site_text.edit_mode')}>
-      <IconButton
-        aria-label={t('site_text.edit_mode')}
-        aria-pressed={editor.editMode}
-        color="primary"
-        onClick={() => editor.setEditMode(true)}
-      >
-        <EditNoteIcon />
-      </IconButton>
-    </Tooltip>
   );
 }

@@ -1,7 +1,7 @@
 import SearchIcon from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /** How long typing pauses before the list is asked again. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -31,12 +31,20 @@ export function SearchField({
   }
 
   const report = useEffectEvent((search: string) => onSearch(search));
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => {
     const search = text.trim();
     if (search === value) return;
-    const timer = setTimeout(() => report(search), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    pending.current = setTimeout(() => report(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(pending.current);
   }, [text, value]);
+  // Leaving the box applies the search at once: someone who typed and straight away opened a
+  // result is not taken back to the list when the pause runs out (that later change of address
+  // would replace the page they asked for).
+  const applyNow = () => {
+    clearTimeout(pending.current);
+    if (text.trim() !== value) onSearch(text.trim());
+  };
 
   return (
     <TextField
@@ -45,6 +53,7 @@ export function SearchField({
       label={label}
       value={text}
       onChange={(e) => setText(e.target.value)}
+      onBlur={applyNow}
       sx={{ width: { xs: '100%', sm: width } }}
       slotProps={{
         htmlInput: { maxLength: 200 },

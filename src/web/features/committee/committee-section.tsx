@@ -18,9 +18,10 @@ import { isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useCommittee } from './committee-api';
 import { MemberCard, OPEN_MEMBER_ATTR } from './member-card';
-import { MemberDialog } from './member-dialog';
 
 // Editing is for the admin only, so its code (forms, upload, confirm) loads on first use.
+// The dialog (and MUI's Modal) loads when a visitor first opens a member, not with the home page.
+const MemberDialog = lazy(() => import('./member-dialog').then((m) => ({ default: m.MemberDialog })));
 const AdminMemberCard = lazy(() => import('./committee-admin').then((m) => ({ default: m.AdminMemberCard })));
 const NewMemberCard = lazy(() => import('./committee-admin').then((m) => ({ default: m.NewMemberCard })));
 
@@ -136,12 +137,16 @@ export function CommitteeSection() {
           </>
         )}
       </Container>
-      <MemberDialog
-        member={dialog?.member ?? null}
-        open={dialog?.open ?? false}
-        onClose={() => setDialog((current) => (current ? { ...current, open: false } : null))}
-        onExited={() => setDialog(null)}
-      />
+      {dialog && (
+        <Suspense fallback={null}>
+          <MemberDialog
+            member={dialog.member}
+            open={dialog.open}
+            onClose={() => setDialog((current) => (current ? { ...current, open: false } : null))}
+            onExited={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }
