@@ -62,6 +62,18 @@ export const cancelResponse = z.object({ status: z.enum(bookingStatuses), refund
 
 const bookingId = z.object({ id: z.string() });
 
+/** A booking in the member's own list (My Profile). */
+export const myBooking = z.object({
+  _id: z.string(),
+  status: z.enum(bookingStatuses),
+  price_pence: z.number().int(),
+  event: z.object({ _id: z.string(), title: z.string(), date: z.string(), end_date: z.string().nullable() }),
+  /** The event has not ended yet (or, without an end, started less than a day ago). */
+  upcoming: z.boolean(),
+  can_cancel: z.boolean(),
+});
+export type MyBooking = z.infer<typeof myBooking>;
+
 export const bookingsApi = defineEndpoints('bookings', {
   book: {
     method: 'POST',
@@ -76,6 +88,12 @@ export const bookingsApi = defineEndpoints('bookings', {
       429: 'Too many bookings from this address, or card payments are paused',
       502: 'The card payment provider failed',
     },
+  },
+  mine: {
+    method: 'GET',
+    path: '/api/account/bookings',
+    summary: "The signed-in person's bookings, upcoming (soonest first) then past (latest first)",
+    response: z.array(myBooking),
   },
   view: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxFor, payWithCard, registeredMember } from '../../testing/membership';
+import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
 import { stripeTestApp } from '../../testing/stripe-webhooks';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -166,7 +166,25 @@ describe('holds, the waitlist and cancelling', () => {
     expect((await h.cancel(booked.booking_id, {}, other.authorization)).statusCode).toBe(404);
     expect((await h.cancel(booked.booking_id, {}, member.authorization)).json()).toEqual({ status: 'cancelled', refunded_pence: 0 });
     // Cancelled, the e-mail may book again.
-    expect((await h.book(id, {}, member.authorization)).json().status).toBe('confirmed');
+    const again = (await h.book(id, {}, member.authorization)).json();
+    expect(again.status).toBe('confirmed');
+    // My Profile lists both, upcoming soonest first, then the past latest first.
+    const past = await h.newEvent({ dated: '2026-11-21T12:30' });
+    const pastBooking = (await h.book(past, {}, member.authorization)).json();
+    t.clock.now = new Date('2026-11-23T12:00:00Z');
+    const token = (await signIn(t, member.form.email, member.form.plain_pw)).json().access_token as string;
+    const mine = await t.app.inject({ method: 'GET', url: '/api/account/bookings', headers: { authorization: `Bearer ${token}` } });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(
+      mine
+        .json()
+        .map((b: { _id: string; status: string; upcoming: boolean; can_cancel: boolean }) => [b._id, b.status, b.upcoming, b.can_cancel]),
+    ).toEqual([
+      [booked.booking_id, 'cancelled', true, false],
+      [again.booking_id, 'confirmed', true, true],
+      [pastBooking.booking_id, 'confirmed', false, false],
+    ]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/account/bookings' })).statusCode).toBe(401);
   });
 });
 

@@ -77,6 +77,16 @@ export function bookingsRepo(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
+    /** A person's bookings with their events. */
+    ofUser(userId: string) {
+      return db
+        .selectFrom('event_bookings as b')
+        .innerJoin('events as e', 'e.id', 'b.event_id')
+        .select(['b.id', 'b.status', 'b.price_pence', 'e.id as event_id', 'e.title', 'e.starts_at', 'e.ends_at'])
+        .where('b.user_id', '=', userId)
+        .orderBy('e.starts_at')
+        .execute();
+    },
     /** Holds and offers whose time ran out. */
     lapsed(now: string): Promise<BookingRow[]> {
       return db

@@ -18,6 +18,8 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     },
   });
 
+  addRoute(app, bookingsApi.mine, { policy: 'member', handler: ({ user }) => bookings.mine(user().id) });
+
   // The attendee's own: by the secret from their mail's link, or signed in as them; anyone else gets 404.
   const known = (id: string) => {
     if (!isBookingId(id)) throw notFound('Booking not found');

@@ -18,7 +18,8 @@ import type { MailContext } from '../../integrations/mail/template';
 import type { CardBrake } from '../../payments/card-brake';
 import type { FulfilmentHandler, FulfilmentService } from '../../payments/fulfilment';
 import type { Logger } from '../../logger';
-import type { BookingView } from '../../../shared/api/bookings';
+import type { BookingView, MyBooking } from '../../../shared/api/bookings';
+import { isPastEvent } from '../../../shared/domain/event-timing';
 import { refundCutoff } from '../../../shared/domain/event-booking';
 import type { PaymentsService } from '../../payments/payments.service';
 import { bookingLink, cancelledMail, confirmationMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
@@ -290,6 +291,20 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     expireLapsed,
+
+    /** My Profile: upcoming bookings soonest first, then past ones latest first. */
+    async mine(userId: string): Promise<MyBooking[]> {
+      const now = clock();
+      const rows = (await bookingsRepo(db).ofUser(userId)).map((b) => ({
+        _id: b.id,
+        status: b.status,
+        price_pence: b.price_pence,
+        event: { _id: b.event_id, title: b.title, date: b.starts_at, end_date: b.ends_at },
+        upcoming: !isPastEvent(b.ends_at ?? b.starts_at, now),
+        can_cancel: b.status !== 'cancelled' && b.status !== 'expired' && now.toISOString() < b.starts_at,
+      }));
+      return [...rows.filter((b) => b.upcoming), ...rows.filter((b) => !b.upcoming).reverse()];
+    },
 
     async view(id: string, auth: BookingAuth): Promise<BookingView> {
       const booking = await authorised(id, auth);
