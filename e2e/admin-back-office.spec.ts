@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { LAST_ADMIN } from '../src/shared/api/admin';
-import { ADMIN_EMAIL, checkA11y, expect, signIn, signInAsAdmin, test } from './fixtures';
+import { ADMIN_EMAIL, checkA11y, expect, signIn, signInAsAdmin, test, waitForHydrationOnNavigation } from './fixtures';
 import { continueToPayment, fillRegistration, uniqueEmail } from './membership-helpers';
 
 test('the admin finds a new member, exports the list, makes them an editor and sees their article in the audit log', async ({
@@ -22,7 +22,7 @@ test('the admin finds a new member, exports the list, makes them an editor and s
 
   // They sign in on their own browser and, as a member, may not write articles yet.
   const memberContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', reducedMotion: 'reduce' });
-  const member = await memberContext.newPage();
+  const member = waitForHydrationOnNavigation(await memberContext.newPage());
   await signIn(member, email, password);
   await expect(member).toHaveURL(/\/profile$/);
   await member.goto('/news');

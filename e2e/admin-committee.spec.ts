@@ -1,10 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { checkA11y, expect, signInAsAdmin, test, waitForHydrationOnNavigation } from './fixtures';
 
 async function visitorPage(browser: Browser, like: Page): Promise<Page> {
   const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', reducedMotion: 'reduce' });
-  const visitor = await context.newPage();
+  const visitor = waitForHydrationOnNavigation(await context.newPage());
   await visitor.goto(new URL('/', like.url()).href);
   return visitor;
 }

@@ -1,6 +1,6 @@
 import { fromLondonLocal, toLondonLocal } from '../src/shared/domain/london-time';
 import { formatEventDate } from '../src/web/lib/format';
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { checkA11y, expect, signInAsAdmin, test, waitForHydrationOnNavigation } from './fixtures';
 
 /** Tomorrow at 09:15 London time: sooner than any demo event, so it leads the home summary. */
 function tomorrowMorning(): string {
@@ -109,7 +109,7 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
 
   // A visitor no longer sees it, on the events page or at home.
   const visitorContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'Europe/London', reducedMotion: 'reduce' });
-  const visitor = await visitorContext.newPage();
+  const visitor = waitForHydrationOnNavigation(await visitorContext.newPage());
   await visitor.goto(new URL('/events', page.url()).href);
   await expect(visitor.getByRole('region', { name: 'Upcoming events' }).getByRole('article').first()).toBeVisible();
   await expect(visitor.getByText(renamed)).toHaveCount(0);

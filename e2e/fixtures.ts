@@ -67,6 +67,29 @@ export async function adminAuthorization(request: APIRequestContext): Promise<{ 
   return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
 }
 
+/**
+ * Makes the page's goto and reload wait until the site's script has taken the page over
+ * (src/web/main.tsx marks <html data-hydrated>), as a person acts on a page that has finished
+ * loading. The fixture's page does this; a journey's second page (another visitor) calls it.
+ */
+export function waitForHydrationOnNavigation(page: Page): Page {
+  const hydrated = () =>
+    page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('root'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await hydrated();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await hydrated();
+    return response;
+  };
+  return page;
+}
+
 export const test = base.extend<{ finalA11yScan: void }>({
   // Each journey is a visitor of its own: the server trusts loopback as its proxy (start-server.mjs), and this
   // address (198.18.0.0/15, reserved for testing) keys the per-address limits, which a second run of
@@ -74,25 +97,9 @@ export const test = base.extend<{ finalA11yScan: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': `198.${18 + randomInt(2)}.${randomInt(256)}.${randomInt(1, 255)}` });
   },
-  // A server-rendered page shows before its script has taken it over; a journey acts on it only after
-  // (src/web/main.tsx marks <html data-hydrated>), as a person would on a page that has finished loading.
+  // A server-rendered page shows before its script has taken it over; a journey acts on it only after.
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const hydrated = () =>
-        page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true' || !document.getElementById('root'));
-      const goto = page.goto.bind(page);
-      const reload = page.reload.bind(page);
-      page.goto = async (...args) => {
-        const response = await goto(...args);
-        await hydrated();
-        return response;
-      };
-      page.reload = async (...args) => {
-        const response = await reload(...args);
-        await hydrated();
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) waitForHydrationOnNavigation(page);
     await use(page);
   },
   // Every journey ends with a scan of the page it reached, on top of the scans along the way.

@@ -35,6 +35,8 @@ test.describe('without JavaScript', () => {
 });
 
 test('the pages as served, before any script of the site runs, pass the accessibility scan', async ({ context }) => {
+  // Five pages scanned one after the other.
+  test.slow();
   // A page of its own: the fixture's page waits for the site's script, which never runs here.
   const page = await context.newPage();
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { siteTextDefaults } from '../src/shared/domain/site-text';
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { checkA11y, expect, signInAsAdmin, test, waitForHydrationOnNavigation } from './fixtures';
 
 // Runs in the "site-wide" project, after every other journey: it changes what every page shows,
 // and puts it back at the end.
@@ -70,7 +70,7 @@ test('the admin uploads a logo and renames the association, and the header shows
     .context()
     .browser()!
     .newContext({ viewport: { width: 375, height: 740 }, locale: 'en-GB', reducedMotion: 'reduce' });
-  const visitor = await phone.newPage();
+  const visitor = waitForHydrationOnNavigation(await phone.newPage());
   const visitorErrors = watchConsole(visitor);
   await visitor.goto(new URL('/', page.url()).href);
   const phoneHeader = visitor.getByRole('banner');
@@ -115,7 +115,7 @@ test('the admin sets the social media page; a visitor sees a button and the fram
 
   // A visitor: Facebook is answered by a stand-in, and every request to it is counted.
   const context = await browser.newContext({ locale: 'en-GB', reducedMotion: 'reduce' });
-  const visitor = await context.newPage();
+  const visitor = waitForHydrationOnNavigation(await context.newPage());
   const visitorErrors = watchConsole(visitor);
   const facebook: string[] = [];
   await context.route('https://www.facebook.com/**', (route) => {

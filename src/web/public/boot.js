@@ -18,7 +18,12 @@ function start() {
   void import(entry.content);
 }
 
-// The callback of the second frame runs after the first has been painted; a tab opened in the
-// background paints nothing, so a timer starts the script there too.
-requestAnimationFrame(() => requestAnimationFrame(start));
-setTimeout(start, 1000);
+if (!document.getElementById('page-data')) {
+  // A page the browser renders (profile, admin): nothing to paint before the script.
+  start();
+} else {
+  // The callback of the second frame runs after the first has been painted; a tab opened in the
+  // background paints nothing, so a timer starts the script there too.
+  requestAnimationFrame(() => requestAnimationFrame(start));
+  setTimeout(start, 1000);
+}
