@@ -17,6 +17,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
+import { bookingsRoutes } from './features/events/bookings.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
@@ -99,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   eventsRoutes(app, services.events, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),
+    organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
+  bookingsRoutes(app, services.bookings);
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,
     siteName: await services.siteText.get('site_name'),

@@ -13,6 +13,7 @@ import { createServices } from './services';
 /** How long a stop waits for running requests and jobs before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 15_000;
 const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 
 type AdminResult = { created: boolean; generatedPassword?: string };
 
@@ -60,6 +61,11 @@ async function main() {
     services.metrics.job('scheduled', () => services.runScheduledJobs()),
   );
 
+  // Unpaid holds (30 minutes) and waitlist offers (48 hours) pass their place on when they lapse.
+  const bookingJobs = scheduleJob({ everyMs: MINUTE, firstAfterMs: 15_000, log, name: 'booking holds' }, () =>
+    services.bookings.expireLapsed(),
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -71,7 +77,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
-    await Promise.all([app.close(), jobs.stop()]);
+    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop()]);
     // Background mail and password threads (a delivery under way gets a few seconds).
     await services.close();
     await db.close();

@@ -1,6 +1,7 @@
 import { isArticleId } from '../shared/api/articles';
 import type { SiteTextKey } from '../shared/domain/site-text';
 import { articlePageHead } from './features/articles/articles.head';
+import { eventJsonLd, eventPageHead } from './features/events/events.head';
 import type { PageHead } from './http/spa';
 import type { Services } from './services';
 
@@ -15,7 +16,7 @@ const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKe
 };
 
 /** Paths the browser renders for signed-in people and flows: they exist, but are not pages to share. */
-const APP_PATHS = /^\/(profile|renew|admin|account\/|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
+const APP_PATHS = /^\/(events\/bookings\/|profile|renew|admin|account\/|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
 
 /**
  * Each page's <title> (the short name first), description, canonical address, Open Graph and
@@ -42,6 +43,10 @@ export function pageHeads(services: Services, publicUrl: string) {
       const article = await articlePageHead(services.articles, path, site);
       if (article) return article;
     }
+    if (/^\/events\/[^/]+$/.test(path)) {
+      const event = await eventPageHead(services.events, path, site);
+      if (event) return event;
+    }
     const page = PAGES[path];
     const known = page !== undefined || APP_PATHS.test(path) || (path.startsWith('/article/') && isArticleId(path.split('/')[2]));
     const pageTitle = page?.title
@@ -66,18 +71,7 @@ export function pageHeads(services: Services, publicUrl: string) {
       });
     }
     if (path === '/events') {
-      for (const event of await services.events.list('upcoming')) {
-        jsonLd.push({
-          '@context': 'https://schema.org',
-          '@type': 'Event',
-          name: event.title,
-          startDate: event.date,
-          description: event.description,
-          eventStatus: 'https://schema.org/EventScheduled',
-          url,
-          organizer: { '@type': 'Organization', name: siteName, url: absolute('/') },
-        });
-      }
+      for (const event of await services.events.list('upcoming')) jsonLd.push(eventJsonLd(event, absolute(`/events/${event._id}`), site));
     }
     return {
       title,

@@ -30,6 +30,7 @@ import { accountService } from './features/accounts/account.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
+import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
 import { imagesService } from './features/images/images.service';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
@@ -71,6 +72,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     siteName: await siteText.get('site_name'),
     publicUrl: config.publicUrl,
     charityNumber: (await siteText.get('charity_number')).trim(),
+    contactEmail: (await siteText.get('contact_email')).trim(),
   });
 
   const stripe =
@@ -82,9 +84,26 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
+    booking: bookingFulfilment(clock, jwtSecret),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const brake = cardBrake(db.db, limiter, clock);
+  // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
+  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
+  const bookings = bookingsService({
+    db: db.db,
+    clock,
+    mailer,
+    payments,
+    brake,
+    limiter,
+    mailContext,
+    linkSecret: jwtSecret,
+    fulfilment,
+    // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
+    recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
+    log,
+  });
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -109,7 +128,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     fulfilment,
     payments,
     brake,
-    paymentEvents: paymentEvents(db.db, clock, fulfilment, brake),
+    paymentEvents: stripeEvents,
     background,
     membership: membershipService({
       db: db.db,
@@ -145,7 +164,9 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
-      const sent = await sendRenewalReminders(db.db, mailer, mailContext, clock);
+      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
+      await bookings.expireLapsed();
+      await bookings.retryRefunds();
       await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
       return sent;
     },
@@ -167,6 +188,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     images: imagesService(db.db, clock, audit),
     committee: committeeService(db.db, clock, audit),
     events: eventsService(db.db, clock, audit),
+    bookings,
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */

@@ -10,6 +10,7 @@ import * as m0006 from './migrations/0006-pages-and-settings';
 import * as m0007 from './migrations/0007-exactly-once';
 import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-category-listing';
+import * as m0010 from './migrations/0010-event-bookings';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -24,6 +25,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0007-exactly-once': m0007,
   '0008-account': m0008,
   '0009-category-listing': m0009,
+  '0010-event-bookings': m0010,
 };
 
 class StaticProvider implements MigrationProvider {

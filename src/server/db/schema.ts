@@ -82,6 +82,48 @@ export interface EventsTable {
   description: string;
   created_at: string;
   updated_at: string;
+  ends_at: string | null;
+  venue_name: string | null;
+  venue_address: string | null;
+  /** For booked attendees only. */
+  online_url: string | null;
+  /** Null: no limit. */
+  capacity: number | null;
+  booking_opens_at: string | null;
+  booking_closes_at: string | null;
+  member_price_pence: Generated<number>;
+  price_pence: Generated<number>;
+  /** 0 or 1. */
+  members_only: Generated<number>;
+  cpd_minutes: number | null;
+  cancel_cutoff_days: Generated<number>;
+  /** Places held by live bookings; claimed by a conditional update (0010). */
+  places_taken: Generated<number>;
+}
+
+export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
+
+export interface EventBookingsTable {
+  id: string;
+  event_id: string;
+  user_id: string | null;
+  name: string;
+  email: string;
+  /** The e-mail's key while the booking is live, else null (unique per event). */
+  active_key: string | null;
+  status: BookingStatus;
+  price_pence: number;
+  payment_id: string | null;
+  hold_until: string | null;
+  created_at: string;
+  confirmed_at: string | null;
+  cancelled_at: string | null;
+  refunded_pence: Generated<number>;
+  refund_due_pence: Generated<number>;
+  reminded_at: string | null;
+  attended_at: string | null;
+  certificate_number: string | null;
+  note: string | null;
 }
 
 export interface ArticlesTable {
@@ -105,7 +147,7 @@ export interface ArticleCategoriesTable {
   is_page: number;
 }
 
-export type PaymentKind = 'registration' | 'renewal' | 'donation';
+export type PaymentKind = 'registration' | 'renewal' | 'donation' | 'booking';
 export type { PaymentStatus };
 
 export interface PaymentsTable {
@@ -181,6 +223,8 @@ export interface OutboxTable {
   lease_until: string | null;
   /** While "failed": the earliest time of the next try. */
   next_attempt_at: string | null;
+  /** JSON list of { filename, content_type, content_base64 }, or null. */
+  attachments: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -289,6 +333,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   committee_members: CommitteeMembersTable;
   events: EventsTable;
+  event_bookings: EventBookingsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;

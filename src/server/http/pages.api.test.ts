@@ -26,6 +26,7 @@ function embeddedData(html: string): { queries: { queryKey: unknown[]; state: { 
 describe('server-rendered pages', () => {
   let t: TestApp;
   let articleId: string;
+  let eventId: string;
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   beforeAll(async () => {
@@ -47,6 +48,25 @@ describe('server-rendered pages', () => {
       payload: { title: 'Winter <lecture>', dated: '2026-12-05T18:30', description: 'Talks & tea' },
     });
     expect(event.statusCode).toBeLessThan(300);
+    const lecture = await t.app.inject({
+      method: 'POST',
+      url: '/api/new_event',
+      headers: { authorization: admin.authorization },
+      payload: {
+        title: 'Cardiology </script> update',
+        dated: '2026-12-10T18:30',
+        end_dated: '2026-12-10T21:00',
+        description: 'Three talks.',
+        venue_name: 'Lecture Hall',
+        venue_address: '1 Example Street, London',
+        online_url: 'https://meet.example.org/private',
+        capacity: 40,
+        member_price_pence: 1000,
+        price_pence: 2500,
+        cpd_hours: 2,
+      },
+    });
+    eventId = lecture.json<{ inserted_id: string }>().inserted_id;
   });
   afterAll(() => t.close());
 
@@ -92,6 +112,36 @@ describe('server-rendered pages', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ name: 'Winter <lecture>', description: 'Talks & tea', startDate: '2026-12-05T18:30:00.000Z' }),
     );
+  });
+
+  it("renders an event's own page with its details, its head and Event data with place and offers", async () => {
+    const res = await get(`/events/${eventId}`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>AMA GB | Cardiology &#60;/script&#62; update</title>');
+    expect(html).toContain(`<link rel="canonical" href="http://localhost:8000/events/${eventId}">`);
+    expect(html).toContain('Lecture Hall');
+    expect(html).toContain('Thursday 10 December 2026, 18:30–21:00');
+    expect(html).not.toContain('meet.example.org');
+    const [event] = jsonLd(html);
+    expect(event).toMatchObject({
+      '@type': 'Event',
+      name: 'Cardiology </script> update',
+      startDate: '2026-12-10T18:30:00.000Z',
+      endDate: '2026-12-10T21:00:00.000Z',
+      eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
+      location: [
+        { '@type': 'Place', name: 'Lecture Hall', address: '1 Example Street, London' },
+        { '@type': 'VirtualLocation', url: `http://localhost:8000/events/${eventId}` },
+      ],
+      offers: [
+        { '@type': 'Offer', price: '25.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' },
+        { '@type': 'Offer', price: '10.00', priceCurrency: 'GBP', eligibleCustomerType: 'Member' },
+      ],
+    });
+    expect(embeddedData(html).queries.find((q) => q.queryKey[0] === 'events')).toMatchObject({ queryKey: ['events', eventId] });
+    for (const path of ['/events/00000000-0000-4000-8000-000000000000', '/events/nope'])
+      expect((await get(path)).statusCode, path).toBe(404);
   });
 
   it('renders an article with its title escaped in the markup, the head and the JSON-LD', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 /**
- * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents), so the real
+ * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents and refunds), so the real
  * `stripe` SDK can be exercised without the network. It records what it was sent, and can be
  * made to fail as Stripe does: a revoked key (401), its rate limit (429), an outage (500).
  */
@@ -20,6 +20,8 @@ export type StandInIntent = {
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
+  const refunds: { id: string; amount: number; payment_intent: string }[] = [];
+  const refundsByKey = new Map<string, (typeof refunds)[number]>();
   const requests: { method: string; path: string; body: URLSearchParams; idempotencyKey?: string }[] = [];
   /** While set, every call is answered with this failure, as Stripe words it. */
   let failure: { status: number; type: string; message: string } | undefined;
@@ -59,6 +61,25 @@ export async function startStripeStandIn() {
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
         return send(200, intent);
       }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+        if (existing) return send(200, existing);
+        const intent = intents.get(body.get('payment_intent') ?? '');
+        if (!intent || intent.status !== 'succeeded')
+          return send(400, {
+            error: { type: 'invalid_request_error', message: 'This PaymentIntent does not have a successful charge to refund.' },
+          });
+        const refund = {
+          id: `re_${randomBytes(12).toString('hex')}`,
+          object: 'refund',
+          amount: Number(body.get('amount') ?? intent.amount),
+          payment_intent: intent.id,
+          status: 'succeeded',
+        };
+        refunds.push(refund);
+        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+        return send(200, refund);
+      }
       const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(path);
       if (req.method === 'GET' && get) {
         const intent = intents.get(get[1]!);
@@ -72,6 +93,8 @@ export async function startStripeStandIn() {
   return {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     intents,
+    /** Refunds made, as Stripe would list them. */
+    refunds,
     requests,
     /** Calls Stripe received (the SDK retries 429 and 500 twice, so one request may be three calls). */
     get calls() {

@@ -83,7 +83,7 @@ export type MemberRow = z.infer<typeof memberRow>;
 export const memberPage = pageOf(memberRow);
 export type MemberPage = z.infer<typeof memberPage>;
 
-export const paymentKinds = ['registration', 'renewal', 'donation'] as const;
+export const paymentKinds = ['registration', 'renewal', 'donation', 'booking'] as const;
 export const paymentKind = z.enum(paymentKinds);
 /**
  * pending until paid; failed when the provider could not start it; canceled by Stripe (never paid);
@@ -141,9 +141,14 @@ export const paymentRow = z.object({
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
 
+/** Registrations and renewals buy a membership year; donations and event bookings do not. */
+export function isMembershipPayment(kind: PaymentRow['kind']): boolean {
+  return kind === 'registration' || kind === 'renewal';
+}
+
 /** A membership payment refunded or disputed whose year the admin has not yet decided on. */
 export function awaitsReview(payment: Pick<PaymentRow, 'kind' | 'status' | 'review'>): boolean {
-  return payment.kind !== 'donation' && reviewablePaymentStatuses.includes(payment.status) && payment.review === null;
+  return isMembershipPayment(payment.kind) && reviewablePaymentStatuses.includes(payment.status) && payment.review === null;
 }
 
 export const memberDetail = memberRow.extend({
@@ -225,6 +230,7 @@ export const monthTotal = z.object({
   registration: z.number().int(),
   renewal: z.number().int(),
   donation: z.number().int(),
+  booking: z.number().int(),
   refunded: z.number().int(),
   disputed: z.number().int(),
   total: z.number().int(),

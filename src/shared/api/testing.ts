@@ -9,7 +9,15 @@ export const testingApi = defineEndpoints('testing', {
     path: '/api/test/outbox',
     summary: 'The latest e-mail, optionally to one address (browser journeys only)',
     query: z.object({ to: z.string().optional() }),
-    response: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), created_at: z.string() })),
+    response: z.array(
+      z.object({
+        to: z.string(),
+        subject: z.string(),
+        text: z.string(),
+        created_at: z.string(),
+        attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), content: z.string() })),
+      }),
+    ),
   },
   refund: {
     method: 'POST',

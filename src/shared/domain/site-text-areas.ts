@@ -33,6 +33,8 @@ const byPrefix: [string, TextArea][] = [
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],
   ['events.', { where: 'Events page', page: '/events' }],
+  ['booking.', { where: "An attendee's booking (the link in their e-mail)", page: null }],
+  ['event.', { where: "An event's own page and booking", page: null }],
   ['news.', { where: 'News page', page: '/news' }],
   ['article.', { where: 'An article or page', page: null }],
   ['editor.', { where: 'Article editor', page: '/article/new' }],

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { isArticleId } from '../../shared/domain/article-id';
 import { ApiError } from '../lib/api';
 import { committeeQuery } from '../features/committee/committee-api';
-import { eventsQuery } from '../features/events/events-api';
+import { eventQuery, eventsQuery } from '../features/events/events-api';
+import { isEventId } from '../../shared/api/events';
 import { articlePagesQuery, articleQuery, categoriesQuery } from '../features/articles/articles-api';
 
 /**
@@ -24,6 +25,14 @@ async function settle(work: Promise<unknown>): Promise<void> {
 export const pageData = {
   home: { load: (client) => settle(Promise.all([client.fetchQuery(eventsQuery), client.fetchQuery(committeeQuery)])) },
   events: { load: (client) => settle(client.fetchQuery(eventsQuery)) },
+  event: {
+    load: (client, { params }) => (isEventId(params.eventId) ? settle(client.fetchQuery(eventQuery(params.eventId))) : Promise.resolve()),
+    notFound(client, { params }) {
+      if (!isEventId(params.eventId)) return true;
+      const error = client.getQueryState(eventQuery(params.eventId).queryKey)?.error;
+      return error instanceof ApiError && error.status === 404;
+    },
+  },
   news: {
     load: (client, { search }) =>
       settle(

@@ -7,6 +7,8 @@ import { RouteErrorPage } from './route-error-page';
 // server-rendered page, before the browser takes it over: main.tsx).
 const HomePage = () => import('./home-route').then((m) => ({ Component: m.HomeRoute }));
 const EventsPage = () => import('../features/events/events-page').then((m) => ({ Component: m.EventsPage }));
+const EventPage = () => import('../features/events/event-page').then((m) => ({ Component: m.EventPage }));
+const BookingPage = () => import('../features/events/booking-page').then((m) => ({ Component: m.BookingPage }));
 const SignInPage = () => import('../features/accounts/sign-in-page').then((m) => ({ Component: m.SignInPage }));
 const PwForgotPage = () => import('../features/accounts/pw-forgot-page').then((m) => ({ Component: m.PwForgotPage }));
 const PwResetPage = () => import('../features/accounts/pw-reset-page').then((m) => ({ Component: m.PwResetPage }));
@@ -49,6 +51,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: HomePage, handle: pageData.home },
           { path: 'events', lazy: EventsPage, handle: pageData.events },
+          { path: 'events/:eventId', lazy: EventPage, handle: pageData.event },
+          { path: 'events/bookings/:bookingId', lazy: BookingPage },
           { path: 'signIn', lazy: SignInPage, handle: pageData.plain },
           { path: 'news', lazy: NewsPage, handle: pageData.news },
           { path: 'article/new', lazy: ArticleEditorPage },

@@ -38,6 +38,8 @@ export type CallOptions<E> = {
   /** Add the session's bearer token when there is one (default true). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (a secret that must not travel in the address). */
+  headers?: Record<string, string>;
 } & AddressOptions<E> &
   (E extends { body: { kind: 'multipart' } }
     ? { body: FormData }
@@ -48,7 +50,14 @@ export type CallOptions<E> = {
 /** The options argument may be left out when the call needs none. */
 type OptionsArg<E> = AllOptional<CallOptions<E>> extends true ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
-type Loose = { params?: Record<string, string | number>; query?: QueryValues; body?: unknown; auth?: boolean; signal?: AbortSignal };
+type Loose = {
+  params?: Record<string, string | number>;
+  query?: QueryValues;
+  body?: unknown;
+  auth?: boolean;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 /**
  * The contract's error answer, `{ detail }`, which validation errors extend with the field at
@@ -143,8 +152,8 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
   ...[options = {} as CallOptions<E>]: OptionsArg<E>
 ): Promise<ResponseOutput<E>> {
   const endpoint = typeof source === 'function' ? await source() : source;
-  const { body, auth, signal } = options as Loose;
-  const headers = new Headers({ Accept: 'application/json' });
+  const { body, auth, signal, headers: extra } = options as Loose;
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

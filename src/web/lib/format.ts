@@ -1,18 +1,9 @@
 import { LONDON } from '../../shared/domain/london-time';
 
+export { formatEventDate, formatEventSpan } from '../../shared/domain/event-dates';
+
 /** DESIGN rule 9: dates are shown en-GB, and event times are London wall-clock times. */
 const LOCALE = 'en-GB';
-
-const longEventDate = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: LONDON,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 const shortDay = new Intl.DateTimeFormat(LOCALE, {
   timeZone: LONDON,
@@ -40,15 +31,6 @@ type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
 function partsOf(format: Intl.DateTimeFormat, instant: Date | string): Parts {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-}
-
-/**
- * An event's date and time in London, e.g. "Saturday 5 December 2026, 18:30". Built from the
- * parts because the plain en-GB format ("Saturday, 5 December 2026 at 18:30") varies by runtime.
- */
-export function formatEventDate(instant: Date | string): string {
-  const p = partsOf(longEventDate, instant);
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
 }
 
 /** The month and year of an event in London, e.g. "December 2025". */

@@ -80,7 +80,9 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
     const description =
       p.kind === 'donation'
         ? 'Donation'
-        : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
+        : p.kind === 'booking'
+          ? 'Event booking'
+          : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
     return {
       _id: p.id,
       kind: p.kind,

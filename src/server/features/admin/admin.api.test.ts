@@ -312,7 +312,7 @@ describe('admin: a renewal paid by hand', () => {
     });
     expect((await admin.get('/api/admin/payments?q=001234')).json()).toMatchObject({ total: 1 });
     expect((await admin.get('/api/admin/payment_totals')).json()).toEqual([
-      { month: '2026-11', registration: 0, renewal: 3500, donation: 0, refunded: 0, disputed: 0, total: 3500, count: 1 },
+      { month: '2026-11', registration: 0, renewal: 3500, donation: 0, booking: 0, refunded: 0, disputed: 0, total: 3500, count: 1 },
     ]);
 
     const [receipt] = await t.db.db.selectFrom('outbox').selectAll().where('to_address', '=', 'hasmik@example.org').execute();
@@ -431,9 +431,9 @@ describe('admin: payments and outbox', () => {
   it('totals succeeded payments by London month, newest first', async () => {
     const totals = (await admin.get('/api/admin/payment_totals')).json<MonthTotal[]>();
     expect(totals).toEqual([
-      { month: '2026-11', registration: 0, renewal: 0, donation: 2500, refunded: 0, disputed: 0, total: 2500, count: 1 },
-      { month: '2026-09', registration: 5000, renewal: 0, donation: 0, refunded: 0, disputed: 0, total: 5000, count: 1 },
-      { month: '2026-08', registration: 3500, renewal: 0, donation: 0, refunded: 0, disputed: 0, total: 3500, count: 1 },
+      { month: '2026-11', registration: 0, renewal: 0, donation: 2500, booking: 0, refunded: 0, disputed: 0, total: 2500, count: 1 },
+      { month: '2026-09', registration: 5000, renewal: 0, donation: 0, booking: 0, refunded: 0, disputed: 0, total: 5000, count: 1 },
+      { month: '2026-08', registration: 3500, renewal: 0, donation: 0, booking: 0, refunded: 0, disputed: 0, total: 3500, count: 1 },
     ]);
   });
 

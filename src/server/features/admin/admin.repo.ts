@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/api/accounts';
 import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains } from '../../db/like';
-import type { Database } from '../../db/schema';
+import type { Database, PaymentKind } from '../../db/schema';
 
 /** Where each status starts, as last-renewed dates (see earliestRenewalRunningOn). */
 export type StatusBounds = { runningToday: string; runningIn31Days: string };
@@ -19,7 +19,7 @@ export type MemberQuery = {
 
 export type PaymentQuery = {
   q: string;
-  kind?: 'registration' | 'renewal' | 'donation';
+  kind?: PaymentKind;
   status?: PaymentStatus;
   /** Instants: created at or after, and before. */
   createdFrom?: string;

@@ -261,6 +261,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
           registration: 0,
           renewal: 0,
           donation: 0,
+          booking: 0,
           refunded: 0,
           disputed: 0,
           total: 0,

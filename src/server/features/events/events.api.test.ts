@@ -2,7 +2,24 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-type EventOut = { _id: string; title: string; dated: string; date: string; description: string };
+type EventOut = { _id: string; title: string; dated: string; date: string; description: string } & Record<string, unknown>;
+const noDetails = {
+  end_dated: null,
+  end_date: null,
+  venue_name: null,
+  venue_address: null,
+  online: false,
+  capacity: null,
+  places_left: null,
+  booking_opens: null,
+  booking_closes: null,
+  booking_state: 'open',
+  member_price_pence: 0,
+  price_pence: 0,
+  members_only: false,
+  cpd_hours: null,
+  cancel_cutoff_days: 7,
+};
 
 describe('events', () => {
   let t: TestApp;
@@ -28,8 +45,119 @@ describe('events', () => {
   it('answers each event with its London time and its instant', async () => {
     const id = await create('2026-12-05T18:30', 'Winter lecture', 'Talk, then drinks');
     expect(await list()).toEqual([
-      { _id: id, title: 'Winter lecture', dated: '2026-12-05T18:30', date: '2026-12-05T18:30:00.000Z', description: 'Talk, then drinks' },
+      {
+        _id: id,
+        title: 'Winter lecture',
+        dated: '2026-12-05T18:30',
+        date: '2026-12-05T18:30:00.000Z',
+        description: 'Talk, then drinks',
+        ...noDetails,
+      },
     ]);
+  });
+
+  describe('details', () => {
+    const details = {
+      title: 'Cardiology update',
+      dated: '2026-12-05T18:30',
+      description: 'Three talks',
+      end_dated: '2026-12-05T21:00',
+      venue_name: 'Royal College, Lecture Hall',
+      venue_address: '1 Example Street\nLondon W1 1AA',
+      online_url: 'https://meet.example.org/abc',
+      capacity: '40',
+      booking_opens: '2026-11-01T09:00',
+      booking_closes: '2026-12-04T12:00',
+      member_price_pence: 1000,
+      price_pence: '2500',
+      members_only: false,
+      cpd_hours: 2.5,
+      cancel_cutoff_days: 3,
+    };
+
+    it('stores every detail, shows the public ones, and keeps the online link for the admin', async () => {
+      const res = await post('/api/new_event', details);
+      expect(res.statusCode, res.body).toBe(200);
+      const id = res.json().inserted_id as string;
+      const expected = {
+        _id: id,
+        title: 'Cardiology update',
+        dated: '2026-12-05T18:30',
+        date: '2026-12-05T18:30:00.000Z',
+        description: 'Three talks',
+        end_dated: '2026-12-05T21:00',
+        end_date: '2026-12-05T21:00:00.000Z',
+        venue_name: 'Royal College, Lecture Hall',
+        venue_address: '1 Example Street\nLondon W1 1AA',
+        online: true,
+        capacity: 40,
+        places_left: 40,
+        booking_opens: '2026-11-01T09:00',
+        booking_closes: '2026-12-04T12:00',
+        booking_state: 'open',
+        member_price_pence: 1000,
+        price_pence: 2500,
+        members_only: false,
+        cpd_hours: 2.5,
+        cancel_cutoff_days: 3,
+      };
+      expect(await list()).toEqual([expected]);
+      const one = await t.app.inject({ method: 'GET', url: `/api/events/${id}` });
+      expect(one.json()).toEqual(expected);
+      expect(one.body).not.toContain('meet.example.org');
+      const admined = await t.app.inject({ method: 'GET', url: `/api/admin/events/${id}`, headers: { authorization: admin } });
+      expect(admined.json()).toEqual({ ...expected, online_url: 'https://meet.example.org/abc' });
+      expect((await t.app.inject({ method: 'GET', url: `/api/admin/events/${id}` })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/events/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
+
+      // Empty form fields clear the details again.
+      const cleared = {
+        title: 'Cardiology update',
+        dated: '2026-12-05T18:30',
+        description: '',
+        end_dated: '',
+        venue_name: '',
+        capacity: '',
+        cpd_hours: '',
+      };
+      expect((await post('/api/update_event', { _id: id, ...cleared })).statusCode).toBe(200);
+      expect(await list()).toEqual([{ ...expected, ...noDetails, description: '' }]);
+    });
+
+    it('says when booking opens and when it has closed', async () => {
+      const id = (await post('/api/new_event', details)).json().inserted_id as string;
+      const state = async () => (await t.app.inject({ method: 'GET', url: `/api/events/${id}` })).json().booking_state as string;
+      t.clock.now = new Date('2026-10-31T12:00:00Z');
+      expect(await state()).toBe('not_open_yet');
+      t.clock.now = new Date('2026-12-04T11:59:00Z');
+      expect(await state()).toBe('open');
+      t.clock.now = new Date('2026-12-04T12:00:00Z');
+      expect(await state()).toBe('closed');
+    });
+
+    it('refuses details that cannot be, naming the field', async () => {
+      const cases: [object, string][] = [
+        [{ end_dated: '2026-12-05T18:00' }, 'end_dated'],
+        [{ online_url: 'javascript:alert(1)' }, 'online_url'],
+        [{ online_url: 'meet.example.org' }, 'online_url'],
+        [{ capacity: 0 }, 'capacity'],
+        [{ capacity: 2.5 }, 'capacity'],
+        [{ price_pence: -1 }, 'price_pence'],
+        [{ member_price_pence: 1_000_001 }, 'member_price_pence'],
+        [{ cpd_hours: 1.1 }, 'cpd_hours'],
+        [{ cpd_hours: 101 }, 'cpd_hours'],
+        [{ booking_opens: '2026-12-05T12:00', booking_closes: '2026-12-05T11:00' }, 'booking_closes'],
+        [{ booking_opens: '2026-12-06T12:00', booking_closes: null }, 'booking_opens'],
+        [{ cancel_cutoff_days: 400 }, 'cancel_cutoff_days'],
+        [{ members_only: 'yes' }, 'members_only'],
+      ];
+      for (const [change, field] of cases) {
+        const res = await post('/api/new_event', { ...details, ...change });
+        expect(res.statusCode, JSON.stringify(change)).toBe(400);
+        expect(res.json().field, JSON.stringify(change)).toBe(field);
+      }
+      expect(await list()).toEqual([]);
+    });
   });
 
   it('counts an event as past only once it is more than a day old', async () => {
@@ -123,7 +251,14 @@ describe('events', () => {
       const calendar = new ICAL.Component(ICAL.parse(ics));
       return calendar.getAllSubcomponents('vevent').map((vevent) => {
         const event = new ICAL.Event(vevent);
-        return { uid: event.uid, start: event.startDate.toJSDate().toISOString(), summary: event.summary, description: event.description };
+        return {
+          uid: event.uid,
+          start: event.startDate.toJSDate().toISOString(),
+          end: event.endDate.toJSDate().toISOString(),
+          summary: event.summary,
+          description: event.description,
+          location: event.location,
+        };
       });
     };
 
@@ -145,12 +280,16 @@ describe('events', () => {
         {
           uid: `${winter}@localhost:8000`,
           start: '2026-03-29T17:30:00.000Z',
+          end: '2026-03-29T18:30:00.000Z',
+          location: null,
           summary: 'Կարեւոր հանդիպում – Armenian title',
           description: 'Ա'.repeat(120),
         },
         {
           uid: `${summer}@localhost:8000`,
           start: '2026-07-01T18:00:00.000Z',
+          end: '2026-07-01T19:00:00.000Z',
+          location: null,
           summary: 'Summer; picnic, with games',
           description: 'Line one\nLine two, with comma; and semicolon \\ backslash',
         },
@@ -161,13 +300,52 @@ describe('events', () => {
       expect(again.find((e) => e.summary === 'Renamed')?.uid).toBe(`${summer}@localhost:8000`);
     });
 
+    it('gives the end, the place (never the online link) and the association as organiser', async () => {
+      const res = await post('/api/new_event', {
+        title: 'Lecture',
+        dated: '2026-12-05T18:30',
+        description: '',
+        end_dated: '2026-12-05T20:00',
+        venue_name: 'Hall; East',
+        venue_address: '1 Street\nLondon',
+        online_url: 'https://meet.example.org/secret',
+      });
+      const id = res.json().inserted_id as string;
+      for (const url of ['/api/events.ics', `/api/events/${id}.ics`]) {
+        const body = (await t.app.inject({ method: 'GET', url })).body;
+        expect(parse(body)).toEqual([
+          {
+            uid: `${id}@localhost:8000`,
+            start: '2026-12-05T18:30:00.000Z',
+            end: '2026-12-05T20:00:00.000Z',
+            summary: 'Lecture',
+            description: null,
+            location: 'Hall; East, 1 Street, London',
+          },
+        ]);
+        expect(body).not.toContain('meet.example.org');
+        expect(body).toContain('METHOD:PUBLISH\r\n');
+        const vevent = new ICAL.Component(ICAL.parse(body)).getFirstSubcomponent('vevent')!;
+        expect(vevent.getFirstPropertyValue('organizer')).toBe('mailto:info@example.org');
+        expect(vevent.getFirstProperty('organizer')!.getParameter('cn')).toBe('Armenian Medical Association of Great Britain');
+        expect(vevent.getFirstPropertyValue('url')).toBe(`http://localhost:8000/events/${id}`);
+      }
+    });
+
     it('offers one event as a download, and 404 for an unknown one', async () => {
       const id = await create('2026-10-25T18:30', 'After the change');
       const res = await t.app.inject({ method: 'GET', url: `/api/events/${id}.ics` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="event-${id}.ics"`);
       expect(parse(res.body)).toEqual([
-        { uid: `${id}@localhost:8000`, start: '2026-10-25T18:30:00.000Z', summary: 'After the change', description: null },
+        {
+          uid: `${id}@localhost:8000`,
+          start: '2026-10-25T18:30:00.000Z',
+          end: '2026-10-25T19:30:00.000Z',
+          summary: 'After the change',
+          description: null,
+          location: null,
+        },
       ]);
 
       const missing = await t.app.inject({ method: 'GET', url: '/api/events/00000000-0000-0000-0000-000000000000.ics' });

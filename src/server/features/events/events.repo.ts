@@ -29,9 +29,22 @@ export function eventsRepo(db: Kysely<Database>) {
     find(id: string): Promise<EventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    async update(id: string, changes: Updateable<EventsTable>): Promise<boolean> {
-      const result = await db.updateTable('events').set(changes).where('id', '=', id).executeTakeFirst();
+    /** Changes the details; false when a capacity below the places now taken would result (checked in the update itself). */
+    async updateDetails(id: string, changes: Updateable<EventsTable> & { capacity: number | null }): Promise<boolean> {
+      let query = db.updateTable('events').set(changes).where('id', '=', id);
+      if (changes.capacity !== null) query = query.where('places_taken', '<=', changes.capacity);
+      const result = await query.executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    /** Bookings that hold a place or wait for one. */
+    async liveBookings(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('event_bookings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('event_id', '=', id)
+        .where('active_key', 'is not', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
     async delete(id: string): Promise<boolean> {
       const result = await db.deleteFrom('events').where('id', '=', id).executeTakeFirst();

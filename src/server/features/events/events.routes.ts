@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eventsApi } from '../../../shared/api/events';
+import { eventsApi, isEventId } from '../../../shared/api/events';
 import { notFound } from '../../http/errors';
 import { addRoute } from '../../http/route';
 import type { EventsService } from './events.service';
 import { toIcs, type CalendarInfo } from './ics';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
-const EVENT_ID = /^[0-9a-f-]{36}$/;
 
 export function eventsRoutes(app: FastifyInstance, events: EventsService, calendar: () => Promise<CalendarInfo>) {
   addRoute(app, eventsApi.list, { policy: 'public', handler: ({ query }) => events.list(query.when) });
@@ -20,10 +19,24 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
     },
   });
 
+  addRoute(app, eventsApi.one, {
+    policy: 'public',
+    handler: ({ params: { id } }) => {
+      if (!isEventId(id)) throw notFound('Event not found');
+      return events.one(id);
+    },
+  });
+  addRoute(app, eventsApi.adminOne, {
+    policy: 'admin',
+    handler: ({ params: { id } }) => {
+      if (!isEventId(id)) throw notFound('Event not found');
+      return events.adminOne(id);
+    },
+  });
   addRoute(app, eventsApi.ics, {
     policy: 'public',
     handler: async ({ params: { id }, reply }) => {
-      if (!EVENT_ID.test(id)) throw notFound('Event not found');
+      if (!isEventId(id)) throw notFound('Event not found');
       const body = toIcs([await events.find(id)], await calendar());
       reply.type(CALENDAR_TYPE).header('content-disposition', `attachment; filename="event-${id}.ics"`).header('cache-control', 'no-cache');
       return body;

@@ -1,29 +1,81 @@
 import { randomUUID } from 'node:crypto';
-import type { EventFields, EventRecord } from '../../../shared/api/events';
+import type { AdminEventRecord, EventFieldsOutput, EventRecord } from '../../../shared/api/events';
+import { bookingState, placesLeft } from '../../../shared/domain/event-booking';
 import { PAST_EVENT_CUTOFF_MS } from '../../../shared/domain/event-timing';
 import { fromLondonLocal, toLondonLocal } from '../../../shared/domain/london-time';
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
-import type { Database } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import type { Database, EventsTable } from '../../db/schema';
+import { conflict, notFound } from '../../http/errors';
 import { eventsRepo, type EventRow } from './events.repo';
 
 const NOT_FOUND = 'Event not found';
 
+/** The demo seed's events: a title, a start and a description. */
 export type NewEvent = { title: string; startsAt: Date; description: string };
 
-function toRecord(row: EventRow): EventRecord {
+const local = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : null);
+const instant = (londonLocal: string | null) => (londonLocal ? fromLondonLocal(londonLocal).toISOString() : null);
+
+function toRecord(row: EventRow, now: Date): EventRecord {
   return {
     _id: row.id,
     title: row.title,
     dated: toLondonLocal(new Date(row.starts_at)),
     date: row.starts_at,
     description: row.description,
+    end_dated: local(row.ends_at),
+    end_date: row.ends_at,
+    venue_name: row.venue_name,
+    venue_address: row.venue_address,
+    online: Boolean(row.online_url),
+    capacity: row.capacity,
+    places_left: placesLeft(row),
+    booking_opens: local(row.booking_opens_at),
+    booking_closes: local(row.booking_closes_at),
+    booking_state: bookingState(row, now),
+    member_price_pence: row.member_price_pence,
+    price_pence: row.price_pence,
+    members_only: row.members_only === 1,
+    cpd_hours: row.cpd_minutes === null ? null : row.cpd_minutes / 60,
+    cancel_cutoff_days: row.cancel_cutoff_days,
+  };
+}
+
+/** The stored columns of the admin's form (the start, end and booking window are London times there). */
+function columns(fields: EventFieldsOutput) {
+  return {
+    title: fields.title,
+    description: fields.description,
+    starts_at: fromLondonLocal(fields.dated).toISOString(),
+    ends_at: instant(fields.end_dated),
+    venue_name: fields.venue_name,
+    venue_address: fields.venue_address,
+    online_url: fields.online_url,
+    capacity: fields.capacity,
+    booking_opens_at: instant(fields.booking_opens),
+    booking_closes_at: instant(fields.booking_closes),
+    member_price_pence: fields.member_price_pence,
+    price_pence: fields.price_pence,
+    members_only: fields.members_only ? 1 : 0,
+    cpd_minutes: fields.cpd_hours === null ? null : Math.round(fields.cpd_hours * 60),
+    cancel_cutoff_days: fields.cancel_cutoff_days,
   };
 }
 
 export function eventsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
   const repo = eventsRepo(db);
+
+  async function insert(fields: Omit<Insertable<EventsTable>, 'id' | 'created_at' | 'updated_at'>, actor: Actor): Promise<string> {
+    const id = randomUUID();
+    const now = clock().toISOString();
+    await audit.change(
+      actor,
+      (trx) => eventsRepo(trx).insert({ ...fields, id, created_at: now, updated_at: now }),
+      () => ({ kind: 'event', action: 'created', subject_id: id, summary: `Created event ${quoted(fields.title)}` }),
+    );
+    return id;
+  }
   return {
     /** All events soonest first; or upcoming ones (soonest first) or past ones (latest first). */
     async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
@@ -31,7 +83,8 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
       const cutoff = new Date(clock().getTime() - PAST_EVENT_CUTOFF_MS).toISOString();
       const rows =
         when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();
-      return rows.map(toRecord);
+      const now = clock();
+      return rows.map((row) => toRecord(row, now));
     },
 
     /** The stored rows, for the calendar feed. */
@@ -44,59 +97,46 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
       if (!row) throw notFound(NOT_FOUND);
       return row;
     },
+    async one(id: string): Promise<EventRecord> {
+      return toRecord(await this.find(id), clock());
+    },
+    async adminOne(id: string): Promise<AdminEventRecord> {
+      const row = await this.find(id);
+      return { ...toRecord(row, clock()), online_url: row.online_url };
+    },
 
     async create(event: NewEvent, actor: Actor): Promise<string> {
-      const id = randomUUID();
-      const now = clock().toISOString();
-      const row = {
-        id,
-        title: event.title,
-        starts_at: event.startsAt.toISOString(),
-        description: event.description,
-        created_at: now,
-        updated_at: now,
-      };
-      await audit.change(
-        actor,
-        (trx) => eventsRepo(trx).insert(row),
-        () => ({
-          kind: 'event',
-          action: 'created',
-          subject_id: id,
-          summary: `Created event ${quoted(event.title)}`,
-        }),
-      );
-      return id;
+      return insert({ title: event.title, description: event.description, starts_at: event.startsAt.toISOString() }, actor);
     },
-
-    /** From the admin's form: `dated` is London wall-clock time. */
-    createFromFields(fields: EventFields, actor: Actor): Promise<string> {
-      return this.create({ title: fields.title, description: fields.description, startsAt: fromLondonLocal(fields.dated) }, actor);
+    /** From the admin's form: times are London wall-clock times. */
+    createFromFields(fields: EventFieldsOutput, actor: Actor): Promise<string> {
+      return insert(columns(fields), actor);
     },
-
-    async update(id: string, fields: EventFields, actor: Actor): Promise<void> {
-      const changes = {
-        title: fields.title,
-        description: fields.description,
-        starts_at: fromLondonLocal(fields.dated).toISOString(),
-        updated_at: clock().toISOString(),
-      };
+    async update(id: string, fields: EventFieldsOutput, actor: Actor): Promise<void> {
+      const changes = { ...columns(fields), updated_at: clock().toISOString() };
       await audit.change(
         actor,
         async (trx) => {
-          if (!(await eventsRepo(trx).update(id, changes))) throw notFound(NOT_FOUND);
+          const inTrx = eventsRepo(trx);
+          const before = await inTrx.find(id);
+          if (!before) throw notFound(NOT_FOUND);
+          if (!(await inTrx.updateDetails(id, changes))) {
+            const taken = (await inTrx.find(id))?.places_taken ?? before.places_taken;
+            throw conflict(`${taken} places are booked already: keep the capacity at ${taken} or more, or cancel bookings first`);
+          }
         },
         () => ({ kind: 'event', action: 'updated', subject_id: id, summary: `Updated event ${quoted(fields.title)}` }),
       );
     },
-
     async delete(id: string, actor: Actor): Promise<void> {
       await audit.change(
         actor,
         async (trx) => {
           const inTrx = eventsRepo(trx);
           const event = await inTrx.find(id);
-          if (!event || !(await inTrx.delete(id))) throw notFound(NOT_FOUND);
+          if (!event) throw notFound(NOT_FOUND);
+          if ((await inTrx.liveBookings(id)) > 0) throw conflict('This event has bookings: cancel them first (Admin, the event page)');
+          if (!(await inTrx.delete(id))) throw notFound(NOT_FOUND);
           return event;
         },
         (event) => ({ kind: 'event', action: 'deleted', subject_id: id, summary: `Deleted event ${quoted(event.title)}` }),

@@ -4,7 +4,14 @@ import type { EventRow } from './events.repo';
  * iCalendar (RFC 5545) for events. Times are written in UTC, which calendar apps show in the
  * reader's zone, so an evening event stays at its London time across the clock changes.
  */
-export type CalendarInfo = { publicUrl: string; calendarName: string };
+export type CalendarInfo = {
+  publicUrl: string;
+  calendarName: string;
+  /** The association's address for ORGANIZER (the contact e-mail in site text). */
+  organizerEmail?: string;
+  /** A booked attendee's file carries the online link too (never the public feed). */
+  withOnlineLink?: boolean;
+};
 
 function utcStamp(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -37,8 +44,26 @@ function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-function vevent(event: EventRow, { publicUrl }: CalendarInfo): string[] {
+/** A site text used as an address: one plain e-mail address, nothing that could break the line. */
+function usableEmail(email: string | undefined): email is string {
+  return email !== undefined && /^[^\s@"<>;:,\\]+@[^\s@"<>;:,\\]+$/.test(email);
+}
+
+/** An event without an end lasts an hour in calendars, rather than no time at all. */
+const DEFAULT_LENGTH_MS = 60 * 60 * 1000;
+
+function location(event: EventRow, withOnlineLink: boolean): string | undefined {
+  const place = [event.venue_name, event.venue_address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ');
+  const online = withOnlineLink ? event.online_url : null;
+  return [place, online].filter(Boolean).join(' / ') || undefined;
+}
+
+function vevent(event: EventRow, { publicUrl, calendarName, organizerEmail, withOnlineLink = false }: CalendarInfo): string[] {
   const host = new URL(publicUrl).host;
+  const end = event.ends_at ?? new Date(new Date(event.starts_at).getTime() + DEFAULT_LENGTH_MS).toISOString();
+  const where = location(event, withOnlineLink);
+  // RFC 5545 quotes a parameter value holding ":", ";" or ","; a DQUOTE cannot appear in one at all.
+  const organizerName = calendarName.replace(/"/g, "'");
   return [
     'BEGIN:VEVENT',
     // Stable: the same event always has the same UID, so re-imports update rather than duplicate.
@@ -46,9 +71,12 @@ function vevent(event: EventRow, { publicUrl }: CalendarInfo): string[] {
     `DTSTAMP:${utcStamp(event.updated_at)}`,
     `LAST-MODIFIED:${utcStamp(event.updated_at)}`,
     `DTSTART:${utcStamp(event.starts_at)}`,
+    `DTEND:${utcStamp(end)}`,
     `SUMMARY:${escapeText(event.title)}`,
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-    `URL:${publicUrl}/events`,
+    ...(where ? [`LOCATION:${escapeText(where)}`] : []),
+    ...(usableEmail(organizerEmail) ? [`ORGANIZER;CN="${organizerName}":mailto:${organizerEmail}`] : []),
+    `URL:${publicUrl}/events/${event.id}`,
     'END:VEVENT',
   ];
 }
@@ -59,7 +87,8 @@ export function toIcs(events: EventRow[], info: CalendarInfo): string {
     'VERSION:2.0',
     `PRODID:-//${escapeText(info.calendarName)}//Events//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    // iTIP's PUBLISH requires an ORGANIZER in every event: without an address, no method at all.
+    ...(usableEmail(info.organizerEmail) ? ['METHOD:PUBLISH'] : []),
     `X-WR-CALNAME:${escapeText(info.calendarName)}`,
     'X-WR-TIMEZONE:Europe/London',
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',

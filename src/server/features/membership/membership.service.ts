@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { awaitsReview, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
+import { awaitsReview, isMembershipPayment, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
 import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
@@ -214,7 +214,7 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
           actor,
           async (trx) => {
             const payment = await paymentsRepo(trx).findById(request.payment_id);
-            if (!payment || payment.kind === 'donation') throw notFound('Payment not found');
+            if (!payment || !isMembershipPayment(payment.kind)) throw notFound('Payment not found');
             if (!awaitsReview({ kind: payment.kind, status: payment.status, review: payment.review }))
               throw conflict('This payment has been decided on already, or was not refunded or disputed');
             if (!(await paymentsRepo(trx).setReview(payment.id, request.decision === 'end' ? 'ended' : 'kept')))

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { testingApi } from '../../../shared/api/testing';
 import { addRoute } from '../../http/route';
 import { notFound } from '../../http/errors';
-import type { Mailer } from '../../integrations/mail/mailer';
+import { readAttachments, type Mailer } from '../../integrations/mail/mailer';
 import type { PaymentEvents } from '../../payments/payment-events';
 
 /**
@@ -14,7 +14,17 @@ export function testingRoutes(app: FastifyInstance, mailer: Mailer, events: Paym
   addRoute(app, testingApi.outbox, {
     policy: 'public',
     handler: async ({ query }) =>
-      (await mailer.recent(query.to)).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text_body, created_at: m.created_at })),
+      (await mailer.recent(query.to)).map((m) => ({
+        to: m.to_address,
+        subject: m.subject,
+        text: m.text_body,
+        created_at: m.created_at,
+        attachments: readAttachments(m.attachments).map((a) => ({
+          filename: a.filename,
+          content_type: a.contentType,
+          content: a.content.toString(),
+        })),
+      })),
   });
 
   addRoute(app, testingApi.refund, {

@@ -5,7 +5,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
 import { outboxRepo } from './outbox.repo';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string };
+/** A file sent with a mail (an event's .ics, a certificate). */
+export type MailAttachment = { filename: string; contentType: string; content: string | Buffer };
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string; attachments?: MailAttachment[] };
+
+/** Attachments are kept in the outbox row as JSON (base64 content), so a retry sends the same bytes. */
+function storedAttachments(attachments: MailAttachment[] | undefined): string | null {
+  if (!attachments?.length) return null;
+  return JSON.stringify(
+    attachments.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      content_base64: Buffer.from(a.content).toString('base64'),
+    })),
+  );
+}
+
+export function readAttachments(stored: string | null): { filename: string; contentType: string; content: Buffer }[] {
+  if (!stored) return [];
+  const list = JSON.parse(stored) as { filename: string; content_type: string; content_base64: string }[];
+  return list.map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content_base64, 'base64') }));
+}
 
 /** The kind of a password reset mail: its link signs the recipient in, so only they may read it once it can be delivered. */
 export const PASSWORD_RESET_MAIL = 'password-reset';
@@ -60,6 +81,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         subject: message.subject,
         text: message.text_body,
         html: message.html_body,
+        attachments: readAttachments(message.attachments),
         messageId: message.message_id!,
       });
       await repo.markSent(message.id, options.clock().toISOString());
@@ -126,6 +148,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         message_id: newMessageId(),
         lease_until: null,
         next_attempt_at: null,
+        attachments: storedAttachments(message.attachments),
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.

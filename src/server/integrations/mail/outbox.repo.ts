@@ -47,7 +47,7 @@ export function outboxRepo(db: Kysely<Database>) {
           }))
           .where('id', '=', id)
           .where(due)
-          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts'])
+          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts', 'attachments'])
           .executeTakeFirst();
         if (claimed) return { ...claimed, id: Number(claimed.id) };
       }
@@ -107,7 +107,9 @@ export function outboxRepo(db: Kysely<Database>) {
     },
     /** Newest first; for the browser journeys. */
     recent: (to?: string, limit = 50) => {
-      let query = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'text_body', 'kind', 'status', 'created_at']);
+      let query = db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'text_body', 'kind', 'status', 'created_at', 'attachments']);
       if (to) query = query.where('to_address', '=', to);
       return query.orderBy('id', 'desc').limit(limit).execute();
     },

@@ -43,6 +43,26 @@ describe('e-mail over SMTP', () => {
     expect(message.text_body).toMatch(/not shown here/);
   });
 
+  it('sends attachments as they were queued', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nSUMMARY:Կարեւոր\r\nEND:VCALENDAR\r\n';
+    await t.services.mailer.send({
+      to: 'attendee@example.org',
+      subject: 'Your booking',
+      text: 'See you there',
+      html: '<p>See you there</p>',
+      kind: 'test',
+      attachments: [{ filename: 'event.ics', contentType: 'text/calendar', content: ics }],
+    });
+    await t.services.mailer.idle();
+    const mail = peer.received.find((m) => m.to.includes('attendee@example.org'))!;
+    const part =
+      /Content-Type: text\/calendar; name=event\.ics\r\nContent-Transfer-Encoding: base64\r\nContent-Disposition: attachment; filename=event\.ics\r\n\r\n([A-Za-z0-9+/=\r\n]+?)\r\n--/.exec(
+        mail.raw,
+      );
+    expect(part, mail.raw).not.toBeNull();
+    expect(Buffer.from(part![1]!.replace(/\r\n/g, ''), 'base64').toString()).toBe(ics);
+  });
+
   it('keeps a refused message as failed, and tries again once its wait is over', async () => {
     await t.services.mailer.send({ to: 'bounce@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
     await t.services.mailer.idle();

@@ -1,5 +1,11 @@
 /** What every e-mail needs to know of the site. */
-export type MailContext = { siteName: string; publicUrl: string; charityNumber: string };
+export type MailContext = {
+  siteName: string;
+  publicUrl: string;
+  charityNumber: string;
+  /** The association's own address (Settings), e.g. the organiser in calendar files. */
+  contactEmail?: string;
+};
 
 /** Plain text plus simple, escaped HTML for the site's e-mails. */
 export type MailContent = {

@@ -11,10 +11,15 @@ export type NewIntent = {
   idempotencyKey: string;
 };
 
+/** Money back on a paid intent; the key makes a retry return the same refund instead of a second one. */
+export type NewRefund = { intentId: string; amountPence: number; idempotencyKey: string };
+export type Refund = { id: string; amountPence: number };
+
 export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   createIntent(intent: NewIntent): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | undefined>;
+  refund(refund: NewRefund): Promise<Refund>;
 }
 
 /**

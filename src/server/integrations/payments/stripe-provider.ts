@@ -1,5 +1,14 @@
 import Stripe from 'stripe';
-import { CardDeclinedError, PaymentProviderError, type Intent, type NewIntent, type PaymentProvider, type ProviderEvent } from './provider';
+import {
+  CardDeclinedError,
+  PaymentProviderError,
+  type Intent,
+  type NewIntent,
+  type NewRefund,
+  type PaymentProvider,
+  type ProviderEvent,
+  type Refund,
+} from './provider';
 
 export type StripeOptions = {
   secretKey: string;
@@ -104,6 +113,16 @@ export function stripeProvider(options: StripeOptions) {
           if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
           throw error;
         }
+      });
+    },
+
+    refund(refund: NewRefund): Promise<Refund> {
+      return call(async () => {
+        const made = await stripe.refunds.create(
+          { payment_intent: refund.intentId, amount: refund.amountPence },
+          { idempotencyKey: refund.idempotencyKey },
+        );
+        return { id: made.id, amountPence: made.amount };
       });
     },
 

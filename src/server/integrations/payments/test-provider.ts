@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Intent, NewIntent, PaymentProvider } from './provider';
+import { PaymentProviderError, type Intent, type NewIntent, type NewRefund, type PaymentProvider, type Refund } from './provider';
 
 /**
  * The offline stand-in for Stripe: it issues intents and client secrets and answers Stripe's
@@ -71,6 +71,16 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     async retrieveIntent(id: string): Promise<Intent | undefined> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toIntent(row);
+    },
+
+    /** Only a charged intent can be refunded; the refund's id follows from its key, so a retry is the same refund. */
+    async refund(refund: NewRefund): Promise<Refund> {
+      const row = await db.selectFrom('test_payment_intents').select('status').where('id', '=', refund.intentId).executeTakeFirst();
+      if (row?.status !== 'succeeded') throw new PaymentProviderError(undefined, 400, 'invalid_request_error');
+      return {
+        id: `re_test${createHash('sha256').update(refund.idempotencyKey).digest('hex').slice(0, 24)}`,
+        amountPence: refund.amountPence,
+      };
     },
 
     /** The card step: charges the intent when the card is one that succeeds. */

@@ -21,6 +21,7 @@ export const paymentKindLabels: Record<(typeof paymentKinds)[number], string> = 
   registration: 'Registration',
   renewal: 'Renewal',
   donation: 'Donation',
+  booking: 'Event booking',
 };
 
 type PaymentStatus = (typeof paymentStatuses)[number];

@@ -17,6 +17,7 @@ const amountColumns = [
   ['registration', 'Registration'],
   ['renewal', 'Renewal'],
   ['donation', 'Donation'],
+  ['booking', 'Bookings'],
   ['refunded', 'Refunded'],
   ['disputed', 'Disputed'],
   ['total', 'Kept'],

@@ -9,7 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
-import { formatEventDate } from '../../lib/format';
+import { Link as RouterLink } from 'react-router';
+import { formatEventSpan } from '../../lib/format';
+import { EventFacts } from './event-facts';
 import { useSiteText } from '../../lib/site-text';
 import { EventDateBadge } from './event-date-badge';
 import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
@@ -45,13 +47,17 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
           <Typography id={titleId} variant="h3" sx={{ color: 'primary.dark', mb: 0.75 }}>
             {event.title}
           </Typography>
-          <EventWhen date={event.date} />
+          <EventWhen date={event.date} end={event.end_date} />
+          <EventFacts event={event} />
         </Box>
         <Box sx={{ gridArea: 'body' }}>
           {event.description && (
             <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>{event.description}</Typography>
           )}
           <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button component={RouterLink} to={`/events/${event._id}`} variant="contained" size="small" aria-describedby={titleId}>
+              {t('events.details')}
+            </Button>
             <Button
               component="a"
               href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
@@ -92,12 +98,12 @@ export function EventCardFrame({ children, labelledBy, editing = false }: { chil
   );
 }
 
-/** The event's long London date and time, e.g. "Saturday 5 December 2026, 18:30". */
-export function EventWhen({ date }: { date: string }) {
+/** The event's long London date and time, e.g. "Saturday 5 December 2026, 18:30–21:00". */
+export function EventWhen({ date, end = null }: { date: string; end?: string | null }) {
   return (
     <Typography component="p" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontWeight: 600, color: 'text.primary' }}>
       <AccessTimeIcon aria-hidden fontSize="small" sx={{ color: 'secondary.dark' }} />
-      <time dateTime={date}>{formatEventDate(date)}</time>
+      <time dateTime={date}>{formatEventSpan(date, end)}</time>
     </Typography>
   );
 }

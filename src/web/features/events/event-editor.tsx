@@ -5,14 +5,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { eventFields, type EventFields, type EventRecord } from '../../../shared/api/events';
+import { eventForm, type AdminEventRecord, type EventFormInput, type EventRecord } from '../../../shared/api/events';
+import Skeleton from '@mui/material/Skeleton';
+import { LoadError } from '../../components/load-error';
+import { LoadingRegion } from '../../components/loading-region';
+import { poundsDecimal } from '../../../shared/domain/money';
 import { toLondonLocal } from '../../../shared/domain/london-time';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
-import { useSaveEvent } from './events-api';
+import { useAdminEvent, useSaveEvent } from './events-api';
 
 /** A new event starts a week ahead at 18:30, a typical evening lecture; the admin changes it. */
 function defaultDated(): string {
@@ -29,8 +36,23 @@ export interface EventEditorProps {
   onDelete?: () => void;
 }
 
-/** Edit in place: title, a minute-precision London date-time and description; save or cancel. */
+/** Edit in place: an existing event is first read as the admin sees it (with its online link). */
 export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
+  const { t } = useSiteText();
+  const full = useAdminEvent(event?._id);
+  if (!event) return <EventEditorForm onDone={onDone} />;
+  if (full.isPending)
+    return (
+      <LoadingRegion>
+        <Skeleton variant="rounded" height={320} />
+      </LoadingRegion>
+    );
+  if (full.isError) return <LoadError message={t('events.load_failed')} error={full.error} onRetry={() => void full.refetch()} />;
+  return <EventEditorForm event={full.data} onDone={onDone} onDelete={onDelete} />;
+}
+
+/** Title, a minute-precision London date-time, description and the booking details; save or cancel. */
+function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'event'> & { event?: AdminEventRecord }) {
   const { t } = useSiteText();
   const save = useSaveEvent();
   const {
@@ -38,11 +60,9 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<EventFields>({
-    resolver: zodResolver(eventFields),
-    defaultValues: event
-      ? { title: event.title, dated: event.dated, description: event.description }
-      : { title: '', dated: defaultDated(), description: '' },
+  } = useForm<EventFormInput, unknown, EventFields>({
+    resolver: zodResolver(eventForm),
+    defaultValues: formValues(event),
   });
 
   function onSubmit(fields: EventFields) {
@@ -51,9 +71,8 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
       {
         onSuccess: onDone,
         onError: (error) => {
-          if (error instanceof ApiError && error.fromServer && isField(error.field)) {
-            setError(error.field, { message: error.detail });
-          }
+          const field = error instanceof ApiError && error.fromServer ? formField(error.field) : undefined;
+          if (field) setError(field, { message: (error as ApiError).detail });
         },
       },
     );
@@ -64,6 +83,22 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
   const { ref: titleRef, ...titleField } = register('title');
   const { ref: datedRef, ...datedField } = register('dated');
   const { ref: descriptionRef, ...descriptionField } = register('description');
+  /** A text field of the details, registered, with its error. */
+  const detail = (name: DetailField, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => {
+    const { ref, ...field } = register(name);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        label={label}
+        fullWidth
+        error={Boolean(errors[name])}
+        helperText={errors[name]?.message}
+        {...extra}
+      />
+    );
+  };
+  const when = { type: 'datetime-local', slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 60 } } } as const;
 
   return (
     <Box component="form" aria-labelledby={labelId} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
@@ -104,6 +139,52 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
+        <Typography component="p" sx={{ ...editorLabelSx, pt: 1 }}>
+          {t('events.field.details')}
+        </Typography>
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, sm: 6 }}>{detail('end_dated', t('events.field.end_dated'), when)}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>{detail('venue_name', t('events.field.venue_name'))}</Grid>
+          <Grid size={12}>{detail('venue_address', t('events.field.venue_address'), { multiline: true, minRows: 2 })}</Grid>
+          <Grid size={12}>
+            {detail('online_url', t('events.field.online_url'), {
+              type: 'url',
+              helperText: errors.online_url?.message ?? t('events.field.online_url_help'),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {detail('capacity', t('events.field.capacity'), {
+              type: 'number',
+              helperText: errors.capacity?.message ?? t('events.field.capacity_help'),
+              slotProps: { htmlInput: { min: 1, step: 1 } },
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{detail('booking_opens', t('events.field.booking_opens'), when)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{detail('booking_closes', t('events.field.booking_closes'), when)}</Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {detail('member_price', t('events.field.member_price'), {
+              inputMode: 'decimal',
+              helperText: errors.member_price?.message ?? t('events.field.price_help'),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            {detail('price', t('events.field.price'), {
+              inputMode: 'decimal',
+              helperText: errors.price?.message ?? t('events.field.price_help'),
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>{detail('cpd_hours', t('events.field.cpd_hours'), { inputMode: 'decimal' })}</Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            {detail('cancel_cutoff_days', t('events.field.cancel_cutoff_days'), {
+              type: 'number',
+              helperText: errors.cancel_cutoff_days?.message ?? t('events.field.cancel_cutoff_help'),
+              slotProps: { htmlInput: { min: 0, step: 1 } },
+            })}
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <FormControlLabel control={<Checkbox {...register('members_only')} />} label={t('events.field.members_only')} />
+          </Grid>
+        </Grid>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" loading={save.isPending}>
             {t('action.save')}
@@ -137,6 +218,35 @@ export const editorLabelSx = {
   textTransform: 'uppercase',
 } as const;
 
-function isField(field: string | undefined): field is keyof EventFields {
-  return field === 'title' || field === 'dated' || field === 'description';
+type EventFields = Parameters<ReturnType<typeof useSaveEvent>['mutate']>[0];
+type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only'>;
+
+/** The form's values: text as typed, prices in pounds; a new event has none of the details. */
+function formValues(event: AdminEventRecord | undefined): EventFormInput {
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    title: event?.title ?? '',
+    dated: event?.dated ?? defaultDated(),
+    description: event?.description ?? '',
+    end_dated: text(event?.end_dated),
+    venue_name: text(event?.venue_name),
+    venue_address: text(event?.venue_address),
+    online_url: text(event?.online_url),
+    capacity: text(event?.capacity),
+    booking_opens: text(event?.booking_opens),
+    booking_closes: text(event?.booking_closes),
+    member_price: event?.member_price_pence ? poundsDecimal(event.member_price_pence) : '',
+    price: event?.price_pence ? poundsDecimal(event.price_pence) : '',
+    members_only: event?.members_only ?? false,
+    cpd_hours: text(event?.cpd_hours),
+    cancel_cutoff_days: text(event?.cancel_cutoff_days ?? 7),
+  };
+}
+
+/** The form field a server's 400 names (prices are in pounds in the form). */
+function formField(field: string | undefined): keyof EventFormInput | undefined {
+  if (field === 'member_price_pence') return 'member_price';
+  if (field === 'price_pence') return 'price';
+  const fields = Object.keys(formValues(undefined));
+  return field && fields.includes(field) ? (field as keyof EventFormInput) : undefined;
 }

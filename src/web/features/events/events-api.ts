@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EventFields } from '../../../shared/api/events';
+import type { EventFieldsOutput } from '../../../shared/api/events';
 import { apiRequest, lazyEndpoints } from '../../lib/api';
 
 // Loaded with the first call, not with the page (decision 062).
@@ -13,6 +13,28 @@ export const eventsQuery = queryOptions({
   queryKey: eventsKey,
   queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
 });
+
+/** One event with its booking details; the event page's data, also fetched by the server renderer. */
+export const eventQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...eventsKey, id] as const,
+    queryFn: ({ signal }) => apiRequest(eventsApi.one, { params: { id }, signal }),
+  });
+
+export function useEvent(id: string | null) {
+  return useQuery({ ...eventQuery(id ?? ''), enabled: id !== null });
+}
+
+/** The event as the admin edits it (with its online link), fetched when the editor opens. */
+export function useAdminEvent(id: string | undefined) {
+  return useQuery({
+    queryKey: ['admin-event', id],
+    queryFn: ({ signal }) => apiRequest(eventsApi.adminOne, { params: { id: id! }, signal }),
+    enabled: id !== undefined,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
 
 export function useEvents() {
   return useQuery(eventsQuery);
@@ -28,7 +50,7 @@ function useRefetchEvents() {
 export function useSaveEvent() {
   const refetch = useRefetchEvents();
   return useMutation({
-    mutationFn: async ({ _id, ...fields }: EventFields & { _id?: string }) => {
+    mutationFn: async ({ _id, ...fields }: EventFieldsOutput & { _id?: string }) => {
       if (_id === undefined) await apiRequest(eventsApi.create, { body: fields });
       else await apiRequest(eventsApi.update, { body: { _id, ...fields } });
     },

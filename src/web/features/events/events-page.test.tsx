@@ -6,21 +6,44 @@ import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { EventsPage } from './events-page';
 
+/** An event with none of the booking details (a listing, as events were before bookings). */
+function listing(fields: Pick<EventRecord, '_id' | 'title' | 'dated' | 'date' | 'description'>): EventRecord {
+  return {
+    end_dated: null,
+    end_date: null,
+    venue_name: null,
+    venue_address: null,
+    online: false,
+    capacity: null,
+    places_left: null,
+    booking_opens: null,
+    booking_closes: null,
+    booking_state: 'open',
+    member_price_pence: 0,
+    price_pence: 0,
+    members_only: false,
+    cpd_hours: null,
+    cancel_cutoff_days: 7,
+    ...fields,
+  };
+}
+
 /** The events API as a tiny store, so a save or delete shows in the list fetched after it. */
 function fakeEvents(events: EventRecord[]) {
   let store = [...events];
   let next = 1;
   return new FakeApi()
     .on(eventsApi.list, () => store)
+    .on(eventsApi.adminOne, (request) => ({ ...store.find((e) => request.path.endsWith(`/${e._id}`))!, online_url: null }))
     .on(eventsApi.create, (request) => {
       const fields = newEventRequest.parse(request.json);
       const _id = `new-${next++}`;
-      store = [...store, { ...fields, _id, date: `${fields.dated}:00Z` }];
+      store = [...store, listing({ ...fields, _id, date: `${fields.dated}:00Z` })];
       return { inserted_id: _id };
     })
     .on(eventsApi.update, (request) => {
       const { _id, ...fields } = updateEventRequest.parse(request.json);
-      store = store.map((e) => (e._id === _id ? { ...e, ...fields } : e));
+      store = store.map((e) => (e._id === _id ? { ...e, title: fields.title, dated: fields.dated, description: fields.description } : e));
       return { succeeded: true };
     })
     .on(eventsApi.remove, (request) => {
@@ -30,20 +53,36 @@ function fakeEvents(events: EventRecord[]) {
     });
 }
 
-const lecture: EventRecord = {
+const lecture = listing({
   _id: 'e1',
   title: 'Winter lecture',
   dated: '2099-01-15T18:30',
   date: '2099-01-15T18:30:00Z',
   description: 'On cardiology.',
-};
-const dinner: EventRecord = { _id: 'e2', title: 'Spring dinner', dated: '2099-04-01T19:00', date: '2099-04-01T18:00:00Z', description: '' };
-const gala: EventRecord = {
+});
+const dinner = listing({ _id: 'e2', title: 'Spring dinner', dated: '2099-04-01T19:00', date: '2099-04-01T18:00:00Z', description: '' });
+const gala = listing({
   _id: 'e0',
   title: 'Anniversary gala',
   dated: '2004-05-01T19:00',
   date: '2004-05-01T18:00:00Z',
   description: '20 years.',
+});
+
+/** What the editor sends for an event without details: every field, empty. */
+const noDetailsSent = {
+  end_dated: null,
+  venue_name: null,
+  venue_address: null,
+  online_url: null,
+  capacity: null,
+  booking_opens: null,
+  booking_closes: null,
+  member_price_pence: 0,
+  price_pence: 0,
+  members_only: false,
+  cpd_hours: null,
+  cancel_cutoff_days: 7,
 };
 
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
@@ -84,7 +123,7 @@ describe('events page editing (SPEC section 4)', () => {
     expect(await within(upcoming()).findByText('Winter lecture on the heart')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit event' })).toBeNull();
     expect(page.api.callsTo(eventsApi.update).map((c) => c.json)).toEqual([
-      { _id: 'e1', title: 'Winter lecture on the heart', dated: '2099-01-15T18:30', description: 'On cardiology.' },
+      { _id: 'e1', title: 'Winter lecture on the heart', dated: '2099-01-15T18:30', description: 'On cardiology.', ...noDetailsSent },
     ]);
     expect(listFetches(page.api)).toBe(2);
   });
@@ -113,7 +152,7 @@ describe('events page editing (SPEC section 4)', () => {
     await page.user.click(within(fresh).getByRole('button', { name: 'Save' }));
     expect(await within(upcoming()).findByText('Summer picnic')).toBeInTheDocument();
     expect(page.api.callsTo(eventsApi.create).map((c) => c.json)).toEqual([
-      { title: 'Summer picnic', dated: '2099-07-04T12:00', description: '' },
+      { title: 'Summer picnic', dated: '2099-07-04T12:00', description: '', ...noDetailsSent },
     ]);
   });
 

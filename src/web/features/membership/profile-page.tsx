@@ -34,6 +34,7 @@ import { EmailSection } from './account/email-section';
 import { NameSection } from './account/name-section';
 import { PasswordSection } from './account/password-section';
 import { PaymentsSection } from './account/payments-section';
+import { BookingsSection } from './account/bookings-section';
 import { PrivacySection } from './account/privacy-section';
 
 export function ProfilePage() {
@@ -81,6 +82,7 @@ export function ProfilePage() {
         ) : (
           <Stack spacing={3}>
             <MemberProfile info={data} />
+            <BookingsSection />
             <PaymentsSection />
             <DetailsSection />
             <SignInSections email={data.email} />

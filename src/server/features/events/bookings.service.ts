@@ -1,0 +1,485 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
+import { emailKey } from '../../../shared/domain/email';
+import { formatEventDate } from '../../../shared/domain/event-dates';
+import { bookingPrice, bookingState, PAYMENT_HOLD_MS, REMINDER_BEFORE_MS, WAITLIST_OFFER_MS } from '../../../shared/domain/event-booking';
+import { londonDate } from '../../../shared/domain/london-time';
+import { membershipStatus } from '../../../shared/domain/membership';
+import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique-violation';
+import { addressKey } from '../../http/client-address';
+import type { Principal } from '../../http/auth';
+import { conflict, forbidden, notFound, unauthorized } from '../../http/errors';
+import type { RateLimiter } from '../../http/rate-limit';
+import { ValidationError } from '../../http/validation';
+import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
+import type { MailContext } from '../../integrations/mail/template';
+import type { CardBrake } from '../../payments/card-brake';
+import type { FulfilmentHandler, FulfilmentService } from '../../payments/fulfilment';
+import type { Logger } from '../../logger';
+import type { BookingView, MyBooking } from '../../../shared/api/bookings';
+import { isPastEvent } from '../../../shared/domain/event-timing';
+import { refundCutoff } from '../../../shared/domain/event-booking';
+import type { PaymentsService } from '../../payments/payments.service';
+import { bookingLink, cancelledMail, confirmationMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
+import { bookingsRepo, type BookingRow } from './bookings.repo';
+import { eventsRepo, type EventRow } from './events.repo';
+import { toIcs, type CalendarInfo } from './ics';
+
+/** Bookings one address may make: enough for a family or a practice, too few to fill an event. */
+export const BOOKING_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+
+export type BookingsDeps = {
+  db: Kysely<Database>;
+  clock: () => Date;
+  mailer: Mailer;
+  payments: PaymentsService;
+  brake: CardBrake;
+  limiter: RateLimiter;
+  mailContext: () => Promise<MailContext>;
+  /** Signs the links in attendees' mail (the server's own secret). */
+  linkSecret: string;
+  fulfilment: FulfilmentService;
+  /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
+  recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
+  log: Pick<Logger, 'warn'>;
+};
+
+/** Who asks about a booking: the mail link's secret, or the signed-in attendee. */
+export type BookingAuth = { token?: string; principal?: Principal };
+
+/** Active, or in its last 30 days: the member price and members-only events need this at booking. */
+function isMember(lastRenewedDate: string | null, now: Date): boolean {
+  const status = membershipStatus(lastRenewedDate, londonDate(now));
+  return status === 'active' || status === 'expiring';
+}
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** The secret in an attendee's links: derived from the booking's id with the server's secret, so nothing is stored. */
+export function bookingToken(linkSecret: string, bookingId: string): string {
+  return createHmac('sha256', linkSecret).update(`booking:${bookingId}`).digest('base64url');
+}
+
+export function tokenMatches(linkSecret: string, bookingId: string, given: string): boolean {
+  const expected = Buffer.from(bookingToken(linkSecret, bookingId));
+  const actual = Buffer.from(given);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** What booking mail needs of the site, from the mail context read before a transaction. */
+export function mailKit(ctx: MailContext, linkSecret: string) {
+  const calendar: CalendarInfo = {
+    publicUrl: ctx.publicUrl,
+    calendarName: ctx.siteName,
+    organizerEmail: ctx.contactEmail,
+    withOnlineLink: true,
+  };
+  return {
+    ctx,
+    link: (id: string) => bookingLink(ctx, id, bookingToken(linkSecret, id)),
+    ics: (event: EventRow) => toIcs([event], calendar),
+  };
+}
+type Kit = ReturnType<typeof mailKit>;
+
+export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): MailMessage {
+  return confirmationMail(event, booking, kit.link(booking.id), kit.ics(event), kit.ctx);
+}
+
+/**
+ * The rules of booking a place: one live booking per e-mail per event, places claimed in the
+ * booking's own transaction, paid places held for 30 minutes, freed places offered to the
+ * waitlist in order for 48 hours each. Mail is queued in the transaction that decides it.
+ */
+export function bookingsService(deps: BookingsDeps) {
+  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, fulfilment, recordRefund, log } = deps;
+
+  /** Read before a transaction: on SQLite a transaction holds the one connection. */
+  const outside = async () => mailKit(await mailContext(), linkSecret);
+  type Outside = Kit;
+
+  /**
+   * A place came free (a cancellation, a lapsed hold or offer): the first on the waitlist is
+   * offered it, else it is free again. Once booking has closed, nobody is offered anything.
+   */
+  async function releasePlace(trx: Kysely<Database>, event: EventRow, out: Outside): Promise<MailMessage[]> {
+    const repo = bookingsRepo(trx);
+    const now = clock();
+    if (bookingState(event, now) !== 'closed') {
+      for (const next of await repo.waitlist(event.id)) {
+        // Checked again in the update: two releases at once offer two different people.
+        const until = later(now, WAITLIST_OFFER_MS);
+        if (await repo.changeStatus(next.id, 'waitlisted', { status: 'offered', hold_until: until })) {
+          return [offerMail(event, next, out.link(next.id), until, out.ctx)];
+        }
+      }
+    }
+    await repo.freePlace(event.id);
+    return [];
+  }
+
+  /** Ends holds and offers whose time ran out, for one event or all, each once, and passes the place on. */
+  async function expireLapsed(eventId?: string): Promise<number> {
+    const lapsed = (await bookingsRepo(db).lapsed(clock().toISOString())).filter((b) => !eventId || b.event_id === eventId);
+    if (!lapsed.length) return 0;
+    // A held place whose card was charged without the browser settling (closed tab, no webhook) is kept.
+    for (const booking of lapsed.filter((b) => b.status === 'held' && b.payment_id)) {
+      const payment = await payments.findById(booking.payment_id!);
+      if (!payment?.provider_ref || payment.provider !== payments.provider.name) continue;
+      const intent = await payments.provider.retrieveIntent(payment.provider_ref).catch((error: unknown) => {
+        log.warn({ err: error, bookingId: booking.id }, 'Could not ask the payment provider about a lapsed hold; it expires');
+        return undefined;
+      });
+      if (intent?.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
+    }
+    const out = await outside();
+    let expired = 0;
+    for (const booking of lapsed) {
+      const mail = await db.transaction().execute(async (trx) => {
+        const event = await eventsRepo(trx).find(booking.event_id);
+        if (!event) return [];
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, booking.status, { status: 'expired', hold_until: null }))) return [];
+        expired++;
+        const messages = await releasePlace(trx, event, out);
+        for (const message of messages) await mailer.queue(message, trx);
+        return messages;
+      });
+      if (mail.length) mailer.deliverSoon();
+    }
+    return expired;
+  }
+
+  async function found(id: string): Promise<BookingRow> {
+    const booking = await bookingsRepo(db).find(id);
+    if (!booking) throw notFound('Booking not found');
+    return booking;
+  }
+
+  /** The booking, for its attendee only: anyone else is told it does not exist. */
+  async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
+    const booking = await bookingsRepo(db).find(id);
+    const mine =
+      booking && ((auth.token && tokenMatches(linkSecret, id, auth.token)) || (auth.principal && booking.user_id === auth.principal.id));
+    if (!booking || !mine) throw notFound('Booking not found');
+    return booking;
+  }
+
+  function cancellable(booking: BookingRow, event: EventRow): boolean {
+    return booking.status !== 'cancelled' && booking.status !== 'expired' && clock().toISOString() < event.starts_at;
+  }
+
+  /** Pence to give back on cancelling now: a card payment in full, before the cut-off (the admin: always). */
+  async function refundable(booking: BookingRow, event: EventRow, byAdmin: boolean): Promise<number> {
+    if (booking.status !== 'confirmed' || !booking.payment_id) return 0;
+    const beforeCutoff = clock().toISOString() < refundCutoff(event.starts_at, event.cancel_cutoff_days);
+    if (!byAdmin && !beforeCutoff) return 0;
+    const payment = await payments.findById(booking.payment_id);
+    if (!payment || payment.status !== 'succeeded' || !payment.provider_ref) return 0;
+    return payment.amount_pence - payment.refunded_pence;
+  }
+
+  /** Makes a refund that is due, once: the provider's key is the booking's, and the due amount is cleared only as it is recorded. */
+  async function makeRefund(id: string): Promise<void> {
+    const booking = await found(id);
+    if (booking.refund_due_pence <= 0 || !booking.payment_id) return;
+    const payment = (await payments.findById(booking.payment_id))!;
+    const refund = await payments.provider.refund({
+      intentId: payment.provider_ref!,
+      amountPence: booking.refund_due_pence,
+      idempotencyKey: `refund-booking-${booking.id}`,
+    });
+    await db.transaction().execute(async (trx) => {
+      await bookingsRepo(trx).refundMade(booking.id, booking.refund_due_pence);
+    });
+    await recordRefund({
+      id: `refund_${refund.id}`,
+      intentId: payment.provider_ref!,
+      amountRefunded: payment.refunded_pence + refund.amountPence,
+    });
+  }
+
+  /** Who is booking: a signed-in person as themselves (and a member if their membership is current), else the form's name and e-mail. */
+  async function booker(request: BookRequest, principal: Principal | undefined, now: Date) {
+    if (principal) {
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'first_name', 'last_name', 'last_renewed_date'])
+        .where('id', '=', principal.id)
+        .executeTakeFirst();
+      if (!user) throw unauthorized();
+      return {
+        userId: user.id,
+        name: `${user.first_name} ${user.last_name}`,
+        email: user.email,
+        member: isMember(user.last_renewed_date, now),
+      };
+    }
+    if (!request.name) throw new ValidationError('name is required', 'name');
+    if (!request.email) throw new ValidationError('email is required', 'email');
+    return { userId: null, name: request.name, email: request.email, member: false };
+  }
+
+  return {
+    async book(eventId: string, request: BookRequest, principal: Principal | undefined, ip: string): Promise<BookResponse> {
+      const now = clock();
+      await expireLapsed(eventId);
+      const event = await eventsRepo(db).find(eventId);
+      if (!event) throw notFound('Event not found');
+      const state = bookingState(event, now);
+      if (state === 'not_open_yet') throw conflict(`Booking opens on ${formatEventDate(event.booking_opens_at!)}`);
+      if (state === 'closed') throw conflict('Booking for this event has closed');
+      const who = await booker(request, principal, now);
+      if (event.members_only === 1 && !who.member) {
+        throw principal
+          ? forbidden('This event is for members. Renew your membership to book it.')
+          : unauthorized('This event is for members: please sign in to book');
+      }
+      const price = bookingPrice(event, who.member);
+      await limiter.hit(
+        { bucket: 'event-book', key: addressKey(ip), ...BOOKING_LIMIT },
+        'Too many bookings from this address. Please wait a few minutes and try again.',
+      );
+      if (price > 0) await brake.beforeStart(ip, { pausable: true });
+
+      const out = await outside();
+      const id = randomUUID();
+      let booking: BookingRow;
+      try {
+        booking = await db.transaction().execute(async (trx) => {
+          const repo = bookingsRepo(trx);
+          const claimed = await repo.claimPlace(event.id);
+          const status = !claimed ? 'waitlisted' : price > 0 ? 'held' : 'confirmed';
+          const row: BookingRow = {
+            id,
+            event_id: event.id,
+            user_id: who.userId,
+            name: who.name,
+            email: who.email,
+            active_key: emailKey(who.email),
+            status,
+            price_pence: price,
+            payment_id: null,
+            hold_until: status === 'held' ? later(now, PAYMENT_HOLD_MS) : null,
+            created_at: now.toISOString(),
+            confirmed_at: status === 'confirmed' ? now.toISOString() : null,
+            cancelled_at: null,
+            refunded_pence: 0,
+            refund_due_pence: 0,
+            reminded_at: null,
+            attended_at: null,
+            certificate_number: null,
+            note: null,
+          };
+          await repo.insert(row);
+          if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
+          if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
+          return row;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict(
+            'This e-mail address has booked this event already. The confirmation e-mail has a link to see or cancel the booking.',
+          );
+        throw error;
+      }
+      mailer.deliverSoon();
+      if (booking.status !== 'held')
+        return { booking_id: id, status: booking.status === 'confirmed' ? 'confirmed' : 'waitlisted', amount_pence: price };
+      return { booking_id: id, status: 'payment_required', amount_pence: price, ...(await startPayment(event, booking, ip)) };
+    },
+
+    expireLapsed,
+
+    /** My Profile: upcoming bookings soonest first, then past ones latest first. */
+    async mine(userId: string): Promise<MyBooking[]> {
+      const now = clock();
+      const rows = (await bookingsRepo(db).ofUser(userId)).map((b) => ({
+        _id: b.id,
+        status: b.status,
+        price_pence: b.price_pence,
+        event: { _id: b.event_id, title: b.title, date: b.starts_at, end_date: b.ends_at },
+        upcoming: !isPastEvent(b.ends_at ?? b.starts_at, now),
+        can_cancel: b.status !== 'cancelled' && b.status !== 'expired' && now.toISOString() < b.starts_at,
+      }));
+      return [...rows.filter((b) => b.upcoming), ...rows.filter((b) => !b.upcoming).reverse()];
+    },
+
+    async view(id: string, auth: BookingAuth): Promise<BookingView> {
+      const booking = await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      return {
+        _id: booking.id,
+        status: booking.status,
+        name: booking.name,
+        email: booking.email,
+        price_pence: booking.price_pence,
+        hold_until: booking.hold_until,
+        event: {
+          _id: event.id,
+          title: event.title,
+          date: event.starts_at,
+          end_date: event.ends_at,
+          venue_name: event.venue_name,
+          venue_address: event.venue_address,
+        },
+        online_url: booking.status === 'confirmed' ? event.online_url : null,
+        can_cancel: cancellable(booking, event),
+        refund_on_cancel: (await refundable(booking, event, false)) > 0,
+        refunded_pence: booking.refunded_pence,
+      };
+    },
+
+    /** Takes a place offered from the waitlist: free ones are confirmed, paid ones held for their payment. */
+    async take(id: string, auth: BookingAuth, ip: string): Promise<BookResponse> {
+      await expireLapsed();
+      const booking = await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      if (booking.status !== 'offered') throw conflict('No place is offered to this booking now: the offer may have lapsed');
+      const now = clock();
+      const out = await outside();
+      const paid = booking.price_pence > 0;
+      if (paid) await brake.beforeStart(ip, { pausable: true });
+      const changes = paid
+        ? { status: 'held' as const, hold_until: later(now, PAYMENT_HOLD_MS) }
+        : { status: 'confirmed' as const, hold_until: null, confirmed_at: now.toISOString() };
+      const taken = await db.transaction().execute(async (trx) => {
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, 'offered', changes))) return false;
+        if (!paid) await mailer.queue(confirmation(event, { ...booking, ...changes }, out), trx);
+        return true;
+      });
+      if (!taken) throw conflict('No place is offered to this booking now: the offer may have lapsed');
+      if (!paid) {
+        mailer.deliverSoon();
+        return { booking_id: id, status: 'confirmed', amount_pence: 0 };
+      }
+      return {
+        booking_id: id,
+        status: 'payment_required',
+        amount_pence: booking.price_pence,
+        ...(await startPayment(event, { ...booking, ...changes }, ip)),
+      };
+    },
+
+    /**
+     * Cancels a booking (the attendee, or the admin with `byAdmin`): its place passes on, and a paid
+     * booking is refunded when cancelled before the event's cut-off (the admin refunds any). The
+     * refund is decided in the cancelling transaction and made after it; a provider failure leaves
+     * it due, answered 502, and the scheduled jobs (or cancelling again) make it later.
+     */
+    async cancel(id: string, auth: BookingAuth, byAdmin = false): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+      const booking = byAdmin ? await found(id) : await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      if (booking.status !== 'cancelled' && booking.status !== 'expired') {
+        if (!byAdmin && !cancellable(booking, event)) throw conflict('This event has started: the booking can no longer be cancelled');
+        const out = await outside();
+        const due = await refundable(booking, event, byAdmin);
+        const changed = await db.transaction().execute(async (trx) => {
+          const repo = bookingsRepo(trx);
+          const now = clock().toISOString();
+          if (
+            !(await repo.changeStatus(booking.id, booking.status, {
+              status: 'cancelled',
+              cancelled_at: now,
+              hold_until: null,
+              refund_due_pence: due,
+            }))
+          )
+            return false;
+          if (booking.status !== 'waitlisted') for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+          await mailer.queue(cancelledMail(event, booking, due, out.ctx), trx);
+          return true;
+        });
+        // Another cancel (or an expiry) came first: answer as it left the booking.
+        if (changed) mailer.deliverSoon();
+      }
+      await makeRefund(id);
+      const after = (await bookingsRepo(db).find(id))!;
+      return { status: after.status, refunded_pence: after.refunded_pence };
+    },
+
+    /** Refunds decided but not made (the provider failed at the time); run by the scheduled jobs. */
+    async retryRefunds(): Promise<number> {
+      let made = 0;
+      for (const booking of await bookingsRepo(db).refundsDue()) {
+        try {
+          await makeRefund(booking.id);
+          made++;
+        } catch (error) {
+          log.warn({ err: error, bookingId: booking.id }, 'A booking refund failed again; it will be retried');
+        }
+      }
+      return made;
+    },
+
+    /** Reminders a day before, each once (claimed with its mail in one transaction); not for bookings made within that day. */
+    async sendReminders(): Promise<number> {
+      const now = clock();
+      const due = await bookingsRepo(db).dueReminders(now.toISOString(), later(now, REMINDER_BEFORE_MS));
+      if (!due.length) return 0;
+      const out = await outside();
+      let sent = 0;
+      for (const booking of due) {
+        const queued = await db.transaction().execute(async (trx) => {
+          const event = await eventsRepo(trx).find(booking.event_id);
+          if (!event || !(await bookingsRepo(trx).markReminded(booking.id, now.toISOString()))) return false;
+          const bookedWithinTheDay =
+            booking.confirmed_at !== null && booking.confirmed_at > later(new Date(event.starts_at), -REMINDER_BEFORE_MS);
+          if (bookedWithinTheDay) return false;
+          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx), trx);
+          return true;
+        });
+        if (queued) sent++;
+      }
+      if (sent) mailer.deliverSoon();
+      return sent;
+    },
+  };
+
+  /** Asks the provider for the card step; if it fails, the held place is given back at once. */
+  async function startPayment(event: EventRow, booking: BookingRow, ip: string) {
+    try {
+      const { paymentId, clientSecret } = await payments.begin({
+        kind: 'booking',
+        amountPence: booking.price_pence,
+        email: booking.email,
+        description: `Booking: ${event.title}`.slice(0, 200),
+        userId: booking.user_id,
+        referenceId: booking.id,
+        clientIp: ip,
+      });
+      await bookingsRepo(db).setPayment(booking.id, paymentId);
+      return { client_secret: clientSecret!, hold_until: booking.hold_until! };
+    } catch (error) {
+      const out = await outside();
+      await db.transaction().execute(async (trx) => {
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, 'held', { status: 'expired', hold_until: null }))) return;
+        for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+      });
+      throw error;
+    }
+  }
+}
+export type BookingsService = ReturnType<typeof bookingsService>;
+
+/**
+ * Completing a booking's payment confirms the held place and sends the confirmation (the
+ * receipt). A payment that arrives after its hold lapsed and the place went on is refunded: the
+ * refund is recorded as due here and made by the scheduled jobs.
+ */
+export function bookingFulfilment(clock: () => Date, linkSecret: string): FulfilmentHandler {
+  return async (trx, payment, ctx) => {
+    const repo = bookingsRepo(trx);
+    const booking = payment.reference_id ? await repo.find(payment.reference_id) : undefined;
+    if (!booking) throw new Error(`Booking payment ${payment.id} has no booking`);
+    const event = await eventsRepo(trx).find(booking.event_id);
+    if (!event) throw new Error(`Booking ${booking.id} has no event`);
+    const now = clock().toISOString();
+    if (await repo.changeStatus(booking.id, 'held', { status: 'confirmed', confirmed_at: now, hold_until: null })) {
+      return { mail: [confirmation(event, { ...booking, status: 'confirmed', confirmed_at: now }, mailKit(ctx, linkSecret))] };
+    }
+    await repo.setRefundDue(booking.id, payment.amount_pence);
+    return { mail: [] };
+  };
+}

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { defineEndpoints } from './contract';
+import { emailAddress } from './membership';
+
+/**
+ * Booking a place at an event. A visitor gives a name and an e-mail; a signed-in person books
+ * as themselves (their account's name and e-mail), and only they get the member price.
+ */
+export const bookRequest = z.object({
+  name: z.string().trim().min(1, 'Enter your name').max(100, 'At most 100 characters').optional(),
+  email: emailAddress.optional(),
+});
+export type BookRequest = z.input<typeof bookRequest>;
+
+export const bookingOutcomes = ['confirmed', 'waitlisted', 'payment_required'] as const;
+export const bookResponse = z.object({
+  booking_id: z.string(),
+  status: z.enum(bookingOutcomes),
+  /** What the place costs this person, in pence. */
+  amount_pence: z.number().int(),
+  /** For the card step when status is payment_required. */
+  client_secret: z.string().optional(),
+  /** Until when the place is held for the payment (ISO instant). */
+  hold_until: z.string().optional(),
+});
+export type BookResponse = z.infer<typeof bookResponse>;
+
+export const bookingStatuses = ['held', 'confirmed', 'waitlisted', 'offered', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** The secret from the link in the attendee's mail; a signed-in attendee needs none for their own bookings. */
+export const bookingTokenRequest = z.object({ token: z.string().max(100).optional() });
+/** The link's secret travels in this header on GET (never in an address). */
+export const BOOKING_TOKEN_HEADER = 'x-booking-token';
+
+export const bookingView = z.object({
+  _id: z.string(),
+  status: z.enum(bookingStatuses),
+  name: z.string(),
+  email: z.string(),
+  price_pence: z.number().int(),
+  /** While held (payment) or offered (waitlist): until when. */
+  hold_until: z.string().nullable(),
+  event: z.object({
+    _id: z.string(),
+    title: z.string(),
+    date: z.string(),
+    end_date: z.string().nullable(),
+    venue_name: z.string().nullable(),
+    venue_address: z.string().nullable(),
+  }),
+  /** For a confirmed booking only. */
+  online_url: z.string().nullable(),
+  can_cancel: z.boolean(),
+  /** Whether cancelling now gives the money back (before the event's cut-off). */
+  refund_on_cancel: z.boolean(),
+  refunded_pence: z.number().int(),
+});
+export type BookingView = z.infer<typeof bookingView>;
+
+export const cancelResponse = z.object({ status: z.enum(bookingStatuses), refunded_pence: z.number().int() });
+
+const bookingId = z.object({ id: z.string() });
+
+/** A booking in the member's own list (My Profile). */
+export const myBooking = z.object({
+  _id: z.string(),
+  status: z.enum(bookingStatuses),
+  price_pence: z.number().int(),
+  event: z.object({ _id: z.string(), title: z.string(), date: z.string(), end_date: z.string().nullable() }),
+  /** The event has not ended yet (or, without an end, started less than a day ago). */
+  upcoming: z.boolean(),
+  can_cancel: z.boolean(),
+});
+export type MyBooking = z.infer<typeof myBooking>;
+
+export const bookingsApi = defineEndpoints('bookings', {
+  book: {
+    method: 'POST',
+    path: '/api/events/:id/book',
+    summary: 'Books a place: confirmed, waitlisted, or payment_required with a client secret for the card step',
+    params: z.object({ id: z.string() }),
+    body: { kind: 'json', schema: bookRequest },
+    response: bookResponse,
+    errors: {
+      404: 'No such event',
+      409: 'Booking is not open, or this e-mail address has booked this event already',
+      429: 'Too many bookings from this address, or card payments are paused',
+      502: 'The card payment provider failed',
+    },
+  },
+  mine: {
+    method: 'GET',
+    path: '/api/account/bookings',
+    summary: "The signed-in person's bookings, upcoming (soonest first) then past (latest first)",
+    response: z.array(myBooking),
+  },
+  view: {
+    method: 'GET',
+    path: '/api/events/bookings/:id',
+    summary: "A booking, for its attendee (the mail link's secret in the x-booking-token header, or signed in as them)",
+    params: bookingId,
+    response: bookingView,
+    errors: { 404: 'No such booking, or not yours' },
+  },
+  take: {
+    method: 'POST',
+    path: '/api/events/bookings/:id/take',
+    summary: 'Takes a place offered from the waitlist: confirmed, or payment_required with a client secret',
+    params: bookingId,
+    body: { kind: 'json', schema: bookingTokenRequest },
+    response: bookResponse,
+    errors: {
+      404: 'No such booking, or not yours',
+      409: 'No place is offered, or the offer has lapsed',
+      502: 'The card payment provider failed',
+    },
+  },
+  cancel: {
+    method: 'POST',
+    path: '/api/events/bookings/:id/cancel',
+    summary: "Cancels a booking; a paid one is refunded through the provider before the event's cut-off",
+    params: bookingId,
+    body: { kind: 'json', schema: bookingTokenRequest },
+    response: cancelResponse,
+    errors: {
+      404: 'No such booking, or not yours',
+      502: 'The refund could not be made just now (the booking is cancelled; the refund is retried)',
+    },
+  },
+});

@@ -1,0 +1,164 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { bookingsApi, type BookRequest, type BookResponse } from '../../../shared/api/bookings';
+import type { EventRecord } from '../../../shared/api/events';
+import { formatPence } from '../../../shared/domain/money';
+import { emptyBillingAddress } from '../../components/card-payment/billing-address';
+import { CardPayment } from '../../components/card-payment/card-payment';
+import { Panel, PanelTitle } from '../../components/panel';
+import { apiRequest, ApiError, errorMessage } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { useSiteText } from '../../lib/site-text';
+
+type Step =
+  { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: 'confirmed' | 'waitlisted' };
+
+/**
+ * Booking a place on the event's page, in the steps of donating: the details (a signed-in person
+ * books as themselves), then the card with Back when the place costs something, an alert plus
+ * the reason in the page when the card fails, and the outcome in the page.
+ */
+export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
+  const { t } = useSiteText();
+  const session = useSession();
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<{ field: string; detail: string } | null>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  /** The place held by the last Book, for Back then Book again with the same details. */
+  const previous = useRef<{ answer: BookResponse; request: BookRequest } | null>(null);
+
+  const book = useMutation({
+    mutationFn: (request: BookRequest) => apiRequest(bookingsApi.book, { params: { id: event._id }, body: request }),
+    onMutate: () => setFieldError(null),
+    onSuccess: (answer, request) => {
+      if (answer.status === 'payment_required') {
+        previous.current = { answer, request };
+        setStep({ kind: 'card', answer, request });
+      } else done(answer.status);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.field === 'name' || error.field === 'email'))
+        setFieldError({ field: error.field, detail: error.detail });
+    },
+  });
+
+  function done(status: 'confirmed' | 'waitlisted') {
+    setStep({ kind: 'done', status });
+    onBooked();
+  }
+  useEffect(() => {
+    if (step.kind !== 'form') outcomeRef.current?.focus();
+  }, [step.kind]);
+
+  if (event.booking_state === 'closed' || event.booking_state === 'not_open_yet') return null;
+  if (event.members_only && !session) {
+    return (
+      <Alert severity="info">
+        {t('event.book.members_sign_in')}{' '}
+        <Link component={RouterLink} to="/signIn">
+          {t('event.book.sign_in')}
+        </Link>
+      </Alert>
+    );
+  }
+  if (step.kind === 'done') {
+    return (
+      <Alert severity="success" ref={outcomeRef} tabIndex={-1} data-testid="booking-outcome">
+        {step.status === 'confirmed' ? t('event.book.confirmed') : t('event.book.waitlisted')}
+      </Alert>
+    );
+  }
+  if (step.kind === 'card') {
+    const { answer } = step;
+    return (
+      <Stack spacing={2}>
+        <Panel labelledBy="booking-confirm">
+          <Box ref={outcomeRef} tabIndex={-1}>
+            <PanelTitle id="booking-confirm" k="event.book.confirm_title" />
+          </Box>
+          <Typography sx={{ fontSize: '1.25rem', fontWeight: 700, color: 'primary.dark' }}>
+            {t('event.book.to_pay')}: {formatPence(answer.amount_pence)}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('event.book.held')}</Typography>
+        </Panel>
+        <Panel labelledBy="booking-card">
+          <PanelTitle id="booking-card" k="pay.card_title" />
+          <CardPayment
+            clientSecret={answer.client_secret!}
+            returnUrl={`${window.location.origin}/events/${event._id}`}
+            billing={emptyBillingAddress}
+            payLabel={`${t('event.book.pay')} ${formatPence(answer.amount_pence)}`}
+            onPaid={() => done('confirmed')}
+            onFailed={(reason) => window.alert(`${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`)}
+          />
+        </Panel>
+        <Button onClick={() => setStep({ kind: 'form' })} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
+          {t('event.book.back')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const signedIn = session !== null;
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const request: BookRequest = signedIn ? {} : { name: name.trim(), email: email.trim() };
+    // Back, then Book with the same details, goes on with the place already held.
+    if (previous.current && JSON.stringify(previous.current.request) === JSON.stringify(request)) {
+      setStep({ kind: 'card', ...previous.current });
+      return;
+    }
+    book.mutate(request);
+  };
+  return (
+    <Panel labelledBy="booking-title">
+      <PanelTitle id="booking-title" k="event.book.title" />
+      <Box component="form" noValidate onSubmit={submit} aria-labelledby="booking-title">
+        <Stack spacing={2}>
+          {book.isError && !fieldError && <Alert severity="error">{errorMessage(book.error, t('event.book.failed'))}</Alert>}
+          {signedIn ? (
+            <Typography>
+              {t('event.book.as')} <strong>{session.username}</strong>
+            </Typography>
+          ) : (
+            <>
+              <TextField
+                label={t('event.book.name')}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                required
+                autoComplete="name"
+                error={fieldError?.field === 'name'}
+                helperText={fieldError?.field === 'name' ? fieldError.detail : undefined}
+              />
+              <TextField
+                label={t('event.book.email')}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                required
+                autoComplete="email"
+                error={fieldError?.field === 'email'}
+                helperText={fieldError?.field === 'email' ? fieldError.detail : t('event.book.email_help')}
+              />
+            </>
+          )}
+          <Button type="submit" variant="contained" size="large" loading={book.isPending} sx={{ alignSelf: 'flex-start' }}>
+            {event.booking_state === 'waitlist' ? t('event.join_waitlist') : t('event.book')}
+          </Button>
+        </Stack>
+      </Box>
+    </Panel>
+  );
+}

@@ -1,0 +1,66 @@
+import PoundIcon from '@mui/icons-material/CurrencyPound';
+import GroupIcon from '@mui/icons-material/GroupOutlined';
+import PlaceIcon from '@mui/icons-material/PlaceOutlined';
+import SchoolIcon from '@mui/icons-material/SchoolOutlined';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import type { EventRecord } from '../../../shared/api/events';
+import { formatPence } from '../../../shared/domain/money';
+import { useSiteText } from '../../lib/site-text';
+
+/** "Free", "£10", or "£10 members, £25" when members pay less. */
+export function usePriceText(): (event: Pick<EventRecord, 'member_price_pence' | 'price_pence' | 'members_only'>) => string {
+  const { t } = useSiteText();
+  return (event) => {
+    const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence));
+    if (event.members_only || event.member_price_pence === event.price_pence) return money(event.member_price_pence);
+    return `${money(event.member_price_pence)} ${t('events.members_price')}, ${money(event.price_pence)}`;
+  };
+}
+
+/** The place of an event in one line: venue and town, or "Online". */
+export function placeLine(event: Pick<EventRecord, 'venue_name' | 'venue_address' | 'online'>, online: string): string | null {
+  const firstLine = event.venue_address?.split('\n')[0]?.trim();
+  const place = [event.venue_name, firstLine].filter(Boolean).join(', ');
+  return place || (event.online ? online : null);
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Typography component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+      {icon}
+      <span>{children}</span>
+    </Typography>
+  );
+}
+
+/** A card's short facts: place, price, members only, CPD hours, places left. Only those the event has. */
+export function EventFacts({ event }: { event: EventRecord }) {
+  const { t } = useSiteText();
+  const price = usePriceText();
+  const place = placeLine(event, t('events.online'));
+  const bookable = event.capacity !== null || event.price_pence > 0 || event.member_price_pence > 0 || event.members_only;
+  const icon = { fontSize: 'small', 'aria-hidden': true, sx: { color: 'secondary.dark' } } as const;
+  return (
+    <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, gap: 0.5 }}>
+      {place && <Fact icon={<PlaceIcon {...icon} />}>{place}</Fact>}
+      {bookable && (
+        <Fact icon={<PoundIcon {...icon} />}>
+          {price(event)}
+          {event.members_only && ` · ${t('events.members_only')}`}
+        </Fact>
+      )}
+      {event.cpd_hours !== null && (
+        <Fact icon={<SchoolIcon {...icon} />}>
+          {event.cpd_hours} {t('event.cpd_hours')}
+        </Fact>
+      )}
+      {event.places_left !== null && event.booking_state !== 'closed' && (
+        <Fact icon={<GroupIcon {...icon} />}>
+          {event.places_left === 0 ? t('events.full') : `${event.places_left} ${t('events.places_left')}`}
+        </Fact>
+      )}
+    </Stack>
+  );
+}
