@@ -7,9 +7,7 @@ import { defineEndpoints, file } from './contract';
 
 export const EVENT_PRICE_MAX_PENCE = 1_000_000;
 export const DEFAULT_CANCEL_CUTOFF_DAYS = 7;
-const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Events have UUIDs; anything else in their address is no event. */
-export const isEventId = (id: string | undefined): id is string => id !== undefined && EVENT_ID.test(id);
+export { isEventId } from '../domain/event-id';
 const eventId = z.object({ id: z.string() });
 
 /** A London wall-clock time to the minute, as a datetime-local field gives it: YYYY-MM-DDTHH:mm. */

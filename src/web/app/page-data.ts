@@ -3,7 +3,7 @@ import { isArticleId } from '../../shared/domain/article-id';
 import { ApiError } from '../lib/api';
 import { committeeQuery } from '../features/committee/committee-api';
 import { eventQuery, eventsQuery } from '../features/events/events-api';
-import { isEventId } from '../../shared/api/events';
+import { isEventId } from '../../shared/domain/event-id';
 import { articlePagesQuery, articleQuery, categoriesQuery } from '../features/articles/articles-api';
 
 /**
