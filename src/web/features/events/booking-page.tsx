@@ -1,4 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +20,7 @@ import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
+import { BackToEvents } from './back-to-events';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -49,10 +49,7 @@ export function BookingPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Link component={RouterLink} to="/events" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
-        <ArrowBackIcon fontSize="small" />
-        {t('event.back')}
-      </Link>
+      <BackToEvents />
       <Typography variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.9rem, 4vw, 2.5rem)', mb: 3 }}>
         {t('booking.title')}
       </Typography>

@@ -1,15 +1,13 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { pathOf } from '../../../shared/api/contract';
 import { eventsApi, isEventId, type EventRecord } from '../../../shared/api/events';
 import { formatPence } from '../../../shared/domain/money';
@@ -18,6 +16,7 @@ import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError } from '../../lib/api';
 import { formatEventDate, formatEventSpan } from '../../lib/format';
+import { BackToEvents } from './back-to-events';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BookingPanel } from './booking-panel';
@@ -34,10 +33,7 @@ export function EventPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Link component={RouterLink} to="/events" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
-        <ArrowBackIcon fontSize="small" />
-        {t('event.back')}
-      </Link>
+      <BackToEvents />
       {!valid ? (
         <Missing text={t('event.invalid_id')} />
       ) : event.isPending ? (
