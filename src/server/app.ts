@@ -18,6 +18,7 @@ import { testingRoutes } from './features/testing/testing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
+import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
   bookingsRoutes(app, services.bookings);
+  eventAdminRoutes(app, services.eventAdmin, services.clock);
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,
     siteName: await services.siteText.get('site_name'),

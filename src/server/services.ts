@@ -31,6 +31,7 @@ import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
 import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
+import { eventAdminService } from './features/events/event-admin.service';
 import { imagesService } from './features/images/images.service';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
@@ -189,6 +190,17 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     committee: committeeService(db.db, clock, audit),
     events: eventsService(db.db, clock, audit),
     bookings,
+    eventAdmin: eventAdminService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      payments,
+      fulfilment,
+      bookings,
+      mailContext,
+      linkSecret: jwtSecret,
+    }),
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */

@@ -46,6 +46,12 @@ export type BookingsDeps = {
   log: Pick<Logger, 'warn'>;
 };
 
+/** The admin cancels: a card payment refunded in full or not at all, and the audit entry written in the cancelling transaction. */
+export type AdminCancel = {
+  refund: boolean;
+  record: (trx: Kysely<Database>, booking: BookingRow, event: EventRow, refundPence: number) => Promise<void>;
+};
+
 /** Who asks about a booking: the mail link's secret, or the signed-in attendee. */
 export type BookingAuth = { token?: string; principal?: Principal };
 
@@ -363,18 +369,19 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     /**
-     * Cancels a booking (the attendee, or the admin with `byAdmin`): its place passes on, and a paid
-     * booking is refunded when cancelled before the event's cut-off (the admin refunds any). The
+     * Cancels a booking (the attendee, or the admin with `admin`): its place passes on, and a paid
+     * booking is refunded when cancelled before the event's cut-off (the admin refunds any in full, or none, as they choose). The
      * refund is decided in the cancelling transaction and made after it; a provider failure leaves
      * it due, answered 502, and the scheduled jobs (or cancelling again) make it later.
      */
-    async cancel(id: string, auth: BookingAuth, byAdmin = false): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+    async cancel(id: string, auth: BookingAuth, admin?: AdminCancel): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+      const byAdmin = admin !== undefined;
       const booking = byAdmin ? await found(id) : await authorised(id, auth);
       const event = (await eventsRepo(db).find(booking.event_id))!;
       if (booking.status !== 'cancelled' && booking.status !== 'expired') {
         if (!byAdmin && !cancellable(booking, event)) throw conflict('This event has started: the booking can no longer be cancelled');
         const out = await outside();
-        const due = await refundable(booking, event, byAdmin);
+        const due = admin?.refund === false ? 0 : await refundable(booking, event, byAdmin);
         const changed = await db.transaction().execute(async (trx) => {
           const repo = bookingsRepo(trx);
           const now = clock().toISOString();
@@ -389,6 +396,7 @@ export function bookingsService(deps: BookingsDeps) {
             return false;
           if (booking.status !== 'waitlisted') for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
           await mailer.queue(cancelledMail(event, booking, due, out.ctx), trx);
+          await admin?.record(trx, booking, event, due);
           return true;
         });
         // Another cancel (or an expiry) came first: answer as it left the booking.
