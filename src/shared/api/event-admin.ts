@@ -87,33 +87,35 @@ export const handPaymentLabels: Record<(typeof handPayments)[number], string> = 
  * waitlist is not jumped: a full event answers 409), with the payment received by hand recorded
  * through the payments core, like a renewal by cheque.
  */
-export const handBookingRequest = z
-  .object({
-    request_id: requestKey,
-    name: z.string().trim().min(1, 'Enter the name').max(100, 'At most 100 characters'),
-    email: emailAddress,
-    payment: z.enum(handPayments, { error: 'Choose how it was paid' }),
-    /** Pence received; 0 and ignored when free. */
-    amount: z
-      .number({ error: 'Enter the amount received' })
-      .int('Enter the amount in whole pence')
-      .min(0, 'The amount cannot be negative')
-      .max(1_000_000, 'At most £10,000')
-      .default(0),
-    /** The cheque number, the transfer's reference, or who took the cash. */
-    reference: z.string().trim().max(100, 'At most 100 characters').default(''),
-    note: z.string().trim().max(200, 'At most 200 characters').default(''),
-  })
-  .superRefine((request, ctx) => {
-    if (request.payment === 'free') return;
-    if (request.amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount received, or choose Free' });
-    if (request.payment !== 'cash' && !request.reference)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['reference'],
-        message: request.payment === 'cheque' ? 'Enter the cheque number' : 'Enter the transfer’s reference',
-      });
-  });
+export const handBookingFields = z.object({
+  name: z.string().trim().min(1, 'Enter the name').max(100, 'At most 100 characters'),
+  email: emailAddress,
+  payment: z.enum(handPayments, { error: 'Choose how it was paid' }),
+  /** Pence received; 0 and ignored when free. */
+  amount: z
+    .number({ error: 'Enter the amount received' })
+    .int('Enter the amount in whole pence')
+    .min(0, 'The amount cannot be negative')
+    .max(1_000_000, 'At most £10,000')
+    .default(0),
+  /** The cheque number, the transfer's reference, or who took the cash. */
+  reference: z.string().trim().max(100, 'At most 100 characters').default(''),
+  note: z.string().trim().max(200, 'At most 200 characters').default(''),
+});
+
+/** A paid booking needs the sum, and (but for cash) the cheque number or transfer reference. */
+export function checkHandPayment(request: z.output<typeof handBookingFields>, ctx: z.RefinementCtx): void {
+  if (request.payment === 'free') return;
+  if (request.amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount received, or choose Free' });
+  if (request.payment !== 'cash' && !request.reference)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reference'],
+      message: request.payment === 'cheque' ? 'Enter the cheque number' : 'Enter the transfer’s reference',
+    });
+}
+
+export const handBookingRequest = handBookingFields.extend({ request_id: requestKey }).superRefine(checkHandPayment);
 export type HandBookingRequest = z.input<typeof handBookingRequest>;
 export const handBookingResponse = z.object({
   booking_id: z.string(),
