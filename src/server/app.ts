@@ -17,6 +17,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
+import { attendanceRoutes } from './features/events/attendance.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
   bookingsRoutes(app, services.bookings);
+  attendanceRoutes(app, services.attendance);
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,
     siteName: await services.siteText.get('site_name'),
