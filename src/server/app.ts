@@ -17,6 +17,7 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
+import { attendanceRoutes } from './features/events/attendance.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
 import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }));
   bookingsRoutes(app, services.bookings);
   eventAdminRoutes(app, services.eventAdmin, services.clock);
+  attendanceRoutes(app, services.attendance);
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,
     siteName: await services.siteText.get('site_name'),

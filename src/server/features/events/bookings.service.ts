@@ -74,6 +74,12 @@ export function tokenMatches(linkSecret: string, bookingId: string, given: strin
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
+/** The booking's own attendee: the secret from their mail's link, or signed in as the account that booked. */
+export function isAttendee(linkSecret: string, booking: Pick<BookingRow, 'id' | 'user_id'>, auth: BookingAuth): boolean {
+  if (auth.token && tokenMatches(linkSecret, booking.id, auth.token)) return true;
+  return Boolean(auth.principal && booking.user_id !== null && booking.user_id === auth.principal.id);
+}
+
 /** What booking mail needs of the site, from the mail context read before a transaction. */
 export function mailKit(ctx: MailContext, linkSecret: string) {
   const calendar: CalendarInfo = {
@@ -166,9 +172,7 @@ export function bookingsService(deps: BookingsDeps) {
   /** The booking, for its attendee only: anyone else is told it does not exist. */
   async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
-    const mine =
-      booking && ((auth.token && tokenMatches(linkSecret, id, auth.token)) || (auth.principal && booking.user_id === auth.principal.id));
-    if (!booking || !mine) throw notFound('Booking not found');
+    if (!booking || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
     return booking;
   }
 
