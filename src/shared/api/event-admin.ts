@@ -61,6 +61,8 @@ export const eventAdminFacts = z.object({
   places_taken: z.number().int(),
   confirmed: z.number().int(),
   waitlisted: z.number().int(),
+  /** Offered a freed place from the waitlist, not yet taken. */
+  offered: z.number().int(),
   attended: z.number().int(),
   /** Pence received for bookings, and how much of it went back. */
   takings_pence: z.number().int(),
@@ -83,9 +85,9 @@ export const handPaymentLabels: Record<(typeof handPayments)[number], string> = 
 };
 
 /**
- * Someone who booked by post, by phone or at the door: confirmed at once if a place is free (the
- * waitlist is not jumped: a full event answers 409), with the payment received by hand recorded
- * through the payments core, like a renewal by cheque.
+ * Someone who booked by post, by phone or at the door: confirmed at once if a place is free (a
+ * full event answers 409: the admin raises the capacity first), with the payment received by hand
+ * recorded through the payments core, like a renewal by cheque.
  */
 export const handBookingFields = z.object({
   name: z.string().trim().min(1, 'Enter the name').max(100, 'At most 100 characters'),

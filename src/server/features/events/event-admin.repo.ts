@@ -69,6 +69,7 @@ export function eventAdminRepo(db: Kysely<Database>) {
       return {
         confirmed: count('confirmed'),
         waitlisted: count('waitlisted'),
+        offered: count('offered'),
         attended: Number(totals.attended),
         takings: Number(totals.takings),
         refunded: Number(totals.refunded),

@@ -104,6 +104,7 @@ export function eventAdminService(deps: EventAdminDeps) {
           places_taken: event.places_taken,
           confirmed: facts.confirmed,
           waitlisted: facts.waitlisted,
+          offered: facts.offered,
           attended: facts.attended,
           takings_pence: facts.takings,
           refunded_pence: facts.refunded,

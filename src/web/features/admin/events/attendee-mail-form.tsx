@@ -24,7 +24,7 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
   const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-  const recipients = facts.confirmed + (includeWaitlist ? facts.waitlisted : 0);
+  const recipients = facts.confirmed + (includeWaitlist ? facts.waitlisted + facts.offered : 0);
 
   function check() {
     const parsed = attendeeMailRequest.safeParse({ request_id: requestId, subject, body, include_waitlist: includeWaitlist });
@@ -108,7 +108,7 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
         />
         <FormControlLabel
           control={<Checkbox checked={includeWaitlist} onChange={(e) => setIncludeWaitlist(e.target.checked)} />}
-          label={`Also the waitlist (${facts.waitlisted})`}
+          label={`Also the waitlist (${facts.waitlisted + facts.offered})`}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={recipients === 0}>

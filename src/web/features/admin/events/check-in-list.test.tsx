@@ -42,6 +42,7 @@ function fakeServer(rows: EventBookingRow[], options: { refuse?: string } = {}) 
         places_taken: store.length,
         confirmed: store.length,
         waitlisted: 0,
+        offered: 0,
         attended: store.filter((b) => b.attended_at).length,
         takings_pence: 0,
         refunded_pence: 0,

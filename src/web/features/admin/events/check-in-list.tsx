@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { EventBookingRow } from '../../../../shared/api/event-admin';
+import { londonDate } from '../../../../shared/domain/london-time';
 import { formatShortDateTime } from '../../../lib/format';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api';
@@ -41,9 +42,16 @@ export function CheckInList({ eventId }: { eventId: string }) {
   const typed = useDeferredValue(text);
   const shown = bookings.data?.items.filter((booking) => matches(booking, typed)) ?? [];
   const facts = bookings.data?.event;
+  // The server refuses marks before the event's day (a certificate for an event not yet held).
+  const tooEarly = facts !== undefined && londonDate(new Date()) < londonDate(new Date(facts.date));
 
   return (
     <Box>
+      {tooEarly && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Check-in opens on the day of the event.
+        </Alert>
+      )}
       {facts && (
         <Typography role="status" sx={{ mb: 2, fontWeight: 600 }}>
           {facts.attended} of {facts.confirmed} checked in

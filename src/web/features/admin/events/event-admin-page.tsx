@@ -176,7 +176,7 @@ function Facts({ facts }: { facts: EventAdminFacts }) {
   const items: [string, string][] = [
     ['Places taken', facts.capacity === null ? `${facts.places_taken} (no limit)` : `${facts.places_taken} of ${facts.capacity}`],
     ['Confirmed', String(facts.confirmed)],
-    ['Waitlist', String(facts.waitlisted)],
+    ['Waitlist', facts.offered ? `${facts.waitlisted} (and ${facts.offered} offered a place)` : String(facts.waitlisted)],
     ['Checked in', String(facts.attended)],
     ['Takings', formatPence(facts.takings_pence)],
     ['Refunded', formatPence(facts.refunded_pence)],

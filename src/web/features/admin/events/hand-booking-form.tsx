@@ -79,8 +79,8 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
   return (
     <Box>
       <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>
-        For someone who booked by post, by phone or at the door. The place is confirmed at once if one is free (the waitlist is not jumped),
-        the payment is recorded, and they get the confirmation with the calendar file.
+        For someone who booked by post, by phone or at the door. The place is confirmed at once if one is free (when the event is full,
+        raise its capacity first), the payment is recorded, and they get the confirmation with the calendar file.
       </Typography>
       <Box
         component="form"
