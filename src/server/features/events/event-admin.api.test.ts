@@ -178,7 +178,7 @@ describe("the admin's event page", () => {
       provider: 'offline',
       status: 'succeeded',
       amount_pence: 2500,
-      note: 'Cheque 001234',
+      note: 'Cheque 001234: Grand rounds',
       reference_id: booking.id,
     });
     expect(await t.db.db.selectFrom('payments').select('id').where('reference_id', '=', booking.id).execute()).toHaveLength(1);
@@ -331,6 +331,8 @@ describe("the admin's event page", () => {
     const [first, second] = await Promise.all([h.mail(id, request), h.mail(id, request)]);
     expect([first.json(), second.json()]).toEqual([{ queued: 2 }, { queued: 2 }]);
     expect((await h.mail(id, request)).json()).toEqual({ queued: 2 });
+    // The same form's key sent for another event is refused, and queues nothing.
+    expect((await h.mail(await h.newEvent(), request)).statusCode).toBe(409);
     const sent = await t.db.db.selectFrom('outbox').selectAll().where('kind', '=', 'event-message').execute();
     expect(sent.map((m) => m.to_address).sort()).toEqual(['mail-one@example.org', 'mail-two@example.org']);
     expect(sent[0]).toMatchObject({ subject: 'Room change' });
@@ -396,7 +398,7 @@ describe("the admin's event page", () => {
     ).json();
     const refused = await h.cancel(booked.booking_id, { refund: true });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().detail).toMatch(/paid by hand \(Cheque 99\)/);
+    expect(refused.json().detail).toMatch(/paid by hand \(Cheque 99: Grand rounds\)/);
     expect((await h.booking(booked.booking_id)).status).toBe('confirmed');
     expect((await h.cancel(booked.booking_id, { refund: false })).json()).toEqual({ status: 'cancelled', refunded_pence: 0 });
     expect((await h.list(id)).json().event.places_taken).toBe(0);

@@ -88,6 +88,11 @@ export function eventAdminService(deps: EventAdminDeps) {
     return { booking_id: booking.id, status: 'confirmed', payment_id: booking.payment_id };
   }
 
+  function replayedMailing(mailing: { event_id: string; recipients: number }, eventId: string) {
+    if (mailing.event_id !== eventId) throw conflict('This form was already used for another event. Reload the page and try again.');
+    return { queued: mailing.recipients };
+  }
+
   return {
     async bookings(eventId: string, { page, page_size, ...query }: z.output<typeof eventBookingsQuery>): Promise<EventBookingsPage> {
       const event = await eventOr404(eventId);
@@ -218,7 +223,8 @@ export function eventAdminService(deps: EventAdminDeps) {
               description: `Booking: ${event.title}`.slice(0, 200),
               userId,
               referenceId: id,
-              note: how,
+              // The event in the note: the payments list says what it paid for, and two cash bookings of one person are not taken for one recorded twice.
+              note: `${how}: ${event.title}`.slice(0, 200),
             });
             await repo.setPayment(id, payment.id);
             await fulfilment.fulfilRecorded(trx, payment, kit.ctx);
@@ -250,7 +256,7 @@ export function eventAdminService(deps: EventAdminDeps) {
       const event = await eventOr404(eventId);
       const repo = eventAdminRepo(db);
       const earlier = await repo.findMailing(request.request_id);
-      if (earlier) return { queued: earlier.recipients };
+      if (earlier) return replayedMailing(earlier, eventId);
       const kit = mailKit(await mailContext(), linkSecret);
       let queued: number;
       try {
@@ -287,7 +293,7 @@ export function eventAdminService(deps: EventAdminDeps) {
         if (!isUniqueViolation(error)) throw error;
         const same = await repo.findMailing(request.request_id);
         if (!same) throw error;
-        return { queued: same.recipients };
+        return replayedMailing(same, eventId);
       }
       mailer.deliverSoon();
       return { queued };
