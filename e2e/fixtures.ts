@@ -9,9 +9,14 @@ export { ADMIN_EMAIL, ADMIN_PASSWORD };
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Fails with a readable list when axe finds any WCAG 2.1 A/AA violation on the page as it is now. */
+/**
+ * Fails with a readable list when axe finds any WCAG 2.1 A/AA violation on the page as it is now.
+ * Legacy mode runs axe in the page itself: the default opens a blank page per scan to merge the
+ * frames' results, which took 2-3 s a scan where this takes under 1 s. Our own pages have no frames;
+ * a third-party frame (a video, the social media page) is not ours to scan.
+ */
 export async function checkA11y(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true).analyze();
   const report = results.violations
     .map((violation) => {
       const nodes = violation.nodes

@@ -28,3 +28,29 @@ export function shortLived<T>(load: () => Promise<T>, now: () => number = () => 
   };
 }
 export type ShortLived<T> = ReturnType<typeof shortLived<T>>;
+
+/**
+ * shortLived for many keys (a rendered page per address), at most `maxKeys` of them: the oldest
+ * read goes first, so addresses a visitor makes up (query strings) cannot grow it without bound.
+ */
+export function shortLivedByKey<T>(maxKeys: number, now: () => number = () => performance.now()) {
+  const copies = new Map<string, { readAt: number; value: Promise<T> }>();
+  return {
+    get(key: string, load: () => Promise<T>): Promise<T> {
+      const copy = copies.get(key);
+      if (copy && now() - copy.readAt < SHORT_LIVED_MS) return copy.value;
+      copies.delete(key);
+      const entry = { readAt: now(), value: load() };
+      copies.set(key, entry);
+      if (copies.size > maxKeys) copies.delete(copies.keys().next().value!);
+      entry.value.catch(() => {
+        if (copies.get(key) === entry) copies.delete(key);
+      });
+      return entry.value;
+    },
+    /** After a write has committed: every key is read again. A read already under way is not kept. */
+    forget(): void {
+      copies.clear();
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -194,5 +195,40 @@ describe('server-rendered pages', () => {
     expect(profile.body).toContain('<div id="root"></div>');
     expect((await get('/api/nothing')).statusCode).toBe(404);
     expect((await get('/missing.js')).json()).toEqual({ detail: 'Not found' });
+  });
+
+  it('keeps a served page for a few seconds, and forgets it once a write on this server has committed', async () => {
+    expect((await get('/events')).body).toContain('Winter &lt;lecture&gt;');
+    // Changed by another server on the same database: this one keeps its copy for a few seconds.
+    await t.db.db.updateTable('events').set({ title: 'Spring talk' }).where('title', '=', 'Winter <lecture>').execute();
+    expect((await get('/events')).body).toContain('Winter &lt;lecture&gt;');
+    // A refused write changed nothing, so the copy stands.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/set_string', payload: { key: 'news.intro', value: 'x' } });
+    expect(refused.statusCode).toBe(401);
+    expect((await get('/events')).body).toContain('Winter &lt;lecture&gt;');
+    const admin = await t.userWithRole('admin');
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'events.intro', value: 'What is on' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const events = (await get('/events')).body;
+    expect(events).toContain('Spring talk');
+    expect(events).not.toContain('Winter &lt;lecture&gt;');
+  });
+
+  it('sends the kept page compressed as the browser accepts it', async () => {
+    const plain = await get('/news');
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/news', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
   });
 });

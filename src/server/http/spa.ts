@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { shortLivedByKey } from '../short-lived';
+import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
 
 /** Pages whose address carries a secret token. */
@@ -65,6 +67,13 @@ export function renderIndex(html: string, head: PageHead): string {
 
 const YEAR = 'public, max-age=31536000, immutable';
 
+/** Addresses whose served page is kept for a few seconds (a page is some 50-100 KB). */
+const KEPT_PAGES = 200;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A served page before its per-request headers: the markup, or where it sends the visitor. */
+type ServedPage = { status: number; html: string; encoded(encoding: PageEncoding): Promise<Buffer> } | { status: number; location: string };
+
 /**
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and
  * index.html for any path outside /api so deep links load. Unknown /api paths answer JSON 404.
@@ -105,18 +114,44 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     }
   };
 
+  const servedPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
+    const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
+    if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
+    const bare = renderIndex(indexHtml, head);
+    const html = page ? fillTemplate(bare, page) : bare;
+    return { status: page?.status ?? 200, html, encoded: encodedOnce(html) };
+  };
+
+  // Rendering costs some 30 ms of the server's one thread, and the page is the same for every
+  // visitor (the renderer never sees their credentials): it is kept per address for a few seconds
+  // and forgotten when a write on this server has committed (another server's, within seconds).
+  const pages = shortLivedByKey<ServedPage>(KEPT_PAGES);
+  app.addHook('onResponse', async (req, reply) => {
+    // A refused request changed nothing (4xx); a 5xx may have (a cancel whose refund failed).
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    if (!READS.has(req.method) && !refused) pages.forget();
+  });
+
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
-    const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url)]);
-    if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', page.status);
-    // A reset or e-mail confirmation link's token is in the address: it must not travel on as a Referer.
-    if (TOKEN_PAGES.some((prefix) => url.startsWith(prefix))) reply.header('referrer-policy', 'no-referrer');
-    const html = renderIndex(indexHtml, head);
-    return reply
-      .code(page?.status ?? 200)
+    // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
+    // Referer, nor stay in memory as a key.
+    const carriesToken = TOKEN_PAGES.some((prefix) => url.startsWith(prefix));
+    const [csp, page] = await Promise.all([
+      options.pageCsp(),
+      carriesToken ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),
+    ]);
+    if ('location' in page) return reply.redirect(page.location, page.status);
+    if (carriesToken) reply.header('referrer-policy', 'no-referrer');
+    reply
+      .code(page.status)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
-      .type('text/html; charset=utf-8')
-      .send(page ? fillTemplate(html, page) : html);
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
+    // Compressed here, once per kept page (the compression plugin leaves an encoded answer alone).
+    const encoding = acceptedEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.html);
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   };
 
   // The static handler refuses directories, so the home page gets its own route.
