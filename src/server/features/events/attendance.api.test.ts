@@ -264,15 +264,24 @@ describe('attendance and CPD certificates', () => {
     const member = await registeredMember(t);
     const { booking_id } = await book(eventId, {}, member.authorization);
     const auth = { authorization: member.authorization };
+    // The booking page and My Profile say when there is a certificate to download.
+    const shown = async () => {
+      const view = await t.app.inject({ method: 'GET', url: `/api/events/bookings/${booking_id}`, headers: auth });
+      const mine = await t.app.inject({ method: 'GET', url: '/api/account/bookings', headers: auth });
+      return [view.json().has_certificate, mine.json().find((b: { _id: string }) => b._id === booking_id).has_certificate];
+    };
     expect((await certificate(booking_id, auth)).statusCode).toBe(404);
+    expect(await shown()).toEqual([false, false]);
     await atTheEvent();
     const { certificate_number } = (await mark(booking_id, true)).json();
+    expect(await shown()).toEqual([true, true]);
     const text = await pdfText((await certificate(booking_id, auth)).rawPayload);
     // No CPD hours set: the certificate says nothing about them.
     expect(text).not.toContain('Continuing professional development');
     // The admin cancels it (after the event: only the admin can).
     await t.services.bookings.cancel(booking_id, {}, { refund: true, record: async () => {} });
     expect((await certificate(booking_id, auth)).statusCode).toBe(404);
+    expect(await shown()).toEqual([false, false]);
     expect((await verify(certificate_number)).json().attended_at).toBeNull();
   });
 

@@ -11,7 +11,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import type { MailContext } from '../../integrations/mail/template';
 import { attendanceRepo } from './attendance.repo';
 import { bookingsRepo, type BookingRow } from './bookings.repo';
-import { isAttendee, mailKit, type BookingAuth } from './bookings.service';
+import { certificateStands as stands, isAttendee, mailKit, type BookingAuth } from './bookings.service';
 import { certificateMail } from './certificate.emails';
 import { certificatePdf } from './certificate-pdf';
 import { eventsRepo } from './events.repo';
@@ -30,9 +30,6 @@ export type AttendanceDeps = {
 
 const NOT_CONFIRMED = 'Only a confirmed booking can be marked as attended';
 const NO_CERTIFICATE = 'Certificate not found';
-
-/** A certificate stands while its booking is confirmed and marked as attended. */
-const stands = (booking: Pick<BookingRow, 'status' | 'attended_at'>) => booking.status === 'confirmed' && booking.attended_at !== null;
 
 const state = (booking: BookingRow): AttendanceState => ({
   booking_id: booking.id,

@@ -80,6 +80,11 @@ export function isAttendee(linkSecret: string, booking: Pick<BookingRow, 'id' | 
   return Boolean(auth.principal && booking.user_id !== null && booking.user_id === auth.principal.id);
 }
 
+/** A CPD certificate stands while its booking is confirmed and marked as attended (the number is given with the first mark). */
+export function certificateStands(booking: Pick<BookingRow, 'status' | 'attended_at'>): boolean {
+  return booking.status === 'confirmed' && booking.attended_at !== null;
+}
+
 /** What booking mail needs of the site, from the mail context read before a transaction. */
 export function mailKit(ctx: MailContext, linkSecret: string) {
   const calendar: CalendarInfo = {
@@ -312,6 +317,7 @@ export function bookingsService(deps: BookingsDeps) {
         event: { _id: b.event_id, title: b.title, date: b.starts_at, end_date: b.ends_at },
         upcoming: !isPastEvent(b.ends_at ?? b.starts_at, now),
         can_cancel: b.status !== 'cancelled' && b.status !== 'expired' && now.toISOString() < b.starts_at,
+        has_certificate: certificateStands(b),
       }));
       return [...rows.filter((b) => b.upcoming), ...rows.filter((b) => !b.upcoming).reverse()];
     },
@@ -338,6 +344,7 @@ export function bookingsService(deps: BookingsDeps) {
         can_cancel: cancellable(booking, event),
         refund_on_cancel: (await refundable(booking, event, false)) > 0,
         refunded_pence: booking.refunded_pence,
+        has_certificate: certificateStands(booking),
       };
     },
 
