@@ -381,9 +381,10 @@ export function bookingsService(deps: BookingsDeps) {
 
     /**
      * Cancels a booking (the attendee, or the admin with `admin`): its place passes on, and a paid
-     * booking is refunded when cancelled before the event's cut-off (the admin refunds any in full, or none, as they choose). The
-     * refund is decided in the cancelling transaction and made after it; a provider failure leaves
-     * it due, answered 502, and the scheduled jobs (or cancelling again) make it later.
+     * booking is refunded when cancelled before the event's cut-off (the admin refunds any in full,
+     * or none, as they choose). The refund is decided in the cancelling transaction and made after
+     * it; a provider failure leaves it due, answered 502, and the scheduled jobs (or cancelling
+     * again) make it later.
      */
     async cancel(id: string, auth: BookingAuth, admin?: AdminCancel): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
       const byAdmin = admin !== undefined;
