@@ -21,7 +21,9 @@ type FieldName = (typeof fields)[number];
 const formSchema = z.preprocess((form) => {
   const values = form as FormInput;
   if (values.payment === 'free') return { ...values, amount: 0 };
-  // Not an amount of pounds and pence: left as text, which the contract refuses with its message.
+  // Empty is 0 (refused for a paid booking, beside the other fields' errors); other text that is
+  // not pounds and pence stays text, which the contract refuses with its message.
+  if (!values.amount.trim()) return { ...values, amount: 0 };
   return { ...values, amount: penceFromPounds(values.amount) ?? values.amount };
 }, handBookingFields.superRefine(checkHandPayment)) as unknown as z.ZodType<z.output<typeof handBookingFields>, FormInput>;
 type FormInput = { name: string; email: string; payment: (typeof handPayments)[number]; amount: string; reference: string; note: string };
