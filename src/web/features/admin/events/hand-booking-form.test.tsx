@@ -13,7 +13,7 @@ describe('a booking by hand', () => {
     const api = new FakeApi().on(eventAdminApi.book, (request) => {
       const body = handBookingRequest.parse(request.json);
       if (answers++ === 0) return new FakeFailure(400, 'email: Enter a valid e-mail address', 'email');
-      return { booking_id: body.request_id, status: 'confirmed', payment_id: 'p1' };
+      return { booking_id: body.request_id, status: 'confirmed' as const, payment_id: 'p1' };
     });
     const { user } = renderPage(<HandBookingForm eventId={EVENT} />, { api, signedInAs: 'admin' });
 
