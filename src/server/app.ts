@@ -17,7 +17,9 @@ import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
+import { attendanceRoutes } from './features/events/attendance.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
+import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
   bookingsRoutes(app, services.bookings);
+  eventAdminRoutes(app, services.eventAdmin, services.clock);
+  attendanceRoutes(app, services.attendance);
   articlesRoutes(app, services.articles, async () => ({
     publicUrl: config.publicUrl,
     siteName: await services.siteText.get('site_name'),

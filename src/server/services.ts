@@ -31,7 +31,11 @@ import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
 import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
+import { eventAdminService } from './features/events/event-admin.service';
+import { attendanceService } from './features/events/attendance.service';
 import { imagesService } from './features/images/images.service';
+import { imagesRepo } from './features/images/images.repo';
+import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
@@ -103,6 +107,21 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
+  });
+  const attendance = attendanceService({
+    db: db.db,
+    clock,
+    audit,
+    mailer,
+    mailContext,
+    linkSecret: jwtSecret,
+    // An uploaded logo is read from the database; a logo elsewhere on the web is not fetched (the site's mark stands in).
+    logo: async () => {
+      const url = (await siteText.get('logo_url')).trim();
+      if (!isSiteImagePath(url)) return null;
+      const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
+      return image ? Buffer.from(image.data) : null;
+    },
   });
   const accounts = accountsService({
     repo: accountsData,
@@ -189,6 +208,18 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     committee: committeeService(db.db, clock, audit),
     events: eventsService(db.db, clock, audit),
     bookings,
+    eventAdmin: eventAdminService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      payments,
+      fulfilment,
+      bookings,
+      mailContext,
+      linkSecret: jwtSecret,
+    }),
+    attendance,
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */

@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-exactly-once';
 import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-category-listing';
 import * as m0010 from './migrations/0010-event-bookings';
+import * as m0011 from './migrations/0011-event-mailings';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -26,6 +27,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0008-account': m0008,
   '0009-category-listing': m0009,
   '0010-event-bookings': m0010,
+  '0011-event-mailings': m0011,
 };
 
 class StaticProvider implements MigrationProvider {

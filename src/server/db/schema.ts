@@ -126,6 +126,17 @@ export interface EventBookingsTable {
   note: string | null;
 }
 
+/** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */
+export interface EventMailingsTable {
+  id: string;
+  event_id: string;
+  subject: string;
+  include_waitlist: number;
+  recipients: number;
+  created_at: string;
+  actor_id: string | null;
+}
+
 export interface ArticlesTable {
   id: string;
   title: string;
@@ -334,6 +345,7 @@ export interface Database {
   committee_members: CommitteeMembersTable;
   events: EventsTable;
   event_bookings: EventBookingsTable;
+  event_mailings: EventMailingsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;

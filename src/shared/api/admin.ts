@@ -10,7 +10,7 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 
 /** A query parameter left empty (`?status=`) means "any". */
 const blank = z.literal('').transform(() => undefined);
-const optionalParam = <T extends z.ZodType>(schema: T) => z.union([blank, schema]).optional();
+export const optionalParam = <T extends z.ZodType>(schema: T) => z.union([blank, schema]).optional();
 /** Query strings carry numbers as text; the client's typed calls pass numbers. */
 const wholeNumber = (min: number, max: number, message: string) =>
   z
@@ -24,16 +24,16 @@ const wholeNumber = (min: number, max: number, message: string) =>
     ])
     .pipe(z.number().int(message).min(min, message).max(max, message));
 
-const paging = {
+export const paging = {
   page: optionalParam(wholeNumber(1, 1_000_000, 'Use a page number from 1')).transform((v) => v ?? 1),
   page_size: optionalParam(wholeNumber(1, ADMIN_PAGE_SIZE_MAX, `Use a page size from 1 to ${ADMIN_PAGE_SIZE_MAX}`)).transform(
     (v) => v ?? ADMIN_PAGE_SIZE_DEFAULT,
   ),
 };
-const search = optionalParam(z.string().trim().max(200, 'At most 200 characters')).transform((v) => v ?? '');
+export const search = optionalParam(z.string().trim().max(200, 'At most 200 characters')).transform((v) => v ?? '');
 const isoDate = calendarDate('Use a date like 2026-11-22');
 
-const pageOf = <T extends z.ZodType>(item: T) =>
+export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
 
 // ---- Members ----
@@ -294,7 +294,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   gift_aid: 'Gift Aid',
   account: 'Accounts',
 };
-export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded'] as const;
+export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded', 'mailed'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditListQuery = z.object({

@@ -55,6 +55,8 @@ export const bookingView = z.object({
   /** Whether cancelling now gives the money back (before the event's cut-off). */
   refund_on_cancel: z.boolean(),
   refunded_pence: z.number().int(),
+  /** Marked as attended: the CPD certificate can be downloaded (GET /api/events/bookings/{id}/certificate.pdf). */
+  has_certificate: z.boolean(),
 });
 export type BookingView = z.infer<typeof bookingView>;
 
@@ -71,6 +73,8 @@ export const myBooking = z.object({
   /** The event has not ended yet (or, without an end, started less than a day ago). */
   upcoming: z.boolean(),
   can_cancel: z.boolean(),
+  /** Marked as attended: the CPD certificate can be downloaded. */
+  has_certificate: z.boolean(),
 });
 export type MyBooking = z.infer<typeof myBooking>;
 

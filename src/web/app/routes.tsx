@@ -30,6 +30,8 @@ const ArticleEditorPage = () => import('../features/articles/editor/article-edit
 const AdminLayout = () => import('../features/admin/admin-layout').then((m) => ({ Component: m.AdminLayout }));
 const AdminMembersPage = () => import('../features/admin/members-page').then((m) => ({ Component: m.MembersPage }));
 const AdminMemberPage = () => import('../features/admin/member-page').then((m) => ({ Component: m.MemberPage }));
+const AdminEventsPage = () => import('../features/admin/events/admin-events-page').then((m) => ({ Component: m.AdminEventsPage }));
+const AdminEventPage = () => import('../features/admin/events/event-admin-page').then((m) => ({ Component: m.EventAdminPage }));
 const AdminRolesPage = () => import('../features/admin/roles-page').then((m) => ({ Component: m.RolesPage }));
 const AdminPaymentsPage = () => import('../features/admin/payments-page').then((m) => ({ Component: m.PaymentsPage }));
 const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) => ({ Component: m.OutboxPage }));
@@ -76,6 +78,8 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/admin/members" replace /> },
               { path: 'members', lazy: AdminMembersPage },
               { path: 'members/:id', lazy: AdminMemberPage },
+              { path: 'events', lazy: AdminEventsPage },
+              { path: 'events/:id', lazy: AdminEventPage },
               { path: 'roles', lazy: AdminRolesPage },
               { path: 'payments', lazy: AdminPaymentsPage },
               { path: 'outbox', lazy: AdminOutboxPage },

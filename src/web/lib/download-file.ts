@@ -3,17 +3,19 @@ import { acceptOf, errorFrom, urlOf, type AddressOptions } from './api';
 import { clearSession, readSession } from './session';
 
 /**
- * Downloads a declared file answer under `fileName`. Exports need the bearer token, which a plain
- * link cannot send, so the file is fetched and handed to the browser through an object URL.
+ * Downloads a declared file answer under `fileName`. Exports need the bearer token (a booking's
+ * certificate, the mail link's secret in `extraHeaders`), which a plain link cannot send, so the
+ * file is fetched and handed to the browser through an object URL.
  * A refusal throws an ApiError carrying the server's `detail`.
  */
 export async function downloadFile<E extends Endpoint & { response: FileAnswer }>(
   endpoint: E,
   options: AddressOptions<E>,
   fileName: string,
+  extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   const token = readSession()?.token;
-  const headers = new Headers({ Accept: acceptOf(endpoint) });
+  const headers = new Headers({ ...extraHeaders, Accept: acceptOf(endpoint) });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(urlOf(endpoint, options), { method: endpoint.method, headers });
   // As in apiRequest: a refused token means the session is over.

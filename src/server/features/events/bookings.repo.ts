@@ -82,7 +82,7 @@ export function bookingsRepo(db: Kysely<Database>) {
       return db
         .selectFrom('event_bookings as b')
         .innerJoin('events as e', 'e.id', 'b.event_id')
-        .select(['b.id', 'b.status', 'b.price_pence', 'e.id as event_id', 'e.title', 'e.starts_at', 'e.ends_at'])
+        .select(['b.id', 'b.status', 'b.price_pence', 'b.attended_at', 'e.id as event_id', 'e.title', 'e.starts_at', 'e.ends_at'])
         .where('b.user_id', '=', userId)
         .orderBy('e.starts_at')
         .execute();

@@ -46,6 +46,12 @@ export type BookingsDeps = {
   log: Pick<Logger, 'warn'>;
 };
 
+/** The admin cancels: a card payment refunded in full or not at all, and the audit entry written in the cancelling transaction. */
+export type AdminCancel = {
+  refund: boolean;
+  record: (trx: Kysely<Database>, booking: BookingRow, event: EventRow, refundPence: number) => Promise<void>;
+};
+
 /** Who asks about a booking: the mail link's secret, or the signed-in attendee. */
 export type BookingAuth = { token?: string; principal?: Principal };
 
@@ -66,6 +72,17 @@ export function tokenMatches(linkSecret: string, bookingId: string, given: strin
   const expected = Buffer.from(bookingToken(linkSecret, bookingId));
   const actual = Buffer.from(given);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** The booking's own attendee: the secret from their mail's link, or signed in as the account that booked. */
+export function isAttendee(linkSecret: string, booking: Pick<BookingRow, 'id' | 'user_id'>, auth: BookingAuth): boolean {
+  if (auth.token && tokenMatches(linkSecret, booking.id, auth.token)) return true;
+  return Boolean(auth.principal && booking.user_id !== null && booking.user_id === auth.principal.id);
+}
+
+/** A CPD certificate stands while its booking is confirmed and marked as attended (the number is given with the first mark). */
+export function certificateStands(booking: Pick<BookingRow, 'status' | 'attended_at'>): boolean {
+  return booking.status === 'confirmed' && booking.attended_at !== null;
 }
 
 /** What booking mail needs of the site, from the mail context read before a transaction. */
@@ -160,9 +177,7 @@ export function bookingsService(deps: BookingsDeps) {
   /** The booking, for its attendee only: anyone else is told it does not exist. */
   async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
-    const mine =
-      booking && ((auth.token && tokenMatches(linkSecret, id, auth.token)) || (auth.principal && booking.user_id === auth.principal.id));
-    if (!booking || !mine) throw notFound('Booking not found');
+    if (!booking || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
     return booking;
   }
 
@@ -302,6 +317,7 @@ export function bookingsService(deps: BookingsDeps) {
         event: { _id: b.event_id, title: b.title, date: b.starts_at, end_date: b.ends_at },
         upcoming: !isPastEvent(b.ends_at ?? b.starts_at, now),
         can_cancel: b.status !== 'cancelled' && b.status !== 'expired' && now.toISOString() < b.starts_at,
+        has_certificate: certificateStands(b),
       }));
       return [...rows.filter((b) => b.upcoming), ...rows.filter((b) => !b.upcoming).reverse()];
     },
@@ -328,6 +344,7 @@ export function bookingsService(deps: BookingsDeps) {
         can_cancel: cancellable(booking, event),
         refund_on_cancel: (await refundable(booking, event, false)) > 0,
         refunded_pence: booking.refunded_pence,
+        has_certificate: certificateStands(booking),
       };
     },
 
@@ -363,18 +380,20 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     /**
-     * Cancels a booking (the attendee, or the admin with `byAdmin`): its place passes on, and a paid
-     * booking is refunded when cancelled before the event's cut-off (the admin refunds any). The
-     * refund is decided in the cancelling transaction and made after it; a provider failure leaves
-     * it due, answered 502, and the scheduled jobs (or cancelling again) make it later.
+     * Cancels a booking (the attendee, or the admin with `admin`): its place passes on, and a paid
+     * booking is refunded when cancelled before the event's cut-off (the admin refunds any in full,
+     * or none, as they choose). The refund is decided in the cancelling transaction and made after
+     * it; a provider failure leaves it due, answered 502, and the scheduled jobs (or cancelling
+     * again) make it later.
      */
-    async cancel(id: string, auth: BookingAuth, byAdmin = false): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+    async cancel(id: string, auth: BookingAuth, admin?: AdminCancel): Promise<{ status: BookingRow['status']; refunded_pence: number }> {
+      const byAdmin = admin !== undefined;
       const booking = byAdmin ? await found(id) : await authorised(id, auth);
       const event = (await eventsRepo(db).find(booking.event_id))!;
       if (booking.status !== 'cancelled' && booking.status !== 'expired') {
         if (!byAdmin && !cancellable(booking, event)) throw conflict('This event has started: the booking can no longer be cancelled');
         const out = await outside();
-        const due = await refundable(booking, event, byAdmin);
+        const due = admin?.refund === false ? 0 : await refundable(booking, event, byAdmin);
         const changed = await db.transaction().execute(async (trx) => {
           const repo = bookingsRepo(trx);
           const now = clock().toISOString();
@@ -389,6 +408,7 @@ export function bookingsService(deps: BookingsDeps) {
             return false;
           if (booking.status !== 'waitlisted') for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
           await mailer.queue(cancelledMail(event, booking, due, out.ctx), trx);
+          await admin?.record(trx, booking, event, due);
           return true;
         });
         // Another cancel (or an expiry) came first: answer as it left the booking.

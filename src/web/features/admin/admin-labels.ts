@@ -72,6 +72,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   changed: 'Changed',
   cancelled: 'Cancelled',
   recorded: 'Recorded',
+  mailed: 'E-mailed',
 };
 
 /** A mail kind code such as "renewal_reminder" in words: "Renewal reminder". */

@@ -7,9 +7,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { attendanceApi } from '../../../shared/api/attendance';
 import { BOOKING_TOKEN_HEADER, bookingsApi, type BookResponse, type BookingView } from '../../../shared/api/bookings';
 import { formatEventSpan } from '../../../shared/domain/event-dates';
 import { formatPence } from '../../../shared/domain/money';
@@ -19,6 +21,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { downloadFile } from '../../lib/download-file';
 import { formatShortDateTime } from '../../lib/format';
 import { BackToEvents } from './back-to-events';
 import { useSiteText } from '../../lib/site-text';
@@ -119,6 +122,8 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
         )}
       </Paper>
 
+      {booking.has_certificate && <CertificateDownload bookingId={booking._id} token={token} />}
+
       {take.isError && <Alert severity="error">{errorMessage(take.error, t('event.book.failed'))}</Alert>}
       {booking.status === 'offered' && !payment && (
         <Button variant="contained" size="large" onClick={() => take.mutate()} loading={take.isPending} sx={{ alignSelf: 'flex-start' }}>
@@ -161,5 +166,36 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
         onClose={() => setConfirming(false)}
       />
     </Stack>
+  );
+}
+
+/** The CPD certificate of an attended booking: fetched with the link's secret (or the session) and saved as a file. */
+function CertificateDownload({ bookingId, token }: { bookingId: string; token: string | undefined }) {
+  const { t } = useSiteText();
+  const download = useMutation({
+    mutationFn: () =>
+      downloadFile(
+        attendanceApi.certificate,
+        { params: { id: bookingId } },
+        `certificate-${bookingId}.pdf`,
+        token ? { [BOOKING_TOKEN_HEADER]: token } : {},
+      ),
+  });
+  return (
+    <Alert
+      severity="success"
+      action={
+        <Button color="inherit" startIcon={<DownloadIcon />} onClick={() => download.mutate()} loading={download.isPending}>
+          {t('booking.certificate_download')}
+        </Button>
+      }
+    >
+      {t('booking.certificate_ready')}
+      {download.isError && (
+        <Typography role="alert" sx={{ mt: 1, color: 'error.main' }}>
+          {errorMessage(download.error, t('booking.certificate_failed'))}
+        </Typography>
+      )}
+    </Alert>
   );
 }

@@ -11,6 +11,7 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { eventForm, type AdminEventRecord, type EventFormInput, type EventRecord } from '../../../shared/api/events';
 import Skeleton from '@mui/material/Skeleton';
 import { LoadError } from '../../components/load-error';
@@ -192,6 +193,11 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
           <Button onClick={onDone} disabled={save.isPending}>
             {t('action.cancel')}
           </Button>
+          {event && (
+            <Button component={RouterLink} to={`/admin/events/${event._id}`} disabled={save.isPending}>
+              Bookings and check-in
+            </Button>
+          )}
           {onDelete && (
             <Button
               color="error"

@@ -7,7 +7,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
 import { pathOf } from '../../../shared/api/contract';
 import { eventsApi, isEventId, type EventRecord } from '../../../shared/api/events';
 import { formatPence } from '../../../shared/domain/money';
@@ -15,6 +15,7 @@ import { fromLondonLocal } from '../../../shared/domain/london-time';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError } from '../../lib/api';
+import { isAdmin, useSession } from '../../lib/session';
 import { formatEventDate, formatEventSpan } from '../../lib/format';
 import { BackToEvents } from './back-to-events';
 import { useSiteText } from '../../lib/site-text';
@@ -78,6 +79,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
   const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence));
   const samePrice = event.members_only || event.member_price_pence === event.price_pence;
   const place = [event.venue_name, event.venue_address].filter(Boolean).join('\n');
+  const admin = isAdmin(useSession());
   return (
     <Box component="article" aria-labelledby="event-title">
       <Typography id="event-title" variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.9rem, 4vw, 2.75rem)', mb: 2 }}>
@@ -130,6 +132,11 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
         >
           {t('events.add_to_calendar')}
         </Button>
+        {admin && (
+          <Button component={RouterLink} to={`/admin/events/${event._id}`} variant="outlined">
+            Bookings and check-in
+          </Button>
+        )}
       </Stack>
       {event.booking_state === 'closed' && <Typography sx={{ color: 'text.secondary' }}>{t('event.closed')}</Typography>}
       {event.booking_state === 'not_open_yet' && <Typography sx={{ color: 'text.secondary' }}>{t('event.not_open_yet')}</Typography>}

@@ -1,18 +1,24 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { attendanceApi } from '../../../../shared/api/attendance';
 import { bookingsApi, type MyBooking } from '../../../../shared/api/bookings';
 import { formatEventSpan } from '../../../../shared/domain/event-dates';
 import { LoadError } from '../../../components/load-error';
 import { Panel, PanelTitle } from '../../../components/panel';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest, errorMessage } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download-file';
 import { useSiteText } from '../../../lib/site-text';
 
-/** My Profile: the member's event bookings, upcoming then past, each opening its booking page (see, pay, cancel). */
+/** My Profile: the member's event bookings, upcoming then past, each opening its booking page (see, pay, cancel), and the certificates of those attended. */
 export function BookingsSection() {
   const { t } = useSiteText();
   const bookings = useQuery({ queryKey: ['account', 'bookings'], queryFn: ({ signal }) => apiRequest(bookingsApi.mine, { signal }) });
@@ -39,7 +45,14 @@ export function BookingsSection() {
 
 function BookingList({ id, title, items }: { id: string; title: string; items: MyBooking[] }) {
   const { t } = useSiteText();
+  const [failed, setFailed] = useState<string | null>(null);
   if (!items.length) return null;
+  const download = (booking: MyBooking) => {
+    setFailed(null);
+    downloadFile(attendanceApi.certificate, { params: { id: booking._id } }, `certificate-${booking._id}.pdf`).catch((error: unknown) =>
+      setFailed(errorMessage(error, t('booking.certificate_failed'))),
+    );
+  };
   return (
     <section aria-labelledby={id}>
       <Typography id={id} variant="h3" sx={{ fontSize: '1.05rem', mt: 2 }}>
@@ -55,9 +68,21 @@ function BookingList({ id, title, items }: { id: string; title: string; items: M
               {formatEventSpan(b.event.date, b.event.end_date)} · {t(`booking.status.${b.status}`)}
               {b.can_cancel && ` · ${t('profile.bookings_manage')}`}
             </Typography>
+            {b.has_certificate && (
+              <Button
+                size="small"
+                startIcon={<DownloadIcon />}
+                onClick={() => download(b)}
+                aria-label={`${t('booking.certificate_download')}: ${b.event.title}`}
+                sx={{ mt: 0.5 }}
+              >
+                {t('profile.bookings_certificate')}
+              </Button>
+            )}
           </ListItem>
         ))}
       </List>
+      {failed && <Alert severity="error">{failed}</Alert>}
     </section>
   );
 }

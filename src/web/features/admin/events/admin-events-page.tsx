@@ -1,0 +1,75 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { EventRecord } from '../../../../shared/api/events';
+import { isPastEvent } from '../../../../shared/domain/event-timing';
+import { LoadError } from '../../../components/load-error';
+import { LoadingRegion } from '../../../components/loading-region';
+import { formatShortDateTime } from '../../../lib/format';
+import { AdminSection } from '../admin-section';
+import { useAdminEvents } from './event-admin-api';
+
+const places = (event: EventRecord) =>
+  event.capacity === null ? 'No limit' : `${event.capacity - (event.places_left ?? 0)} of ${event.capacity} taken`;
+
+/** Every event, upcoming first (soonest first), then past ones (latest first), each opening its bookings. */
+export function AdminEventsPage() {
+  const events = useAdminEvents();
+  const now = new Date();
+  const all = events.data ?? [];
+  const upcoming = all.filter((e) => !isPastEvent(e.end_date ?? e.date, now));
+  const past = all.filter((e) => isPastEvent(e.end_date ?? e.date, now)).reverse();
+  return (
+    <AdminSection
+      title="Events"
+      intro="Open an event to see its bookings, check people in at the door, add a booking by hand or write to the attendees. Events are created and edited on the Events page."
+    >
+      {events.isPending ? (
+        <LoadingRegion>
+          <Skeleton variant="rounded" height={240} />
+        </LoadingRegion>
+      ) : events.isError ? (
+        <LoadError message="The events could not be loaded." error={events.error} onRetry={() => void events.refetch()} />
+      ) : all.length === 0 ? (
+        <Typography role="status">There are no events yet.</Typography>
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
+          <TableContainer role="region" aria-label="Events" tabIndex={0}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Event</TableCell>
+                  <TableCell>Starts</TableCell>
+                  <TableCell>Places</TableCell>
+                  <TableCell>When</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {[...upcoming, ...past].map((event) => (
+                  <TableRow key={event._id} hover>
+                    <TableCell>
+                      <Link component={RouterLink} to={`/admin/events/${encodeURIComponent(event._id)}`} sx={{ fontWeight: 600 }}>
+                        {event.title}
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(event.date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{places(event)}</TableCell>
+                    <TableCell>{upcoming.includes(event) ? 'Upcoming' : 'Past'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
+    </AdminSection>
+  );
+}

@@ -1,0 +1,142 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { attendeeMailRequest, type EventAdminFacts } from '../../../../shared/api/event-admin';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useMailAttendees } from './event-admin-api';
+
+const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+
+/** A message to everyone with a place (and, if chosen, the waitlist): one e-mail each, through the outbox. */
+export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: EventAdminFacts }) {
+  const send = useMailAttendees(eventId);
+  // One key per message: a double click, or a retry after a lost answer, sends it once.
+  const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [includeWaitlist, setIncludeWaitlist] = useState(false);
+  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const [confirming, setConfirming] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const recipients = facts.confirmed + (includeWaitlist ? facts.waitlisted + facts.offered : 0);
+
+  function check() {
+    const parsed = attendeeMailRequest.safeParse({ request_id: requestId, subject, body, include_waitlist: includeWaitlist });
+    if (parsed.success) {
+      setErrors({});
+      setSent(null);
+      send.reset();
+      setConfirming(true);
+      return;
+    }
+    const found: { subject?: string; body?: string } = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if ((field === 'subject' || field === 'body') && !found[field]) found[field] = issue.message;
+    }
+    setErrors(found);
+    document.getElementById(found.subject ? 'attendee-mail-subject' : 'attendee-mail-body')?.focus();
+  }
+
+  function confirm() {
+    send.mutate(
+      { request_id: requestId, subject, body, include_waitlist: includeWaitlist },
+      {
+        onSuccess: ({ queued }) => {
+          setConfirming(false);
+          setSent(`Queued ${queued === 1 ? '1 message' : `${queued} messages`}: the outbox sends them in the next minutes.`);
+          setSubject('');
+          setBody('');
+          setRequestId(crypto.randomUUID());
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.field === 'subject' || error.field === 'body')) {
+            setErrors({ [error.field]: error.detail });
+            setConfirming(false);
+          }
+        },
+      },
+    );
+  }
+
+  const failure = send.isError ? errorMessage(send.error, 'The message could not be sent. Please try again.') : null;
+  return (
+    <Box>
+      <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>
+        Plain text; a blank line starts a new paragraph. Each person gets their own e-mail, addressed to them, with the link to their
+        booking.
+      </Typography>
+      <Box
+        component="form"
+        noValidate
+        aria-label="E-mail the attendees"
+        onSubmit={(event) => {
+          event.preventDefault();
+          check();
+        }}
+        sx={{ display: 'grid', gap: 2.5 }}
+      >
+        <TextField
+          id="attendee-mail-subject"
+          label="Subject"
+          required
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          error={Boolean(errors.subject)}
+          helperText={errors.subject}
+          slotProps={{ htmlInput: { maxLength: 150 } }}
+          fullWidth
+        />
+        <TextField
+          id="attendee-mail-body"
+          label="Message"
+          required
+          multiline
+          minRows={5}
+          value={body}
+          onChange={(e) => setBody(e.target.value)}
+          error={Boolean(errors.body)}
+          helperText={errors.body}
+          slotProps={{ htmlInput: { maxLength: 10_000 } }}
+          fullWidth
+        />
+        <FormControlLabel
+          control={<Checkbox checked={includeWaitlist} onChange={(e) => setIncludeWaitlist(e.target.checked)} />}
+          label={`Also the waitlist (${facts.waitlisted + facts.offered})`}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={recipients === 0}>
+            Send to {people(recipients)}
+          </Button>
+        </Box>
+      </Box>
+      {sent && (
+        <Alert severity="success" role="status" sx={{ mt: 2 }}>
+          {sent}
+        </Alert>
+      )}
+      {failure && !confirming && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {failure}
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        question={`Send “${subject.trim()}” to ${people(recipients)}?`}
+        details={includeWaitlist ? 'Everyone with a place, and everyone on the waitlist.' : 'Everyone with a confirmed place.'}
+        confirmLabel="Send"
+        destructive={false}
+        pending={send.isPending}
+        error={failure}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import type { BookingStatus } from '../../../../shared/api/bookings';
+import type { StatusTone } from '../status-chip';
+
+export const bookingStatusLabels: Record<BookingStatus, string> = {
+  confirmed: 'Confirmed',
+  held: 'Awaiting payment',
+  offered: 'Offered a place',
+  waitlisted: 'Waitlist',
+  cancelled: 'Cancelled',
+  expired: 'Lapsed',
+};
+
+export const bookingStatusTones: Record<BookingStatus, StatusTone> = {
+  confirmed: 'success',
+  held: 'warning',
+  offered: 'warning',
+  waitlisted: 'neutral',
+  cancelled: 'error',
+  expired: 'neutral',
+};
