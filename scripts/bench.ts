@@ -15,6 +15,7 @@ import { seedDemoContent } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
 import { articlesAtScale } from './bench/articles-at-scale';
+import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
 import { startToHealthy } from './bench/start-to-healthy';
 
@@ -166,6 +167,8 @@ async function addMembers(db: Db, count: number) {
       .execute();
 }
 
+const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret';
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
   // TRUST_PROXY: the sign-in clients each come from their own address (X-Forwarded-For).
@@ -177,7 +180,7 @@ async function main() {
     config,
     log: createLogger('silent'),
     clock: () => new Date(),
-    jwtSecret: 'bench-secret-bench-secret-bench-secret',
+    jwtSecret: BENCH_SECRET,
   });
   await seedDemoContent(db.db, services);
   await addMembers(db, MEMBERS);
@@ -220,6 +223,7 @@ async function main() {
   console.log(
     `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
   );
+  console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
   console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
   const mainBundle = builtEntry(config.webDir)?.entry;
   if (mainBundle) {

@@ -87,11 +87,8 @@ export function certificatePdf(certificate: Certificate): Promise<Buffer> {
   doc.y = Math.max(doc.y + 12, height - 118);
   line(`Certificate number ${certificate.certificateNumber}`, { size: 11, bold: true, center: true, gap: 0.2 });
   line(`Issued on ${longDate(certificate.issuedAt)}`, { size: 10, center: true, gap: 0.2 });
-  line(`The ${certificate.siteName} confirms this certificate by its number${certificate.contact ? `: ${certificate.contact}` : '.'}`, {
-    size: 9,
-    center: true,
-    color: '#444444',
-  });
+  const contact = certificate.contact ? ` (${certificate.contact})` : '';
+  line(`${certificate.siteName} can confirm this certificate by its number${contact}.`, { size: 9, center: true, color: '#444444' });
   doc.end();
   return done;
 }
