@@ -15,6 +15,7 @@ const entries = [
   'features/events/events-page.tsx',
   'features/articles/news-page.tsx',
   'features/articles/article-page.tsx',
+  'features/events/event-page.tsx',
 ];
 
 function valueImports(file: string): string[] {

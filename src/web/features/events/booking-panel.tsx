@@ -1,23 +1,26 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { bookingsApi, type BookRequest, type BookResponse } from '../../../shared/api/bookings';
+import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
-import { formatPence } from '../../../shared/domain/money';
-import { emptyBillingAddress } from '../../components/card-payment/billing-address';
-import { CardPayment } from '../../components/card-payment/card-payment';
+import { LoadingRegion } from '../../components/loading-region';
 import { Panel, PanelTitle } from '../../components/panel';
-import { apiRequest, ApiError, errorMessage } from '../../lib/api';
+import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
+
+// Loaded with the first booking, not with the page (decision 062); the card step likewise.
+const bookingsApi = lazyEndpoints(() => import('../../../shared/api/bookings').then((m) => m.bookingsApi));
+const loadCardStep = () => import('./booking-card-step');
+const BookingCardStep = lazy(() => loadCardStep().then((m) => ({ default: m.BookingCardStep })));
 
 type Step =
   { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: 'confirmed' | 'waitlisted' };
@@ -58,7 +61,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     onBooked();
   }
   useEffect(() => {
-    if (step.kind !== 'form') outcomeRef.current?.focus();
+    if (step.kind === 'done') outcomeRef.current?.focus();
   }, [step.kind]);
 
   if (event.booking_state === 'closed' || event.booking_state === 'not_open_yet') return null;
@@ -80,33 +83,16 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     );
   }
   if (step.kind === 'card') {
-    const { answer } = step;
     return (
-      <Stack spacing={2}>
-        <Panel labelledBy="booking-confirm">
-          <Box ref={outcomeRef} tabIndex={-1}>
-            <PanelTitle id="booking-confirm" k="event.book.confirm_title" />
-          </Box>
-          <Typography sx={{ fontSize: '1.25rem', fontWeight: 700, color: 'primary.dark' }}>
-            {t('event.book.to_pay')}: {formatPence(answer.amount_pence)}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('event.book.held')}</Typography>
-        </Panel>
-        <Panel labelledBy="booking-card">
-          <PanelTitle id="booking-card" k="pay.card_title" />
-          <CardPayment
-            clientSecret={answer.client_secret!}
-            returnUrl={`${window.location.origin}/events/${event._id}`}
-            billing={emptyBillingAddress}
-            payLabel={`${t('event.book.pay')} ${formatPence(answer.amount_pence)}`}
-            onPaid={() => done('confirmed')}
-            onFailed={(reason) => window.alert(`${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`)}
-          />
-        </Panel>
-        <Button onClick={() => setStep({ kind: 'form' })} startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-          {t('event.book.back')}
-        </Button>
-      </Stack>
+      <Suspense
+        fallback={
+          <LoadingRegion>
+            <Skeleton variant="rounded" height={240} />
+          </LoadingRegion>
+        }
+      >
+        <BookingCardStep event={event} answer={step.answer} onPaid={() => done('confirmed')} onBack={() => setStep({ kind: 'form' })} />
+      </Suspense>
     );
   }
 
@@ -119,6 +105,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       setStep({ kind: 'card', ...previous.current });
       return;
     }
+    if (event.price_pence > 0 || event.member_price_pence > 0) void loadCardStep();
     book.mutate(request);
   };
   return (

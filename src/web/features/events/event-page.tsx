@@ -8,8 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { pathOf } from '../../../shared/api/contract';
-import { eventsApi, isEventId, type EventRecord } from '../../../shared/api/events';
+import type { EventRecord } from '../../../shared/api/events';
+import { isEventId } from '../../../shared/domain/event-id';
+import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
 import { formatPence } from '../../../shared/domain/money';
 import { fromLondonLocal } from '../../../shared/domain/london-time';
 import { LoadError } from '../../components/load-error';
@@ -125,7 +126,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mb: 4 }}>
         <Button
           component="a"
-          href={pathOf(eventsApi.ics, { id: event._id })}
+          href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
           download
           variant="outlined"
           startIcon={<EventAvailableOutlinedIcon />}
