@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishableKey: config.stripe.publishableKey,
   });
   if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents);
-  eventsRoutes(app, services.events, async () => ({
+  eventsRoutes(app, services.events, services.bookings, async () => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name'),
     organizerEmail: (await services.siteText.get('contact_email')).trim(),

@@ -185,6 +185,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     async runScheduledJobs(): Promise<number> {
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       await bookings.expireLapsed();
+      await bookings.offerFreePlaces();
       await bookings.retryRefunds();
       await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
       return sent;

@@ -186,6 +186,45 @@ describe('holds, the waitlist and cancelling', () => {
     ]);
     expect((await t.app.inject({ method: 'GET', url: '/api/account/bookings' })).statusCode).toBe(401);
   });
+
+  it('offers the places a larger capacity frees to the waitlist in order, each once, and none once booking has closed', async () => {
+    const fields = { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', capacity: 1 };
+    const id = await h.newEvent(fields);
+    const admin = (await t.userWithRole('admin')).authorization;
+    const update = (changes: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update_event',
+        headers: { authorization: admin },
+        payload: { _id: id, ...fields, ...changes },
+      });
+    const waiting: string[] = [];
+    for (const who of ['seated', 'w1', 'w2', 'w3', 'w4']) {
+      t.clock.advance(1000);
+      const booked = (await h.book(id, { name: who, email: `${who}@example.org` })).json();
+      if (who !== 'seated') waiting.push(booked.booking_id);
+    }
+    expect(await Promise.all(waiting.map(h.status))).toEqual(['waitlisted', 'waitlisted', 'waitlisted', 'waitlisted']);
+
+    // Two admins save a capacity of 3 at once: two places, two offers, to the first two.
+    const saved = await Promise.all([update({ capacity: 3 }), update({ capacity: 3 })]);
+    expect(saved.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await Promise.all(waiting.map(h.status))).toEqual(['offered', 'offered', 'waitlisted', 'waitlisted']);
+    expect(await h.placesLeft(id)).toBe(0);
+    expect((await h.link('w1@example.org')).kind).toBe('booking-offer');
+    expect((await outboxFor(t, 'w2@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted', 'booking-offer']);
+    // Saving again, or the scheduled jobs, find no free place: nobody is offered twice.
+    expect((await update({ capacity: 3 })).statusCode).toBe(200);
+    expect(await t.services.bookings.offerFreePlaces()).toBe(0);
+    expect((await outboxFor(t, 'w3@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted']);
+
+    // Booking closed: a place freed by a larger capacity goes to nobody.
+    expect((await update({ capacity: 4, booking_closes: '2026-11-20T09:00' })).statusCode).toBe(200);
+    expect(await Promise.all(waiting.map(h.status))).toEqual(['offered', 'offered', 'waitlisted', 'waitlisted']);
+    // Open again without a limit: everyone still waiting is offered a place.
+    expect((await update({ capacity: null })).statusCode).toBe(200);
+    expect(await Promise.all(waiting.map(h.status))).toEqual(['offered', 'offered', 'offered', 'offered']);
+  });
 });
 
 describe('refunds through Stripe', () => {

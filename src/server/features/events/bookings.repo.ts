@@ -77,6 +77,11 @@ export function bookingsRepo(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
+    /** Events with someone on their waitlist. */
+    async eventsWithWaitlist(): Promise<string[]> {
+      const rows = await db.selectFrom('event_bookings').select('event_id').distinct().where('status', '=', 'waitlisted').execute();
+      return rows.map((row) => row.event_id);
+    },
     /** A person's bookings with their events. */
     ofUser(userId: string) {
       return db

@@ -137,6 +137,26 @@ export function bookingsService(deps: BookingsDeps) {
     return [];
   }
 
+  /** One free place offered to the first still waiting; false (and nothing changed) when there is no place or nobody. */
+  async function offerOneFreePlace(trx: Kysely<Database>, eventId: string, out: Outside): Promise<boolean> {
+    const event = await eventsRepo(trx).find(eventId);
+    const now = clock();
+    if (!event || bookingState(event, now) === 'closed') return false;
+    const repo = bookingsRepo(trx);
+    const waiting = await repo.waitlist(eventId);
+    if (!waiting.length || !(await repo.claimPlace(eventId))) return false;
+    for (const next of waiting) {
+      // Checked again in the update: a person who left the waitlist meanwhile is passed over.
+      const until = later(now, WAITLIST_OFFER_MS);
+      if (await repo.changeStatus(next.id, 'waitlisted', { status: 'offered', hold_until: until })) {
+        await mailer.queue(offerMail(event, next, out.link(next.id), until, out.ctx), trx);
+        return true;
+      }
+    }
+    await repo.freePlace(eventId);
+    return false;
+  }
+
   /** Ends holds and offers whose time ran out, for one event or all, each once, and passes the place on. */
   async function expireLapsed(eventId?: string): Promise<number> {
     const lapsed = (await bookingsRepo(db).lapsed(clock().toISOString())).filter((b) => !eventId || b.event_id === eventId);
@@ -417,6 +437,22 @@ export function bookingsService(deps: BookingsDeps) {
       await makeRefund(id);
       const after = (await bookingsRepo(db).find(id))!;
       return { status: after.status, refunded_pence: after.refunded_pence };
+    },
+
+    /**
+     * Places free while people wait: the admin raised the capacity or removed it. Each free place
+     * goes to the next on the waitlist, claimed with the offer and its mail in one transaction; run
+     * after an event's details are saved, and by the scheduled jobs for all events.
+     */
+    async offerFreePlaces(eventId?: string): Promise<number> {
+      const events = eventId ? [eventId] : await bookingsRepo(db).eventsWithWaitlist();
+      const out = await outside();
+      let offered = 0;
+      for (const id of events) {
+        while (await db.transaction().execute((trx) => offerOneFreePlace(trx, id, out))) offered++;
+      }
+      if (offered) mailer.deliverSoon();
+      return offered;
     },
 
     /** Refunds decided but not made (the provider failed at the time); run by the scheduled jobs. */

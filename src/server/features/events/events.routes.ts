@@ -2,12 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { eventsApi, isEventId } from '../../../shared/api/events';
 import { notFound } from '../../http/errors';
 import { addRoute } from '../../http/route';
+import type { BookingsService } from './bookings.service';
 import type { EventsService } from './events.service';
 import { toIcs, type CalendarInfo } from './ics';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
-export function eventsRoutes(app: FastifyInstance, events: EventsService, calendar: () => Promise<CalendarInfo>) {
+export function eventsRoutes(
+  app: FastifyInstance,
+  events: EventsService,
+  bookings: Pick<BookingsService, 'offerFreePlaces'>,
+  calendar: () => Promise<CalendarInfo>,
+) {
   addRoute(app, eventsApi.list, { policy: 'public', handler: ({ query }) => events.list(query.when) });
 
   addRoute(app, eventsApi.feed, {
@@ -52,6 +58,8 @@ export function eventsRoutes(app: FastifyInstance, events: EventsService, calend
     policy: 'admin',
     handler: async ({ body: { _id, ...fields }, user }) => {
       await events.update(_id, fields, user());
+      // A larger capacity (or none) frees places for whoever waits.
+      await bookings.offerFreePlaces(_id);
       return { succeeded: true };
     },
   });
