@@ -1,46 +1,54 @@
 // `npm test`: every check the project has, failing fast, with the time each stage took.
-// The three static checks run side by side (Prettier and ESLint keep to one core each, tsc has its
-// own threads), their output held back and shown whole when each ends; then the unit and API tests
-// (SQLite, then PostgreSQL), the build and the browser journeys, one after another.
+// First, side by side: Prettier and ESLint (one core each), tsc (its own threads) and the API
+// suite on PostgreSQL (which waits on the database more than it computes); their output is held
+// back and shown whole as each ends. Then the whole suite on SQLite (both cores), the build and
+// the browser journeys.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const begun = performance.now();
 const times = [];
 
-function stage(script, { quiet = false } = {}) {
+function stage(label, script, { quiet = false, env = {} } = {}) {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(npm, ['run', '--silent', script], { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(npm, ['run', '--silent', script], {
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
     let output = '';
     child.stdout?.on('data', (chunk) => (output += chunk));
     child.stderr?.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
-      times.push([script, seconds, code]);
-      if (quiet) process.stdout.write(`\n== ${script}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ==\n${output}`);
+      times.push([label, seconds, code]);
+      if (quiet) process.stdout.write(`\n== ${label}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s ==\n${output}`);
       resolve(code ?? 1);
     });
   });
 }
 
-function summary() {
+function finish(code) {
   console.log('\n== npm test, time of each stage ==');
-  for (const [script, seconds, code] of times)
-    console.log(`${script.padEnd(14)} ${seconds.toFixed(0).padStart(5)} s${code === 0 ? '' : '  FAILED'}`);
-  console.log(`${'total'.padEnd(14)} ${((performance.now() - begun) / 1000).toFixed(0).padStart(5)} s`);
+  for (const [label, seconds, status] of times)
+    console.log(`${label.padEnd(28)} ${seconds.toFixed(0).padStart(5)} s${status === 0 ? '' : '  FAILED'}`);
+  console.log(`${'total'.padEnd(28)} ${((performance.now() - begun) / 1000).toFixed(0).padStart(5)} s`);
+  process.exit(code);
 }
 
-const begun = performance.now();
-const checks = await Promise.all(['format:check', 'lint', 'typecheck'].map((script) => stage(script, { quiet: true })));
-if (checks.some((code) => code !== 0)) {
-  summary();
-  process.exit(1);
+const first = await Promise.all([
+  stage('format:check', 'format:check', { quiet: true }),
+  stage('lint', 'lint', { quiet: true }),
+  stage('typecheck', 'typecheck', { quiet: true }),
+  stage('test:unit on PostgreSQL', 'test:unit', { quiet: true, env: { UNIT_DATABASES: 'postgres' } }),
+]);
+if (first.some((code) => code !== 0)) finish(1);
+for (const [label, script, env] of [
+  ['test:unit on SQLite', 'test:unit', { UNIT_DATABASES: 'sqlite' }],
+  ['build', 'build', {}],
+  ['test:e2e', 'test:e2e', {}],
+]) {
+  const code = await stage(label, script, { env });
+  if (code !== 0) finish(code);
 }
-for (const script of ['test:unit', 'build', 'test:e2e']) {
-  const code = await stage(script);
-  if (code !== 0) {
-    summary();
-    process.exit(code);
-  }
-}
-summary();
+finish(0);

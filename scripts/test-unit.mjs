@@ -34,8 +34,13 @@ function freePort() {
   });
 }
 
-console.log('\n== Unit and API tests on SQLite ==');
-run(vitest, ['run', ...filters]);
+// UNIT_DATABASES=sqlite or postgres runs one of the two (npm test runs them side by side).
+const only = process.env.UNIT_DATABASES;
+if (only !== 'postgres') {
+  console.log('\n== Unit and API tests on SQLite ==');
+  run(vitest, ['run', ...filters]);
+  if (only === 'sqlite') process.exit(0);
+}
 
 const bin = postgresBin();
 if (!bin) {
