@@ -68,18 +68,36 @@ export const demoEvents = [
     title: 'Winter Lecture: Advances in Cardiology',
     description:
       'Dr Anahit Petrosyan on what has changed in the treatment of heart failure, followed by questions and refreshments. Open to members and guests.',
+    // A booked lecture: limited places, a member price, CPD hours.
+    details: {
+      hours: 2,
+      venue_name: 'Wimpole Lecture Room',
+      venue_address: '1 Wimpole Street, London W1G 0AE',
+      capacity: 80,
+      member_price_pence: 1000,
+      price_pence: 2500,
+      cpd_hours: 1.5,
+    },
   },
   {
     days: 40,
     time: [19, 0],
     title: 'New Year Reception',
     description: 'Welcome the new year with members, students and friends of the association.',
+    details: { hours: 3, venue_name: 'The Association Rooms', venue_address: '12 Example Square, London WC1N 2AA', capacity: 120 },
   },
   {
     days: 95,
     time: [10, 0],
     title: 'Careers Day for Students',
     description: 'Talks and one-to-one advice on foundation training, specialty choices and research for student members.',
+    details: {
+      hours: 6,
+      venue_name: 'The Association Rooms',
+      venue_address: '12 Example Square, London WC1N 2AA',
+      capacity: 60,
+      cpd_hours: 3,
+    },
   },
 ] as const;
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
-import { londonToInstant, londonWallTime } from '../../shared/domain/london-time';
+import { eventFields } from '../../shared/api/events';
+import { londonToInstant, londonWallTime, toLondonLocal } from '../../shared/domain/london-time';
 import type { Services } from '../services';
 import { demoAboutArticle, demoCommittee, demoEvents, demoNewsArticles, demoPrivacyArticle } from './demo-content';
 import type { Database } from './schema';
@@ -54,10 +55,17 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   }
 
   for (const event of demoEvents) {
-    await services.events.create(
-      { title: event.title, description: event.description, startsAt: daysFromNow(now, event.days, event.time) },
-      SITE,
-    );
+    const start = daysFromNow(now, event.days, event.time);
+    const { hours, ...details } = 'details' in event ? event.details : { hours: null };
+    // Through the admin's own rules (the form's schema), as if typed in.
+    const fields = eventFields.parse({
+      title: event.title,
+      description: event.description,
+      dated: toLondonLocal(start),
+      end_dated: hours ? toLondonLocal(new Date(start.getTime() + hours * 60 * 60 * 1000)) : null,
+      ...details,
+    });
+    await services.events.createFromFields(fields, SITE);
   }
 
   for (const article of demoNewsArticles) {
