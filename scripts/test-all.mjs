@@ -17,8 +17,11 @@ function stage(label, script, { quiet = false, env = {} } = {}) {
       env: { ...process.env, ...env },
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    // Decoded as a stream, so a character split between two chunks (Vitest's ✓) stays whole.
+    for (const stream of [child.stdout, child.stderr]) {
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk) => (output += chunk));
+    }
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       times.push([label, seconds, code]);

@@ -68,11 +68,11 @@ export const demoEvents = [
     title: 'Winter Lecture: Advances in Cardiology',
     description:
       'Dr Anahit Petrosyan on what has changed in the treatment of heart failure, followed by questions and refreshments. Open to members and guests.',
-    // A booked lecture: limited places, a member price, CPD hours.
+    // A booked lecture: limited places, a member price (only with simulated payments), CPD hours.
     details: {
       hours: 2,
-      venue_name: 'Wimpole Lecture Room',
-      venue_address: '1 Wimpole Street, London W1G 0AE',
+      venue_name: 'The Association Rooms, Lecture Room',
+      venue_address: '12 Example Square, London WC1N 2AA',
       capacity: 80,
       member_price_pence: 1000,
       price_pence: 2500,

@@ -54,9 +54,12 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
     );
   }
 
+  // A made-up lecture must never take real money: its prices only with simulated payments.
+  const simulatedPayments = services.payments.provider.name === 'test';
   for (const event of demoEvents) {
     const start = daysFromNow(now, event.days, event.time);
-    const { hours, ...details } = 'details' in event ? event.details : { hours: null };
+    const { hours, ...shown } = 'details' in event ? event.details : { hours: null };
+    const details = simulatedPayments ? shown : { ...shown, member_price_pence: 0, price_pence: 0 };
     // Through the admin's own rules (the form's schema), as if typed in.
     const fields = eventFields.parse({
       title: event.title,

@@ -126,16 +126,20 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   // visitor (the renderer never sees their credentials): it is kept per address for a few seconds
   // and forgotten when a write on this server has committed (another server's, within seconds).
   const pages = shortLivedByKey<ServedPage>(KEPT_PAGES);
-  app.addHook('onResponse', async (req, reply) => {
+  // onSend: the handler's transaction has committed, and no byte of the answer has gone yet (so
+  // no GET that follows it, nor a client that hangs up, can find the old page).
+  app.addHook('onSend', async (req, reply, payload) => {
     // A refused request changed nothing (4xx); a 5xx may have (a cancel whose refund failed).
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
     if (!READS.has(req.method) && !refused) pages.forget();
+    return payload;
   });
 
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
     // Referer, nor stay in memory as a key.
-    const carriesToken = TOKEN_PAGES.some((prefix) => url.startsWith(prefix));
+    // Lower case: the router matches addresses whatever their case.
+    const carriesToken = TOKEN_PAGES.some((prefix) => url.toLowerCase().startsWith(prefix.toLowerCase()));
     const [csp, page] = await Promise.all([
       options.pageCsp(),
       carriesToken ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),

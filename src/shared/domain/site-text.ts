@@ -164,6 +164,8 @@ export const siteTextDefaults = {
   'event.book.members_sign_in': 'This event is for members. Sign in to book.',
   'event.book.sign_in': 'Sign in',
   'event.book.failed': 'Your booking could not be made. Please try again.',
+  'event.book.card_unavailable':
+    'The card form could not be loaded. Check your connection, go Back and press Book again: your place stays held for 30 minutes.',
   'event.book.confirm_title': 'Your booking',
   'event.book.to_pay': 'To pay',
   'event.book.held': 'Your place is held for 30 minutes while you pay.',

@@ -77,9 +77,16 @@ export function bookingsRepo(db: Kysely<Database>) {
         .orderBy('id')
         .execute();
     },
-    /** Events with someone on their waitlist. */
-    async eventsWithWaitlist(): Promise<string[]> {
-      const rows = await db.selectFrom('event_bookings').select('event_id').distinct().where('status', '=', 'waitlisted').execute();
+    /** Events not yet started with someone on their waitlist. */
+    async eventsWithWaitlist(now: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('event_bookings as b')
+        .innerJoin('events as e', 'e.id', 'b.event_id')
+        .select('b.event_id')
+        .distinct()
+        .where('b.status', '=', 'waitlisted')
+        .where('e.starts_at', '>', now)
+        .execute();
       return rows.map((row) => row.event_id);
     },
     /** A person's bookings with their events. */

@@ -445,7 +445,7 @@ export function bookingsService(deps: BookingsDeps) {
      * after an event's details are saved, and by the scheduled jobs for all events.
      */
     async offerFreePlaces(eventId?: string): Promise<number> {
-      const events = eventId ? [eventId] : await bookingsRepo(db).eventsWithWaitlist();
+      const events = eventId ? [eventId] : await bookingsRepo(db).eventsWithWaitlist(clock().toISOString());
       const out = await outside();
       let offered = 0;
       for (const id of events) {

@@ -58,8 +58,11 @@ export function eventsRoutes(
     policy: 'admin',
     handler: async ({ body: { _id, ...fields }, user }) => {
       await events.update(_id, fields, user());
-      // A larger capacity (or none) frees places for whoever waits.
-      await bookings.offerFreePlaces(_id);
+      // A larger capacity (or none) frees places for whoever waits. The save stands if this fails:
+      // the scheduled jobs offer them later.
+      await bookings.offerFreePlaces(_id).catch((error: unknown) => {
+        app.log.warn({ err: error, eventId: _id }, 'Could not offer the freed places to the waitlist now; the scheduled jobs will');
+      });
       return { succeeded: true };
     },
   });

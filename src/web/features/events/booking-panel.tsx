@@ -13,6 +13,7 @@ import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
 import { LoadingRegion } from '../../components/loading-region';
 import { Panel, PanelTitle } from '../../components/panel';
+import { CardStepBoundary } from './card-step-boundary';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
@@ -83,16 +84,32 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     );
   }
   if (step.kind === 'card') {
+    const back = () => setStep({ kind: 'form' });
     return (
-      <Suspense
+      <CardStepBoundary
         fallback={
-          <LoadingRegion>
-            <Skeleton variant="rounded" height={240} />
-          </LoadingRegion>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" onClick={back}>
+                {t('event.book.back')}
+              </Button>
+            }
+          >
+            {t('event.book.card_unavailable')}
+          </Alert>
         }
       >
-        <BookingCardStep event={event} answer={step.answer} onPaid={() => done('confirmed')} onBack={() => setStep({ kind: 'form' })} />
-      </Suspense>
+        <Suspense
+          fallback={
+            <LoadingRegion>
+              <Skeleton variant="rounded" height={240} />
+            </LoadingRegion>
+          }
+        >
+          <BookingCardStep event={event} answer={step.answer} onPaid={() => done('confirmed')} onBack={back} />
+        </Suspense>
+      </CardStepBoundary>
     );
   }
 
@@ -105,7 +122,8 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       setStep({ kind: 'card', ...previous.current });
       return;
     }
-    if (event.price_pence > 0 || event.member_price_pence > 0) void loadCardStep();
+    // Fetched while the booking is made; a failure shows when the step is drawn (CardStepBoundary).
+    if (event.price_pence > 0 || event.member_price_pence > 0) loadCardStep().catch(() => undefined);
     book.mutate(request);
   };
   return (

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { safeUrl } from './logger';
+
+describe('safeUrl', () => {
+  it.each([
+    ['/signIn/pwReset/abc123', '/signIn/pwReset/[redacted]'],
+    ['/signin/pwreset/abc123', '/signin/pwreset/[redacted]'],
+    ['/api/pw_reset_validate/abc123', '/api/pw_reset_validate/[redacted]'],
+    ['/account/confirm-email/tok3n', '/account/confirm-email/[redacted]'],
+    ['/events?token=secret', '/events'],
+    ['/events/42', '/events/42'],
+  ])('%s is logged as %s', (url, logged) => {
+    expect(safeUrl(url)).toBe(logged);
+  });
+});
