@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, registeredMember } from '../../testing/membership';
 import { multipartFile } from '../../testing/multipart';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -29,23 +30,15 @@ describe('attendance and CPD certificates', () => {
     admin = (await t.userWithRole('admin')).authorization;
   });
 
-  async function newEvent(fields: Record<string, unknown> = {}) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/new_event',
-      headers: { authorization: admin },
-      payload: {
-        title: 'Cardiology update',
-        dated: '2026-12-05T18:30',
-        end_dated: '2026-12-05T21:00',
-        description: 'Talks',
-        cpd_hours: 1.5,
-        ...fields,
-      },
+  const newEvent = (fields: Record<string, unknown> = {}) =>
+    createEvent(t, admin, {
+      title: 'Cardiology update',
+      dated: '2026-12-05T18:30',
+      end_dated: '2026-12-05T21:00',
+      description: 'Talks',
+      cpd_hours: 1.5,
+      ...fields,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().inserted_id as string;
-  }
   async function book(eventId: string, payload: object, authorization?: string) {
     const res = await t.app.inject({
       method: 'POST',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
 import { stripeTestApp } from '../../testing/stripe-webhooks';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Holds that lapse, the waitlist, and cancelling with or without a refund (test provider and Stripe's stand-in). */
@@ -9,16 +10,8 @@ function bookingHelpers(get: () => TestApp) {
   const nextAddress = () => `10.17.${Math.floor(++addresses / 250) % 250}.${(addresses % 250) + 1}`;
   return {
     async newEvent(fields: Record<string, unknown> = {}) {
-      const t = get();
-      const admin = (await t.userWithRole('admin')).authorization;
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/new_event',
-        headers: { authorization: admin },
-        payload: { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().inserted_id as string;
+      const admin = (await get().userWithRole('admin')).authorization;
+      return createEvent(get(), admin, { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields });
     },
     book: (eventId: string, payload: object, authorization?: string) =>
       get().app.inject({

@@ -2,6 +2,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAttachments } from '../../integrations/mail/mailer';
 import { outboxFor, payWithCard, registeredMember } from '../../testing/membership';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('booking events', () => {
@@ -19,24 +20,16 @@ describe('booking events', () => {
     t.clock.now = new Date('2026-11-21T12:00:00Z');
   });
 
-  async function newEvent(fields: Record<string, unknown> = {}) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/new_event',
-      headers: { authorization: admin },
-      payload: {
-        title: 'Cardiology update',
-        dated: '2026-12-05T18:30',
-        end_dated: '2026-12-05T21:00',
-        description: 'Three talks',
-        venue_name: 'Lecture Hall',
-        online_url: 'https://meet.example.org/for-attendees',
-        ...fields,
-      },
+  const newEvent = (fields: Record<string, unknown> = {}) =>
+    createEvent(t, admin, {
+      title: 'Cardiology update',
+      dated: '2026-12-05T18:30',
+      end_dated: '2026-12-05T21:00',
+      description: 'Three talks',
+      venue_name: 'Lecture Hall',
+      online_url: 'https://meet.example.org/for-attendees',
+      ...fields,
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().inserted_id as string;
-  }
   const book = (eventId: string, payload: object, options: { authorization?: string; ip?: string } = {}) =>
     t.app.inject({
       method: 'POST',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAttachments } from '../../integrations/mail/mailer';
 import { outboxFor, payWithCard, registeredMember } from '../../testing/membership';
 import { stripeTestApp } from '../../testing/stripe-webhooks';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** The admin's side of an event: what the page calls, as the admin (or someone else) would. */
@@ -16,16 +17,8 @@ function adminHelpers(get: () => TestApp) {
       admin = (await get().userWithRole('admin')).authorization;
       return admin;
     },
-    async newEvent(fields: Record<string, unknown> = {}) {
-      const res = await get().app.inject({
-        method: 'POST',
-        url: '/api/new_event',
-        headers: as(),
-        payload: { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().inserted_id as string;
-    },
+    newEvent: (fields: Record<string, unknown> = {}) =>
+      createEvent(get(), as().authorization, { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields }),
     publicBook: (eventId: string, payload: object) =>
       get().app.inject({ method: 'POST', url: `/api/events/${eventId}/book`, payload, remoteAddress: nextAddress() }),
     list: (eventId: string, query = '', authorization?: string) =>
