@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../domain/en-gb';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../domain/link-paths';
 import { isLondonLocal } from '../domain/london-time';
 import { isWebAddress } from '../domain/richtext/safe-url';
@@ -21,7 +22,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, `At most ${max.toLocaleString('en-GB')} characters`)
+    .max(max, `At most ${groupThousands(max)} characters`)
     .nullish()
     .transform((v) => v || null);
 

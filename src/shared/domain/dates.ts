@@ -1,7 +1,8 @@
-/** Calendar dates (YYYY-MM-DD) shown en-GB, e.g. "21 November 2026". */
+import { MONTHS, utcCalendarDay } from './en-gb';
+
+/** Calendar dates (YYYY-MM-DD) shown en-GB, e.g. "21 November 2026" (by hand: decision record 063). */
 export function formatLongDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, m - 1, d)),
-  );
+  const day = utcCalendarDay(new Date(Date.UTC(y, m - 1, d)));
+  return `${day.day} ${MONTHS[day.month - 1]} ${day.year}`;
 }

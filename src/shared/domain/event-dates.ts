@@ -1,29 +1,25 @@
-import { LONDON } from './london-time';
+import { dayOfWeek, MONTHS, twoDigits, WEEKDAYS } from './en-gb';
+import { londonWallTime, type WallTime } from './london-time';
 
 /** DESIGN rule 9: event times are London wall-clock times, shown en-GB (pages and e-mails alike). */
-const longEventDate = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+export type LondonDay = WallTime & { weekday: number };
 
-function partsOf(format: Intl.DateTimeFormat, instant: Date | string): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+/** The London wall-clock time of an instant (a Date or an ISO string) with its weekday; an invalid one throws a RangeError. */
+export function londonDay(instant: Date | string): LondonDay {
+  const wall = londonWallTime(typeof instant === 'string' ? new Date(instant) : instant);
+  return { ...wall, weekday: dayOfWeek(wall.year, wall.month, wall.day) };
 }
 
+/** A London wall-clock time's hour and minute on the 24-hour clock, e.g. "09:05". */
+export const clockTime = (wall: WallTime): string => `${twoDigits(wall.hour)}:${twoDigits(wall.minute)}`;
+
 /**
- * An event's date and time in London, e.g. "Saturday 5 December 2026, 18:30". Built from the
- * parts because the plain en-GB format ("Saturday, 5 December 2026 at 18:30") varies by runtime.
+ * An event's date and time in London, e.g. "Saturday 5 December 2026, 18:30" (Intl's plain en-GB
+ * format, "Saturday, 5 December 2026 at 18:30", varies by runtime).
  */
 export function formatEventDate(instant: Date | string): string {
-  const p = partsOf(longEventDate, instant);
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  const day = londonDay(instant);
+  return `${WEEKDAYS[day.weekday]} ${day.day} ${MONTHS[day.month - 1]} ${day.year}, ${clockTime(day)}`;
 }
 
 /**

@@ -7,7 +7,8 @@ export function isPastEvent(date: Date | string, now: Date): boolean {
 
 /** Upcoming events soonest first, past events most recent first. */
 export function splitEvents<T extends { date: string }>(events: readonly T[], now: Date): { upcoming: T[]; past: T[] } {
-  const byDate = [...events].sort((a, b) => a.date.localeCompare(b.date));
+  // ISO-8601 UTC instants sort as plain strings; localeCompare would load ICU's collation data.
+  const byDate = [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const past = byDate.filter((e) => isPastEvent(e.date, now)).reverse();
   const upcoming = byDate.filter((e) => !isPastEvent(e.date, now));
   return { upcoming, past };

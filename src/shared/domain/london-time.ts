@@ -3,21 +3,62 @@ export const LONDON = 'Europe/London';
 
 export type WallTime = { year: number; month: number; day: number; hour: number; minute: number };
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LONDON,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+const HOUR_MS = 60 * 60 * 1000;
 
-/** The London wall-clock time at an instant. */
-export function londonWallTime(instant: Date): WallTime & { second: number } {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
+/**
+ * UK civil time is GMT, and BST (UTC+1) from 01:00 UTC on the last Sunday of March to 01:00 UTC
+ * on the last Sunday of October: the rule since 1996, when the end moved to October's last Sunday
+ * (earlier years followed other rules). It is computed here rather than asked of Intl because the
+ * first Intl object a page creates costs a long task (decision record 063). Outside 1996-2099 the
+ * runtime's time-zone data answers, so a past or far future rule is never guessed; the tests
+ * compare this rule with that data, so a change in the law (hence in tzdata) fails them.
+ */
+const RULE_FROM = Date.UTC(1996, 0, 1);
+const RULE_UNTIL = Date.UTC(2100, 0, 1);
+
+/** 01:00 UTC on the last Sunday of a month (0-based), in milliseconds. */
+function lastSundayAt1Utc(year: number, monthIndex: number): number {
+  const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0));
+  return Date.UTC(year, monthIndex, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+function ruleOffsetMs(time: number): number {
+  const year = new Date(time).getUTCFullYear();
+  return time >= lastSundayAt1Utc(year, 2) && time < lastSundayAt1Utc(year, 9) ? HOUR_MS : 0;
+}
+
+let tzdataFormat: Intl.DateTimeFormat | undefined;
+
+/** The runtime's time-zone data, for instants outside the rule's years; created on first use. */
+function tzdataWallTime(instant: Date): WallTime & { second: number } {
+  tzdataFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: LONDON,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = Object.fromEntries(tzdataFormat.formatToParts(instant).map((p) => [p.type, Number(p.value)]));
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+}
+
+/** The London wall-clock time at an instant (to the second, rounded down); an invalid Date throws a RangeError. */
+export function londonWallTime(instant: Date): WallTime & { second: number } {
+  const time = instant.getTime();
+  if (Number.isNaN(time)) throw new RangeError('Invalid time value');
+  if (time < RULE_FROM || time >= RULE_UNTIL) return tzdataWallTime(instant);
+  const wall = new Date(time + ruleOffsetMs(time));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+  };
 }
 
 function offsetMs(instant: Date): number {

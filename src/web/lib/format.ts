@@ -1,48 +1,21 @@
-import { LONDON } from '../../shared/domain/london-time';
+import { MONTHS, SHORT_MONTHS, SHORT_WEEKDAYS } from '../../shared/domain/en-gb';
+import { clockTime, londonDay } from '../../shared/domain/event-dates';
 
 export { formatEventDate, formatEventSpan } from '../../shared/domain/event-dates';
 
-/** DESIGN rule 9: dates are shown en-GB, and event times are London wall-clock times. */
-const LOCALE = 'en-GB';
-
-const shortDay = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: LONDON,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-});
-
-const monthYear = new Intl.DateTimeFormat(LOCALE, { timeZone: LONDON, month: 'long', year: 'numeric' });
-
-const shortDate = new Intl.DateTimeFormat(LOCALE, { timeZone: LONDON, day: 'numeric', month: 'short', year: 'numeric' });
-
-const shortDateTime = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: LONDON,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-type Parts = Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
-
-function partsOf(format: Intl.DateTimeFormat, instant: Date | string): Parts {
-  const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-}
+// DESIGN rule 9: dates are shown en-GB, and event times are London wall-clock times. Written by
+// hand, not with Intl, so that a public page creates no Intl object (decision record 063).
 
 /** The month and year of an event in London, e.g. "December 2025". */
 export function formatMonthYear(instant: Date | string): string {
-  const p = partsOf(monthYear, instant);
-  return `${p.month} ${p.year}`;
+  const day = londonDay(instant);
+  return `${MONTHS[day.month - 1]} ${day.year}`;
 }
 
 /** The pieces of a calendar-page badge for an event in London: "Sat", "5", "Dec". */
 export function eventDayBadge(instant: Date | string): { weekday: string; day: string; month: string } {
-  const p = partsOf(shortDay, instant);
-  return { weekday: p.weekday ?? '', day: p.day ?? '', month: p.month ?? '' };
+  const day = londonDay(instant);
+  return { weekday: SHORT_WEEKDAYS[day.weekday]!, day: String(day.day), month: SHORT_MONTHS[day.month - 1]! };
 }
 
 /**
@@ -50,14 +23,14 @@ export function eventDayBadge(instant: Date | string): { weekday: string; day: s
  * "2026-11-22" works too: read as UTC midnight, it is the same day in London (UTC+0 or +1).
  */
 export function formatShortDate(instant: Date | string): string {
-  const p = partsOf(shortDate, instant);
-  return `${p.day} ${p.month} ${p.year}`;
+  const day = londonDay(instant);
+  return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}`;
 }
 
 /** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables). */
 export function formatShortDateTime(instant: Date | string): string {
-  const p = partsOf(shortDateTime, instant);
-  return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  const day = londonDay(instant);
+  return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}, ${clockTime(day)}`;
 }
 
 /** A calendar month "2026-11" as "November 2026"; anything else is shown as it came. */

@@ -10,6 +10,7 @@ import {
   mediaUrl,
   type RawDocument,
 } from './document';
+import { groupThousands } from '../en-gb';
 import { nestedAtMost } from '../json-shape';
 import { isSafeLinkUrl, isSafeMediaUrl } from './safe-url';
 
@@ -119,7 +120,7 @@ function validateDocumentOrThrow(value: unknown): RawDocument {
 
     const length = codePoints(block.text).length;
     textLength += length;
-    check(textLength <= MAX_TEXT_LENGTH, `The text is longer than ${MAX_TEXT_LENGTH.toLocaleString('en-GB')} characters`);
+    check(textLength <= MAX_TEXT_LENGTH, `The text is longer than ${groupThousands(MAX_TEXT_LENGTH)} characters`);
 
     checkRanges(block.inlineStyleRanges, length, `${where} styles`, (range) => {
       check((INLINE_STYLES as readonly unknown[]).includes(range.style), `${where} has a style that is not allowed`);

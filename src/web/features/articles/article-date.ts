@@ -1,9 +1,11 @@
-/** SPEC: an article's date is treated as UTC and shown as a numeric date (dd/mm/yyyy). */
-const numeric = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: '2-digit', month: '2-digit', year: 'numeric' });
+import { twoDigits, utcCalendarDay } from '../../../shared/domain/en-gb';
 
+/** SPEC: an article's date is treated as UTC and shown as a numeric date (dd/mm/yyyy), as en-GB writes it. */
 export function formatArticleDate(instant: string): string {
   const date = new Date(instant);
-  return Number.isNaN(date.getTime()) ? '' : numeric.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = utcCalendarDay(date);
+  return `${twoDigits(day.day)}/${twoDigits(day.month)}/${day.year}`;
 }
 
 /** The date field's value (YYYY-MM-DD) of a stored instant. */
