@@ -124,3 +124,85 @@ describe('formatCalendarMonth', () => {
     expect(formatCalendarMonth('soon')).toBe('soon');
   });
 });
+
+/**
+ * Decision record 063: these formats are written by hand so a page creates no Intl object. The
+ * Intl formats they replaced (here only) are the reference, on every day the rule covers and on
+ * either side of it, where London time comes from the runtime's time-zone data.
+ */
+describe('the formats equal the Intl en-GB formats they replaced', () => {
+  const london = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', ...options });
+  const parts = (format: Intl.DateTimeFormat, date: Date) => Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  const long = london({
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const shortDay = london({ weekday: 'short', day: 'numeric', month: 'short' });
+  const monthYear = london({ month: 'long', year: 'numeric' });
+  const shortDate = london({ day: 'numeric', month: 'short', year: 'numeric' });
+  const shortDateTime = london({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+  function reference(date: Date) {
+    const [l, b, m, s, t] = [long, shortDay, monthYear, shortDate, shortDateTime].map((format) => parts(format, date)) as Record<
+      string,
+      string
+    >[];
+    return {
+      eventDate: `${l!.weekday} ${l!.day} ${l!.month} ${l!.year}, ${l!.hour}:${l!.minute}`,
+      badge: { weekday: b!.weekday, day: b!.day, month: b!.month },
+      monthYear: `${m!.month} ${m!.year}`,
+      shortDate: `${s!.day} ${s!.month} ${s!.year}`,
+      shortDateTime: `${t!.day} ${t!.month} ${t!.year}, ${t!.hour}:${t!.minute}`,
+    };
+  }
+  const ours = (date: Date) => ({
+    eventDate: formatEventDate(date),
+    badge: eventDayBadge(date),
+    monthYear: formatMonthYear(date),
+    shortDate: formatShortDate(date),
+    shortDateTime: formatShortDateTime(date),
+  });
+
+  function mismatches(from: number, until: number, step: number): string[] {
+    const wrong: string[] = [];
+    for (let t = from; t < until && wrong.length < 5; t += step) {
+      const date = new Date(t);
+      if (JSON.stringify(ours(date)) !== JSON.stringify(reference(date)))
+        wrong.push(`${date.toISOString()}: ${JSON.stringify(ours(date))}`);
+    }
+    return wrong;
+  }
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('at 23:30 UTC (the next day in London in summer) every day from 1996 to 2099', () => {
+    expect(mismatches(Date.UTC(1996, 0, 1, 23, 30), Date.UTC(2100, 0, 1), DAY)).toEqual([]);
+  });
+
+  it('at every hour of a stretch of days, the clock changes of 2026 among them', () => {
+    expect(mismatches(Date.UTC(2026, 2, 20), Date.UTC(2026, 3, 5), 60 * 60 * 1000)).toEqual([]);
+    expect(mismatches(Date.UTC(2026, 9, 20), Date.UTC(2026, 10, 5), 60 * 60 * 1000 + 60_000)).toEqual([]);
+  });
+
+  it('outside 1996-2099, where the time-zone data answers', () => {
+    expect(mismatches(Date.UTC(1900, 0, 1, 12), Date.UTC(1996, 0, 1), 7 * DAY + 60 * 60 * 1000)).toEqual([]);
+    expect(mismatches(Date.UTC(2100, 0, 1, 12), Date.UTC(2200, 0, 1), 7 * DAY + 60 * 60 * 1000)).toEqual([]);
+  });
+
+  it('formatCalendarMonth names every month as Intl does', () => {
+    for (let month = 1; month <= 12; month++) {
+      const key = `2026-${String(month).padStart(2, '0')}`;
+      expect(formatCalendarMonth(key)).toBe(monthYear.format(new Date(`${key}-15T12:00:00.000Z`)));
+    }
+    expect(formatShortDate('2026-09-01')).toBe('1 Sept 2026');
+  });
+
+  it('an invalid date throws a RangeError, as Intl did', () => {
+    expect(() => formatEventDate('nonsense')).toThrow(RangeError);
+    expect(() => formatShortDate('nonsense')).toThrow(RangeError);
+  });
+});
