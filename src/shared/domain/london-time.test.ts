@@ -111,7 +111,7 @@ describe('londonToInstant matches the Intl-based resolution it replaced', () => 
   });
   function intlOffset(instant: Date): number {
     const p = Object.fromEntries(tzdata.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
-    return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(instant.getTime() / 1000) * 1000;
+    return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant.getTime() / 1000) * 1000;
   }
   function intlToInstant(wall: WallTime): Date {
     const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
