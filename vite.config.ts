@@ -32,9 +32,50 @@ function precompress(): Plugin {
   };
 }
 
+type BundleChunks = Record<string, { type: string; imports?: string[] }>;
+
+/**
+ * The entry's static imports, chunk by chunk, in the order the browser would evaluate them from
+ * the entry (a depth-first walk, dependencies first). Chunks that import each other in a cycle
+ * are one unit, named by the chunk the walk meets first: importing that one evaluates the cycle
+ * in the same order as importing the entry does. So importing the units one after another, then
+ * the entry, runs exactly the code the entry alone would run, in the same order (Tarjan's
+ * strongly connected components; a unit completes after everything it imports).
+ */
+export function evaluationOrder(entry: string, bundle: BundleChunks): string[] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const units: string[] = [];
+  const visit = (name: string) => {
+    index.set(name, index.size);
+    low.set(name, index.get(name)!);
+    stack.push(name);
+    onStack.add(name);
+    for (const dep of bundle[name]?.imports ?? []) {
+      if (!index.has(dep)) {
+        visit(dep);
+        low.set(name, Math.min(low.get(name)!, low.get(dep)!));
+      } else if (onStack.has(dep)) low.set(name, Math.min(low.get(name)!, index.get(dep)!));
+    }
+    if (low.get(name) === index.get(name)) {
+      let member: string | undefined;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+      } while (member !== name);
+      units.push(name);
+    }
+  };
+  visit(entry);
+  return units.filter((name) => name !== entry);
+}
+
 /**
  * Loads the site's script after the first paint (public/boot.js): the built page names its entry
- * and the modules to preload in <meta name="app-entry"> instead of loading them from the head.
+ * and the modules it statically imports, in evaluation order, in <meta name="app-entry"> instead
+ * of loading them from the head. boot.js preloads them all, then evaluates one per task.
  */
 function deferredEntry(): Plugin {
   return {
@@ -42,14 +83,28 @@ function deferredEntry(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
-        if (!entry) throw new Error('index.html: the entry script was not found');
+        if (!entry || !ctx.bundle || !ctx.chunk) throw new Error('index.html: the entry script was not found');
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const link of preloads) out = out.replace(link[0], '');
-        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${preloads.map((link) => link[1]).join(' ')}" />`;
-        return out.replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`);
+        const ordered = evaluationOrder(ctx.chunk.fileName, ctx.bundle as BundleChunks).map((file) => `/${file}`);
+        const listed = new Set(preloads.map((link) => link[1]));
+        if (ordered.length !== listed.size || ordered.some((file) => !listed.has(file))) {
+          throw new Error(
+            `index.html: the entry's imports (${ordered.join(' ')}) are not the preloaded modules (${[...listed].join(' ')})`,
+          );
+        }
+        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${ordered.join(' ')}" />`;
+        // Fetched at low priority while the page parses (the text and images it shows come first);
+        // evaluated by boot.js after the first paint.
+        const links = [entry[1], ...ordered]
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}" />`)
+          .join('');
+        return out
+          .replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`)
+          .replace(/<\/body>/, `${links}</body>`);
       },
     },
   };
