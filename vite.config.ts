@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order';
 
 /**
  * Writes brotli and gzip copies of the built scripts, styles and SVGs beside them, which the
@@ -30,46 +31,6 @@ function precompress(): Plugin {
       }
     },
   };
-}
-
-type BundleChunks = Record<string, { type: string; imports?: string[] }>;
-
-/**
- * The entry's static imports, chunk by chunk, in the order the browser would evaluate them from
- * the entry (a depth-first walk, dependencies first). Chunks that import each other in a cycle
- * are one unit, named by the chunk the walk meets first: importing that one evaluates the cycle
- * in the same order as importing the entry does. So importing the units one after another, then
- * the entry, runs exactly the code the entry alone would run, in the same order (Tarjan's
- * strongly connected components; a unit completes after everything it imports).
- */
-export function evaluationOrder(entry: string, bundle: BundleChunks): string[] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const units: string[] = [];
-  const visit = (name: string) => {
-    index.set(name, index.size);
-    low.set(name, index.get(name)!);
-    stack.push(name);
-    onStack.add(name);
-    for (const dep of bundle[name]?.imports ?? []) {
-      if (!index.has(dep)) {
-        visit(dep);
-        low.set(name, Math.min(low.get(name)!, low.get(dep)!));
-      } else if (onStack.has(dep)) low.set(name, Math.min(low.get(name)!, index.get(dep)!));
-    }
-    if (low.get(name) === index.get(name)) {
-      let member: string | undefined;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-      } while (member !== name);
-      units.push(name);
-    }
-  };
-  visit(entry);
-  return units.filter((name) => name !== entry);
 }
 
 /**
