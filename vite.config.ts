@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order';
 
 /**
  * Writes brotli and gzip copies of the built scripts, styles and SVGs beside them, which the
@@ -34,7 +35,8 @@ function precompress(): Plugin {
 
 /**
  * Loads the site's script after the first paint (public/boot.js): the built page names its entry
- * and the modules to preload in <meta name="app-entry"> instead of loading them from the head.
+ * and the modules it statically imports, in evaluation order, in <meta name="app-entry"> instead
+ * of loading them from the head. boot.js preloads them all, then evaluates one per task.
  */
 function deferredEntry(): Plugin {
   return {
@@ -42,14 +44,28 @@ function deferredEntry(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
         const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/.exec(html);
-        if (!entry) throw new Error('index.html: the entry script was not found');
+        if (!entry || !ctx.bundle || !ctx.chunk) throw new Error('index.html: the entry script was not found');
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const link of preloads) out = out.replace(link[0], '');
-        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${preloads.map((link) => link[1]).join(' ')}" />`;
-        return out.replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`);
+        const ordered = evaluationOrder(ctx.chunk.fileName, ctx.bundle as BundleChunks).map((file) => `/${file}`);
+        const listed = new Set(preloads.map((link) => link[1]));
+        if (ordered.length !== listed.size || ordered.some((file) => !listed.has(file))) {
+          throw new Error(
+            `index.html: the entry's imports (${ordered.join(' ')}) are not the preloaded modules (${[...listed].join(' ')})`,
+          );
+        }
+        const meta = `<meta name="app-entry" content="${entry[1]}" data-preload="${ordered.join(' ')}" />`;
+        // Fetched at low priority while the page parses (the text and images it shows come first);
+        // evaluated by boot.js after the first paint.
+        const links = [entry[1], ...ordered]
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${file}" />`)
+          .join('');
+        return out
+          .replace(/\s*<\/head>/, `\n    ${meta}\n    <script type="module" src="/boot.js"></script>\n  </head>`)
+          .replace(/<\/body>/, `${links}</body>`);
       },
     },
   };

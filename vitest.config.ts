@@ -17,7 +17,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/server/**'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'], exclude: ['src/server/**'], environment: 'node' },
       },
       {
         // React components and pages in jsdom with Testing Library (decision record 035).

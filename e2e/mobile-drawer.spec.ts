@@ -1,4 +1,5 @@
 import { checkA11y, expect, test } from './fixtures';
+import type { Page } from '@playwright/test';
 
 test.use({ viewport: { width: 375, height: 740 } });
 
@@ -26,4 +27,33 @@ test('at 375px the nav is a drawer opened by the menu button', async ({ page }) 
 
   await drawer.getByRole('button', { name: 'Close menu' }).click();
   await expect(drawer).toBeHidden();
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  /** A finger sliding from the right-hand edge towards the middle, as the phone sends it. */
+  async function swipeFromRightEdge(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    const y = 400;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 370, y }] });
+    for (const x of [355, 330, 300, 260, 220]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  }
+
+  test('a swipe from the right-hand edge opens the drawer, the first time and after', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+
+    // The first swipe meets the page's own edge strip (the drawer is not mounted yet).
+    await swipeFromRightEdge(page);
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
+
+    // Later swipes meet the drawer's own swipe area.
+    await swipeFromRightEdge(page);
+    await expect(drawer).toBeVisible();
+  });
 });

@@ -58,12 +58,43 @@ test('the public pages take over the rendered page without a hydration warning',
     if (/hydrat/i.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // Before any script of the site runs: the server's markup and style elements, to compare after.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const served = window as unknown as { servedRoot?: Element | null; servedStyles?: number; stylesMoved?: number };
+      served.servedRoot = document.getElementById('root')?.firstElementChild;
+      // The components' styles ("css <names>"); a global style ("css-global <name>") is re-inserted
+      // by its own component where it belongs, a few hundred bytes.
+      const styles = new Set<Node>(document.head.querySelectorAll('style[data-emotion^="css "]'));
+      served.servedStyles = styles.size;
+      served.stylesMoved = 0;
+      // Moving an element is taking it out and putting it back: count the server's styles taken out.
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.removedNodes) if (styles.has(node)) served.stylesMoved! += 1;
+      }).observe(document.head, { childList: true });
+    });
+  });
   for (const path of ['/', '/events', '/news', '/signIn', '/register', '/donate', '/no-such-page']) {
     // Built for production like the browser's code: a renderer in development mode labels its
     // classes (css-1x2y3z-MuiContainer-root), none matches the browser's, and every style is made twice.
     expect(await (await page.request.get(path)).text(), path).not.toMatch(/css-[a-z0-9]+-Mui/);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    // Hydrated, not drawn again: the page keeps the server's elements, and its style elements stay
+    // where the server put them (Emotion adopts them rather than moving or rebuilding them).
+    const adopted = await page.evaluate(() => {
+      const served = window as unknown as { servedRoot?: Element | null; servedStyles?: number; stylesMoved?: number };
+      return {
+        sameRoot: served.servedRoot != null && document.getElementById('root')?.firstElementChild === served.servedRoot,
+        stylesMoved: served.stylesMoved,
+        served: served.servedStyles ?? 0,
+      };
+    });
+    expect(adopted.sameRoot, path).toBe(true);
+    expect(adopted.served, path).toBeGreaterThan(0);
+    // Emotion's cache takes each into its sheet once (re-inserting it in place); without data-s it
+    // also moved each one to the end of <head> as it loaded, a second parse of 40 KB of CSS.
+    expect(adopted.stylesMoved, path).toBeLessThanOrEqual(adopted.served);
   }
   await page.goto('/news');
   await page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' }).click();

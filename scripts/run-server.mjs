@@ -37,7 +37,7 @@ if (canBuild) {
   // The front end and its server renderer (dist/ssr, beside it) are built together: the page the
   // server renders must be the one the browser's code takes over.
   const ssrEntry = path.join(path.dirname(webIndex), '..', 'ssr', 'entry-server.js');
-  if (entry === 'main' && (stale(webIndex, ['src/web', 'vite.config.ts', ...shared]) || mtime(ssrEntry) === 0)) {
+  if (entry === 'main' && (stale(webIndex, ['src/web', 'vite.config.ts', 'scripts/build', ...shared]) || mtime(ssrEntry) === 0)) {
     run(path.resolve('node_modules/.bin/vite'), ['build', '--logLevel', 'warn'], 'Building the front end...');
     run(path.resolve('node_modules/.bin/vite'), ['build', '--ssr', '--logLevel', 'warn'], 'Building its server renderer...');
   }

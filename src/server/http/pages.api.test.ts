@@ -79,7 +79,9 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<div id="root"><.+<\/div>/s);
     expect(html).toContain('id="committee"');
     expect(html).toContain('Winter &lt;lecture&gt;');
-    expect(html).toMatch(/<style data-emotion="css[ -]/);
+    // Marked as placed (data-s), so the browser's Emotion cache adopts them where they are.
+    expect(html).toMatch(/<head>.*<style data-s="" data-emotion="css[ -].*<\/head>/s);
+    expect(html).not.toMatch(/<style data-emotion=/);
     // No inline script: the CSP allows none.
     expect(html).not.toMatch(/<script>/);
     const queries = embeddedData(html).queries;

@@ -1,26 +1,48 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type TouchEvent } from 'react';
 import { useSiteText } from '../../lib/site-text';
 
-const NavDrawerPanel = lazy(() => import('./nav-drawer-panel').then((m) => ({ default: m.NavDrawerPanel })));
+const loadPanel = () => import('./nav-drawer-panel');
+const NavDrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.NavDrawerPanel })));
 
-/** Waits for the browser to be idle (after the page has been taken over), at most two seconds. */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 200);
-  return () => clearTimeout(id);
-}
+/** SPEC: the drawer's swipe area is 20px wide, at the right-hand edge. */
+const SWIPE_AREA_WIDTH = 20;
+/** How far a finger travels towards the middle before it counts as a swipe (not a tap). */
+const SWIPE_DISTANCE = 10;
 
-/** Below the breakpoint the nav lives in a right-hand drawer opened by the menu button (or a swipe from the edge). */
+/**
+ * Below the breakpoint the nav lives in a right-hand drawer opened by the menu button or a swipe
+ * from the edge. The drawer (MUI's SwipeableDrawer, Modal and Slide) mounts at the first open, not
+ * with the page: mounting it closed cost the first load two long tasks on a phone. Until then this
+ * thin edge strip stands in for its swipe area; once mounted, the drawer's own takes over.
+ */
 export function NavDrawer() {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const { t } = useSiteText();
-  useEffect(() => whenIdle(() => setMounted(true)), []);
+  const touchStart = useRef<{ x: number; y: number } | null>(null);
+
+  const show = () => {
+    setMounted(true);
+    setOpen(true);
+  };
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.touches[0];
+    touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
+    void loadPanel();
+  };
+  const onTouchMove = (event: TouchEvent) => {
+    const start = touchStart.current;
+    const touch = event.touches[0];
+    if (!start || !touch) return;
+    const towardsMiddle = start.x - touch.clientX;
+    if (towardsMiddle > SWIPE_DISTANCE && towardsMiddle > Math.abs(touch.clientY - start.y)) {
+      touchStart.current = null;
+      show();
+    }
+  };
 
   return (
     <>
@@ -28,14 +50,23 @@ export function NavDrawer() {
         aria-label={t('nav.open_menu')}
         aria-expanded={open}
         aria-controls={open ? 'nav-drawer' : undefined}
-        onClick={() => setOpen(true)}
+        // The drawer's code starts loading as the finger or pointer goes down, before the click.
+        onPointerDown={() => void loadPanel()}
+        onClick={show}
         color="primary"
         size="large"
         edge="end"
       >
         <MenuIcon />
       </IconButton>
-      {(mounted || open) && (
+      {!mounted && (
+        <Box
+          onTouchStart={onTouchStart}
+          onTouchMove={onTouchMove}
+          sx={{ position: 'fixed', top: 0, bottom: 0, right: 0, width: SWIPE_AREA_WIDTH, zIndex: (theme) => theme.zIndex.drawer - 1 }}
+        />
+      )}
+      {mounted && (
         <Suspense fallback={null}>
           <NavDrawerPanel open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} />
         </Suspense>
