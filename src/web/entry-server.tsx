@@ -15,6 +15,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { EMBEDDED_STATE_ID, serializeEmbedded } from './lib/embedded-state';
+import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
 
 export type RenderedPage = {
@@ -91,7 +92,7 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
   // <head> as it loads (meant for styles streamed inside the body); ours are in <head> already, and
   // moving them made the browser parse 40 KB of CSS again during the script's first task.
   const styles = emotion
-    .constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body))
+    .constructStyleTagsFromChunks({ html: body, styles: everyStyle(cache) })
     .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   // Failed calls too (an unknown article shows as such at once); not the queries nobody ran (pending).
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { splitEvents } from '../../../shared/domain/event-timing';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
@@ -25,8 +24,10 @@ import { NoUpcomingEvents } from './no-upcoming-events';
 import { PastEvents } from './past-events';
 import { SubscribePanel } from './subscribe-panel';
 
-// Only the admin edits events: the form (and react-hook-form) loads when the admin opens it.
+// Only the admin edits events: the form (and react-hook-form) loads when the admin opens it, the
+// confirmation of a deletion (MUI's Dialog) when an admin's page loads.
 const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
+const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** The draft of a new event, which has no id until it is saved. */
 const NEW = 'new';
@@ -167,15 +168,17 @@ export function EventsPage() {
       </Container>
 
       {admin && (
-        <ConfirmDialog
-          open={deleting !== null}
-          question={t('events.delete_confirm')}
-          details={deleting?.title}
-          pending={remove.isPending}
-          error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
-          onConfirm={confirmDelete}
-          onClose={closeConfirm}
-        />
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={deleting !== null}
+            question={t('events.delete_confirm')}
+            details={deleting?.title}
+            pending={remove.isPending}
+            error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
+            onConfirm={confirmDelete}
+            onClose={closeConfirm}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -4,13 +4,14 @@ import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlin
 import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { SiteText } from '../../components/site-text';
 import { visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
@@ -27,6 +28,7 @@ export function SubscribePanel() {
   );
   const address = `${origin}${EVENTS_CALENDAR_PATH}`;
   const [copied, setCopied] = useState(false);
+  const inputId = useId();
 
   useEffect(() => {
     if (!copied) return;
@@ -86,26 +88,31 @@ export function SubscribePanel() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
         <SiteText k="events.subscribe_hint" />
       </Typography>
-      <TextField
-        label={t('events.feed_address')}
-        value={address}
-        size="small"
-        fullWidth
-        slotProps={{
-          htmlInput: { readOnly: true, onFocus: (event: FocusEvent<HTMLInputElement>) => event.target.select() },
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <Tooltip title={copied ? t('events.copied') : t('events.copy_feed')}>
-                  <IconButton edge="end" size="small" onClick={() => void copy()} aria-label={t('events.copy_feed')}>
-                    {copied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
-                  </IconButton>
-                </Tooltip>
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      {/* TextField's parts without TextField, which brings Select (and its menu) to every visitor of /events. */}
+      <FormControl size="small" fullWidth variant="outlined">
+        <InputLabel htmlFor={inputId}>{t('events.feed_address')}</InputLabel>
+        <OutlinedInput
+          id={inputId}
+          label={t('events.feed_address')}
+          value={address}
+          readOnly
+          onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
+          endAdornment={
+            <InputAdornment position="end">
+              {/* The browser's own hint on hover; the status below says "Copied" to everyone. */}
+              <IconButton
+                edge="end"
+                size="small"
+                onClick={() => void copy()}
+                aria-label={t('events.copy_feed')}
+                title={copied ? t('events.copied') : t('events.copy_feed')}
+              >
+                {copied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+      </FormControl>
       <Box component="span" role="status" sx={visuallyHidden}>
         {copied ? t('events.copied') : ''}
       </Box>
