@@ -9,10 +9,9 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isArticleId } from '../../../shared/domain/article-id';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -22,6 +21,9 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { ArticleContent } from './article-content';
 import { formatArticleDate } from './article-date';
 import { useArticle, useDeleteArticle } from './articles-api';
+
+// Only editors delete: the confirmation (MUI's Dialog) loads with an editor's page, not a reader's.
+const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
 
 /** SPEC "Article view": back link, title, date and content; Edit and Delete for editors. */
 export function ArticlePage() {
@@ -104,18 +106,22 @@ export function ArticlePage() {
 
           <ArticleContent content={article.data.content} />
 
-          <ConfirmDialog
-            open={confirming}
-            question={t('article.delete_confirm')}
-            details={article.data.title}
-            pending={remove.isPending}
-            error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
-            onConfirm={deleteArticle}
-            onClose={() => {
-              setConfirming(false);
-              remove.reset();
-            }}
-          />
+          {editor && (
+            <Suspense fallback={null}>
+              <ConfirmDialog
+                open={confirming}
+                question={t('article.delete_confirm')}
+                details={article.data.title}
+                pending={remove.isPending}
+                error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
+                onConfirm={deleteArticle}
+                onClose={() => {
+                  setConfirming(false);
+                  remove.reset();
+                }}
+              />
+            </Suspense>
+          )}
         </Box>
       )}
     </Container>

@@ -3,11 +3,13 @@ import RssFeedIcon from '@mui/icons-material/RssFeed';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
@@ -53,21 +55,25 @@ export function NewsPage() {
 
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <Stack direction="row" sx={{ gap: 2, mb: 4, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <TextField
-            select
-            label={t('news.category')}
-            value={category}
-            onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
-            sx={{ minWidth: 220 }}
-            size="small"
-          >
-            <MenuItem value={ALL}>{t('news.all')}</MenuItem>
-            {options.map((name) => (
-              <MenuItem key={name} value={name}>
-                {name}
-              </MenuItem>
-            ))}
-          </TextField>
+          {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
+          <FormControl size="small" sx={{ minWidth: 220 }}>
+            <InputLabel htmlFor="news-category" variant="outlined">
+              {t('news.category')}
+            </InputLabel>
+            <NativeSelect
+              id="news-category"
+              value={category}
+              onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
+              input={<OutlinedInput label={t('news.category')} />}
+            >
+              <option value={ALL}>{t('news.all')}</option>
+              {options.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
           <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
             <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
               <RssFeedIcon fontSize="small" />
