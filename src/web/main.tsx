@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { queryClient } from './app/query-client';
@@ -11,20 +11,32 @@ import { readEmbeddedState } from './lib/embedded-state';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
+/** A new task, so that a tap is answered between the pieces of starting up (decision 054). */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
 // A server-rendered page brings the data it shows: the cache starts with it, so nothing is fetched twice.
 const state = readEmbeddedState(document);
 if (state) hydrate(queryClient, state);
+await nextTask();
 
-// The page's own code loads before hydrating, so the first render in the browser is the server's.
-if (state) {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<Partial<typeof route>>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+// The router loads the page's own code first (every page is a lazy route); on a server-rendered
+// page the browser waits for it, so its first render is the server's.
+const router = createBrowserRouter(routes);
+if (state && !router.state.initialized) {
+  await new Promise<void>((resolve) => {
+    const stop = router.subscribe((next) => {
+      if (!next.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 }
+await nextTask();
 
 /** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
 function HydrationMark() {
@@ -37,7 +49,7 @@ function HydrationMark() {
 const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={router} />
     </AppProviders>
     <HydrationMark />
   </StrictMode>
