@@ -1,7 +1,7 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { queryClient } from './app/query-client';
@@ -24,18 +24,20 @@ const state = readEmbeddedState(document);
 if (state) hydrate(queryClient, state);
 await nextTask();
 
-// The router loads the page's own code first (every page is a lazy route); on a server-rendered
-// page the browser waits for it, so its first render is the server's.
-const router = createBrowserRouter(routes);
-if (state && !router.state.initialized) {
-  await new Promise<void>((resolve) => {
-    const stop = router.subscribe((next) => {
-      if (!next.initialized) return;
-      stop();
-      resolve();
-    });
-  });
+// The page's own code loads before hydrating (every page is a lazy route), so the browser's first
+// render is the server's. Loaded here rather than by the router, so that asking for it and
+// setting the router up are two tasks, not one.
+if (state) {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<Partial<typeof route>>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  await nextTask();
 }
+const router = createBrowserRouter(routes);
 await nextTask();
 
 /** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
