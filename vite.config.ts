@@ -85,6 +85,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // A page's modules are asked for as its code arrives, not by Vite's preload links made all at
+    // once (a burst of requests the main thread starts in one task); a link's page starts loading
+    // when the visitor points at it (src/web/app/route-prefetch.ts). Decision 054.
+    modulePreload: {
+      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: string }) => (hostType === 'html' ? deps : []),
+    },
     // Emotion in a chunk of its own: every page that loads MUI loads it, and evaluating the two
     // apart makes two short tasks of one long one (decision 054).
     rolldownOptions: isSsrBuild

@@ -5,6 +5,7 @@ import { createBrowserRouter, matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { queryClient } from './app/query-client';
+import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
 import { readEmbeddedState } from './lib/embedded-state';
 
@@ -29,6 +30,7 @@ await nextTask();
 // setting the router up are two tasks, not one.
 if (state) {
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
+  await nextTask();
   await Promise.all(
     lazyMatches.map(async ({ route }) => {
       const loaded = await (route.lazy as () => Promise<Partial<typeof route>>)();
@@ -61,3 +63,4 @@ const app = (
 // answer input between them, instead of holding the main thread for the whole page at once.
 if (state) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
+prefetchRoutesOnIntent(routes);
