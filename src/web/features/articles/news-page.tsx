@@ -57,14 +57,15 @@ export function NewsPage() {
         <Stack direction="row" sx={{ gap: 2, mb: 4, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
           {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
           <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel htmlFor="news-category" variant="outlined">
+            {/* Shrunk: a native select always shows its choice ("All"), which the label must not cover. */}
+            <InputLabel htmlFor="news-category" variant="outlined" shrink>
               {t('news.category')}
             </InputLabel>
             <NativeSelect
               id="news-category"
               value={category}
               onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
-              input={<OutlinedInput label={t('news.category')} />}
+              input={<OutlinedInput label={t('news.category')} notched />}
             >
               <option value={ALL}>{t('news.all')}</option>
               {options.map((name) => (
