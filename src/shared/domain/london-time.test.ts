@@ -25,22 +25,24 @@ describe('London time', () => {
   });
 });
 
+/** The runtime's own time-zone data: the reference the hand-written rule is checked against. */
+const tzdata = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
 /**
  * Decision record 063: London time is computed from the UK rule, not asked of Intl. These compare
  * it with the runtime's own time-zone data (Intl, here only), so a change of the rule in tzdata
  * fails them.
  */
 describe('London time equals the runtime time-zone data', () => {
-  const tzdata = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const asTzdata = (w: ReturnType<typeof londonWallTime>) =>
     `${pad(w.day)}/${pad(w.month)}/${pad(w.year, 4)}, ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
@@ -99,16 +101,6 @@ describe('London time equals the runtime time-zone data', () => {
 
 describe('londonToInstant matches the Intl-based resolution it replaced', () => {
   /** The former implementation, on Intl: offset = wall time read as UTC minus the instant. */
-  const tzdata = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   function intlOffset(instant: Date): number {
     const p = Object.fromEntries(tzdata.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
     return Date.UTC(p.year!, p.month! - 1, p.day, p.hour, p.minute, p.second) - Math.floor(instant.getTime() / 1000) * 1000;
