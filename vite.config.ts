@@ -38,7 +38,7 @@ function precompress(): Plugin {
  * and the modules it statically imports, in evaluation order, in <meta name="app-entry"> instead
  * of loading them from the head. boot.js asks for them all after the first paint, then evaluates
  * them one per task. (Declared in the page, even at low priority, Lighthouse's estimate of the
- * Largest Contentful Paint on a slow network waited for all of them: decision 051.)
+ * Largest Contentful Paint on a slow network waited for all of them: decisions 051 and 054.)
  */
 function deferredEntry(): Plugin {
   return {

@@ -11,7 +11,11 @@ test('at 375px the nav is a drawer opened by the menu button', async ({ page }) 
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
   await checkA11y(page);
 
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  // Pressed near its right-hand side, a few pixels from the screen's edge: the swipe area starts
+  // below the header, so it does not take the press.
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  const buttonBox = (await menuButton.boundingBox())!;
+  await menuButton.click({ position: { x: buttonBox.width - 3, y: buttonBox.height / 2 } });
   const drawer = page.getByRole('dialog', { name: 'Menu' });
   await expect(drawer).toBeVisible();
   const nav = drawer.getByRole('navigation', { name: 'Main' });

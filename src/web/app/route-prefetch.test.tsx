@@ -21,8 +21,8 @@ describe('prefetchRoutesOnIntent', () => {
     const routes: RouteObject[] = [
       {
         children: [
-          { path: 'news', lazy: news },
-          { path: 'events', lazy: events },
+          { path: 'news', lazy: news, handle: {} },
+          { path: 'events', lazy: events, handle: {} },
         ],
       },
     ];
@@ -37,11 +37,14 @@ describe('prefetchRoutesOnIntent', () => {
     expect(events).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves other sites, new tabs and pages without lazy code alone, and stops when asked', () => {
-    const news = vi.fn(() => Promise.reject(new Error('offline')));
+  it('leaves other sites, new tabs, pages without page data and the catch-all alone, and stops when asked', () => {
+    const news = vi.fn(() => Promise.resolve({}));
+    const editor = vi.fn(() => Promise.resolve({}));
+    const notFound = vi.fn(() => Promise.resolve({}));
     const routes: RouteObject[] = [
-      { path: 'news', lazy: news },
-      { path: 'events', element: null },
+      { path: 'news', lazy: news, handle: {} },
+      { path: 'events', lazy: editor },
+      { path: '*', lazy: notFound, handle: {} },
     ];
     const link = page();
     stop = prefetchRoutesOnIntent(routes);
@@ -49,10 +52,26 @@ describe('prefetchRoutesOnIntent', () => {
     link('Elsewhere').dispatchEvent(new Event('pointerover', { bubbles: true }));
     link('News in a new tab').dispatchEvent(new Event('pointerover', { bubbles: true }));
     link('Events').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    document.body.insertAdjacentHTML('beforeend', '<a href="/news/rss">Feed</a>');
+    link('Feed').dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(news).not.toHaveBeenCalled();
+    expect(editor).not.toHaveBeenCalled();
+    expect(notFound).not.toHaveBeenCalled();
 
     stop();
     link('News').dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(news).not.toHaveBeenCalled();
+  });
+
+  it('tries again at the next intent when loading failed', async () => {
+    const news = vi.fn(() => Promise.reject(new Error('offline')));
+    const link = page();
+    stop = prefetchRoutesOnIntent([{ path: 'news', lazy: news, handle: {} }]);
+
+    link('News').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    await vi.waitFor(() => expect(news).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    link('News').dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(news).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,10 +1,12 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 
 /**
- * Starts loading a page's code when a visitor shows the intent to open it: a pointer over a link
- * to it, a finger down on it, or the keyboard's focus. The build asks for a page's modules as its
- * code arrives rather than all at once beforehand (decision 054), so without this the first visit
- * to a kind of page would wait a round trip or two longer after the click.
+ * Starts loading a public page's code when a visitor shows the intent to open it: a pointer over a
+ * link to it, a finger down on it, or the keyboard's focus. The build asks for a page's modules as
+ * its code arrives rather than all at once beforehand (decision 054), so without this the first
+ * visit to a kind of page would wait a round trip or two longer after the click. Only the public
+ * pages (those with page data, the ones visitors move between): not the catch-all, not files such
+ * as the feeds, not the editor or back office, whose code is large and is loaded on the click.
  * Returns a function that stops listening.
  */
 export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = document): () => void {
@@ -12,11 +14,16 @@ export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = d
   const onIntent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
-    if (started.has(link.pathname)) return;
-    started.add(link.pathname);
-    for (const { route } of matchRoutes(routes, link.pathname) ?? []) {
+    const path = link.pathname;
+    if (started.has(path)) return;
+    const matches = matchRoutes(routes, path) ?? [];
+    const page = matches.at(-1)?.route;
+    if (!page?.handle || page.path === '*') return;
+    started.add(path);
+    for (const { route } of matches) {
       // The router calls the same function when the link is followed: the module is loaded once.
-      if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => undefined);
+      // A failure is left to that call; the next intent tries again.
+      if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => started.delete(path));
     }
   };
   const types = ['pointerover', 'touchstart', 'focusin'] as const;

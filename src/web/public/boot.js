@@ -20,11 +20,13 @@ const nextTask = () =>
 /** Starting a request costs the main thread several milliseconds on a slow phone: a few per task, not 40 in one. */
 const REQUESTS_PER_TASK = 4;
 
-async function start() {
-  if (started || !entry) return;
-  started = true;
+async function load() {
   const modules = (entry.dataset.preload ?? '').split(' ').filter(Boolean);
-  for (const [i, href] of modules.entries()) {
+  // A browser without modulepreload (Safari before 17) would fetch the modules one after another
+  // below: it imports the entry, which asks for them all at once.
+  if (!document.createElement('link').relList?.supports?.('modulepreload')) return import(entry.content);
+  // The entry first: the largest, and needed last.
+  for (const [i, href] of [entry.content, ...modules].entries()) {
     if (i > 0 && i % REQUESTS_PER_TASK === 0) await nextTask();
     const link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -40,15 +42,28 @@ async function start() {
     await import(href);
   }
   await nextTask();
-  await import(entry.content);
+  return import(entry.content);
+}
+
+function start() {
+  if (started || !entry) return;
+  started = true;
+  load().catch((error) => {
+    console.error('The site script did not load', error);
+    // A page the browser renders has nothing to show without it: say so rather than stay blank.
+    const root = document.getElementById('root');
+    if (root && !root.hasChildNodes()) {
+      root.textContent = 'The page could not be loaded. Please check your connection and reload the page.';
+    }
+  });
 }
 
 if (!document.getElementById('page-data')) {
   // A page the browser renders (profile, admin): nothing to paint before the script.
-  void start();
+  start();
 } else {
   // The callback of the second frame runs after the first has been painted; a tab opened in the
   // background paints nothing, so a timer starts the script there too.
-  requestAnimationFrame(() => requestAnimationFrame(() => void start()));
-  setTimeout(() => void start(), 1000);
+  requestAnimationFrame(() => requestAnimationFrame(start));
+  setTimeout(start, 1000);
 }

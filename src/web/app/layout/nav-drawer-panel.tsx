@@ -14,13 +14,14 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import SwipeableDrawer from '@mui/material/SwipeableDrawer';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { SiteText } from '../../components/site-text';
 import { useSiteTextEditor } from '../../components/site-text-editor';
 import { isAdmin, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
-import { navItems } from './nav-items';
+import { navItems, SWIPE_AREA_TOP, SWIPE_AREA_WIDTH } from './nav-items';
 
 // Swiping to open is unreliable on iOS Safari (it goes back instead), as MUI advises.
 const isIos = typeof navigator !== 'undefined' && /iPad|iPhone|iPod/.test(navigator.userAgent);
@@ -34,12 +35,24 @@ const activeSx = {
 
 /**
  * The drawer itself, loaded apart from the first page (it brings MUI's Modal, Slide and List):
- * NavDrawer mounts it once the page is idle, so swiping from the edge works, or at the first tap.
+ * NavDrawer mounts it at the first open (the menu button or a swipe from the edge).
  */
-export function NavDrawerPanel({ open, onOpen, onClose }: { open: boolean; onOpen: () => void; onClose: () => void }) {
+export function NavDrawerPanel({
+  open,
+  onOpen,
+  onClose,
+  onReady,
+}: {
+  open: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+  /** Called once mounted: the drawer slides in only when it opens after its first render. */
+  onReady: () => void;
+}) {
   const { t } = useSiteText();
   const session = useSession();
   const textEditor = useSiteTextEditor();
+  useEffect(onReady, [onReady]);
 
   return (
     <SwipeableDrawer
@@ -47,10 +60,11 @@ export function NavDrawerPanel({ open, onOpen, onClose }: { open: boolean; onOpe
       open={open}
       onOpen={onOpen}
       onClose={onClose}
-      swipeAreaWidth={20}
+      swipeAreaWidth={SWIPE_AREA_WIDTH}
       disableBackdropTransition={!isIos}
       disableDiscovery={isIos}
       slotProps={{
+        swipeArea: { style: { top: SWIPE_AREA_TOP } },
         paper: {
           id: 'nav-drawer',
           role: 'dialog',

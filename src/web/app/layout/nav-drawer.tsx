@@ -1,14 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useRef, useState, type TouchEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type TouchEvent } from 'react';
+import { PartBoundary } from '../../components/part-boundary';
 import { useSiteText } from '../../lib/site-text';
+import { SWIPE_AREA_TOP, SWIPE_AREA_WIDTH } from './nav-items';
 
 const loadPanel = () => import('./nav-drawer-panel');
 const NavDrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.NavDrawerPanel })));
 
-/** SPEC: the drawer's swipe area is 20px wide, at the right-hand edge. */
-const SWIPE_AREA_WIDTH = 20;
 /** How far a finger travels towards the middle before it counts as a swipe (not a tap). */
 const SWIPE_DISTANCE = 10;
 
@@ -21,6 +21,9 @@ const SWIPE_DISTANCE = 10;
 export function NavDrawer() {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  // Open only once the drawer has rendered closed: MUI slides a drawer in only when it opens after mounting.
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
   const { t } = useSiteText();
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
@@ -63,13 +66,22 @@ export function NavDrawer() {
         <Box
           onTouchStart={onTouchStart}
           onTouchMove={onTouchMove}
-          sx={{ position: 'fixed', top: 0, bottom: 0, right: 0, width: SWIPE_AREA_WIDTH, zIndex: (theme) => theme.zIndex.drawer - 1 }}
+          sx={{
+            position: 'fixed',
+            top: SWIPE_AREA_TOP,
+            bottom: 0,
+            right: 0,
+            width: SWIPE_AREA_WIDTH,
+            zIndex: (theme) => theme.zIndex.drawer - 1,
+          }}
         />
       )}
       {mounted && (
-        <Suspense fallback={null}>
-          <NavDrawerPanel open={open} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} />
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={null}>
+            <NavDrawerPanel open={open && ready} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} onReady={onReady} />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );

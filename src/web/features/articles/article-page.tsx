@@ -13,6 +13,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { isArticleId } from '../../../shared/domain/article-id';
 import { LoadError } from '../../components/load-error';
+import { PartBoundary } from '../../components/part-boundary';
 import { LoadingRegion } from '../../components/loading-region';
 import { ApiError, errorMessage } from '../../lib/api';
 import { hasEditingRights, useSession } from '../../lib/session';
@@ -107,20 +108,22 @@ export function ArticlePage() {
           <ArticleContent content={article.data.content} />
 
           {editor && (
-            <Suspense fallback={null}>
-              <ConfirmDialog
-                open={confirming}
-                question={t('article.delete_confirm')}
-                details={article.data.title}
-                pending={remove.isPending}
-                error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
-                onConfirm={deleteArticle}
-                onClose={() => {
-                  setConfirming(false);
-                  remove.reset();
-                }}
-              />
-            </Suspense>
+            <PartBoundary>
+              <Suspense fallback={null}>
+                <ConfirmDialog
+                  open={confirming}
+                  question={t('article.delete_confirm')}
+                  details={article.data.title}
+                  pending={remove.isPending}
+                  error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
+                  onConfirm={deleteArticle}
+                  onClose={() => {
+                    setConfirming(false);
+                    remove.reset();
+                  }}
+                />
+              </Suspense>
+            </PartBoundary>
           )}
         </Box>
       )}

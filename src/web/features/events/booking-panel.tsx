@@ -13,7 +13,7 @@ import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
 import { LoadingRegion } from '../../components/loading-region';
 import { Panel, PanelTitle } from '../../components/panel';
-import { CardStepBoundary } from './card-step-boundary';
+import { PartBoundary } from '../../components/part-boundary';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
@@ -86,7 +86,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   if (step.kind === 'card') {
     const back = () => setStep({ kind: 'form' });
     return (
-      <CardStepBoundary
+      <PartBoundary
         fallback={
           <Alert
             severity="error"
@@ -109,7 +109,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
         >
           <BookingCardStep event={event} answer={step.answer} onPaid={() => done('confirmed')} onBack={back} />
         </Suspense>
-      </CardStepBoundary>
+      </PartBoundary>
     );
   }
 
@@ -122,7 +122,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       setStep({ kind: 'card', ...previous.current });
       return;
     }
-    // Fetched while the booking is made; a failure shows when the step is drawn (CardStepBoundary).
+    // Fetched while the booking is made; a failure shows when the step is drawn (PartBoundary).
     if (event.price_pence > 0 || event.member_price_pence > 0) loadCardStep().catch(() => undefined);
     book.mutate(request);
   };

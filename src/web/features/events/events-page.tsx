@@ -10,6 +10,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { LoadError } from '../../components/load-error';
+import { PartBoundary } from '../../components/part-boundary';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
@@ -168,17 +169,19 @@ export function EventsPage() {
       </Container>
 
       {admin && (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            open={deleting !== null}
-            question={t('events.delete_confirm')}
-            details={deleting?.title}
-            pending={remove.isPending}
-            error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
-            onConfirm={confirmDelete}
-            onClose={closeConfirm}
-          />
-        </Suspense>
+        <PartBoundary>
+          <Suspense fallback={null}>
+            <ConfirmDialog
+              open={deleting !== null}
+              question={t('events.delete_confirm')}
+              details={deleting?.title}
+              pending={remove.isPending}
+              error={remove.isError ? errorMessage(remove.error, t('error.generic')) : null}
+              onConfirm={confirmDelete}
+              onClose={closeConfirm}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
     </>
   );
