@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return contentSecurityPolicy(cspOptions, [...(social ? [social.origin] : []), ...VIDEO_FRAME_ORIGINS]);
     },
     pageHead: pageHeads(services, config.publicUrl),
+    stringTable: () => services.siteText.table(),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
   });

@@ -14,7 +14,8 @@ import type { PageData } from './app/page-data';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
-import { EMBEDDED_STATE_ID, serializeEmbedded } from './lib/embedded-state';
+import { embeddedJsonElement } from '../shared/domain/embedded-json';
+import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
 
@@ -100,6 +101,6 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
   return {
     status: notFound ? 404 : context.statusCode,
     html: body,
-    head: `${hoisted}${styles}<script type="application/json" id="${EMBEDDED_STATE_ID}">${serializeEmbedded(state)}</script>`,
+    head: `${hoisted}${styles}${embeddedJsonElement(EMBEDDED_STATE_ID, state)}`,
   };
 }

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { StringTable } from '../../shared/api/site-text';
+import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
@@ -18,6 +20,11 @@ export type SpaOptions = {
    * given the path, a page may add more (an article's Open Graph tags, for link previews).
    */
   pageHead(path: string): Promise<PageHead>;
+  /**
+   * The current string table (from the server's in-memory copy), written into every bare page so
+   * the browser draws the admin's words at once, without a fetch or the defaults shipped in code.
+   */
+  stringTable(): Promise<StringTable>;
   /** The server renderer of the public pages; null serves the bare page for the browser to render. */
   renderPage: RenderPage | null;
   /** The site's origin, for the address the renderer sees (never the Host header). */
@@ -114,11 +121,23 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     }
   };
 
+  /** A rendered page carries the table in its data already; the bare page gets it here. */
+  const withStringTable = async (req: FastifyRequest, bare: string) => {
+    try {
+      const element = embeddedJsonElement(STRING_TABLE_ELEMENT_ID, await options.stringTable());
+      return bare.replace('</head>', () => `${element}</head>`);
+    } catch (error) {
+      // The browser asks the API, or falls back to the defaults, as on the development server.
+      req.log.error({ err: error }, 'The string table could not be read; the page goes without it');
+      return bare;
+    }
+  };
+
   const servedPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
     const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
     if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
     const bare = renderIndex(indexHtml, head);
-    const html = page ? fillTemplate(bare, page) : bare;
+    const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare);
     return { status: page?.status ?? 200, html, encoded: encodedOnce(html) };
   };
 

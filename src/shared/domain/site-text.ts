@@ -631,6 +631,7 @@ export const siteTextDefaults = {
 } as const satisfies Record<string, string>;
 
 export type SiteTextKey = keyof typeof siteTextDefaults;
+export type SiteTextDefaults = Readonly<Record<SiteTextKey, string>>;
 
 export function isDefaultSiteTextKey(key: string): key is SiteTextKey {
   return Object.prototype.hasOwnProperty.call(siteTextDefaults, key);

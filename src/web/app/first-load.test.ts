@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Decision 062: the first load of the public pages carries no zod and no declaration of the
- * contract. Walks the static imports that are values (an `import type` is erased; a dynamic
+ * contract; decision 064: nor the site texts' defaults (the page brings the table). Walks the static imports that are values (an `import type` is erased; a dynamic
  * `import()` loads later) from the browser's entry and each public page's route module.
  */
 const web = path.resolve(import.meta.dirname, '..');
@@ -57,9 +57,16 @@ function staticClosure(entry: string): Map<string, string> {
 }
 
 describe('the first load of the public pages', () => {
-  it.each(entries)('%s reaches neither zod nor a declaration of the contract', (entry) => {
+  const siteTextDefaults = path.resolve(web, '../shared/domain/site-text.ts');
+  it.each(entries)('%s reaches neither zod, a declaration of the contract nor the site text defaults', (entry) => {
     const offending = [...staticClosure(path.join(web, entry))]
-      .filter(([module]) => module === 'zod' || module.startsWith('zod/') || module.includes(`${path.sep}shared${path.sep}api${path.sep}`))
+      .filter(
+        ([module]) =>
+          module === 'zod' ||
+          module.startsWith('zod/') ||
+          module.includes(`${path.sep}shared${path.sep}api${path.sep}`) ||
+          module === siteTextDefaults,
+      )
       .map(
         ([module, importer]) =>
           `${path.isAbsolute(module) ? path.relative(web, module) : module} imported by ${path.relative(web, importer)}`,

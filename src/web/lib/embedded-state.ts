@@ -3,15 +3,6 @@ import { ApiError } from './api';
 /** The id of the <script type="application/json"> that carries a server-rendered page's data. */
 export const EMBEDDED_STATE_ID = 'page-data';
 
-/**
- * JSON that is safe inside a <script> element: "<" (so "</script>" and "<!--" cannot end or bend
- * it), ">" and "&" become \u escapes, as do U+2028 and U+2029, which JSON allows but older
- * JavaScript parsers took as line ends. JSON.parse reads every escape back as the character.
- */
-export function serializeEmbedded(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 type DehydratedQuery = { state: { error?: unknown } };
 
 /**

@@ -33,11 +33,12 @@ describe('lookupText', () => {
       { key: 'site_name', value: 'Example' },
       { key: 'contact_email', value: '' },
     ]);
-    expect(lookupText(lookup, 'site_name')).toBe('Example');
-    expect(lookupText(lookup, 'contact_email')).toBe('');
+    expect(lookupText(lookup, 'site_name', siteTextDefaults)).toBe('Example');
+    expect(lookupText(lookup, 'contact_email', siteTextDefaults)).toBe('');
   });
 
-  it('falls back to the default shipped in code', () => {
-    expect(lookupText(toLookup(undefined), 'home.mission')).toBe(siteTextDefaults['home.mission']);
+  it('falls back to the default shipped in code once loaded, and to nothing before', () => {
+    expect(lookupText(toLookup(undefined), 'home.mission', siteTextDefaults)).toBe(siteTextDefaults['home.mission']);
+    expect(lookupText(toLookup(undefined), 'home.mission', undefined)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { StringTable } from '../../shared/api/site-text';
-import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
+import { STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
+import type { SiteTextDefaults, SiteTextKey } from '../../shared/domain/site-text';
 import { parseStoredJson } from './stored-json';
 
 /** SPEC: the string table is cached in sessionStorage under this key. */
@@ -27,9 +28,28 @@ export function toLookup(table: StringTable | undefined): SiteTextLookup {
   return new Map((table ?? []).map((entry) => [entry.key, entry.value]));
 }
 
-/** A saved value wins, even when empty; otherwise the default shipped in code. */
-export function lookupText(lookup: SiteTextLookup, key: SiteTextKey): string {
-  return lookup.get(key) ?? siteTextDefaults[key];
+/**
+ * A value in the table wins, even when empty; otherwise the default shipped in code, once loaded
+ * (undefined until then: the table the server sends holds every default already).
+ */
+export function lookupText(lookup: SiteTextLookup, key: SiteTextKey, defaults: SiteTextDefaults | undefined): string | undefined {
+  return lookup.get(key) ?? defaults?.[key];
+}
+
+/** The defaults, in a chunk of their own: only a page whose table lacks a key loads them (decision 064). */
+export function loadSiteTextDefaults(): Promise<SiteTextDefaults> {
+  return import('../../shared/domain/site-text').then((m) => m.siteTextDefaults);
+}
+
+const readFromElement = new WeakMap<Element, StringTable | undefined>();
+
+/** The table the server wrote into a page the browser renders itself; undefined elsewhere (the dev server). */
+export function readEmbeddedTable(): StringTable | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(STRING_TABLE_ELEMENT_ID);
+  if (!element) return undefined;
+  // Parsed once, however many times it is asked for.
+  if (!readFromElement.has(element)) readFromElement.set(element, parseStoredJson(asStringTable, element.textContent));
+  return readFromElement.get(element);
 }
 
 export function readCachedTable(): StringTable | undefined {

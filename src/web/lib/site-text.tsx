@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, lazyEndpoints } from './api';
-import { lookupText, readCachedTable, toLookup, writeCachedTable } from './site-text-table';
+import { loadSiteTextDefaults, lookupText, readCachedTable, readEmbeddedTable, toLookup, writeCachedTable } from './site-text-table';
 
 // Loaded with the first call, not with the page (decision 062).
 const siteTextApi = lazyEndpoints(() => import('../../shared/api/site-text').then((m) => m.siteTextApi));
@@ -20,6 +20,18 @@ async function fetchTable(fresh: boolean) {
 export const siteTextQuery = queryOptions({ queryKey, queryFn: () => fetchTable(false), staleTime: 5 * 60_000 });
 
 /**
+ * The defaults shipped in code, only for a table that lacks a key (the development server's page
+ * carries none, a cached table may be from an older version, the fetch may fail): asked for by the
+ * first lookup that misses, kept for the session.
+ */
+const defaultsQuery = queryOptions({
+  queryKey: ['site_text_defaults'],
+  queryFn: loadSiteTextDefaults,
+  staleTime: Infinity,
+  gcTime: Infinity,
+});
+
+/**
  * The keys components have drawn with t(), as plain strings no element marks: the admin's
  * right-click and "Edit texts on this page" look among these for the words under the pointer.
  * Recording is idempotent, so a render that is thrown away does no harm.
@@ -33,7 +45,7 @@ export function keysDrawnWithT(): ReadonlySet<SiteTextKey> {
 const CHANNEL = 'site-text';
 
 interface SiteTextContextValue {
-  /** The current value of a site text (the shipped default until the table has loaded). */
+  /** The current value of a site text (empty for the moment it takes to load a default the table lacks). */
   t: (key: SiteTextKey) => string;
   /** The same without noting the key as drawn: for SiteText, whose element names its key, and editors. */
   peek: (key: SiteTextKey) => string;
@@ -47,20 +59,32 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     ...siteTextQuery,
-    // A server-rendered page brings the table with it; otherwise the cached copy shows at once,
-    // and is revalidated in the background on each page load.
-    initialData: readCachedTable,
-    initialDataUpdatedAt: 0,
+    // Every page the server sends brings the table: a rendered page in its data (the cache starts
+    // with it), the bare page in its own element, as fresh as the page. Without either (the
+    // development server), the cached copy shows at once and is revalidated in the background.
+    initialData: () => readEmbeddedTable() ?? readCachedTable(),
+    initialDataUpdatedAt: () => (readEmbeddedTable() ? Date.now() : 0),
   });
+  // Not fetched by itself: the first lookup that misses asks for it, and every text redraws when it arrives.
+  const { data: defaults } = useQuery({ ...defaultsQuery, enabled: false });
 
   const lookup = useMemo(() => toLookup(data), [data]);
-  const peek = useCallback((key: SiteTextKey) => lookupText(lookup, key), [lookup]);
+  const peek = useCallback(
+    (key: SiteTextKey) => {
+      const value = lookupText(lookup, key, defaults);
+      if (value !== undefined) return value;
+      // Never the raw key: nothing until the default arrives. The server's table holds every default.
+      if (typeof window !== 'undefined') void queryClient.prefetchQuery(defaultsQuery);
+      return '';
+    },
+    [lookup, defaults, queryClient],
+  );
   const t = useCallback(
     (key: SiteTextKey) => {
       if (typeof window !== 'undefined') drawnKeys.add(key);
-      return lookupText(lookup, key);
+      return peek(key);
     },
-    [lookup],
+    [peek],
   );
   const reload = useCallback(async () => {
     const table = await fetchTable(true);

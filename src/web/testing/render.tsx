@@ -5,7 +5,9 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { Role } from '../../shared/api/accounts';
-import { siteTextApi } from '../../shared/api/site-text';
+import { siteTextApi, type StringTable } from '../../shared/api/site-text';
+import { STRING_TABLE_ELEMENT_ID, serializeEmbedded } from '../../shared/domain/embedded-json';
+import { siteTextDefaults } from '../../shared/domain/site-text';
 import { AppProviders } from '../app/providers';
 import { saveSession } from '../lib/session';
 import { FakeApi } from './fake-api';
@@ -19,6 +21,24 @@ export interface RenderPageOptions {
   signedInAs?: Role;
   /** The fake network; a new one (answering only the site text) when not given. */
   api?: FakeApi;
+  /**
+   * The string table the page carries, as the server writes it into every page (default: every
+   * shipped default); null for a page without one (the development server's).
+   */
+  embeddedTable?: StringTable | null;
+}
+
+/** The table as the server sends it on an untouched database. */
+export const defaultsTable: StringTable = Object.entries(siteTextDefaults).map(([key, value]) => ({ key, value }));
+
+/** Writes the table into the document as the server does, until the test ends. */
+function embedTable(table: StringTable) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = STRING_TABLE_ELEMENT_ID;
+  element.textContent = serializeEmbedded(table);
+  document.head.append(element);
+  onTestFinished(() => element.remove());
 }
 
 export interface RenderedPage extends RenderResult {
@@ -38,12 +58,14 @@ function Elsewhere() {
 
 /**
  * Renders a page or component as the site does: the app's own providers (theme, TanStack Query,
- * site text and its editor) and a router; only `fetch` is fake (see FakeApi). The site text is
- * the shipped defaults unless the test answers `GET /api/string_table_v2` itself.
+ * site text and its editor) and a router; only `fetch` is fake (see FakeApi). The page carries the
+ * shipped defaults as its string table unless the test gives another; a refresh fetches them.
  */
 export function renderPage(element: ReactElement, options: RenderPageOptions = {}): RenderedPage {
   const api = options.api ?? new FakeApi();
-  api.fallback(siteTextApi.stringTable, []);
+  api.fallback(siteTextApi.stringTable, defaultsTable);
+  const embedded = options.embeddedTable === undefined ? defaultsTable : options.embeddedTable;
+  if (embedded) embedTable(embedded);
   // A request the test did not expect fails it, even when the page copes with the error.
   onTestFinished(() => expect(api.unhandled, 'requests no fake answered').toEqual([]));
   vi.stubGlobal('fetch', api.fetch);
