@@ -1,3 +1,4 @@
+import { siteTextDefaults } from '../src/shared/domain/site-text';
 import { checkA11y, expect, setSiteText, signInAsAdmin, siteTextValue, test } from './fixtures';
 
 test('the admin changes a site text by right-clicking it, and the change stays', async ({ page, browser }) => {
@@ -30,5 +31,42 @@ test('the admin changes a site text by right-clicking it, and the change stays',
     await visitor.close();
   } finally {
     await setSiteText(page, 'home.mission', before);
+  }
+});
+
+test("a page the browser renders shows the admin's words from the page itself, and no page loads the defaults", async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page);
+  const before = await siteTextValue(page, 'pw_forgot.title');
+  const title = `Lost your password? (${Date.now()}) Մոռացե՞լ եք`;
+  // A default no saved text on this server replaces: if a script fetched holds it, the defaults were loaded.
+  const shippedDefault = siteTextDefaults['pw_forgot.sent_hint'];
+  try {
+    await setSiteText(page, 'pw_forgot.title', title);
+    // A new visitor: no cached table.
+    const visitor = await browser.newPage();
+    const tableCalls: string[] = [];
+    const scripts: Promise<string>[] = [];
+    visitor.on('request', (request) => {
+      if (request.url().includes('/api/string_table_v2')) tableCalls.push(request.url());
+    });
+    visitor.on('response', (response) => {
+      if (response.url().endsWith('.js') && response.status() === 200) scripts.push(response.text());
+    });
+    for (const path of ['/signIn/pwForgot', '/', '/events']) {
+      await visitor.goto(new URL(path, page.url()).href);
+      await visitor.waitForLoadState('networkidle');
+    }
+    await visitor.goto(new URL('/signIn/pwForgot', page.url()).href);
+    await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await visitor.waitForLoadState('networkidle');
+    expect(tableCalls).toEqual([]);
+    expect((await Promise.all(scripts)).filter((source) => source.includes(shippedDefault))).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+    await visitor.close();
+  } finally {
+    await setSiteText(page, 'pw_forgot.title', before);
   }
 });

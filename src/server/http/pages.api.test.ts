@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteTextDefaults } from '../../shared/domain/site-text';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // The public pages as the server renders them: status codes, the page's markup and data, and its head.
@@ -22,6 +23,16 @@ function embeddedData(html: string): { queries: { queryKey: unknown[]; state: { 
   const text = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
   if (!text) throw new Error('no embedded data');
   return JSON.parse(text) as ReturnType<typeof embeddedData>;
+}
+
+/** The string table a bare page carries, as the browser reads it (JSON.parse of the element's text). */
+function stringTableIn(html: string): Map<string, string> {
+  const elements = [...html.matchAll(/<script type="application\/json" id="string-table">(.*?)<\/script>/gs)];
+  expect(elements).toHaveLength(1);
+  // Nothing in it can end the element or open another.
+  expect(elements[0]![1]).not.toMatch(/[<>&]/);
+  const table = JSON.parse(elements[0]![1]!) as { key: string; value: string }[];
+  return new Map(table.map((entry) => [entry.key, entry.value]));
 }
 
 describe('server-rendered pages', () => {
@@ -197,6 +208,55 @@ describe('server-rendered pages', () => {
     expect(profile.body).toContain('<div id="root"></div>');
     expect((await get('/api/nothing')).statusCode).toBe(404);
     expect((await get('/missing.js')).json()).toEqual({ detail: 'Not found' });
+  });
+
+  it('writes the current string table, escaped, into the bare page of every view the browser renders', async () => {
+    const admin = await t.userWithRole('admin');
+    const hostile = 'Ends </script><script>alert(1)</script> & <!-- more: Բժիշկների ժողով';
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'profile.export', value: hostile },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const path of ['/profile', '/admin', '/admin/texts', '/renew', '/signIn/pwReset/abc123']) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body, path).toContain('<div id="root"></div>');
+      expect(res.body, path).not.toContain('id="page-data"');
+      expect(res.body, path).not.toContain('<script>alert(1)');
+      const table = stringTableIn(res.body);
+      expect(table.get('profile.export'), path).toBe(hostile);
+      // Every default is there: the browser needs none of its own.
+      for (const key of Object.keys(siteTextDefaults)) expect(table.has(key), key).toBe(true);
+      expect(table.get('home.mission')).toBe(siteTextDefaults['home.mission']);
+    }
+    // A rendered page carries the table once, in its data.
+    const home = (await get('/')).body;
+    expect(home).not.toContain('id="string-table"');
+    expect(embeddedData(home).queries.map((q) => q.queryKey[0])).toContain('string_table_v2');
+  });
+
+  it('embeds a saved text in the next bare page at once; a refused save changes nothing', async () => {
+    const admin = await t.userWithRole('admin');
+    const save = (value: string, authorization?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/set_string',
+        headers: authorization ? { authorization } : {},
+        payload: { key: 'profile.title', value },
+      });
+    expect((await save('Your account', admin.authorization)).statusCode).toBe(200);
+    expect(stringTableIn((await get('/profile')).body).get('profile.title')).toBe('Your account');
+    const member = await t.userWithRole('member');
+    expect((await save('Hijacked', member.authorization)).statusCode).toBe(403);
+    expect(stringTableIn((await get('/profile')).body).get('profile.title')).toBe('Your account');
+    expect((await save('Ձեր հաշիվը & more', admin.authorization)).statusCode).toBe(200);
+    expect(stringTableIn((await get('/profile')).body).get('profile.title')).toBe('Ձեր հաշիվը & more');
+    // Another server on the same database: seen once the kept copies have expired.
+    await t.db.db.updateTable('strings').set({ value: 'From elsewhere' }).where('key', '=', 'profile.title').execute();
+    expect(stringTableIn((await get('/profile')).body).get('profile.title')).toBe('Ձեր հաշիվը & more');
   });
 
   it('keeps a served page for a few seconds, and forgets it once a write on this server has committed', async () => {
