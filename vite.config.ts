@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -75,6 +76,19 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
   publicDir: isSsrBuild ? false : 'public',
   plugins: isSsrBuild ? [react()] : [react(), deferredEntry(), precompress()],
   ssr: { noExternal: true },
+  // In the browser, React's API comes from Preact's compat layer, 10 KiB gzip where React DOM is
+  // 64; the server renders with React, and Preact hydrates it (decision 055).
+  ...(!isSsrBuild && {
+    resolve: {
+      alias: [
+        { find: /^react$/, replacement: fileURLToPath(new URL('./src/web/browser-runtime/react.ts', import.meta.url)) },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+      ],
+    },
+  }),
   // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
   // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels
   // every class (css-5c1adp-MuiContainer-root), so no class matched the browser's and Emotion

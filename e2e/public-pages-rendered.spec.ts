@@ -50,6 +50,8 @@ test('the pages as served, before any script of the site runs, pass the accessib
   await checkA11y(page);
 });
 
+type Served = { servedRoot?: Element | null; servedElements: Element[]; servedText: string; servedStyles?: number; stylesMoved?: number };
+
 test('the public pages take over the rendered page without a hydration warning', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -64,8 +66,11 @@ test('the public pages take over the rendered page without a hydration warning',
   // Before any script of the site runs: the server's markup and style elements, to compare after.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      const served = window as unknown as { servedRoot?: Element | null; servedStyles?: number; stylesMoved?: number };
-      served.servedRoot = document.getElementById('root')?.firstElementChild;
+      const served = window as unknown as Served;
+      const root = document.getElementById('root');
+      served.servedRoot = root?.firstElementChild;
+      served.servedElements = [...(root?.querySelectorAll('*') ?? [])];
+      served.servedText = root?.textContent ?? '';
       // The components' styles ("css <names>"); a global style ("css-global <name>") is re-inserted
       // by its own component where it belongs, a few hundred bytes.
       const styles = new Set<Node>(document.head.querySelectorAll('style[data-emotion^="css "]'));
@@ -85,10 +90,17 @@ test('the public pages take over the rendered page without a hydration warning',
     await page.waitForLoadState('networkidle');
     // Hydrated, not drawn again: the page keeps the server's elements, and its style elements stay
     // where the server put them (Emotion adopts them rather than moving or rebuilding them).
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     const adopted = await page.evaluate(() => {
-      const served = window as unknown as { servedRoot?: Element | null; servedStyles?: number; stylesMoved?: number };
+      const served = window as unknown as Served;
+      const root = document.getElementById('root');
       return {
-        sameRoot: served.servedRoot != null && document.getElementById('root')?.firstElementChild === served.servedRoot,
+        sameRoot: served.servedRoot != null && root?.firstElementChild === served.servedRoot,
+        // The browser's runtime does not warn about a mismatch (it mends it): every element the
+        // server sent is still in the page, none was added, and the words are the same.
+        elementsReplaced: served.servedElements.filter((element) => !element.isConnected).length,
+        elementsAdded: (root?.querySelectorAll('*').length ?? 0) - served.servedElements.filter((element) => element.isConnected).length,
+        sameText: root?.textContent === served.servedText,
         stylesMoved: served.stylesMoved,
         served: served.servedStyles ?? 0,
         // Rules the browser's Emotion made itself (in elements it adds, data-emotion="css").
@@ -99,6 +111,9 @@ test('the public pages take over the rendered page without a hydration warning',
       };
     });
     expect(adopted.sameRoot, path).toBe(true);
+    expect(adopted.elementsReplaced, path).toBe(0);
+    expect(adopted.elementsAdded, path).toBe(0);
+    expect(adopted.sameText, path).toBe(true);
     expect(adopted.served, path).toBeGreaterThan(0);
     // Emotion's cache takes each into its sheet once (re-inserting it in place); without data-s it
     // also moved each one to the end of <head> as it loaded, a second parse of 40 KB of CSS.

@@ -1,3 +1,4 @@
+import { HeadElement } from '../../components/head-element';
 import AddIcon from '@mui/icons-material/Add';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import Box from '@mui/material/Box';
@@ -42,8 +43,8 @@ export function NewsPage() {
 
   return (
     <>
-      {/* React places this in the document head: feed readers find the news feed from here. */}
-      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={NEWS_RSS_PATH} />
+      {/* Feed readers find the news feed from here. */}
+      <HeadElement tag="link" attributes={{ rel: 'alternate', type: 'application/rss+xml', title: t('news.rss'), href: NEWS_RSS_PATH }} />
       <PageBanner maxWidth="md">
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           <SiteText k="news.title" />
