@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Decision 062: the first load of the public pages carries no zod and no declaration of the
- * contract; decision 064: nor the site texts' defaults (the page brings the table). Walks the static imports that are values (an `import type` is erased; a dynamic
- * `import()` loads later) from the browser's entry and each public page's route module.
+ * contract; decision 064: nor the site texts' defaults (the page brings the table). Walks the
+ * static imports that are values (an `import type` is erased; a dynamic `import()` loads later)
+ * from the browser's entry and each public page's route module.
  */
 const web = path.resolve(import.meta.dirname, '..');
 const entries = [
