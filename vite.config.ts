@@ -71,24 +71,27 @@ const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 // The front end lives in src/web and is built to dist/web, which the Fastify server serves;
 // `vite build --ssr` builds the server renderer (entry-server.tsx) beside it, in dist/ssr, with
 // every package inside it (the production install has only the server's dependencies).
-export default defineConfig(({ isSsrBuild, mode }) => ({
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
   plugins: isSsrBuild ? [react()] : [react(), deferredEntry(), precompress()],
   ssr: { noExternal: true },
-  // In the browser, React's API comes from Preact's compat layer, 10 KiB gzip where React DOM is
-  // 64; the server renders with React, and Preact hydrates it (decision 055).
-  ...(!isSsrBuild && {
-    resolve: {
-      alias: [
-        { find: /^react$/, replacement: fileURLToPath(new URL('./src/web/browser-runtime/react.ts', import.meta.url)) },
-        { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-        { find: /^react-dom$/, replacement: 'preact/compat' },
-      ],
-    },
-  }),
+  // In the built site's browser code, React's API comes from Preact's compat layer, 10 KiB gzip
+  // where React DOM is 64; the server renders with React, and Preact hydrates it (decision 055).
+  // `npm run dev` keeps React, for its fast refresh and warnings; the journeys run the build.
+  ...(command === 'build' &&
+    !isSsrBuild && {
+      resolve: {
+        alias: [
+          { find: /^react$/, replacement: fileURLToPath(new URL('./src/web/browser-runtime/react.ts', import.meta.url)) },
+          { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+          { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+          { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+          { find: /^react-dom$/, replacement: 'preact/compat' },
+          { find: /^react-is$/, replacement: fileURLToPath(new URL('./src/web/browser-runtime/react-is.ts', import.meta.url)) },
+        ],
+      },
+    }),
   // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
   // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels
   // every class (css-5c1adp-MuiContainer-root), so no class matched the browser's and Emotion

@@ -1,8 +1,8 @@
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
+import { browserRoutes, loadPage } from './app/browser-routes';
 import { AppProviders } from './app/providers';
 import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
@@ -26,21 +26,18 @@ if (state) hydrate(queryClient, state);
 await nextTask();
 
 // The page's own code loads before hydrating (every page is a lazy route), so the browser's first
-// render is the server's. Loaded here rather than by the router, so that asking for it and
-// setting the router up are two tasks, not one.
+// render is the server's, with nothing suspended.
 if (state) {
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
   await nextTask();
-  await Promise.all(
-    lazyMatches.map(async ({ route }) => {
-      const loaded = await (route.lazy as () => Promise<Partial<typeof route>>)();
-      Object.assign(route, { ...loaded, lazy: undefined });
-    }),
-  );
+  await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
   await nextTask();
 }
-const router = createBrowserRouter(routes);
-await nextTask();
+const pages = browserRoutes(routes);
+
+function Pages() {
+  return useRoutes(pages);
+}
 
 /** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
 function HydrationMark() {
@@ -53,14 +50,16 @@ function HydrationMark() {
 const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>
     </AppProviders>
     <HydrationMark />
   </StrictMode>
 );
 
-// As a transition, hydration works in slices of a few milliseconds and lets the browser paint and
-// answer input between them, instead of holding the main thread for the whole page at once.
+// Under React (npm run dev), hydrating as a transition works in slices of a few milliseconds; the
+// built site's Preact (decision 055) hydrates in one short task either way.
 if (state) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 prefetchRoutesOnIntent(routes);

@@ -2,14 +2,14 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { useContext, useEffect } from 'react';
+import { RouteErrorContext } from './browser-routes';
 import { useSiteText } from '../lib/site-text';
 import { usePageTitle } from '../lib/use-page-title';
 
 /** Shown when a page fails to render or its code cannot load (for example after a new release). */
 export function RouteErrorPage() {
-  const error = useRouteError();
+  const error = useContext(RouteErrorContext);
   const { t } = useSiteText();
   usePageTitle(t('error.title'));
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { loadPage } from './browser-routes';
 
 /**
  * Starts loading a public page's code when a visitor shows the intent to open it: a pointer over a
@@ -21,9 +22,9 @@ export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = d
     if (!page?.handle || page.path === '*') return;
     started.add(path);
     for (const { route } of matches) {
-      // The router calls the same function when the link is followed: the module is loaded once.
+      // The page asks loadPage too when the link is followed: the module is loaded once.
       // A failure is left to that call; the next intent tries again.
-      if (typeof route.lazy === 'function') void (route.lazy as () => Promise<unknown>)().catch(() => started.delete(path));
+      if (typeof route.lazy === 'function') void loadPage(route.lazy as Parameters<typeof loadPage>[0]).catch(() => started.delete(path));
     }
   };
   const types = ['pointerover', 'touchstart', 'focusin'] as const;

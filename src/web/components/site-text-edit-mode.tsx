@@ -6,7 +6,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'r
 import { createPortal } from 'react-dom';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { useSiteText } from '../lib/site-text';
-import type { TextMatcher } from '../lib/text-matcher';
+import { textMatcher } from '../lib/text-matcher';
+import type { DrawnTexts } from './site-text-right-click';
 import { EDITING_UI_ATTRIBUTE, findTargets, pageTitleKeys, targetRect, type EditTarget } from './site-text-targets';
 
 type Placed = EditTarget & { id: string; rect: DOMRect; value: string };
@@ -26,12 +27,12 @@ export function SiteTextEditMode({
   onOpen,
   onDone,
   promptOpen,
-  matcher,
+  drawnTexts,
 }: {
   onOpen: (keys: SiteTextKey[]) => void;
   onDone: () => void;
   promptOpen: boolean;
-  matcher: () => TextMatcher;
+  drawnTexts: DrawnTexts;
 }) {
   const { peek, t } = useSiteText();
   const [placed, setPlaced] = useState<Placed[]>([]);
@@ -86,7 +87,7 @@ export function SiteTextEditMode({
       if (!frame) frame = requestAnimationFrame(place);
     };
     const scan = () => {
-      const match = matcher();
+      const match = textMatcher(drawnTexts());
       targets.current = findTargets(document.body, match);
       setTitleKeys(pageTitleKeys(document.title, match) as SiteTextKey[]);
       schedule();
@@ -119,7 +120,7 @@ export function SiteTextEditMode({
       window.removeEventListener('scroll', schedule, true);
       window.removeEventListener('resize', schedule);
     };
-  }, [matcher, peek]);
+  }, [drawnTexts, peek]);
 
   const fill = (template: string, values: Record<string, string | number>) =>
     Object.entries(values).reduce((text, [name, value]) => text.replace(`{${name}}`, String(value)), template);

@@ -2,10 +2,10 @@ import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useM
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { isAdmin, useSession } from '../lib/session';
 import { keysDrawnWithT, useSiteText } from '../lib/site-text';
-import { textMatcher, type TextMatcher } from '../lib/text-matcher';
-import { keysAtPoint } from './site-text-targets';
+import type { DrawnTexts } from './site-text-right-click';
 
-// Only the admin ever opens the prompt or the edit mode, so their code loads on first use.
+// Only the admin ever opens the prompt or the edit mode, so their code loads on first use, and
+// finding the text under the pointer loads when an admin signs in.
 const SiteTextDialog = lazy(() => import('./site-text-dialog').then((m) => ({ default: m.SiteTextDialog })));
 const SiteTextEditMode = lazy(() => import('./site-text-edit-mode').then((m) => ({ default: m.SiteTextEditMode })));
 
@@ -17,8 +17,6 @@ type EditorContextValue = {
   /** The "Edit texts on this page" mode: every text outlined, reachable with Tab, opened with Enter. */
   editMode: boolean;
   setEditMode: (on: boolean) => void;
-  /** Matches the page's words against the texts drawn with t(), at their current values. */
-  matcher: () => TextMatcher;
 };
 
 const SiteTextEditorContext = createContext<EditorContextValue | null>(null);
@@ -45,28 +43,28 @@ export function SiteTextEditorProvider({ children }: { children: ReactNode }) {
   const open = useCallback<OpenEditor>((keys) => setEditing({ keys: [keys].flat(), open: true }), []);
   const close = useCallback(() => setEditing((current) => (current ? { ...current, open: false } : null)), []);
   const exited = useCallback(() => setEditing(null), []);
-  const matcher = useCallback(() => textMatcher(Array.from(keysDrawnWithT(), (key) => [key, peek(key)] as const)), [peek]);
+  const drawnTexts = useCallback<DrawnTexts>(() => Array.from(keysDrawnWithT(), (key) => [key, peek(key)] as const), [peek]);
 
   useEffect(() => {
     if (!admin) return;
-    const onContextMenu = (event: MouseEvent) => {
-      if (!(event.target instanceof Element)) return;
-      const keys = keysAtPoint(event.target, event.clientX, event.clientY, matcher()) as SiteTextKey[];
-      if (keys.length === 0) return;
-      event.preventDefault();
-      open(keys);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('./site-text-right-click').then(({ openPromptOnRightClick }) => {
+      if (!cancelled) stop = openPromptOnRightClick(drawnTexts, open);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
     };
-    document.addEventListener('contextmenu', onContextMenu);
-    return () => document.removeEventListener('contextmenu', onContextMenu);
-  }, [admin, matcher, open]);
+  }, [admin, drawnTexts, open]);
 
-  const value = useMemo(() => ({ open, editMode: admin && editMode, setEditMode, matcher }), [open, admin, editMode, setEditMode, matcher]);
+  const value = useMemo(() => ({ open, editMode: admin && editMode, setEditMode }), [open, admin, editMode, setEditMode]);
   return (
     <SiteTextEditorContext value={value}>
       {children}
       {admin && editMode && (
         <Suspense fallback={null}>
-          <SiteTextEditMode onOpen={open} onDone={() => setEditMode(false)} promptOpen={editing?.open ?? false} matcher={matcher} />
+          <SiteTextEditMode onOpen={open} onDone={() => setEditMode(false)} promptOpen={editing?.open ?? false} drawnTexts={drawnTexts} />
         </Suspense>
       )}
       {editing && (

@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSiteText } from '../../lib/site-text';
 import { useRoleRefresh } from '../role-refresh';
 import { DesktopNav } from './desktop-nav';
+import { PageLoadingBar } from './page-loading-bar';
 import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
@@ -36,16 +35,11 @@ export function AppLayout() {
       <SiteHeader />
       <DesktopNav />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<PageLoading />}>
+        <Suspense fallback={<PageLoadingBar />}>
           <Outlet />
         </Suspense>
       </Box>
       <SiteFooter />
     </Box>
   );
-}
-
-function PageLoading() {
-  const { t } = useSiteText();
-  return <LinearProgress aria-label={t('loading')} color="secondary" />;
 }

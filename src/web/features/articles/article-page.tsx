@@ -21,7 +21,8 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ArticleContent } from './article-content';
 import { formatArticleDate } from './article-date';
-import { useArticle, useDeleteArticle } from './articles-api';
+import { useArticle } from './articles-api';
+import { useDeleteArticle } from './articles-edit-api';
 
 // Only editors delete: the confirmation (MUI's Dialog) loads with an editor's page, not a reader's.
 const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));

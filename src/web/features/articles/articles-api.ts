@@ -1,13 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ArticleFields } from '../../../shared/api/articles';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ApiError, apiRequest, lazyEndpoints } from '../../lib/api';
 
 // Loaded with the first call, not with the page (decision 062).
-const articlesApi = lazyEndpoints(() => import('../../../shared/api/articles').then((m) => m.articlesApi));
+export const articlesApi = lazyEndpoints(() => import('../../../shared/api/articles').then((m) => m.articlesApi));
 
-const articlesKey = ['articles'] as const;
-const categoriesKey = ['article-categories'] as const;
-const articleKey = (id: string) => ['article', id] as const;
+export const articlesKey = ['articles'] as const;
+export const categoriesKey = ['article-categories'] as const;
+export const articleKey = (id: string) => ['article', id] as const;
 
 // The query options are also fetched by the server renderer, which embeds the answers in the page.
 
@@ -46,36 +45,4 @@ export function articleQuery(id: string) {
 
 export function useArticle(id: string | null) {
   return useQuery({ ...articleQuery(id ?? ''), enabled: id !== null });
-}
-
-function useForgetArticles() {
-  const queryClient = useQueryClient();
-  return async (id?: string) => {
-    if (id) queryClient.removeQueries({ queryKey: articleKey(id) });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: articlesKey }),
-      queryClient.invalidateQueries({ queryKey: categoriesKey }),
-    ]);
-  };
-}
-
-/** Creates the article when it has no id, else updates it; resolves to its id. */
-export function useSaveArticle() {
-  const forget = useForgetArticles();
-  return useMutation({
-    mutationFn: async ({ id, fields }: { id: string | null; fields: ArticleFields }) => {
-      if (id === null) return (await apiRequest(articlesApi.create, { body: fields })).inserted_id;
-      await apiRequest(articlesApi.update, { body: { _id: id, ...fields } });
-      return id;
-    },
-    onSuccess: (id) => forget(id),
-  });
-}
-
-export function useDeleteArticle() {
-  const forget = useForgetArticles();
-  return useMutation({
-    mutationFn: (id: string) => apiRequest(articlesApi.remove, { body: { _id: id } }),
-    onSuccess: (_result, id) => forget(id),
-  });
 }

@@ -6,7 +6,7 @@ import type { CommitteeMember } from '../../../shared/api/committee';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
-import { useDeleteMember } from './committee-api';
+import { useDeleteMember } from './committee-edit-api';
 import { MemberCard } from './member-card';
 import { MemberEditor } from './member-editor';
 

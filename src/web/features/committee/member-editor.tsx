@@ -14,7 +14,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { CommitteeMember } from '../../../shared/api/committee';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
-import { useSaveMember, useUploadImage } from './committee-api';
+import { useSaveMember, useUploadImage } from './committee-edit-api';
 import { memberForm, memberFormDefaults, type MemberFormInput, type MemberFormOutput } from './member-form';
 import { MemberPhoto } from './member-photo';
 

@@ -20,7 +20,8 @@ import { poundsDecimal } from '../../../shared/domain/money';
 import { toLondonLocal } from '../../../shared/domain/london-time';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
-import { useAdminEvent, useSaveEvent } from './events-api';
+import { useAdminEvent } from './events-api';
+import { useSaveEvent } from './events-edit-api';
 
 /** A new event starts a week ahead at 18:30, a typical evening lecture; the admin changes it. */
 function defaultDated(): string {

@@ -17,7 +17,8 @@ import { plainText, type RawDocument } from '../../../../shared/domain/richtext/
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
-import { useCategories, useDeleteArticle, useSaveArticle } from '../articles-api';
+import { useCategories } from '../articles-api';
+import { useDeleteArticle, useSaveArticle } from '../articles-edit-api';
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
 
