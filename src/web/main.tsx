@@ -8,6 +8,7 @@ import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
 import { readEmbeddedState } from './lib/embedded-state';
+import { hydrationFinished, startHydrating } from './lib/hydration-turns';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -39,10 +40,12 @@ function Pages() {
   return useRoutes(pages);
 }
 
-/** Marks the page as taken over by its script, after every effect of the first render (the journeys wait for it). */
+/** Marks the page as taken over by its script, once every part has been (the journeys wait for it). */
 function HydrationMark() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
+    void hydrationFinished().then(() => {
+      document.documentElement.dataset.hydrated = 'true';
+    });
   }, []);
   return null;
 }
@@ -58,8 +61,10 @@ const app = (
   </StrictMode>
 );
 
-// Under React (npm run dev), hydrating as a transition works in slices of a few milliseconds; the
-// built site's Preact (decision 055) hydrates in one short task either way.
-if (state) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+// Under React, hydrating as a transition works in slices of a few milliseconds; the built site's
+// Preact (decision 055) takes the page over a part at a time (lib/hydration-turns.ts).
+if (state) {
+  startHydrating();
+  startTransition(() => void hydrateRoot(container, app));
+} else createRoot(container).render(app);
 prefetchRoutesOnIntent(routes);

@@ -1,3 +1,4 @@
+import { HydrateApart } from '../components/hydrate-apart';
 import { CommitteeSection } from '../features/committee/committee-section';
 import { EventsSummary } from '../features/events/events-summary';
 import { HomePage } from '../features/home/home-page';
@@ -6,8 +7,12 @@ import { HomePage } from '../features/home/home-page';
 export function HomeRoute() {
   return (
     <HomePage>
-      <EventsSummary />
-      <CommitteeSection />
+      <HydrateApart>
+        <EventsSummary />
+      </HydrateApart>
+      <HydrateApart>
+        <CommitteeSection />
+      </HydrateApart>
     </HomePage>
   );
 }

@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { AfterHydration } from '../components/hydrate-apart';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
@@ -38,7 +39,9 @@ export function AppProviders({ children, client = queryClient }: { children: Rea
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider theme={useSiteTheme()}>
-        <CssBaseline />
+        <AfterHydration>
+          <CssBaseline />
+        </AfterHydration>
         <SiteTextProvider>
           <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
         </SiteTextProvider>

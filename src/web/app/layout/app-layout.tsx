@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { useRoleRefresh } from '../role-refresh';
 import { DesktopNav } from './desktop-nav';
 import { PageLoadingBar } from './page-loading-bar';
@@ -8,7 +9,16 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
 
+/** The page's frame, taken over in a turn of its own like its parts (lib/hydration-turns.ts). */
 export function AppLayout() {
+  return (
+    <HydrateApart>
+      <Frame />
+    </HydrateApart>
+  );
+}
+
+function Frame() {
   const { pathname, hash } = useLocation();
   useRoleRefresh();
 
@@ -32,14 +42,20 @@ export function AppLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      <SiteHeader />
-      <DesktopNav />
+      <HydrateApart>
+        <SiteHeader />
+      </HydrateApart>
+      <HydrateApart>
+        <DesktopNav />
+      </HydrateApart>
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoadingBar />}>
           <Outlet />
         </Suspense>
       </Box>
-      <SiteFooter />
+      <HydrateApart>
+        <SiteFooter />
+      </HydrateApart>
     </Box>
   );
 }

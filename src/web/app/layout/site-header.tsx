@@ -9,6 +9,7 @@ import { AccountActions, AccountIconButton } from './account-actions';
 import { FlagStripe } from './flag-stripe';
 import { NavDrawer } from './nav-drawer';
 import { DESKTOP_ONLY, MOBILE_NAV, MOBILE_ONLY } from './nav-items';
+import { HydrateApart } from '../../components/hydrate-apart';
 
 /**
  * The banner: the association's mark beside its name, as text (it follows Settings at once and
@@ -98,13 +99,17 @@ export function SiteHeader() {
               />
             </Box>
           </Box>
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
-            <AccountIconButton />
-            <NavDrawer />
-          </Stack>
-          <Box sx={{ display: 'flex', ...DESKTOP_ONLY }}>
-            <AccountActions />
-          </Box>
+          <HydrateApart>
+            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
+              <AccountIconButton />
+              <NavDrawer />
+            </Stack>
+          </HydrateApart>
+          <HydrateApart>
+            <Box sx={{ display: 'flex', ...DESKTOP_ONLY }}>
+              <AccountActions />
+            </Box>
+          </HydrateApart>
         </Stack>
       </Container>
     </Box>

@@ -24,6 +24,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { formatArticleDate } from './article-date';
 import { useArticlePages, useCategories } from './articles-api';
 import { PageBanner } from '../../components/page-banner';
+import { HydrateApart } from '../../components/hydrate-apart';
 
 const ALL = '';
 
@@ -55,39 +56,41 @@ export function NewsPage() {
       </PageBanner>
 
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        <Stack direction="row" sx={{ gap: 2, mb: 4, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
-          <FormControl size="small" sx={{ minWidth: 220 }}>
-            {/* Shrunk: a native select always shows its choice ("All"), which the label must not cover. */}
-            <InputLabel htmlFor="news-category" variant="outlined" shrink>
-              {t('news.category')}
-            </InputLabel>
-            <NativeSelect
-              id="news-category"
-              value={category}
-              onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
-              input={<OutlinedInput label={t('news.category')} notched />}
-            >
-              <option value={ALL}>{t('news.all')}</option>
-              {options.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
-          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-            <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <RssFeedIcon fontSize="small" />
-              {t('news.rss')}
-            </Link>
-            {editor && (
-              <Button component={RouterLink} to="/article/new" variant="contained" startIcon={<AddIcon />}>
-                {t('news.new_article')}
-              </Button>
-            )}
+        <HydrateApart>
+          <Stack direction="row" sx={{ gap: 2, mb: 4, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
+            <FormControl size="small" sx={{ minWidth: 220 }}>
+              {/* Shrunk: a native select always shows its choice ("All"), which the label must not cover. */}
+              <InputLabel htmlFor="news-category" variant="outlined" shrink>
+                {t('news.category')}
+              </InputLabel>
+              <NativeSelect
+                id="news-category"
+                value={category}
+                onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
+                input={<OutlinedInput label={t('news.category')} notched />}
+              >
+                <option value={ALL}>{t('news.all')}</option>
+                {options.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </NativeSelect>
+            </FormControl>
+            <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+              <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                <RssFeedIcon fontSize="small" />
+                {t('news.rss')}
+              </Link>
+              {editor && (
+                <Button component={RouterLink} to="/article/new" variant="contained" startIcon={<AddIcon />}>
+                  {t('news.new_article')}
+                </Button>
+              )}
+            </Stack>
           </Stack>
-        </Stack>
+        </HydrateApart>
 
         {pages.isPending ? (
           <LoadingRegion>
@@ -107,17 +110,21 @@ export function NewsPage() {
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {articles.map((article) => (
-              <ArticleItem key={article._id} article={article} />
+              <HydrateApart key={article._id}>
+                <ArticleItem article={article} />
+              </HydrateApart>
             ))}
           </Box>
         )}
 
         {pages.hasNextPage && (
-          <Box sx={{ textAlign: 'center', mt: 4 }}>
-            <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-              {t('news.load_more')}
-            </Button>
-          </Box>
+          <HydrateApart>
+            <Box sx={{ textAlign: 'center', mt: 4 }}>
+              <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+                {t('news.load_more')}
+              </Button>
+            </Box>
+          </HydrateApart>
         )}
       </Container>
     </>

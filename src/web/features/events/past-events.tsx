@@ -11,6 +11,7 @@ import type { EventRecord } from '../../../shared/api/events';
 import { LoadingRegion } from '../../components/loading-region';
 import { formatMonthYear } from '../../lib/format';
 import { EventAdminButtons, EventWhen } from './event-card';
+import { HydrateApart } from '../../components/hydrate-apart';
 
 // The editor (react-hook-form, the contract's schemas) loads only when an admin edits a past event.
 const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
@@ -44,18 +45,19 @@ export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDel
   return (
     <Box>
       {events.map((event) => (
-        <PastEventRow
-          key={event._id}
-          event={event}
-          expanded={expanded.has(event._id) || editingId === event._id}
-          locked={locked}
-          onToggle={(open) => toggle(event._id, open)}
-          admin={admin}
-          editing={editingId === event._id}
-          onEdit={() => onEdit(event._id)}
-          onEditDone={onEditDone}
-          onDelete={() => onDelete(event)}
-        />
+        <HydrateApart key={event._id}>
+          <PastEventRow
+            event={event}
+            expanded={expanded.has(event._id) || editingId === event._id}
+            locked={locked}
+            onToggle={(open) => toggle(event._id, open)}
+            admin={admin}
+            editing={editingId === event._id}
+            onEdit={() => onEdit(event._id)}
+            onEditDone={onEditDone}
+            onDelete={() => onDelete(event)}
+          />
+        </HydrateApart>
       ))}
     </Box>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AboutSection } from './about-section';
@@ -15,10 +16,16 @@ export function HomePage({ children }: { children?: ReactNode }) {
   usePageTitle(t('site_name'));
   return (
     <>
-      <HeroSection />
-      <AboutSection />
+      <HydrateApart>
+        <HeroSection />
+      </HydrateApart>
+      <HydrateApart>
+        <AboutSection />
+      </HydrateApart>
       {children}
-      <ContactSection />
+      <HydrateApart>
+        <ContactSection />
+      </HydrateApart>
     </>
   );
 }
