@@ -1,4 +1,4 @@
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -127,4 +127,40 @@ test('the public pages take over the rendered page without a hydration warning',
   await page.reload();
   await page.waitForLoadState('networkidle');
   expect(problems).toEqual([]);
+});
+
+// Preact keeps a hydrated element's attributes as the server wrote them: what differs in the
+// browser (reduced motion, a signed-in admin) must arrive after hydration, as an update.
+test('what differs in the browser shows on a hydrated page as on a page the browser drew', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/events');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  const newsLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^News/ });
+  // The reduced-motion theme has no transitions (the standard theme's last 0.3 s).
+  await expect.poll(() => newsLink.evaluate((link) => getComputedStyle(link).transitionDuration)).toMatch(/^0s(, 0s)*$/);
+
+  await signInAsAdmin(page);
+  await page.goto('/news');
+  const articleLink = page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' });
+  const address = await articleLink.getAttribute('href');
+  await page.goto(address!);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // The editor's buttons are a row, as when the browser draws the article itself.
+  const edit = page.getByRole('main').getByRole('link', { name: 'Edit' });
+  await expect.poll(() => edit.evaluate((link) => getComputedStyle(link.parentElement!).display)).toBe('flex');
+  // Every id an element points at is on the page.
+  await page.goto('/events');
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  await expect(page.getByRole('button', { name: /^Edit/ }).first()).toBeVisible();
+  const dangling = await page.evaluate(() =>
+    [...document.querySelectorAll('[aria-describedby], [aria-labelledby]')].flatMap((element) =>
+      ['aria-describedby', 'aria-labelledby'].flatMap((name) =>
+        (element.getAttribute(name) ?? '')
+          .split(/\s+/)
+          .filter((id) => id && !document.getElementById(id))
+          .map((id) => `${name}=${id}`),
+      ),
+    ),
+  );
+  expect(dangling).toEqual([]);
 });

@@ -25,7 +25,8 @@ export function loadPage(load: LoadPage): Promise<ComponentType> {
       loaded.set(load, page);
       return page;
     });
-    // A failure is not kept: the next attempt asks again (after a new release, say).
+    // A failure is not kept here, but the browser keeps a failed module import and the lazy page
+    // its rejection: after a new release the error page's reload button is what recovers.
     promise.catch(() => loading.delete(load));
     loading.set(load, promise);
   }
@@ -41,19 +42,19 @@ function LazyPage({ load, whileLoading }: { load: LoadPage; whileLoading: Compon
 /** What a route's error page shows; the data router's `useRouteError` has no router to ask here. */
 export const RouteErrorContext = createContext<unknown>(undefined);
 
-type BoundaryProps = { fallback: ComponentType; pathname: string; children: ReactNode };
-type BoundaryState = { error: unknown; failed: boolean; pathname: string };
+type BoundaryProps = { fallback: ComponentType; navigation: string; children: ReactNode };
+type BoundaryState = { error: unknown; failed: boolean; navigation: string };
 
 /** Shows the route's error page in place of what failed to render or load, until the next navigation. */
 class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
-  override state: BoundaryState = { error: undefined, failed: false, pathname: this.props.pathname };
+  override state: BoundaryState = { error: undefined, failed: false, navigation: this.props.navigation };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error, failed: true };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
-    return props.pathname === state.pathname ? null : { error: undefined, failed: false, pathname: props.pathname };
+    return props.navigation === state.navigation ? null : { error: undefined, failed: false, navigation: props.navigation };
   }
 
   override componentDidCatch(_error: unknown, _info: ErrorInfo) {
@@ -73,9 +74,10 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 function WithErrorPage({ fallback, children }: { fallback: ComponentType; children: ReactNode }) {
-  const { pathname } = useLocation();
+  // Any navigation, a changed query string too, as the data router did.
+  const { key } = useLocation();
   return (
-    <RouteErrorBoundary fallback={fallback} pathname={pathname}>
+    <RouteErrorBoundary fallback={fallback} navigation={key}>
       {children}
     </RouteErrorBoundary>
   );

@@ -2,11 +2,12 @@
 // API from Preact's compat layer, about 10 KiB gzip where React DOM is 64 (decision 055). The
 // server still renders with React; Preact takes over (hydrates) the page React wrote.
 import * as compat from 'preact/compat';
+import { hydrationDone, onHydrationDone } from '../lib/hydration-turns';
 import './auto-focus';
 
 // @ts-expect-error compat's types are written as `export =`; the module itself is ES with named exports.
 export * from 'preact/compat';
-export default compat;
+export default { ...compat, useOptimistic, useSyncExternalStore };
 
 /**
  * React 19's hook, which compat lacks. React Router calls it on every render and uses the setter
@@ -14,4 +15,20 @@ export default compat;
  */
 export function useOptimistic<S>(state: S): [S, (action: unknown) => void] {
   return [state, () => undefined];
+}
+
+/**
+ * React's rule for hydration, which compat lacks: while the server's page is taken over, a store
+ * with a server snapshot reads as the server read it, so each part hydrates against the markup it
+ * matches (Preact keeps a hydrated element's attributes as the server wrote them); the browser's
+ * own value (reduced motion, a signed-in admin) follows as an ordinary update.
+ */
+export function useSyncExternalStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  getServerSnapshot?: () => T,
+): T {
+  const hydrated = compat.useSyncExternalStore(onHydrationDone, hydrationDone);
+  const value = compat.useSyncExternalStore(subscribe, getSnapshot);
+  return !hydrated && getServerSnapshot ? getServerSnapshot() : value;
 }

@@ -12,7 +12,11 @@ function WaitForTurn({ children }: { children: ReactNode }) {
 /**
  * A part of a server-rendered page that the browser takes over in a task of its own
  * (lib/hydration-turns.ts). Its children must draw one element: a waiting part keeps the
- * server's first element only. Elsewhere (the server, a page the browser renders) it is nothing.
+ * server's first element only. And what they draw at their turn must be the server's markup:
+ * Preact keeps a hydrated element's attributes as the server wrote them, so state that differs
+ * in the browser (a store's own value, an id from useId that a later element points at) must wait
+ * for the end of hydration (browser-runtime/react.ts reads stores by the server's snapshot until
+ * then). Elsewhere (the server, a page the browser renders) it is nothing.
  */
 export function HydrateApart({ children }: { children: ReactNode }) {
   return (

@@ -7,6 +7,8 @@
  */
 
 let active = false;
+let done = true;
+const doneListeners = new Set<() => void>();
 let last: Promise<void> = Promise.resolve();
 const taken = new WeakSet<Promise<void>>();
 
@@ -20,6 +22,17 @@ const nextTask = () =>
 /** Called by main.tsx before it hydrates; the first render of each part then asks for a turn. */
 export function startHydrating(): void {
   active = true;
+  done = false;
+}
+
+/** False while the server's page is being taken over; the browser's runtime reads stores by it. */
+export function hydrationDone(): boolean {
+  return done;
+}
+
+export function onHydrationDone(listener: () => void): () => void {
+  doneListeners.add(listener);
+  return () => doneListeners.delete(listener);
 }
 
 /** A turn after every turn asked for before it, or null when the page is not being hydrated. */
@@ -45,4 +58,6 @@ export async function hydrationFinished(): Promise<void> {
     await nextTask();
   } while (seen !== last);
   active = false;
+  done = true;
+  for (const listener of doneListeners) listener();
 }

@@ -173,7 +173,7 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                 type: 'email',
                 autoComplete: 'email',
                 helperText: t('donate.email_help'),
-                slotProps: { htmlInput: { spellCheck: false, autoCapitalize: 'none' } },
+                slotProps: { htmlInput: { spellCheck: 'false', autoCapitalize: 'none' } },
               })}
             </Box>
             <Controller

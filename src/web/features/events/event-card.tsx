@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { Link as RouterLink } from 'react-router';
 import { formatEventSpan } from '../../lib/format';
@@ -26,7 +26,9 @@ export interface AdminActions {
 /** An upcoming event: calendar badge, title, long London date, description and calendar link. */
 export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminActions }) {
   const { t } = useSiteText();
-  const titleId = useId();
+  // From the data, not useId: the server's ids (React's) stay on the hydrated title, and the
+  // admin's buttons, drawn later by the browser (Preact), must point at the same one.
+  const titleId = `event-${event._id}-title`;
   return (
     <EventCardFrame labelledBy={titleId}>
       <Box

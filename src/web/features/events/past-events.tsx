@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { LoadingRegion } from '../../components/loading-region';
 import { formatMonthYear } from '../../lib/format';
@@ -84,9 +84,10 @@ function PastEventRow({
   onEditDone: () => void;
   onDelete: () => void;
 }) {
-  const titleId = useId();
-  const summaryId = useId();
-  const regionId = useId();
+  // From the data, not useId: see event-card.tsx (the server's ids stay on hydrated elements).
+  const titleId = `past-${event._id}-title`;
+  const summaryId = `past-${event._id}-summary`;
+  const regionId = `past-${event._id}-region`;
   return (
     <Accordion
       disableGutters

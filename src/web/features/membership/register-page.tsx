@@ -185,7 +185,7 @@ function RegisterForm() {
                 {text('email', 'register.email', {
                   required: true,
                   autoComplete: 'email',
-                  slotProps: { htmlInput: { inputMode: 'email', spellCheck: false, autoCapitalize: 'none' } },
+                  slotProps: { htmlInput: { inputMode: 'email', spellCheck: 'false', autoCapitalize: 'none' } },
                 })}
                 {text('plain_pw', 'register.password', {
                   required: true,

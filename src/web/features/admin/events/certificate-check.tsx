@@ -39,7 +39,7 @@ export function CertificateCheck() {
           onChange={(e) => setNumber(e.target.value)}
           error={missing}
           helperText={missing ? 'Enter the number printed on the certificate' : undefined}
-          slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: false } }}
+          slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: 'false' } }}
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
         <Button type="submit" variant="outlined" loading={verify.isPending} sx={{ minHeight: 56 }}>

@@ -86,7 +86,7 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
           size="small"
           autoFocus
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: false } }}
+          slotProps={{ htmlInput: { inputMode: 'url', spellCheck: 'false' } }}
         />
         {media && (
           <>
