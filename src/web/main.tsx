@@ -8,18 +8,10 @@ import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
 import { readEmbeddedState } from './lib/embedded-state';
-import { hydrationFinished, startHydrating } from './lib/hydration-turns';
+import { hydrationFinished, nextTask, startHydrating } from './lib/hydration-turns';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
-
-/** A new task, so that a tap is answered between the pieces of starting up (decision 054). */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
 
 // A server-rendered page brings the data it shows: the cache starts with it, so nothing is fetched twice.
 const state = readEmbeddedState(document);

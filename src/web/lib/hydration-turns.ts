@@ -12,7 +12,8 @@ const doneListeners = new Set<() => void>();
 let last: Promise<void> = Promise.resolve();
 const taken = new WeakSet<Promise<void>>();
 
-const nextTask = () =>
+/** A new task, so that a tap is answered between pieces of work (decision 054). */
+export const nextTask = () =>
   new Promise<void>((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => resolve();
