@@ -3,10 +3,11 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { browserRoutes, loadPage } from './app/browser-routes';
-import { AppProviders } from './app/providers';
+import { AppProviders, themeFor } from './app/providers';
 import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
+import { HydrateApart } from './components/hydrate-apart';
 import { readEmbeddedState } from './lib/embedded-state';
 import { hydrationFinished, nextTask, startHydrating } from './lib/hydration-turns';
 
@@ -26,6 +27,9 @@ if (state) {
   await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
   await nextTask();
 }
+// Making the theme is a long piece of work of its own (about 20 ms at a slow phone's speed).
+themeFor(false);
+await nextTask();
 const pages = browserRoutes(routes);
 
 function Pages() {
@@ -45,9 +49,12 @@ function HydrationMark() {
 const app = (
   <StrictMode>
     <AppProviders>
-      <BrowserRouter>
-        <Pages />
-      </BrowserRouter>
+      {/* The providers and the router are taken over in two turns, not one. */}
+      <HydrateApart>
+        <BrowserRouter>
+          <Pages />
+        </BrowserRouter>
+      </HydrateApart>
     </AppProviders>
     <HydrationMark />
   </StrictMode>

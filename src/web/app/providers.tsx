@@ -8,8 +8,6 @@ import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
 import { REDUCED_MOTION_QUERY, siteTheme } from './theme';
 
-const standardTheme = siteTheme(false);
-
 /**
  * The standard theme first, as the server rendered it (so hydration matches), then the
  * reduced-motion one for a visitor who asks for less motion.
@@ -20,7 +18,7 @@ function useSiteTheme() {
     () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
     () => false,
   );
-  return reducedMotion ? reducedTheme() : standardTheme;
+  return themeFor(reducedMotion);
 }
 
 function subscribeToMotion(onChange: () => void) {
@@ -29,9 +27,13 @@ function subscribeToMotion(onChange: () => void) {
   return () => query?.removeEventListener('change', onChange);
 }
 
-let reduced: ReturnType<typeof siteTheme> | undefined;
-function reducedTheme() {
-  return (reduced ??= siteTheme(true));
+const themes = new Map<boolean, ReturnType<typeof siteTheme>>();
+
+/** Each theme is made once, when first asked for: main.tsx asks for the standard one in a task of its own. */
+export function themeFor(reducedMotion: boolean) {
+  let theme = themes.get(reducedMotion);
+  if (!theme) themes.set(reducedMotion, (theme = siteTheme(reducedMotion)));
+  return theme;
 }
 
 /** Everything a page needs around it; component tests pass a fresh query client of their own. */

@@ -28,7 +28,12 @@ export function useSyncExternalStore<T>(
   getSnapshot: () => T,
   getServerSnapshot?: () => T,
 ): T {
-  const hydrated = compat.useSyncExternalStore(onHydrationDone, hydrationDone);
   const value = compat.useSyncExternalStore(subscribe, getSnapshot);
-  return !hydrated && getServerSnapshot ? getServerSnapshot() : value;
+  // When hydration ends, only a component whose browser value differs from the server's renders
+  // again: every store's reader at once had been one long task at the end of hydration.
+  return compat.useSyncExternalStore(getServerSnapshot ? onHydrationDone : noSubscription, () =>
+    getServerSnapshot && !hydrationDone() ? getServerSnapshot() : value,
+  );
 }
+
+const noSubscription = () => () => undefined;
