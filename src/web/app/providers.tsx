@@ -2,7 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { AfterHydration } from '../components/hydrate-apart';
+import { AfterHydration, HydrateApart } from '../components/hydrate-apart';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
@@ -44,9 +44,12 @@ export function AppProviders({ children, client = queryClient }: { children: Rea
         <AfterHydration>
           <CssBaseline />
         </AfterHydration>
-        <SiteTextProvider>
-          <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
-        </SiteTextProvider>
+        {/* The site text's providers are taken over in a turn after the theme's. */}
+        <HydrateApart>
+          <SiteTextProvider>
+            <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
+          </SiteTextProvider>
+        </HydrateApart>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -103,58 +103,63 @@ function PastEventRow({
         '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
       }}
     >
-      <AccordionSummary
-        id={summaryId}
-        aria-controls={regionId}
-        expandIcon={<ExpandMoreIcon />}
-        aria-disabled={locked || undefined}
-        sx={{
-          px: { xs: 2, sm: 3 },
-          py: 0.5,
-          ...(locked && { cursor: 'default' }),
-        }}
-      >
-        {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
-        <Stack
-          component="span"
-          direction={{ xs: 'column', sm: 'row' }}
-          sx={{ width: '100%', alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, pr: 1 }}
+      {/* The summary and the details are taken over in turns of their own (lib/hydration-turns.ts). */}
+      <HydrateApart>
+        <AccordionSummary
+          id={summaryId}
+          aria-controls={regionId}
+          expandIcon={<ExpandMoreIcon />}
+          aria-disabled={locked || undefined}
+          sx={{
+            px: { xs: 2, sm: 3 },
+            py: 0.5,
+            ...(locked && { cursor: 'default' }),
+          }}
         >
-          <Typography id={titleId} component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-            {event.title}
-          </Typography>
-          <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: '0.95rem' }}>
-            {formatMonthYear(event.date)}
-          </Typography>
-        </Stack>
-      </AccordionSummary>
-      <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
-        {editing ? (
-          <Suspense
-            fallback={
-              <LoadingRegion>
-                <Skeleton variant="rounded" height={56} />
-              </LoadingRegion>
-            }
+          {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
+          <Stack
+            component="span"
+            direction={{ xs: 'column', sm: 'row' }}
+            sx={{ width: '100%', alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, pr: 1 }}
           >
-            <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
-          </Suspense>
-        ) : (
-          <>
-            <EventWhen date={event.date} />
-            {event.description && (
-              <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
-                {event.description}
-              </Typography>
-            )}
-            {admin && (
-              <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
-                <EventAdminButtons admin={{ onEdit, onDelete, disabled: locked }} describedBy={titleId} />
-              </Stack>
-            )}
-          </>
-        )}
-      </AccordionDetails>
+            <Typography id={titleId} component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {event.title}
+            </Typography>
+            <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: '0.95rem' }}>
+              {formatMonthYear(event.date)}
+            </Typography>
+          </Stack>
+        </AccordionSummary>
+      </HydrateApart>
+      <HydrateApart>
+        <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
+          {editing ? (
+            <Suspense
+              fallback={
+                <LoadingRegion>
+                  <Skeleton variant="rounded" height={56} />
+                </LoadingRegion>
+              }
+            >
+              <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
+            </Suspense>
+          ) : (
+            <>
+              <EventWhen date={event.date} />
+              {event.description && (
+                <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
+                  {event.description}
+                </Typography>
+              )}
+              {admin && (
+                <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
+                  <EventAdminButtons admin={{ onEdit, onDelete, disabled: locked }} describedBy={titleId} />
+                </Stack>
+              )}
+            </>
+          )}
+        </AccordionDetails>
+      </HydrateApart>
     </Accordion>
   );
 }
