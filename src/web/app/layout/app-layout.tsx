@@ -48,11 +48,13 @@ function Frame() {
       <HydrateApart>
         <DesktopNav />
       </HydrateApart>
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<PageLoadingBar />}>
-          <Outlet />
-        </Suspense>
-      </Box>
+      <HydrateApart>
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          <Suspense fallback={<PageLoadingBar />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+      </HydrateApart>
       <HydrateApart>
         <SiteFooter />
       </HydrateApart>
