@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
-import type { ChunkingContext } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order';
+import { chunksImportingEntry, evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order';
 
 /**
  * Writes brotli and gzip copies of the built scripts, styles and SVGs beside them, which the
@@ -54,6 +53,8 @@ function deferredEntry(): Plugin {
         const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
         let out = html.replace(entry[0], '');
         for (const link of preloads) out = out.replace(link[0], '');
+        const importsEntry = chunksImportingEntry(ctx.chunk.fileName, ctx.bundle);
+        if (importsEntry.length) throw new Error(`index.html: chunks import the entry's chunk, a deadlock: ${importsEntry.join(' ')}`);
         const ordered = evaluationOrder(ctx.chunk.fileName, ctx.bundle as BundleChunks).map((file) => `/${file}`);
         // Vite's own list is the check: every module the entry imports must be one it would preload.
         const listed = new Set(preloads.map((link) => link[1]));
@@ -67,17 +68,20 @@ function deferredEntry(): Plugin {
 }
 
 /**
- * The code every page's first load evaluates, in a few chunks of 30-50 KB by what it is (decision
- * 057): boot.js evaluates one chunk per task, and the shared chunk of 100 KB it had been was one
- * task of 150 ms at a slow phone's speed, three times what may pass before a tap is answered.
- * No two of these chunks import each other: the runtime imports nothing of the others, MUI's
- * styles nothing of its components, and the app's own code comes last.
+ * The code every page's first load evaluates (Rolldown's `$initial` modules, found after
+ * tree-shaking), in a few chunks of 20-50 KB by what it is (decision 057): boot.js evaluates one
+ * chunk per task, and the shared chunk of 100 KB it had been was one task of 150 ms at a slow
+ * phone's speed, three times what may pass before a tap is answered. No two of these chunks
+ * import each other: the runtime imports nothing of the others, MUI's styles nothing of its
+ * components, and the app's own code comes last. The entry (main.tsx) keeps a chunk of its own.
  */
 function firstLoadChunk(id: string): string | null {
+  if (id === ENTRY || !path.isAbsolute(id)) return null;
   const packageName = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](.*)$/.exec(id);
   if (!packageName) return /src[\\/]web[\\/](browser-runtime|lib[\\/]hydration-turns)/.test(id) ? 'runtime' : 'app';
   const [, name, file] = packageName;
   if (name === 'preact') return 'runtime';
+  if (name === '@emotion' || name!.startsWith('@emotion/') || name === 'stylis') return 'emotion';
   if (name === '@tanstack/query-core' || name === '@tanstack/react-query') return 'query';
   if (name === 'react-router') return 'router';
   if (name === '@mui/system' || name === '@mui/utils' || name === '@mui/styled-engine' || name === '@mui/private-theming')
@@ -88,26 +92,32 @@ function firstLoadChunk(id: string): string | null {
       ? 'mui-styles'
       : 'mui-material';
   if (name === '@mui/icons-material') return 'mui-material';
-  return null;
+  // Every other package: left to Rolldown, one would land in the entry's chunk, which the app's
+  // chunk would then import (the build stops on that: deferredEntry).
+  return 'vendor';
 }
 
 const ENTRY = fileURLToPath(new URL('./src/web/main.tsx', import.meta.url));
-let firstLoad: Set<string> | undefined;
+
+const reachedByPass = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
 
 /**
- * The modules the entry imports statically, directly or not: what every page's first load
- * evaluates. Found once per build process (a watching build would keep the first answer).
+ * What the entry imports, directly or not, statically: with `$initial` (which alone also took a
+ * page's modules that only the entry's static imports re-export, and made the app's chunk import
+ * the entry's), what every first load evaluates. Found once per chunking pass.
  */
-function firstLoadModules(context: ChunkingContext): Set<string> {
-  if (firstLoad) return firstLoad;
-  const found = new Set<string>();
+function reachedStatically(context: Rolldown.ChunkingContext): Set<string> {
+  let found = reachedByPass.get(context);
+  if (found) return found;
+  found = new Set<string>();
   const visit = (id: string) => {
     if (found.has(id)) return;
     found.add(id);
     for (const imported of context.getModuleInfo(id)?.importedIds ?? []) visit(imported);
   };
   visit(ENTRY);
-  return (firstLoad = found);
+  reachedByPass.set(context, found);
+  return found;
 }
 
 // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
@@ -151,6 +161,9 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     // once (a burst of requests the main thread starts in one task); a link's page starts loading
     // when the visitor points at it (src/web/app/route-prefetch.ts). Decision 054.
     modulePreload: {
+      // No polyfill: boot.js imports the entry itself where modulepreload is unknown. (In the entry's
+      // chunk, it ran before every other module, and the app's chunk imported the entry for it.)
+      polyfill: false,
       resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: string }) => (hostType === 'html' ? deps : []),
     },
     // Emotion in a chunk of its own: every page that loads MUI loads it, and evaluating the two
@@ -164,8 +177,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
               includeDependenciesRecursively: false,
               groups: [
                 { name: 'emotion', test: /node_modules[\\/](@emotion|stylis)[\\/]/ },
-                // The entry stays in a chunk of its own: it awaits the page's code, which imports these chunks.
-                { name: (id, context) => (id !== ENTRY && firstLoadModules(context).has(id) ? firstLoadChunk(id) : null) },
+                { name: (id, context) => (reachedStatically(context).has(id) ? firstLoadChunk(id) : null), tags: ['$initial'] },
               ],
             },
           },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluationOrder, type BundleChunks } from './evaluation-order';
+import { chunksImportingEntry, evaluationOrder, type BundleChunks } from './evaluation-order';
 
 const bundle = (imports: Record<string, string[]>): BundleChunks =>
   Object.fromEntries(Object.entries(imports).map(([name, deps]) => [name, { type: 'chunk', imports: deps }]));
@@ -19,5 +19,14 @@ describe('evaluationOrder', () => {
 
   it('gives nothing to evaluate for an entry without imports', () => {
     expect(evaluationOrder('entry', bundle({ entry: [] }))).toEqual([]);
+  });
+});
+
+describe('chunksImportingEntry', () => {
+  it('names every chunk that imports the entry back, and none when the entry only imports', () => {
+    expect(
+      chunksImportingEntry('entry', bundle({ entry: ['app', 'runtime'], app: ['runtime', 'entry'], runtime: [], page: ['app', 'entry'] })),
+    ).toEqual(['app', 'page']);
+    expect(chunksImportingEntry('entry', bundle({ entry: ['app'], app: ['runtime'], runtime: [], page: ['app'] }))).toEqual([]);
   });
 });

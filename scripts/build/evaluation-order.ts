@@ -39,3 +39,14 @@ export function evaluationOrder(entry: string, bundle: BundleChunks): string[] {
   visit(entry);
   return units.filter((name) => name !== entry);
 }
+
+/**
+ * The chunks that import the entry's chunk. The entry awaits its page's code, which imports the
+ * entry's own imports: one of those importing the entry back would wait for it for ever, and no
+ * server-rendered page would be taken over (decision 057). The build stops on any.
+ */
+export function chunksImportingEntry(entry: string, bundle: BundleChunks): string[] {
+  return Object.entries(bundle)
+    .filter(([, chunk]) => chunk.imports?.includes(entry))
+    .map(([name]) => name);
+}

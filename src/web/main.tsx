@@ -7,6 +7,7 @@ import { AppProviders, themeFor } from './app/providers';
 import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
+import { REDUCED_MOTION_QUERY } from './app/theme';
 import { HydrateApart } from './components/hydrate-apart';
 import { readEmbeddedState } from './lib/embedded-state';
 import { hydrationFinished, nextTask, startHydrating } from './lib/hydration-turns';
@@ -27,9 +28,14 @@ if (state) {
   await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
   await nextTask();
 }
-// Making the theme is a long piece of work of its own (about 20 ms at a slow phone's speed).
+// Making a theme is a long piece of work of its own (about 20 ms at a slow phone's speed): the
+// server's, and the one a visitor who asks for less motion changes to once hydration ends.
 themeFor(false);
 await nextTask();
+if (window.matchMedia?.(REDUCED_MOTION_QUERY).matches) {
+  themeFor(true);
+  await nextTask();
+}
 const pages = browserRoutes(routes);
 
 function Pages() {

@@ -30,7 +30,9 @@ export function useSyncExternalStore<T>(
 ): T {
   const value = compat.useSyncExternalStore(subscribe, getSnapshot);
   // When hydration ends, only a component whose browser value differs from the server's renders
-  // again: every store's reader at once had been one long task at the end of hydration.
+  // again: every store's reader at once had been one long task at the end of hydration. As in
+  // React, getServerSnapshot must return the same value each time: a new object would differ at
+  // every check and render again without end while hydrating.
   return compat.useSyncExternalStore(getServerSnapshot ? onHydrationDone : noSubscription, () =>
     getServerSnapshot && !hydrationDone() ? getServerSnapshot() : value,
   );

@@ -103,20 +103,22 @@ function PastEventRow({
         '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
       }}
     >
-      {/* The summary and the details are taken over in turns of their own (lib/hydration-turns.ts). */}
-      <HydrateApart>
-        <AccordionSummary
-          id={summaryId}
-          aria-controls={regionId}
-          expandIcon={<ExpandMoreIcon />}
-          aria-disabled={locked || undefined}
-          sx={{
-            px: { xs: 2, sm: 3 },
-            py: 0.5,
-            ...(locked && { cursor: 'default' }),
-          }}
-        >
-          {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
+      {/* The summary's content and the details are taken over in turns of their own
+          (lib/hydration-turns.ts). The summary itself stays the Accordion's first child: the
+          Accordion reads its id and aria-controls to name the region. */}
+      <AccordionSummary
+        id={summaryId}
+        aria-controls={regionId}
+        expandIcon={<ExpandMoreIcon />}
+        aria-disabled={locked || undefined}
+        sx={{
+          px: { xs: 2, sm: 3 },
+          py: 0.5,
+          ...(locked && { cursor: 'default' }),
+        }}
+      >
+        {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
+        <HydrateApart>
           <Stack
             component="span"
             direction={{ xs: 'column', sm: 'row' }}
@@ -129,8 +131,8 @@ function PastEventRow({
               {formatMonthYear(event.date)}
             </Typography>
           </Stack>
-        </AccordionSummary>
-      </HydrateApart>
+        </HydrateApart>
+      </AccordionSummary>
       <HydrateApart>
         <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
           {editing ? (
