@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isWebAddress } from '../../../shared/domain/richtext/safe-url';
+import { HydrateApart } from '../../components/hydrate-apart';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { FlagStripe } from './flag-stripe';
@@ -27,51 +28,58 @@ export function SiteFooter() {
 
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', mt: 'auto' }}>
-      <FlagStripe height={3} />
+      {/* The stripe, the notice and the links are taken over in turns of their own. */}
+      <HydrateApart>
+        <FlagStripe height={3} />
+      </HydrateApart>
       <Container maxWidth="lg">
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={{ xs: 1.5, sm: 3 }}
           sx={{ py: 3, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
         >
-          <Box>
-            <Typography variant="body2">
-              © {year} <SiteText k="site_name" />
-            </Typography>
-            {charityNumber && (
-              <Typography variant="body2" sx={{ opacity: 0.9 }}>
-                <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
+          <HydrateApart>
+            <Box>
+              <Typography variant="body2">
+                © {year} <SiteText k="site_name" />
               </Typography>
-            )}
-          </Box>
-          <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
-            {privacyId && (
-              <li>
-                <Link
-                  component={RouterLink}
-                  to={`/article/${encodeURIComponent(privacyId)}`}
-                  variant="body2"
-                  underline="always"
-                  sx={footerLinkSx}
-                >
-                  <SiteText k="footer.privacy" />
-                </Link>
-              </li>
-            )}
-            {t('footer.byline').trim() && (
-              <li>
-                {bylineUrl ? (
-                  <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
-                    <SiteText k="footer.byline" />
+              {charityNumber && (
+                <Typography variant="body2" sx={{ opacity: 0.9 }}>
+                  <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
+                </Typography>
+              )}
+            </Box>
+          </HydrateApart>
+          <HydrateApart>
+            <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
+              {privacyId && (
+                <li>
+                  <Link
+                    component={RouterLink}
+                    to={`/article/${encodeURIComponent(privacyId)}`}
+                    variant="body2"
+                    underline="always"
+                    sx={footerLinkSx}
+                  >
+                    <SiteText k="footer.privacy" />
                   </Link>
-                ) : (
-                  <Typography variant="body2" component="span">
-                    <SiteText k="footer.byline" />
-                  </Typography>
-                )}
-              </li>
-            )}
-          </Stack>
+                </li>
+              )}
+              {t('footer.byline').trim() && (
+                <li>
+                  {bylineUrl ? (
+                    <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
+                      <SiteText k="footer.byline" />
+                    </Link>
+                  ) : (
+                    <Typography variant="body2" component="span">
+                      <SiteText k="footer.byline" />
+                    </Typography>
+                  )}
+                </li>
+              )}
+            </Stack>
+          </HydrateApart>
         </Stack>
       </Container>
     </Box>

@@ -30,75 +30,80 @@ export function SiteHeader() {
         [MOBILE_NAV]: { position: 'sticky', top: 0, zIndex: (theme) => theme.zIndex.appBar },
       }}
     >
-      <FlagStripe />
+      {/* The stripe, the home link and the actions are taken over in turns of their own. */}
+      <HydrateApart>
+        <FlagStripe />
+      </HydrateApart>
       <Container maxWidth="lg">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1.5, [MOBILE_NAV]: { py: 0.75 } }}>
-          <Box
-            component={RouterLink}
-            to="/"
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 2,
-              [MOBILE_NAV]: { gap: 1.25 },
-              minWidth: 0,
-              borderRadius: 1,
-              textDecoration: 'none',
-            }}
-          >
-            {/* Decorative: the name beside it is the link's text. */}
+          <HydrateApart>
             <Box
-              component="img"
-              src={peek('logo_url').trim() || DEFAULT_MARK}
-              alt=""
+              component={RouterLink}
+              to="/"
               sx={{
-                display: 'block',
-                flexShrink: 0,
-                height: 68,
-                width: 'auto',
-                maxWidth: 160,
-                [MOBILE_NAV]: { height: 44, maxWidth: 88 },
-                objectFit: 'contain',
+                display: 'inline-flex',
+                alignItems: 'center',
+                gap: 2,
+                [MOBILE_NAV]: { gap: 1.25 },
+                minWidth: 0,
+                borderRadius: 1,
+                textDecoration: 'none',
               }}
-            />
-            <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-              {showShort && (
-                <SiteText
-                  k="site_short_name"
-                  sx={{
-                    fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
-                    fontWeight: 700,
-                    fontSize: '1.85rem',
-                    [MOBILE_NAV]: { fontSize: '1.2rem' },
-                    lineHeight: 1.15,
-                    letterSpacing: '0.02em',
-                    color: 'primary.main',
-                  }}
-                />
-              )}
-              <SiteText
-                k="site_name"
-                sx={
-                  showShort
-                    ? {
-                        fontSize: '1rem',
-                        [MOBILE_NAV]: { fontSize: '0.8125rem' },
-                        lineHeight: 1.3,
-                        color: 'text.secondary',
-                        fontWeight: 500,
-                      }
-                    : {
-                        fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
-                        fontWeight: 700,
-                        fontSize: '1.6rem',
-                        [MOBILE_NAV]: { fontSize: '1.05rem' },
-                        lineHeight: 1.2,
-                        color: 'primary.main',
-                      }
-                }
+            >
+              {/* Decorative: the name beside it is the link's text. */}
+              <Box
+                component="img"
+                src={peek('logo_url').trim() || DEFAULT_MARK}
+                alt=""
+                sx={{
+                  display: 'block',
+                  flexShrink: 0,
+                  height: 68,
+                  width: 'auto',
+                  maxWidth: 160,
+                  [MOBILE_NAV]: { height: 44, maxWidth: 88 },
+                  objectFit: 'contain',
+                }}
               />
+              <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+                {showShort && (
+                  <SiteText
+                    k="site_short_name"
+                    sx={{
+                      fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
+                      fontWeight: 700,
+                      fontSize: '1.85rem',
+                      [MOBILE_NAV]: { fontSize: '1.2rem' },
+                      lineHeight: 1.15,
+                      letterSpacing: '0.02em',
+                      color: 'primary.main',
+                    }}
+                  />
+                )}
+                <SiteText
+                  k="site_name"
+                  sx={
+                    showShort
+                      ? {
+                          fontSize: '1rem',
+                          [MOBILE_NAV]: { fontSize: '0.8125rem' },
+                          lineHeight: 1.3,
+                          color: 'text.secondary',
+                          fontWeight: 500,
+                        }
+                      : {
+                          fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
+                          fontWeight: 700,
+                          fontSize: '1.6rem',
+                          [MOBILE_NAV]: { fontSize: '1.05rem' },
+                          lineHeight: 1.2,
+                          color: 'primary.main',
+                        }
+                  }
+                />
+              </Box>
             </Box>
-          </Box>
+          </HydrateApart>
           <HydrateApart>
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
               <AccountIconButton />
