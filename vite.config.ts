@@ -79,9 +79,9 @@ function firstLoadChunk(id: string): string | null {
   if (id === ENTRY || !path.isAbsolute(id)) return null;
   const packageName = /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)[\\/](.*)$/.exec(id);
   if (!packageName) return /src[\\/]web[\\/](browser-runtime|lib[\\/]hydration-turns)/.test(id) ? 'runtime' : 'app';
+  // Emotion is taken before this by its own group, first in the list below.
   const [, name, file] = packageName;
   if (name === 'preact') return 'runtime';
-  if (name === '@emotion' || name!.startsWith('@emotion/') || name === 'stylis') return 'emotion';
   if (name === '@tanstack/query-core' || name === '@tanstack/react-query') return 'query';
   if (name === 'react-router') return 'router';
   if (name === '@mui/system' || name === '@mui/utils' || name === '@mui/styled-engine' || name === '@mui/private-theming')
