@@ -129,8 +129,7 @@ test('the public pages take over the rendered page without a hydration warning',
   expect(problems).toEqual([]);
 });
 
-// Preact keeps a hydrated element's attributes as the server wrote them: what differs in the
-// browser (reduced motion, a signed-in admin) must arrive after hydration, as an update.
+// What differs in the browser (reduced motion, a signed-in admin) arrives after hydration, as an update.
 test('what differs in the browser shows on a hydrated page as on a page the browser drew', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/events');

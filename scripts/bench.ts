@@ -21,13 +21,14 @@ import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 
-/** The built page's entry script and the modules loaded with it, as public/boot.js reads them. */
+/** The built page's entry script and the modules it preloads, as index.html names them. */
 function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
   const file = path.join(webDir, 'index.html');
-  const meta = fs.existsSync(file)
-    ? /<meta name="app-entry" content="([^"]+)" data-preload="([^"]*)"/.exec(fs.readFileSync(file, 'utf8'))
-    : null;
-  return meta ? { entry: meta[1]!, preloads: meta[2]!.split(' ').filter(Boolean) } : undefined;
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  return entry ? { entry, preloads } : undefined;
 }
 
 function frontEndSizes(webDir: string) {
@@ -225,7 +226,7 @@ async function main() {
   );
   console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
   console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
-  // The largest script of the first load (the entry itself is a small chunk since decision 057).
+  // The largest script of the first load.
   const built = builtEntry(config.webDir);
   const mainBundle = built
     ? [built.entry, ...built.preloads].reduce((largest, url) =>

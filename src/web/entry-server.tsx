@@ -12,7 +12,6 @@ import { Writable } from 'node:stream';
 import { setApiTransport } from './lib/api';
 import type { PageData } from './app/page-data';
 import { AppProviders } from './app/providers';
-import { HydrateApart } from './components/hydrate-apart';
 import { createQueryClient } from './app/query-client';
 import { routes } from './app/routes';
 import { embeddedJsonElement } from '../shared/domain/embedded-json';
@@ -79,11 +78,8 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders client={client}>
-          {/* The same part as main.tsx's around the browser's router: React would hydrate this markup too. */}
-          <HydrateApart>
-            {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </HydrateApart>
+          {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

@@ -3,14 +3,11 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, useRoutes } from 'react-router';
 import { browserRoutes, loadPage } from './app/browser-routes';
-import { AppProviders, themeFor } from './app/providers';
+import { AppProviders } from './app/providers';
 import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
-import { REDUCED_MOTION_QUERY } from './app/theme';
-import { HydrateApart } from './components/hydrate-apart';
 import { readEmbeddedState } from './lib/embedded-state';
-import { hydrationFinished, nextTask, startHydrating } from './lib/hydration-turns';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -18,23 +15,12 @@ if (!container) throw new Error('The page has no #root element');
 // A server-rendered page brings the data it shows: the cache starts with it, so nothing is fetched twice.
 const state = readEmbeddedState(document);
 if (state) hydrate(queryClient, state);
-await nextTask();
 
 // The page's own code loads before hydrating (every page is a lazy route), so the browser's first
 // render is the server's, with nothing suspended.
 if (state) {
   const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
-  await nextTask();
   await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
-  await nextTask();
-}
-// Making a theme is a long piece of work of its own (about 20 ms at a slow phone's speed): the
-// server's, and the one a visitor who asks for less motion changes to once hydration ends.
-themeFor(false);
-await nextTask();
-if (window.matchMedia?.(REDUCED_MOTION_QUERY).matches) {
-  themeFor(true);
-  await nextTask();
 }
 const pages = browserRoutes(routes);
 
@@ -42,12 +28,10 @@ function Pages() {
   return useRoutes(pages);
 }
 
-/** Marks the page as taken over by its script, once every part has been (the journeys wait for it). */
+/** Marks the page as taken over by its script (the hydration-fidelity journey reads it). */
 function HydrationMark() {
   useEffect(() => {
-    void hydrationFinished().then(() => {
-      document.documentElement.dataset.hydrated = 'true';
-    });
+    document.documentElement.dataset.hydrated = 'true';
   }, []);
   return null;
 }
@@ -55,21 +39,17 @@ function HydrationMark() {
 const app = (
   <StrictMode>
     <AppProviders>
-      {/* The providers and the router are taken over in two turns, not one. */}
-      <HydrateApart>
-        <BrowserRouter>
-          <Pages />
-        </BrowserRouter>
-      </HydrateApart>
+      <BrowserRouter>
+        <Pages />
+      </BrowserRouter>
     </AppProviders>
     <HydrationMark />
   </StrictMode>
 );
 
-// Under React, hydrating as a transition works in slices of a few milliseconds; the built site's
-// Preact (decision 055) takes the page over a part at a time (lib/hydration-turns.ts).
-if (state) {
-  startHydrating();
-  startTransition(() => void hydrateRoot(container, app));
-} else createRoot(container).render(app);
+// Hydrating as a transition lets React work in slices of a few milliseconds; a tap on a part not
+// yet taken over makes React hydrate that part at once and replay the tap (decision 080). Until
+// the script runs at all, the page works as HTML: links, forms, popovers and <details>.
+if (state) startTransition(() => void hydrateRoot(container, app));
+else createRoot(container).render(app);
 prefetchRoutesOnIntent(routes);

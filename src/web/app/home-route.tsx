@@ -1,4 +1,3 @@
-import { HydrateApart } from '../components/hydrate-apart';
 import { CommitteeSection } from '../features/committee/committee-section';
 import { EventsSummary } from '../features/events/events-summary';
 import { HomePage } from '../features/home/home-page';
@@ -7,12 +6,8 @@ import { HomePage } from '../features/home/home-page';
 export function HomeRoute() {
   return (
     <HomePage>
-      <HydrateApart>
-        <EventsSummary />
-      </HydrateApart>
-      <HydrateApart>
-        <CommitteeSection />
-      </HydrateApart>
+      <EventsSummary />
+      <CommitteeSection />
     </HomePage>
   );
 }

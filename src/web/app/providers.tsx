@@ -2,7 +2,6 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore, type ReactNode } from 'react';
-import { AfterHydration, HydrateApart } from '../components/hydrate-apart';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
@@ -29,7 +28,7 @@ function subscribeToMotion(onChange: () => void) {
 
 const themes = new Map<boolean, ReturnType<typeof siteTheme>>();
 
-/** Each theme is made once, when first asked for: main.tsx asks for the standard one in a task of its own. */
+/** Each theme is made once, when first asked for. */
 export function themeFor(reducedMotion: boolean) {
   let theme = themes.get(reducedMotion);
   if (!theme) themes.set(reducedMotion, (theme = siteTheme(reducedMotion)));
@@ -41,15 +40,10 @@ export function AppProviders({ children, client = queryClient }: { children: Rea
   return (
     <QueryClientProvider client={client}>
       <ThemeProvider theme={useSiteTheme()}>
-        <AfterHydration>
-          <CssBaseline />
-        </AfterHydration>
-        {/* The site text's providers are taken over in a turn after the theme's. */}
-        <HydrateApart>
-          <SiteTextProvider>
-            <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
-          </SiteTextProvider>
-        </HydrateApart>
+        <CssBaseline />
+        <SiteTextProvider>
+          <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
+        </SiteTextProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

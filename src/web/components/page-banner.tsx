@@ -3,7 +3,6 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
-import { HydrateApart } from './hydrate-apart';
 import { SiteText } from './site-text';
 
 const InsideBanner = createContext(false);
@@ -24,15 +23,7 @@ type BannerProps = {
 };
 
 /** The coloured band at the top of an inner page; with `title` it holds the page's one h1. */
-export function PageBanner(props: BannerProps) {
-  return (
-    <HydrateApart>
-      <Banner {...props} />
-    </HydrateApart>
-  );
-}
-
-function Banner({ title, intro, children, maxWidth = 'lg' }: BannerProps) {
+export function PageBanner({ title, intro, children, maxWidth = 'lg' }: BannerProps) {
   if (useContext(InsideBanner)) {
     return (
       <Container maxWidth={maxWidth} sx={{ pt: { xs: 3, md: 4 } }}>

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { useRoleRefresh } from '../role-refresh';
 import { DesktopNav } from './desktop-nav';
 import { PageLoadingBar } from './page-loading-bar';
@@ -9,16 +8,8 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
 
-/** The page's frame, taken over in a turn of its own like its parts (lib/hydration-turns.ts). */
+/** The page's frame: header, nav, the page and the footer. */
 export function AppLayout() {
-  return (
-    <HydrateApart>
-      <Frame />
-    </HydrateApart>
-  );
-}
-
-function Frame() {
   const { pathname, hash } = useLocation();
   useRoleRefresh();
 
@@ -42,22 +33,14 @@ function Frame() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <SkipLink />
-      <HydrateApart>
-        <SiteHeader />
-      </HydrateApart>
-      <HydrateApart>
-        <DesktopNav />
-      </HydrateApart>
-      <HydrateApart>
-        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-          <Suspense fallback={<PageLoadingBar />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-      </HydrateApart>
-      <HydrateApart>
-        <SiteFooter />
-      </HydrateApart>
+      <SiteHeader />
+      <DesktopNav />
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        <Suspense fallback={<PageLoadingBar />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <SiteFooter />
     </Box>
   );
 }

@@ -5,7 +5,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { isWebAddress } from '../../../shared/domain/richtext/safe-url';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { FlagStripe } from './flag-stripe';
@@ -29,57 +28,51 @@ export function SiteFooter() {
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', mt: 'auto' }}>
       {/* The stripe, the notice and the links are taken over in turns of their own. */}
-      <HydrateApart>
-        <FlagStripe height={3} />
-      </HydrateApart>
+      <FlagStripe height={3} />
       <Container maxWidth="lg">
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={{ xs: 1.5, sm: 3 }}
           sx={{ py: 3, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
         >
-          <HydrateApart>
-            <Box>
-              <Typography variant="body2">
-                © {year} <SiteText k="site_name" />
+          <Box>
+            <Typography variant="body2">
+              © {year} <SiteText k="site_name" />
+            </Typography>
+            {charityNumber && (
+              <Typography variant="body2" sx={{ opacity: 0.9 }}>
+                <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
               </Typography>
-              {charityNumber && (
-                <Typography variant="body2" sx={{ opacity: 0.9 }}>
-                  <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
-                </Typography>
-              )}
-            </Box>
-          </HydrateApart>
-          <HydrateApart>
-            <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
-              {privacyId && (
-                <li>
-                  <Link
-                    component={RouterLink}
-                    to={`/article/${encodeURIComponent(privacyId)}`}
-                    variant="body2"
-                    underline="always"
-                    sx={footerLinkSx}
-                  >
-                    <SiteText k="footer.privacy" />
+            )}
+          </Box>
+          <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
+            {privacyId && (
+              <li>
+                <Link
+                  component={RouterLink}
+                  to={`/article/${encodeURIComponent(privacyId)}`}
+                  variant="body2"
+                  underline="always"
+                  sx={footerLinkSx}
+                >
+                  <SiteText k="footer.privacy" />
+                </Link>
+              </li>
+            )}
+            {t('footer.byline').trim() && (
+              <li>
+                {bylineUrl ? (
+                  <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
+                    <SiteText k="footer.byline" />
                   </Link>
-                </li>
-              )}
-              {t('footer.byline').trim() && (
-                <li>
-                  {bylineUrl ? (
-                    <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
-                      <SiteText k="footer.byline" />
-                    </Link>
-                  ) : (
-                    <Typography variant="body2" component="span">
-                      <SiteText k="footer.byline" />
-                    </Typography>
-                  )}
-                </li>
-              )}
-            </Stack>
-          </HydrateApart>
+                ) : (
+                  <Typography variant="body2" component="span">
+                    <SiteText k="footer.byline" />
+                  </Typography>
+                )}
+              </li>
+            )}
+          </Stack>
         </Stack>
       </Container>
     </Box>

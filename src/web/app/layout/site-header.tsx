@@ -9,7 +9,6 @@ import { AccountActions, AccountIconButton } from './account-actions';
 import { FlagStripe } from './flag-stripe';
 import { NavDrawer } from './nav-drawer';
 import { DESKTOP_ONLY, MOBILE_NAV, MOBILE_ONLY } from './nav-items';
-import { HydrateApart } from '../../components/hydrate-apart';
 
 /**
  * The banner: the association's mark beside its name, as text (it follows Settings at once and
@@ -31,90 +30,82 @@ export function SiteHeader() {
       }}
     >
       {/* The stripe, the home link and the actions are taken over in turns of their own. */}
-      <HydrateApart>
-        <FlagStripe />
-      </HydrateApart>
+      <FlagStripe />
       <Container maxWidth="lg">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, py: 1.5, [MOBILE_NAV]: { py: 0.75 } }}>
-          <HydrateApart>
+          <Box
+            component={RouterLink}
+            to="/"
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              gap: 2,
+              [MOBILE_NAV]: { gap: 1.25 },
+              minWidth: 0,
+              borderRadius: 1,
+              textDecoration: 'none',
+            }}
+          >
+            {/* Decorative: the name beside it is the link's text. */}
             <Box
-              component={RouterLink}
-              to="/"
+              component="img"
+              src={peek('logo_url').trim() || DEFAULT_MARK}
+              alt=""
               sx={{
-                display: 'inline-flex',
-                alignItems: 'center',
-                gap: 2,
-                [MOBILE_NAV]: { gap: 1.25 },
-                minWidth: 0,
-                borderRadius: 1,
-                textDecoration: 'none',
+                display: 'block',
+                flexShrink: 0,
+                height: 68,
+                width: 'auto',
+                maxWidth: 160,
+                [MOBILE_NAV]: { height: 44, maxWidth: 88 },
+                objectFit: 'contain',
               }}
-            >
-              {/* Decorative: the name beside it is the link's text. */}
-              <Box
-                component="img"
-                src={peek('logo_url').trim() || DEFAULT_MARK}
-                alt=""
-                sx={{
-                  display: 'block',
-                  flexShrink: 0,
-                  height: 68,
-                  width: 'auto',
-                  maxWidth: 160,
-                  [MOBILE_NAV]: { height: 44, maxWidth: 88 },
-                  objectFit: 'contain',
-                }}
-              />
-              <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-                {showShort && (
-                  <SiteText
-                    k="site_short_name"
-                    sx={{
-                      fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
-                      fontWeight: 700,
-                      fontSize: '1.85rem',
-                      [MOBILE_NAV]: { fontSize: '1.2rem' },
-                      lineHeight: 1.15,
-                      letterSpacing: '0.02em',
-                      color: 'primary.main',
-                    }}
-                  />
-                )}
+            />
+            <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+              {showShort && (
                 <SiteText
-                  k="site_name"
-                  sx={
-                    showShort
-                      ? {
-                          fontSize: '1rem',
-                          [MOBILE_NAV]: { fontSize: '0.8125rem' },
-                          lineHeight: 1.3,
-                          color: 'text.secondary',
-                          fontWeight: 500,
-                        }
-                      : {
-                          fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
-                          fontWeight: 700,
-                          fontSize: '1.6rem',
-                          [MOBILE_NAV]: { fontSize: '1.05rem' },
-                          lineHeight: 1.2,
-                          color: 'primary.main',
-                        }
-                  }
+                  k="site_short_name"
+                  sx={{
+                    fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
+                    fontWeight: 700,
+                    fontSize: '1.85rem',
+                    [MOBILE_NAV]: { fontSize: '1.2rem' },
+                    lineHeight: 1.15,
+                    letterSpacing: '0.02em',
+                    color: 'primary.main',
+                  }}
                 />
-              </Box>
+              )}
+              <SiteText
+                k="site_name"
+                sx={
+                  showShort
+                    ? {
+                        fontSize: '1rem',
+                        [MOBILE_NAV]: { fontSize: '0.8125rem' },
+                        lineHeight: 1.3,
+                        color: 'text.secondary',
+                        fontWeight: 500,
+                      }
+                    : {
+                        fontFamily: 'Georgia, "Times New Roman", "DejaVu Serif", serif',
+                        fontWeight: 700,
+                        fontSize: '1.6rem',
+                        [MOBILE_NAV]: { fontSize: '1.05rem' },
+                        lineHeight: 1.2,
+                        color: 'primary.main',
+                      }
+                }
+              />
             </Box>
-          </HydrateApart>
-          <HydrateApart>
-            <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
-              <AccountIconButton />
-              <NavDrawer />
-            </Stack>
-          </HydrateApart>
-          <HydrateApart>
-            <Box sx={{ display: 'flex', ...DESKTOP_ONLY }}>
-              <AccountActions />
-            </Box>
-          </HydrateApart>
+          </Box>
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexShrink: 0, ...MOBILE_ONLY }}>
+            <AccountIconButton />
+            <NavDrawer />
+          </Stack>
+          <Box sx={{ display: 'flex', ...DESKTOP_ONLY }}>
+            <AccountActions />
+          </Box>
         </Stack>
       </Container>
     </Box>

@@ -1,4 +1,3 @@
-import { HeadElement } from '../../components/head-element';
 import MarkEmailReadIcon from '@mui/icons-material/MarkEmailRead';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -33,7 +32,7 @@ export function ConfirmEmailPage() {
   return (
     <AccountCard icon={<MarkEmailReadIcon />} title="confirm_email.title">
       {/* The link is a secret: never send it on as a referrer. */}
-      <HeadElement tag="meta" attributes={{ name: 'referrer', content: 'no-referrer' }} />
+      <meta name="referrer" content="no-referrer" />
       <Stack spacing={2.5}>
         {confirm.isSuccess ? (
           <Alert severity="success" role="status">

@@ -1,4 +1,3 @@
-import { HeadElement } from '../../components/head-element';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import KeyIcon from '@mui/icons-material/Key';
 import Alert from '@mui/material/Alert';
@@ -35,7 +34,7 @@ export function PwResetPage() {
   return (
     <AccountCard icon={<KeyIcon />} title="pw_reset.title">
       {/* The reset link is a secret: never send it on as a referrer. */}
-      <HeadElement tag="meta" attributes={{ name: 'referrer', content: 'no-referrer' }} />
+      <meta name="referrer" content="no-referrer" />
       {validation.isPending ? (
         <LoadingRegion>
           <Stack spacing={2.5}>

@@ -1,4 +1,3 @@
-import { HeadElement } from '../../components/head-element';
 import AddIcon from '@mui/icons-material/Add';
 import RssFeedIcon from '@mui/icons-material/RssFeed';
 import Box from '@mui/material/Box';
@@ -24,7 +23,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { formatArticleDate } from './article-date';
 import { useArticlePages, useCategories } from './articles-api';
 import { PageBanner } from '../../components/page-banner';
-import { HydrateApart } from '../../components/hydrate-apart';
 
 const ALL = '';
 
@@ -45,7 +43,7 @@ export function NewsPage() {
   return (
     <>
       {/* Feed readers find the news feed from here. */}
-      <HeadElement tag="link" attributes={{ rel: 'alternate', type: 'application/rss+xml', title: t('news.rss'), href: NEWS_RSS_PATH }} />
+      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={NEWS_RSS_PATH} />
       <PageBanner maxWidth="md">
         <Typography variant="h1" sx={{ mb: 1.5 }}>
           <SiteText k="news.title" />
@@ -62,40 +60,34 @@ export function NewsPage() {
           {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
           <FormControl size="small" sx={{ minWidth: 220 }}>
             {/* Shrunk: a native select always shows its choice ("All"), which the label must not cover. */}
-            <HydrateApart>
-              <InputLabel htmlFor="news-category" variant="outlined" shrink>
-                {t('news.category')}
-              </InputLabel>
-            </HydrateApart>
-            <HydrateApart>
-              <NativeSelect
-                id="news-category"
-                value={category}
-                onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
-                input={<OutlinedInput label={t('news.category')} notched />}
-              >
-                <option value={ALL}>{t('news.all')}</option>
-                {options.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </NativeSelect>
-            </HydrateApart>
+            <InputLabel htmlFor="news-category" variant="outlined" shrink>
+              {t('news.category')}
+            </InputLabel>
+            <NativeSelect
+              id="news-category"
+              value={category}
+              onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
+              input={<OutlinedInput label={t('news.category')} notched />}
+            >
+              <option value={ALL}>{t('news.all')}</option>
+              {options.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </NativeSelect>
           </FormControl>
-          <HydrateApart>
-            <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-              <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                <RssFeedIcon fontSize="small" />
-                {t('news.rss')}
-              </Link>
-              {editor && (
-                <Button component={RouterLink} to="/article/new" variant="contained" startIcon={<AddIcon />}>
-                  {t('news.new_article')}
-                </Button>
-              )}
-            </Stack>
-          </HydrateApart>
+          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+            <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+              <RssFeedIcon fontSize="small" />
+              {t('news.rss')}
+            </Link>
+            {editor && (
+              <Button component={RouterLink} to="/article/new" variant="contained" startIcon={<AddIcon />}>
+                {t('news.new_article')}
+              </Button>
+            )}
+          </Stack>
         </Stack>
 
         {pages.isPending ? (
@@ -116,21 +108,17 @@ export function NewsPage() {
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {articles.map((article) => (
-              <HydrateApart key={article._id}>
-                <ArticleItem article={article} />
-              </HydrateApart>
+              <ArticleItem key={article._id} article={article} />
             ))}
           </Box>
         )}
 
         {pages.hasNextPage && (
-          <HydrateApart>
-            <Box sx={{ textAlign: 'center', mt: 4 }}>
-              <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
-                {t('news.load_more')}
-              </Button>
-            </Box>
-          </HydrateApart>
+          <Box sx={{ textAlign: 'center', mt: 4 }}>
+            <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+              {t('news.load_more')}
+            </Button>
+          </Box>
         )}
       </Container>
     </>

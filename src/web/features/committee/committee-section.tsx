@@ -18,7 +18,6 @@ import { isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useCommittee } from './committee-api';
 import { MemberCard, OPEN_MEMBER_ATTR } from './member-card';
-import { HydrateApart } from '../../components/hydrate-apart';
 
 // Editing is for the admin only, so its code (forms, upload, confirm) loads on first use.
 // The dialog (and MUI's Modal) loads when a visitor first opens a member, not with the home page.
@@ -123,9 +122,7 @@ export function CommitteeSection() {
                       <AdminMemberCard member={member} onOpen={() => open(member)} />
                     </Suspense>
                   ) : (
-                    <HydrateApart>
-                      <MemberCard member={member} onOpen={() => open(member)} />
-                    </HydrateApart>
+                    <MemberCard member={member} onOpen={() => open(member)} />
                   )}
                 </Box>
               ))}

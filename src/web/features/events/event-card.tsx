@@ -14,7 +14,6 @@ import { formatEventSpan } from '../../lib/format';
 import { EventFacts } from './event-facts';
 import { useSiteText } from '../../lib/site-text';
 import { EventDateBadge } from './event-date-badge';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
 
 export interface AdminActions {
@@ -27,8 +26,7 @@ export interface AdminActions {
 /** An upcoming event: calendar badge, title, long London date, description and calendar link. */
 export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminActions }) {
   const { t } = useSiteText();
-  // From the data, not useId: the server's ids (React's) stay on the hydrated title, and the
-  // admin's buttons, drawn later by the browser (Preact), must point at the same one.
+  // From the data: the admin's buttons, drawn only in the browser, point at the same one.
   const titleId = `event-${event._id}-title`;
   return (
     <EventCardFrame labelledBy={titleId}>
@@ -44,46 +42,38 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
         }}
       >
         {/* The badge, the heading and the rest are taken over in turns of their own (lib/hydration-turns.ts). */}
-        <HydrateApart>
-          <Box sx={{ gridArea: 'badge' }}>
-            <EventDateBadge date={event.date} />
-          </Box>
-        </HydrateApart>
-        <HydrateApart>
-          <Box sx={{ gridArea: 'head', alignSelf: 'center' }}>
-            <Typography id={titleId} variant="h3" sx={{ color: 'primary.dark', mb: 0.75 }}>
-              {event.title}
-            </Typography>
-            <EventWhen date={event.date} end={event.end_date} />
-            <EventFacts event={event} />
-          </Box>
-        </HydrateApart>
-        <HydrateApart>
-          <Box sx={{ gridArea: 'body' }}>
-            {event.description && (
-              <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
-                {event.description}
-              </Typography>
-            )}
-            <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-              <Button component={RouterLink} to={`/events/${event._id}`} variant="contained" size="small" aria-describedby={titleId}>
-                {t('events.details')}
-              </Button>
-              <Button
-                component="a"
-                href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
-                download
-                variant="outlined"
-                size="small"
-                startIcon={<EventAvailableOutlinedIcon />}
-                aria-describedby={titleId}
-              >
-                {t('events.add_to_calendar')}
-              </Button>
-              {admin && <EventAdminButtons admin={admin} describedBy={titleId} />}
-            </Stack>
-          </Box>
-        </HydrateApart>
+        <Box sx={{ gridArea: 'badge' }}>
+          <EventDateBadge date={event.date} />
+        </Box>
+        <Box sx={{ gridArea: 'head', alignSelf: 'center' }}>
+          <Typography id={titleId} variant="h3" sx={{ color: 'primary.dark', mb: 0.75 }}>
+            {event.title}
+          </Typography>
+          <EventWhen date={event.date} end={event.end_date} />
+          <EventFacts event={event} />
+        </Box>
+        <Box sx={{ gridArea: 'body' }}>
+          {event.description && (
+            <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>{event.description}</Typography>
+          )}
+          <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            <Button component={RouterLink} to={`/events/${event._id}`} variant="contained" size="small" aria-describedby={titleId}>
+              {t('events.details')}
+            </Button>
+            <Button
+              component="a"
+              href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
+              download
+              variant="outlined"
+              size="small"
+              startIcon={<EventAvailableOutlinedIcon />}
+              aria-describedby={titleId}
+            >
+              {t('events.add_to_calendar')}
+            </Button>
+            {admin && <EventAdminButtons admin={admin} describedBy={titleId} />}
+          </Stack>
+        </Box>
       </Box>
     </EventCardFrame>
   );

@@ -25,7 +25,6 @@ import { useDeleteEvent } from './events-edit-api';
 import { NoUpcomingEvents } from './no-upcoming-events';
 import { PastEvents } from './past-events';
 import { SubscribePanel } from './subscribe-panel';
-import { HydrateApart } from '../../components/hydrate-apart';
 
 // Only the admin edits events: the form (and react-hook-form) loads when the admin opens it, the
 // confirmation of a deletion (MUI's Dialog) when an admin's page loads.
@@ -79,101 +78,92 @@ export function EventsPage() {
             alignItems: 'start',
           }}
         >
-          <HydrateApart>
-            <Box component="section" aria-labelledby="upcoming-title" sx={{ gridArea: 'upcoming' }}>
-              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3, flexWrap: 'wrap' }}>
-                <Typography id="upcoming-title" variant="h2" sx={{ color: 'primary.dark' }}>
-                  <SiteText k="events.upcoming" />
-                </Typography>
-                {admin && (
-                  <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
-                    {t('events.new')}
-                  </Button>
-                )}
-              </Stack>
+          <Box component="section" aria-labelledby="upcoming-title" sx={{ gridArea: 'upcoming' }}>
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+              <Typography id="upcoming-title" variant="h2" sx={{ color: 'primary.dark' }}>
+                <SiteText k="events.upcoming" />
+              </Typography>
+              {admin && (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
+                  {t('events.new')}
+                </Button>
+              )}
+            </Stack>
 
-              {events.isPending ? (
-                <UpcomingSkeleton />
-              ) : events.isError ? (
-                <LoadError message={t('events.load_failed')} error={events.error} onRetry={() => void events.refetch()} />
-              ) : (
-                <Stack component="ul" spacing={2.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                  {editingId === NEW && (
-                    <li>
+            {events.isPending ? (
+              <UpcomingSkeleton />
+            ) : events.isError ? (
+              <LoadError message={t('events.load_failed')} error={events.error} onRetry={() => void events.refetch()} />
+            ) : (
+              <Stack component="ul" spacing={2.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+                {editingId === NEW && (
+                  <li>
+                    <EventCardFrame editing>
+                      <Box sx={{ flexGrow: 1 }}>
+                        <Suspense fallback={<EditorLoading />}>
+                          <EventEditor onDone={stopEditing} />
+                        </Suspense>
+                      </Box>
+                    </EventCardFrame>
+                  </li>
+                )}
+                {upcoming.map((event) => (
+                  <li key={event._id}>
+                    {editingId === event._id ? (
                       <EventCardFrame editing>
                         <Box sx={{ flexGrow: 1 }}>
                           <Suspense fallback={<EditorLoading />}>
-                            <EventEditor onDone={stopEditing} />
+                            <EventEditor event={event} onDone={stopEditing} onDelete={() => setDeleting(event)} />
                           </Suspense>
                         </Box>
                       </EventCardFrame>
-                    </li>
-                  )}
-                  {upcoming.map((event) => (
-                    <li key={event._id}>
-                      {editingId === event._id ? (
-                        <EventCardFrame editing>
-                          <Box sx={{ flexGrow: 1 }}>
-                            <Suspense fallback={<EditorLoading />}>
-                              <EventEditor event={event} onDone={stopEditing} onDelete={() => setDeleting(event)} />
-                            </Suspense>
-                          </Box>
-                        </EventCardFrame>
-                      ) : (
-                        <HydrateApart>
-                          <EventCard
-                            event={event}
-                            admin={
-                              admin
-                                ? { onEdit: () => setEditing(event._id), onDelete: () => setDeleting(event), disabled: editingId !== null }
-                                : undefined
-                            }
-                          />
-                        </HydrateApart>
-                      )}
-                    </li>
-                  ))}
-                  {upcoming.length === 0 && editingId !== NEW && (
-                    <li>
-                      <NoUpcomingEvents />
-                    </li>
-                  )}
-                </Stack>
-              )}
-            </Box>
-          </HydrateApart>
-
-          <HydrateApart>
-            <Box sx={{ gridArea: 'subscribe', position: { md: 'sticky' }, top: { md: 88 } }}>
-              <SubscribePanel />
-            </Box>
-          </HydrateApart>
+                    ) : (
+                      <EventCard
+                        event={event}
+                        admin={
+                          admin
+                            ? { onEdit: () => setEditing(event._id), onDelete: () => setDeleting(event), disabled: editingId !== null }
+                            : undefined
+                        }
+                      />
+                    )}
+                  </li>
+                ))}
+                {upcoming.length === 0 && editingId !== NEW && (
+                  <li>
+                    <NoUpcomingEvents />
+                  </li>
+                )}
+              </Stack>
+            )}
+          </Box>
+          <Box sx={{ gridArea: 'subscribe', position: { md: 'sticky' }, top: { md: 88 } }}>
+            <SubscribePanel />
+          </Box>
 
           {/* With the list unavailable, the error above says so once. */}
           {!events.isError && (
-            <HydrateApart>
-              <Box component="section" aria-labelledby="past-title" sx={{ gridArea: 'past' }}>
-                <Typography id="past-title" variant="h2" sx={{ color: 'primary.dark', mb: 3 }}>
-                  <SiteText k="events.past" />
+            <Box component="section" aria-labelledby="past-title" sx={{ gridArea: 'past' }}>
+              <Typography id="past-title" variant="h2" sx={{ color: 'primary.dark', mb: 3 }}>
+                <SiteText k="events.past" />
+              </Typography>
+              {events.isPending ? (
+                <PastSkeleton />
+              ) : past.length === 0 ? (
+                <Typography sx={{ color: 'text.secondary' }}>
+                  <SiteText k="events.no_past" />
                 </Typography>
-                {events.isPending ? (
-                  <PastSkeleton />
-                ) : past.length === 0 ? (
-                  <Typography sx={{ color: 'text.secondary' }}>
-                    <SiteText k="events.no_past" />
-                  </Typography>
-                ) : (
-                  <PastEvents
-                    events={past}
-                    admin={admin}
-                    editingId={editingId}
-                    onEdit={setEditing}
-                    onEditDone={stopEditing}
-                    onDelete={setDeleting}
-                  />
-                )}
-              </Box>
-            </HydrateApart>
+              ) : (
+                <PastEvents
+                  events={past}
+                  admin={admin}
+                  editingId={editingId}
+                  onEdit={setEditing}
+                  onEditDone={stopEditing}
+                  onDelete={setDeleting}
+                />
+              )}
+            </Box>
           )}
         </Box>
       </Container>

@@ -12,7 +12,6 @@ import { splitEvents } from '../../../shared/domain/event-timing';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { SectionHeading } from '../../components/section-heading';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { SiteText } from '../../components/site-text';
 import { formatEventDate } from '../../lib/format';
 import { useSiteText } from '../../lib/site-text';
@@ -45,17 +44,15 @@ export function EventsSummary() {
             <SectionHeading id="events-summary-title" k="home.events.title" spacing={0} />
           </div>
           {/* The button and each event are taken over in turns of their own. */}
-          <HydrateApart>
-            <Button
-              component={RouterLink}
-              to="/events"
-              variant="outlined"
-              endIcon={<ArrowForwardIcon />}
-              sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
-            >
-              <SiteText k="home.events.all" />
-            </Button>
-          </HydrateApart>
+          <Button
+            component={RouterLink}
+            to="/events"
+            variant="outlined"
+            endIcon={<ArrowForwardIcon />}
+            sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' }, flexShrink: 0 }}
+          >
+            <SiteText k="home.events.all" />
+          </Button>
         </Stack>
 
         {events.isPending ? (
@@ -80,23 +77,22 @@ export function EventsSummary() {
             sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, m: 0, p: 0, listStyle: 'none' }}
           >
             {next.map((event) => (
-              <HydrateApart key={event._id}>
-                <Paper
-                  component="li"
-                  variant="outlined"
-                  sx={{ display: 'flex', gap: 2, p: 2.5, borderRadius: 3, alignItems: 'flex-start', bgcolor: 'background.default' }}
-                >
-                  <EventDateBadge date={event.date} size="small" />
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="h3" sx={{ fontSize: '1.15rem', color: 'primary.dark', mb: 0.75, lineHeight: 1.35 }}>
-                      {event.title}
-                    </Typography>
-                    <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
-                      <time dateTime={event.date}>{formatEventDate(event.date)}</time>
-                    </Typography>
-                  </Box>
-                </Paper>
-              </HydrateApart>
+              <Paper
+                key={event._id}
+                component="li"
+                variant="outlined"
+                sx={{ display: 'flex', gap: 2, p: 2.5, borderRadius: 3, alignItems: 'flex-start', bgcolor: 'background.default' }}
+              >
+                <EventDateBadge date={event.date} size="small" />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="h3" sx={{ fontSize: '1.15rem', color: 'primary.dark', mb: 0.75, lineHeight: 1.35 }}>
+                    {event.title}
+                  </Typography>
+                  <Typography variant="body2" sx={{ color: 'text.secondary', fontWeight: 600 }}>
+                    <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+                  </Typography>
+                </Box>
+              </Paper>
             ))}
           </Box>
         )}

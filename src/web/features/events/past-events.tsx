@@ -11,7 +11,6 @@ import type { EventRecord } from '../../../shared/api/events';
 import { LoadingRegion } from '../../components/loading-region';
 import { formatMonthYear } from '../../lib/format';
 import { EventAdminButtons, EventWhen } from './event-card';
-import { HydrateApart } from '../../components/hydrate-apart';
 
 // The editor (react-hook-form, the contract's schemas) loads only when an admin edits a past event.
 const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
@@ -45,19 +44,18 @@ export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDel
   return (
     <Box>
       {events.map((event) => (
-        <HydrateApart key={event._id}>
-          <PastEventRow
-            event={event}
-            expanded={expanded.has(event._id) || editingId === event._id}
-            locked={locked}
-            onToggle={(open) => toggle(event._id, open)}
-            admin={admin}
-            editing={editingId === event._id}
-            onEdit={() => onEdit(event._id)}
-            onEditDone={onEditDone}
-            onDelete={() => onDelete(event)}
-          />
-        </HydrateApart>
+        <PastEventRow
+          key={event._id}
+          event={event}
+          expanded={expanded.has(event._id) || editingId === event._id}
+          locked={locked}
+          onToggle={(open) => toggle(event._id, open)}
+          admin={admin}
+          editing={editingId === event._id}
+          onEdit={() => onEdit(event._id)}
+          onEditDone={onEditDone}
+          onDelete={() => onDelete(event)}
+        />
       ))}
     </Box>
   );
@@ -103,9 +101,6 @@ function PastEventRow({
         '&:last-of-type': { borderBottomLeftRadius: 12, borderBottomRightRadius: 12 },
       }}
     >
-      {/* The summary's content and the details are taken over in turns of their own
-          (lib/hydration-turns.ts). The summary itself stays the Accordion's first child: the
-          Accordion reads its id and aria-controls to name the region. */}
       <AccordionSummary
         id={summaryId}
         aria-controls={regionId}
@@ -118,50 +113,46 @@ function PastEventRow({
         }}
       >
         {/* A span: the summary is a button, whose content may hold no div (Nu HTML checker). */}
-        <HydrateApart>
-          <Stack
-            component="span"
-            direction={{ xs: 'column', sm: 'row' }}
-            sx={{ width: '100%', alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, pr: 1 }}
-          >
-            <Typography id={titleId} component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {event.title}
-            </Typography>
-            <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: '0.95rem' }}>
-              {formatMonthYear(event.date)}
-            </Typography>
-          </Stack>
-        </HydrateApart>
+        <Stack
+          component="span"
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ width: '100%', alignItems: { sm: 'baseline' }, justifyContent: 'space-between', gap: { xs: 0.25, sm: 2 }, pr: 1 }}
+        >
+          <Typography id={titleId} component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+            {event.title}
+          </Typography>
+          <Typography component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap', fontSize: '0.95rem' }}>
+            {formatMonthYear(event.date)}
+          </Typography>
+        </Stack>
       </AccordionSummary>
-      <HydrateApart>
-        <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
-          {editing ? (
-            <Suspense
-              fallback={
-                <LoadingRegion>
-                  <Skeleton variant="rounded" height={56} />
-                </LoadingRegion>
-              }
-            >
-              <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
-            </Suspense>
-          ) : (
-            <>
-              <EventWhen date={event.date} />
-              {event.description && (
-                <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
-                  {event.description}
-                </Typography>
-              )}
-              {admin && (
-                <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
-                  <EventAdminButtons admin={{ onEdit, onDelete, disabled: locked }} describedBy={titleId} />
-                </Stack>
-              )}
-            </>
-          )}
-        </AccordionDetails>
-      </HydrateApart>
+      <AccordionDetails sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
+        {editing ? (
+          <Suspense
+            fallback={
+              <LoadingRegion>
+                <Skeleton variant="rounded" height={56} />
+              </LoadingRegion>
+            }
+          >
+            <EventEditor event={event} onDone={onEditDone} onDelete={onDelete} />
+          </Suspense>
+        ) : (
+          <>
+            <EventWhen date={event.date} />
+            {event.description && (
+              <Typography sx={{ color: 'text.secondary', lineHeight: 1.7, whiteSpace: 'pre-line', mt: 1.5 }}>
+                {event.description}
+              </Typography>
+            )}
+            {admin && (
+              <Stack direction="row" sx={{ mt: 2, gap: 1, flexWrap: 'wrap' }}>
+                <EventAdminButtons admin={{ onEdit, onDelete, disabled: locked }} describedBy={titleId} />
+              </Stack>
+            )}
+          </>
+        )}
+      </AccordionDetails>
     </Accordion>
   );
 }

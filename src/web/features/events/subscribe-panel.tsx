@@ -12,7 +12,6 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState, useSyncExternalStore, type FocusEvent } from 'react';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { SiteText } from '../../components/site-text';
 import { visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
@@ -76,50 +75,45 @@ export function SubscribePanel() {
       <Typography variant="body2" sx={{ color: 'text.secondary', lineHeight: 1.6, mb: 2.5 }}>
         <SiteText k="events.calendar_body" />
       </Typography>
-      {/* The button and the address field are taken over in turns of their own (lib/hydration-turns.ts). */}
-      <HydrateApart>
-        <Button
-          component="a"
-          href={EVENTS_CALENDAR_PATH}
-          variant="contained"
-          fullWidth
-          startIcon={<EventAvailableOutlinedIcon />}
-          sx={{ mb: 2.5 }}
-        >
-          {t('events.subscribe')}
-        </Button>
-      </HydrateApart>
+      <Button
+        component="a"
+        href={EVENTS_CALENDAR_PATH}
+        variant="contained"
+        fullWidth
+        startIcon={<EventAvailableOutlinedIcon />}
+        sx={{ mb: 2.5 }}
+      >
+        {t('events.subscribe')}
+      </Button>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
         <SiteText k="events.subscribe_hint" />
       </Typography>
       {/* TextField's parts without TextField, which brings Select (and its menu) to every visitor of /events. */}
       {/* One part: FormControl reads whether its field is filled from its children, as they are. */}
-      <HydrateApart>
-        <FormControl size="small" fullWidth variant="outlined">
-          <InputLabel htmlFor={inputId}>{t('events.feed_address')}</InputLabel>
-          <OutlinedInput
-            id={inputId}
-            label={t('events.feed_address')}
-            value={address}
-            readOnly
-            onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
-            endAdornment={
-              <InputAdornment position="end">
-                {/* The browser's own hint on hover; the status below says "Copied" to everyone. */}
-                <IconButton
-                  edge="end"
-                  size="small"
-                  onClick={() => void copy()}
-                  aria-label={t('events.copy_feed')}
-                  title={copied ? t('events.copied') : t('events.copy_feed')}
-                >
-                  {copied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
-                </IconButton>
-              </InputAdornment>
-            }
-          />
-        </FormControl>
-      </HydrateApart>
+      <FormControl size="small" fullWidth variant="outlined">
+        <InputLabel htmlFor={inputId}>{t('events.feed_address')}</InputLabel>
+        <OutlinedInput
+          id={inputId}
+          label={t('events.feed_address')}
+          value={address}
+          readOnly
+          onFocus={(event: FocusEvent<HTMLInputElement>) => event.target.select()}
+          endAdornment={
+            <InputAdornment position="end">
+              {/* The browser's own hint on hover; the status below says "Copied" to everyone. */}
+              <IconButton
+                edge="end"
+                size="small"
+                onClick={() => void copy()}
+                aria-label={t('events.copy_feed')}
+                title={copied ? t('events.copied') : t('events.copy_feed')}
+              >
+                {copied ? <CheckIcon fontSize="small" color="success" /> : <ContentCopyIcon fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          }
+        />
+      </FormControl>
       <Box component="span" role="status" sx={visuallyHidden}>
         {copied ? t('events.copied') : ''}
       </Box>

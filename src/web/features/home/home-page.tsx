@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { HydrateApart } from '../../components/hydrate-apart';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AboutSection } from './about-section';
@@ -16,16 +15,10 @@ export function HomePage({ children }: { children?: ReactNode }) {
   usePageTitle(t('site_name'));
   return (
     <>
-      <HydrateApart>
-        <HeroSection />
-      </HydrateApart>
-      <HydrateApart>
-        <AboutSection />
-      </HydrateApart>
+      <HeroSection />
+      <AboutSection />
       {children}
-      <HydrateApart>
-        <ContactSection />
-      </HydrateApart>
+      <ContactSection />
     </>
   );
 }
