@@ -55,6 +55,9 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     chunkSizeWarningLimit: 700,
     // Every browser the site supports knows modulepreload: no polyfill in the entry.
     modulePreload: { polyfill: false },
+    // The public pages' CSS (CSS Modules, decision 081) in one file the page links in its head:
+    // a page rendered on the server is styled before any script runs, whichever page it is.
+    cssCodeSplit: false,
     ...(isSsrBuild && { rollupOptions: { input: 'src/web/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } } }),
   },
   server: {

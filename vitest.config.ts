@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     // scrypt at production strength takes a few hundred milliseconds a hash on these machines.
     testTimeout: 30_000,
+    // The design tokens are read as text by the MUI theme (app/theme.ts): Vitest otherwise
+    // answers every CSS file, even one asked for `?raw`, with an empty string.
+    css: { include: [/tokens\.css/] },
     hookTimeout: 60_000,
     projects: [
       {

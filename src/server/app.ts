@@ -30,6 +30,7 @@ import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, se
 import { installSpa } from './http/spa';
 import { loadBuiltRenderer, type RenderPage } from './http/pages';
 import { pageHeads } from './page-head';
+import { readMark } from './features/images/share-image';
 import type { Services } from './services';
 
 export type AppDeps = {
@@ -84,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
   siteTextRoutes(app, services.siteText, services.settings);
-  imagesRoutes(app, services.images);
+  const mark = readMark(config.webDir);
+  imagesRoutes(app, services.images, { logo: () => services.siteText.get('logo_url'), mark: () => mark });
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
   donationsRoutes(app, services.donations);

@@ -1,4 +1,6 @@
 import { isArticleId } from '../shared/api/articles';
+import { SHARE_IMAGE_PATH } from '../shared/api/images';
+import { shareImageVersion } from './features/images/share-image';
 import type { SiteTextKey } from '../shared/domain/site-text';
 import { articlePageHead } from './features/articles/articles.head';
 import { eventJsonLd, eventPageHead } from './features/events/events.head';
@@ -35,8 +37,9 @@ export function pageHeads(services: Services, publicUrl: string) {
     ]);
     const absolute = (address: string) => new URL(address, publicUrl).href;
     const logoUrl = absolute(logo.trim() || '/mark.svg');
-    // The share image from Settings, else the logo: link previews need an absolute address.
-    const image = shareImage.trim() ? absolute(shareImage) : logoUrl;
+    // The share image from Settings, else one made from the logo (a PNG: previews show no SVG).
+    // Link previews need an absolute address.
+    const image = shareImage.trim() ? absolute(shareImage) : absolute(`${SHARE_IMAGE_PATH}?v=${shareImageVersion(logo)}`);
     const site = { publicUrl, shortName, siteName, shareImage: image };
 
     if (/^\/article\/[^/]+$/.test(path)) {

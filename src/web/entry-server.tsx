@@ -18,6 +18,7 @@ import { embeddedJsonElement } from '../shared/domain/embedded-json';
 import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
+import { PAGE_ANSWER_KEY, type PageAnswer } from '../shared/domain/page-answer';
 
 export type RenderedPage = {
   status: number;
@@ -56,8 +57,11 @@ function toHtml(element: ReactNode): Promise<string> {
   });
 }
 
-/** The page, a redirect, or null for a view that is rendered in the browser only. */
-export async function render(url: URL, transport: ApiTransport): Promise<RenderedPage | Response | null> {
+/**
+ * The page, a redirect, or null for a view that is rendered in the browser only. With `answer`,
+ * the page answers a form it posted before its script ran (decision 082).
+ */
+export async function render(url: URL, transport: ApiTransport, answer?: PageAnswer): Promise<RenderedPage | Response | null> {
   setApiTransport(transport);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return context;
@@ -70,6 +74,7 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
   // Every page draws site text (the admin's words, not the shipped defaults).
   await Promise.all([client.fetchQuery(siteTextQuery), ...data.flatMap((page) => (page?.load ? [page.load(client, where)] : []))]);
   const notFound = data.some((page) => page?.notFound?.(client, where));
+  if (answer) client.setQueryData(PAGE_ANSWER_KEY, answer);
 
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);

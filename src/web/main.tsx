@@ -8,6 +8,8 @@ import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
 import { readEmbeddedState } from './lib/embedded-state';
+import { popoverFallback } from './lib/popover';
+import './app/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -53,3 +55,4 @@ const app = (
 if (state) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
 prefetchRoutesOnIntent(routes);
+popoverFallback();

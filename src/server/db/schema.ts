@@ -99,6 +99,9 @@ export interface EventsTable {
   cancel_cutoff_days: Generated<number>;
   /** Places held by live bookings; claimed by a conditional update (0010). */
   places_taken: Generated<number>;
+  /** The feature image's address and its alt text; empty for none (0012). */
+  image: Generated<string>;
+  image_alt: Generated<string>;
 }
 
 export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
@@ -148,6 +151,9 @@ export interface ArticlesTable {
   created_by: string | null;
   /** 1 for a page (About us, the privacy policy): not news, no date shown; else 0. */
   is_page: Generated<number>;
+  /** The feature image's address and its alt text; empty for none (0012). */
+  image: Generated<string>;
+  image_alt: Generated<string>;
 }
 
 export interface ArticleCategoriesTable {

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -144,8 +145,13 @@ describe('HTTP baseline', () => {
     const admin = await t.userWithRole('admin');
     const before = await t.app.inject({ method: 'GET', url: '/events' });
     expect(before.body).toContain('<meta property="og:type" content="website">');
-    // Without a share image, the logo (here the built-in mark).
-    expect(before.body).toContain('<meta property="og:image" content="http://localhost:8000/mark.svg">');
+    // Without a share image, a PNG made from the logo (here the built-in mark): previews show no SVG.
+    const made = /<meta property="og:image" content="http:\/\/localhost:8000(\/api\/share-image\.png\?v=[\w-]+)">/.exec(before.body);
+    expect(made, 'the made share image').not.toBeNull();
+    const png = await t.app.inject({ method: 'GET', url: made![1]! });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(await sharp(png.rawPayload).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
     const image = '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg';
     await t.app.inject({
       method: 'POST',

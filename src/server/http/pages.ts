@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { PageAnswer } from '../../shared/domain/page-answer';
 
 /** What the server renderer (src/web/entry-server.tsx, built to dist/ssr) gives for a page. */
 export type RenderedPage = { status: number; html: string; head: string };
 export type RenderPage = (
   url: URL,
   transport: (url: string, init: RequestInit) => Promise<Response>,
+  answer?: PageAnswer,
 ) => Promise<RenderedPage | Response | null>;
 
 /** The built renderer beside the built front end (dist/web -> dist/ssr), or null when it was not built. */

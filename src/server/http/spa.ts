@@ -3,10 +3,22 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
+import type { PageAnswer } from '../../shared/domain/page-answer';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Answers a form a page posted before its script had run (decision 082): the page at `path`
+     * again, rendered with what was typed and what to do, never kept in the page cache. Sets the
+     * page's headers on `reply` and resolves to its HTML.
+     */
+    answerWithPage(req: FastifyRequest, reply: FastifyReply, path: string, status: number, answer: PageAnswer): Promise<string>;
+  }
+}
 
 /** Pages whose address carries a secret token. */
 const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
@@ -111,10 +123,10 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const transport = inProcessTransport(app);
 
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
-  const render = async (req: FastifyRequest, url: string) => {
+  const render = async (req: FastifyRequest, url: string, answer?: PageAnswer) => {
     if (!options.renderPage) return null;
     try {
-      return await options.renderPage(new URL(url, options.publicUrl), transport);
+      return await options.renderPage(new URL(url, options.publicUrl), transport, answer);
     } catch (error) {
       req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
       return null;
@@ -133,8 +145,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     }
   };
 
-  const servedPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
-    const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
+  const servedPage = async (req: FastifyRequest, url: string, answer?: PageAnswer): Promise<ServedPage> => {
+    const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url, answer)]);
     if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
     const bare = renderIndex(indexHtml, head);
     const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare);
@@ -176,6 +188,13 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   };
+
+  app.decorate('answerWithPage', async (req: FastifyRequest, reply: FastifyReply, path: string, status: number, answer: PageAnswer) => {
+    const [csp, page] = await Promise.all([options.pageCsp(), servedPage(req, path, answer)]);
+    // It shows what this visitor typed: for them alone, never kept.
+    reply.code(status).header('cache-control', 'no-store').header('content-security-policy', csp).type('text/html; charset=utf-8');
+    return 'html' in page ? page.html : renderIndex(indexHtml, await options.pageHead(path));
+  });
 
   // The static handler refuses directories, so the home page gets its own route.
   if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_ID, INVALID_ARTICLE_ID } from '../domain/article-id';
 import { validateDocumentJson } from '../domain/richtext/validate';
-import { insertedResponse, succeededResponse } from './common';
+import { imageAddress, imageAlt, insertedResponse, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 export { ARTICLE_ID, INVALID_ARTICLE_ID, isArticleId } from '../domain/article-id';
@@ -50,6 +50,9 @@ export const articleFields = z.object({
    * or feed. Left out: news for a new article, unchanged for an update.
    */
   is_page: z.boolean().optional(),
+  /** The feature image on the news cards, the article's header and its link previews. Left out: none for a new article, unchanged for an update. */
+  image: imageAddress.optional(),
+  image_alt: imageAlt.optional(),
 });
 export type ArticleFields = z.input<typeof articleFields>;
 
@@ -65,10 +68,17 @@ export const articleSummary = z.object({
   brief: z.string(),
   categories: z.array(z.string()),
   is_page: z.boolean(),
+  /** The feature image's address and alt text; empty for none. */
+  image: z.string(),
+  image_alt: z.string(),
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
-export const articleRecord = articleSummary.extend({ content: z.string() });
+export const articleRecord = articleSummary.extend({
+  content: z.string(),
+  /** The name of the editor who wrote it, while their account exists; null otherwise. */
+  author: z.string().nullable(),
+});
 export type ArticleRecord = z.infer<typeof articleRecord>;
 
 export const ARTICLES_PAGE_DEFAULT = 20;

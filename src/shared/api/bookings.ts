@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints } from './contract';
+import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
 /**
@@ -11,6 +11,12 @@ export const bookRequest = z.object({
   email: emailAddress.optional(),
 });
 export type BookRequest = z.input<typeof bookRequest>;
+
+/**
+ * The booking form as the event's page sends it before its script has run (decision 082): the
+ * fields as typed, which the route checks with `bookRequest` and answers in the page.
+ */
+export const pageBookRequest = z.object({ name: z.string().max(1000).optional(), email: z.string().max(1000).optional() });
 
 export const bookingOutcomes = ['confirmed', 'waitlisted', 'payment_required'] as const;
 export const bookResponse = z.object({
@@ -79,6 +85,15 @@ export const myBooking = z.object({
 export type MyBooking = z.infer<typeof myBooking>;
 
 export const bookingsApi = defineEndpoints('bookings', {
+  bookFromPage: {
+    method: 'POST',
+    path: '/events/:id',
+    summary:
+      "The event page's booking form sent before its script ran: books a free place and goes back to the page (303), or answers the page with what to do",
+    params: z.object({ id: z.string() }),
+    body: { kind: 'form', schema: pageBookRequest },
+    response: file('text/html'),
+  },
   book: {
     method: 'POST',
     path: '/api/events/:id/book',

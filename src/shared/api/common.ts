@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSiteImagePath, isWebAddress, MAX_URL_LENGTH } from '../domain/richtext/safe-url';
 
 /** Every API error answers with this body and a 4xx/5xx status. */
 export const errorResponse = z.object({ detail: z.string() });
@@ -47,3 +48,16 @@ export const newsConsent = z
   .union([z.boolean(), z.enum(['true', 'on', 'false']).transform((v) => v !== 'false')], { error: 'Tick the box or leave it empty' })
   .optional()
   .transform((v) => v ?? false);
+
+/** A picture: one uploaded to this site (/api/images/...), an http(s) address, or empty for none. */
+export const imageAddress = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH, `At most ${MAX_URL_LENGTH} characters`)
+  .refine(
+    (value) => value === '' || isSiteImagePath(value) || isWebAddress(value),
+    'Upload an image, or use a web address starting with https:// (or http://)',
+  );
+
+/** What a picture shows, for those who cannot see it; empty for none. */
+export const imageAlt = z.string().trim().max(300, 'At most 300 characters');

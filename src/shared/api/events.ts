@@ -3,7 +3,7 @@ import { groupThousands } from '../domain/en-gb';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../domain/link-paths';
 import { isLondonLocal } from '../domain/london-time';
 import { isWebAddress } from '../domain/richtext/safe-url';
-import { byIdRequest, insertedResponse, numberOrDigits, recordId, succeededResponse } from './common';
+import { byIdRequest, imageAddress, imageAlt, insertedResponse, numberOrDigits, recordId, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
 
 export const EVENT_PRICE_MAX_PENCE = 1_000_000;
@@ -80,6 +80,9 @@ const eventObject = z.object({
   cancel_cutoff_days: numberOrDigits('Enter a number of days')
     .pipe(z.number().int('Whole days').min(0).max(365))
     .default(DEFAULT_CANCEL_CUTOFF_DAYS),
+  /** The feature image on the cards, the event's page and its link previews; empty for none. */
+  image: imageAddress.default(''),
+  image_alt: imageAlt.default(''),
 });
 
 type Times = { dated: string; end_dated: string | null; booking_opens: string | null; booking_closes: string | null };
@@ -135,6 +138,9 @@ export const eventRecord = z.object({
   members_only: z.boolean(),
   cpd_hours: z.number().nullable(),
   cancel_cutoff_days: z.number().int(),
+  /** The feature image's address and alt text; empty for none. */
+  image: z.string(),
+  image_alt: z.string(),
 });
 export type EventRecord = z.infer<typeof eventRecord>;
 /** What the admin edits: the public record and the online link. */

@@ -9,11 +9,13 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_EDGE = 2000;
+/** Where the made-up share image is served (decision 083). */
+export const SHARE_IMAGE_PATH = '/api/share-image.png';
 
-export const imageUseKinds = ['committee', 'article', 'page', 'logo', 'share_image'] as const;
+export const imageUseKinds = ['committee', 'article', 'page', 'event', 'logo', 'share_image', 'hero_image'] as const;
 export const imageUse = z.object({
   kind: z.enum(imageUseKinds),
-  /** The committee member's or article's id; null for the logo and the share image. */
+  /** The committee member's, article's or event's id; null for the settings (logo, share image, hero image). */
   id: z.string().nullable(),
   /** In words: 'Committee member "Dr Ani Petrosyan"', 'The logo'. */
   label: z.string(),
@@ -53,6 +55,14 @@ export const imagesApi = defineEndpoints('images', {
     params: z.object({ id: z.string(), ext: z.string().meta({ description: 'png or jpg' }) }),
     response: file('image/png', 'image/jpeg'),
     errors: { 404: 'No such image' },
+  },
+  share: {
+    method: 'GET',
+    path: SHARE_IMAGE_PATH,
+    summary:
+      "The picture link previews show when Settings has no share image: the logo (or the site's mark) on the brand's colours, 1200 × 630 PNG",
+    query: z.object({ v: z.string().max(40).optional().meta({ description: 'Changes with the logo, so caches keep each version apart' }) }),
+    response: file('image/png'),
   },
   // The back office's Images page: every upload, where it is used, and removing unused ones.
   list: {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isSiteImagePath, isWebAddress, MAX_URL_LENGTH } from '../domain/richtext/safe-url';
+import { isWebAddress, MAX_URL_LENGTH } from '../domain/richtext/safe-url';
 import type { SiteTextKey } from '../domain/site-text';
 import { articleId } from './articles';
+import { imageAddress } from './common';
 import { defineEndpoints } from './contract';
 import { emailAddress } from './membership';
 
@@ -14,6 +15,7 @@ export const settingKeys = {
   site_short_name: 'site_short_name',
   logo_url: 'logo_url',
   share_image_url: 'share_image_url',
+  hero_image_url: 'hero_image_url',
   contact_email: 'contact_email',
   social_media_url: 'social_media_url',
   social_button_label: 'contact.social_show',
@@ -34,7 +36,6 @@ export function settingFieldOf(key: string): SettingField | undefined {
 // ---- One validator per kind of value ----
 
 const WEB_ADDRESS = 'Use a web address starting with https:// (or http://)';
-const IMAGE_ADDRESS = 'Upload an image, or use a web address starting with https:// (or http://)';
 
 /** Text shown on the site: trimmed, within limits. */
 const text = (label: string, max: number, required: boolean) =>
@@ -52,11 +53,7 @@ export const webAddressSetting = z
   .refine((value) => value === '' || isWebAddress(value), WEB_ADDRESS);
 
 /** An image: one uploaded to this site (/api/images/...), an http(s) address, or empty for the default. */
-export const imageSetting = z
-  .string()
-  .trim()
-  .max(MAX_URL_LENGTH, `At most ${MAX_URL_LENGTH} characters`)
-  .refine((value) => value === '' || isSiteImagePath(value) || isWebAddress(value), IMAGE_ADDRESS);
+export const imageSetting = imageAddress;
 
 /** The contact address: an e-mail address ("mailto:" in front is accepted and dropped), or empty. */
 export const contactEmailSetting = z
@@ -80,6 +77,7 @@ export const settingSchemas = {
   site_short_name: text('a short name', 40, true),
   logo_url: imageSetting,
   share_image_url: imageSetting,
+  hero_image_url: imageSetting,
   contact_email: contactEmailSetting,
   social_media_url: webAddressSetting,
   social_button_label: text('the button text', 100, true),

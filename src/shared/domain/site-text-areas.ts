@@ -12,6 +12,7 @@ const byKey: Record<string, TextArea> = {
   site_short_name: SETTINGS,
   logo_url: SETTINGS,
   share_image_url: SETTINGS,
+  hero_image_url: SETTINGS,
   about_article_id: SETTINGS,
   privacy_article_id: SETTINGS,
   contact_email: SETTINGS,

@@ -12,6 +12,8 @@ export const siteTextDefaults = {
   logo_url: '',
   /** The picture link previews show for pages without their own; empty for none. */
   share_image_url: '',
+  /** The picture behind the home page's opening band; empty for the plain gradient. */
+  hero_image_url: '',
   founded_year: '1984',
 
   // Navigation: each item in English and Armenian
@@ -90,6 +92,8 @@ export const siteTextDefaults = {
   'events.field.venue_address': 'Venue address',
   'events.field.online_url': 'Online link',
   'events.field.online_url_help': 'Only people who have booked see it, in their confirmation.',
+  'events.field.image_help':
+    "Shown on the event's card, at the top of its page and in link previews. A landscape picture about 1600 × 900 pixels suits it.",
   'events.field.capacity': 'Places',
   'events.field.capacity_help': 'Empty: no limit.',
   'events.field.booking_opens': 'Booking opens (London)',
@@ -173,6 +177,8 @@ export const siteTextDefaults = {
   'event.book.back': 'Back',
   'event.book.confirmed': 'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
   'event.book.waitlisted': 'The event is full, so you are on the waitlist. If a place comes free we will e-mail you a link to take it.',
+  'event.book.needs_script':
+    'Paying by card needs this page to finish loading. Please wait a moment (or reload the page), then book again: your details are still in the form.',
   'events.delete_confirm': 'Are you sure you want to delete this event?',
   'events.load_failed': 'The events could not be loaded.',
 
@@ -215,8 +221,11 @@ export const siteTextDefaults = {
   'news.none_in_category': 'There are no articles in this category.',
   'news.load_failed': 'The news could not be loaded.',
   'news.rss': 'News feed (RSS)',
+  'news.filter_apply': 'Show',
   'article.back': 'Back to news',
   'article.back_home': 'Back to the home page',
+  'article.by': 'By',
+  'article.minutes_read': 'min read',
   'article.not_found': 'Article not found',
   'article.invalid_id': 'Invalid article ID',
   'article.load_failed': 'The article could not be loaded.',
@@ -238,6 +247,14 @@ export const siteTextDefaults = {
   'editor.placeholder': 'Article content...',
   'editor.brief': 'Brief',
   'editor.brief_help': 'Shown in the news list and in link previews; made from the content as you write.',
+  'editor.image': 'Feature image',
+  'editor.image_file': 'Picture',
+  'editor.image_help':
+    'Shown on the news cards, at the top of the article and in link previews. A landscape picture about 1600 × 900 pixels suits it.',
+  'editor.image_upload': 'Upload a picture',
+  'editor.image_remove': 'Remove the picture',
+  'editor.image_alt': 'What the picture shows',
+  'editor.image_alt_help': 'For people who cannot see it (read out by screen readers). Leave empty if it only decorates.',
   'editor.brief_empty': 'Start writing and the brief appears here.',
   'editor.is_page': 'This is a page, not news',
   'editor.is_page_help':

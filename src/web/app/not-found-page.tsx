@@ -1,29 +1,28 @@
-import HomeIcon from '@mui/icons-material/Home';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { Icon } from '../components/icon';
 import { SiteText } from '../components/site-text';
+import ui from '../components/ui.module.css';
+import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
 import { usePageTitle } from '../lib/use-page-title';
+import styles from './status-page.module.css';
 
 export function NotFoundPage() {
   const { t } = useSiteText();
   usePageTitle(t('not_found.title'));
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>
-      <Typography component="p" variant="h2" aria-hidden sx={{ fontSize: '4rem', mb: 1, color: 'secondary.dark' }}>
+    <div className={cx(ui.reading, styles.page)}>
+      <p aria-hidden className={styles.code}>
         404
-      </Typography>
-      <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
+      </p>
+      <h1>
         <SiteText k="not_found.title" />
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 4 }}>
-        <SiteText k="error.not_found" />
-      </Typography>
-      <Button component={RouterLink} to="/" variant="contained" size="large" startIcon={<HomeIcon />}>
+      </h1>
+      <SiteText k="error.not_found" as="p" className={ui.muted} />
+      <Link to="/" className={cx(ui.button, ui.primary, ui.large)}>
+        <Icon name="home" />
         <SiteText k="error.back_home" />
-      </Button>
-    </Container>
+      </Link>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useContext, useEffect } from 'react';
-import { RouteErrorContext } from './browser-routes';
+import { Icon } from '../components/icon';
+import ui from '../components/ui.module.css';
+import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
 import { usePageTitle } from '../lib/use-page-title';
+import { RouteErrorContext } from './browser-routes';
+import styles from './status-page.module.css';
 
 /** Shown when a page fails to render or its code cannot load (for example after a new release). */
 export function RouteErrorPage() {
@@ -17,16 +17,13 @@ export function RouteErrorPage() {
   }, [error]);
 
   return (
-    <Container component="section" maxWidth="sm" sx={{ py: { xs: 8, md: 12 }, textAlign: 'center' }}>
-      <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '2rem', md: '2.5rem' } }}>
-        {t('error.title')}
-      </Typography>
-      <Typography color="textSecondary" sx={{ mb: 4 }}>
-        {t('error.generic')}
-      </Typography>
-      <Button variant="contained" size="large" startIcon={<RefreshIcon />} onClick={() => window.location.reload()}>
+    <section className={cx(ui.reading, styles.page)}>
+      <h1>{t('error.title')}</h1>
+      <p className={ui.muted}>{t('error.generic')}</p>
+      <button type="button" className={cx(ui.button, ui.primary, ui.large)} onClick={() => window.location.reload()}>
+        <Icon name="refresh" />
         {t('error.reload')}
-      </Button>
-    </Container>
+      </button>
+    </section>
   );
 }

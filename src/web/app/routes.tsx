@@ -39,6 +39,7 @@ const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => 
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
+const MuiLayout = () => import('./mui-pages').then((m) => ({ Component: m.MuiPages }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
 /** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
@@ -51,43 +52,50 @@ export const routes: RouteObject[] = [
         // Errors inside a page keep the header and footer around the message.
         ErrorBoundary: RouteErrorPage,
         children: [
+          // The public pages: semantic HTML and CSS, no MUI (decision 081).
           { index: true, lazy: HomePage, handle: pageData.home },
           { path: 'events', lazy: EventsPage, handle: pageData.events },
           { path: 'events/:eventId', lazy: EventPage, handle: pageData.event },
-          { path: 'events/bookings/:bookingId', lazy: BookingPage },
-          { path: 'signIn', lazy: SignInPage, handle: pageData.plain },
           { path: 'news', lazy: NewsPage, handle: pageData.news },
-          { path: 'article/new', lazy: ArticleEditorPage },
           { path: 'article/:articleId', lazy: ArticlePage, handle: pageData.article },
-          { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
-          { path: 'signIn/pwForgot', lazy: PwForgotPage },
-          { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
-          { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
-          { path: 'register', lazy: RegisterPage, handle: pageData.plain },
-          { path: 'register/pay', lazy: RegisterPayPage },
-          { path: 'register/thanks', lazy: RegisterThanksPage },
-          { path: 'profile', lazy: ProfilePage },
-          { path: 'renew', lazy: RenewPage },
-          { path: 'renew/pay', lazy: RenewPayPage },
-          { path: 'donate', lazy: DonatePage, handle: pageData.plain },
-          { path: 'donate/thanks', lazy: DonateThanksPage },
           {
-            path: 'admin',
-            lazy: AdminLayout,
+            // The pages drawn with MUI load it, and its theme, with their own code.
+            lazy: MuiLayout,
             children: [
-              { index: true, element: <Navigate to="/admin/members" replace /> },
-              { path: 'members', lazy: AdminMembersPage },
-              { path: 'members/:id', lazy: AdminMemberPage },
-              { path: 'events', lazy: AdminEventsPage },
-              { path: 'events/:id', lazy: AdminEventPage },
-              { path: 'roles', lazy: AdminRolesPage },
-              { path: 'payments', lazy: AdminPaymentsPage },
-              { path: 'outbox', lazy: AdminOutboxPage },
-              { path: 'audit', lazy: AdminAuditPage },
-              { path: 'gift-aid', lazy: GiftAidAdminPage },
-              { path: 'settings', lazy: AdminSettingsPage },
-              { path: 'texts', lazy: AdminTextsPage },
-              { path: 'images', lazy: AdminImagesPage },
+              { path: 'events/bookings/:bookingId', lazy: BookingPage },
+              { path: 'signIn', lazy: SignInPage, handle: pageData.plain },
+              { path: 'article/new', lazy: ArticleEditorPage },
+              { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
+              { path: 'signIn/pwForgot', lazy: PwForgotPage },
+              { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
+              { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
+              { path: 'register', lazy: RegisterPage, handle: pageData.plain },
+              { path: 'register/pay', lazy: RegisterPayPage },
+              { path: 'register/thanks', lazy: RegisterThanksPage },
+              { path: 'profile', lazy: ProfilePage },
+              { path: 'renew', lazy: RenewPage },
+              { path: 'renew/pay', lazy: RenewPayPage },
+              { path: 'donate', lazy: DonatePage, handle: pageData.plain },
+              { path: 'donate/thanks', lazy: DonateThanksPage },
+              {
+                path: 'admin',
+                lazy: AdminLayout,
+                children: [
+                  { index: true, element: <Navigate to="/admin/members" replace /> },
+                  { path: 'members', lazy: AdminMembersPage },
+                  { path: 'members/:id', lazy: AdminMemberPage },
+                  { path: 'events', lazy: AdminEventsPage },
+                  { path: 'events/:id', lazy: AdminEventPage },
+                  { path: 'roles', lazy: AdminRolesPage },
+                  { path: 'payments', lazy: AdminPaymentsPage },
+                  { path: 'outbox', lazy: AdminOutboxPage },
+                  { path: 'audit', lazy: AdminAuditPage },
+                  { path: 'gift-aid', lazy: GiftAidAdminPage },
+                  { path: 'settings', lazy: AdminSettingsPage },
+                  { path: 'texts', lazy: AdminTextsPage },
+                  { path: 'images', lazy: AdminImagesPage },
+                ],
+              },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },

@@ -1,26 +1,23 @@
-import RefreshIcon from '@mui/icons-material/Refresh';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { errorMessage } from '../lib/api';
+import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
+import { Icon } from './icon';
+import ui from './ui.module.css';
 
 /** A list that could not load: what failed, the server's reason when it gave one, and a retry. */
-export function LoadError({ message, error, onRetry, sx }: { message: string; error: unknown; onRetry: () => void; sx?: SxProps<Theme> }) {
+export function LoadError({ message, error, onRetry }: { message: string; error: unknown; onRetry: () => void }) {
   const { t } = useSiteText();
   const reason = errorMessage(error, '');
   return (
-    <Alert
-      severity="error"
-      sx={sx}
-      action={
-        <Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={onRetry}>
-          {t('action.retry')}
-        </Button>
-      }
-    >
-      {message}
-      {reason && ` ${reason}`}
-    </Alert>
+    <div role="alert" className={cx(ui.notice, ui.error)}>
+      <p style={{ flexGrow: 1 }}>
+        {message}
+        {reason && ` ${reason}`}
+      </p>
+      <button type="button" className={cx(ui.button, ui.outlined, ui.small)} onClick={onRetry}>
+        <Icon name="refresh" />
+        {t('action.retry')}
+      </button>
+    </div>
   );
 }

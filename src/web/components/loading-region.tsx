@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useSiteText } from '../lib/site-text';
 
-/** Read by assistive technology, not shown. Lengths are strings: sx reads 1 as 100%. */
+/** Read by assistive technology, not shown, as an sx object for the pages drawn with MUI (lengths as strings: sx reads 1 as 100%). */
 export const visuallyHidden = {
   position: 'absolute',
   width: '1px',
@@ -20,16 +18,14 @@ export const visuallyHidden = {
  * Skeletons while something loads: hidden from assistive technology, which hears "Loading"
  * instead of a row of empty shapes.
  */
-export function LoadingRegion({ children, sx }: { children: ReactNode; sx?: SxProps<Theme> }) {
+export function LoadingRegion({ children, className }: { children: ReactNode; className?: string }) {
   const { t } = useSiteText();
   return (
-    <Box role="status" aria-busy="true" sx={sx}>
-      <Box component="span" sx={visuallyHidden}>
-        {t('loading')}
-      </Box>
-      <Box aria-hidden sx={{ display: 'contents' }}>
+    <div role="status" aria-busy="true" className={className}>
+      <span className="visually-hidden">{t('loading')}</span>
+      <div aria-hidden style={{ display: 'contents' }}>
         {children}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

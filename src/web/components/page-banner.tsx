@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
+import { cx } from '../lib/class-names';
+import styles from './page-banner.module.css';
 import { SiteText } from './site-text';
+import ui from './ui.module.css';
 
 const InsideBanner = createContext(false);
 
@@ -19,50 +19,37 @@ type BannerProps = {
   title?: SiteTextKey;
   intro?: SiteTextKey | null;
   children?: ReactNode;
-  maxWidth?: 'md' | 'lg';
+  /** The width of the page below it: the reading column, or the whole page (default). */
+  width?: 'reading' | 'page';
 };
 
 /** The coloured band at the top of an inner page; with `title` it holds the page's one h1. */
-export function PageBanner({ title, intro, children, maxWidth = 'lg' }: BannerProps) {
+export function PageBanner({ title, intro, children, width = 'page' }: BannerProps) {
+  const container = width === 'reading' ? ui.reading : ui.container;
   if (useContext(InsideBanner)) {
     return (
-      <Container maxWidth={maxWidth} sx={{ pt: { xs: 3, md: 4 } }}>
+      <div className={cx(container, styles.under)}>
         {title && (
-          <Typography variant="h2" sx={{ fontSize: '1.75rem', color: 'primary.dark', mb: intro || children ? 1 : 0 }}>
+          <h2>
             <SiteText k={title} />
-          </Typography>
+          </h2>
         )}
-        {intro && (
-          <Typography sx={{ color: 'text.secondary', maxWidth: 760 }}>
-            <SiteText k={intro} />
-          </Typography>
-        )}
+        {intro && <SiteText k={intro} as="p" className={styles.intro} />}
         {children}
-      </Container>
+      </div>
     );
   }
   return (
-    <Box
-      sx={{
-        color: 'common.white',
-        background:
-          'radial-gradient(circle at 85% 20%, rgba(242, 163, 65, 0.18) 0, transparent 40%),' +
-          'linear-gradient(135deg, #073449 0%, #0b4f6c 70%, #0d5d7f 100%)',
-      }}
-    >
-      <Container maxWidth={maxWidth} sx={{ py: { xs: 4, md: 6 } }}>
+    <div className={styles.banner}>
+      <div className={cx(container, styles.inner)}>
         {title && (
-          <Typography variant="h1" sx={{ mb: intro || children ? 1.5 : 0 }}>
+          <h1>
             <SiteText k={title} />
-          </Typography>
+          </h1>
         )}
-        {intro && (
-          <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.15rem' }, color: 'rgba(255, 255, 255, 0.92)', maxWidth: 720 }}>
-            <SiteText k={intro} />
-          </Typography>
-        )}
+        {intro && <SiteText k={intro} as="p" className={styles.intro} />}
         {children}
-      </Container>
-    </Box>
+      </div>
+    </div>
   );
 }

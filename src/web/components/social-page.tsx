@@ -1,14 +1,11 @@
-import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { socialEmbed } from '../../shared/domain/social-embed';
+import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
+import { Icon } from './icon';
 import { SiteText } from './site-text';
+import styles from './social-page.module.css';
+import ui from './ui.module.css';
 
 /** "{network}" and "{host}" in a site text, filled in. */
 const fill = (template: string, values: Record<string, string>) =>
@@ -28,81 +25,37 @@ export function SocialPage({ url, buttonLabel, preview = false }: { url: string;
   const label = fill(buttonLabel ?? t('contact.social_show'), values);
 
   return (
-    <Paper variant="outlined" sx={{ overflow: 'hidden', borderRadius: 3, bgcolor: 'background.default' }}>
+    <div className={styles.card}>
       {/* The page's name and a plain link: the card reads as finished, and leads somewhere, without the frame. */}
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          flexWrap: 'wrap',
-          gap: 1,
-          px: 2.5,
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderBottom: embed ? 1 : 0,
-          borderColor: 'divider',
-        }}
-      >
-        <Typography component="p" sx={{ fontWeight: 700, color: 'primary.dark' }}>
-          <SiteText k="contact.social_title" />
-        </Typography>
-        <Link
-          href={url}
-          target="_blank"
-          rel="noopener noreferrer"
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600, flexShrink: 0 }}
-        >
+      <div className={styles.head}>
+        <SiteText k="contact.social_title" as="p" className={styles.title} />
+        <a href={url} target="_blank" rel="noopener noreferrer" className={styles.open}>
           <SiteText k="contact.social_open" />
-          <OpenInNewIcon aria-hidden sx={{ fontSize: '1rem' }} />
-        </Link>
-      </Box>
+          <Icon name="open-in-new" />
+        </a>
+      </div>
       {embed &&
         (shown ? (
-          <Box
-            component="iframe"
+          <iframe
             src={embed.src}
             title={t('contact.social_title')}
             // Enough for a social page plugin to run, without top navigation or forms.
             sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
             referrerPolicy="strict-origin-when-cross-origin"
-            sx={{ display: 'block', border: 0, width: '100%', height: { xs: 420, md: 500 }, bgcolor: 'transparent' }}
+            className={styles.frame}
           />
         ) : (
-          <Box
-            sx={{
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              gap: 2,
-              px: 3,
-              py: { xs: 4, md: 6 },
-              textAlign: 'center',
-            }}
-          >
-            <Box
-              aria-hidden
-              sx={{
-                display: 'grid',
-                placeItems: 'center',
-                width: 64,
-                height: 64,
-                borderRadius: '50%',
-                bgcolor: 'rgba(11, 79, 108, 0.08)',
-                color: 'primary.main',
-              }}
-            >
-              <ForumOutlinedIcon />
-            </Box>
+          <div className={styles.consent}>
+            <span aria-hidden className={styles.icon}>
+              <Icon name="forum" />
+            </span>
             {/* In the Settings preview the button stays still: this page's security policy may not allow the new frame yet. */}
-            <Button variant="outlined" size="large" onClick={() => setShown(true)} disabled={preview}>
+            <button type="button" className={cx(ui.button, ui.outlined, ui.large)} onClick={() => setShown(true)} disabled={preview}>
               {label}
-            </Button>
-            <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 420 }}>
-              {fill(t('contact.social_note'), values)}
-            </Typography>
-          </Box>
+            </button>
+            <p className={styles.note}>{fill(t('contact.social_note'), values)}</p>
+          </div>
         ))}
-    </Paper>
+    </div>
   );
 }

@@ -20,7 +20,18 @@ function answer(status: number, body: unknown): Call[] {
   return calls;
 }
 
-const article = { _id: 'a/b', title: 'T', dated: '2026-01-01T00:00:00.000Z', brief: '', categories: [], content: '{}', is_page: false };
+const article = {
+  _id: 'a/b',
+  title: 'T',
+  dated: '2026-01-01T00:00:00.000Z',
+  brief: '',
+  categories: [],
+  content: '{}',
+  is_page: false,
+  image: '',
+  image_alt: '',
+  author: null,
+};
 
 describe('apiRequest', () => {
   beforeEach(() => {

@@ -9,6 +9,7 @@ import { siteTextApi, type StringTable } from '../../shared/api/site-text';
 import { STRING_TABLE_ELEMENT_ID, serializeEmbedded } from '../../shared/domain/embedded-json';
 import { siteTextDefaults } from '../../shared/domain/site-text';
 import { AppProviders } from '../app/providers';
+import { popoverFallback } from '../lib/popover';
 import { saveSession } from '../lib/session';
 import { FakeApi } from './fake-api';
 
@@ -71,6 +72,8 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
   vi.stubGlobal('fetch', api.fetch);
   const alerts: string[] = [];
   vi.stubGlobal('alert', (message?: unknown) => void alerts.push(String(message)));
+  // jsdom has no popovers: as in such a browser, main.tsx's fallback opens and closes them.
+  onTestFinished(popoverFallback());
   if (options.signedInAs)
     saveSession({ token: `token-${options.signedInAs}`, username: `${options.signedInAs}@example.org`, role: options.signedInAs });
 

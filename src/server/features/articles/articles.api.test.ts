@@ -55,6 +55,37 @@ describe('articles API', () => {
     return res.json().inserted_id as string;
   };
 
+  it('keeps a feature image with its words, shows it in the list, keeps it when an update leaves it out, and refuses a bad address', async () => {
+    const image = '/api/images/0b6a3f7e-1a2b-4c3d-8e9f-001122334455.jpg';
+    const id = await create({ image, image_alt: '  Volunteers unloading boxes  ' });
+    expect((await get(`/api/articles/${id}`)).json()).toMatchObject({ image, image_alt: 'Volunteers unloading boxes' });
+    expect((await get('/api/articles')).json().items[0]).toMatchObject({ _id: id, image, image_alt: 'Volunteers unloading boxes' });
+
+    // An older client that knows nothing of pictures changes nothing about them.
+    expect((await post('/api/update_article', { _id: id, ...fields({ title: 'Renamed' }) })).statusCode).toBe(200);
+    expect((await get(`/api/articles/${id}`)).json()).toMatchObject({ title: 'Renamed', image, image_alt: 'Volunteers unloading boxes' });
+    // Taking the picture away takes its words too.
+    expect((await post('/api/update_article', { _id: id, ...fields({ image: '', image_alt: 'left over' }) })).statusCode).toBe(200);
+    expect((await get(`/api/articles/${id}`)).json()).toMatchObject({ image: '', image_alt: '' });
+
+    for (const bad of ['javascript:alert(1)', 'ftp://example.org/a.png', '/etc/passwd']) {
+      const res = await post('/api/new_article', fields({ image: bad }));
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'image' });
+    }
+    const long = await post('/api/new_article', fields({ image, image_alt: 'x'.repeat(301) }));
+    expect(long.json()).toMatchObject({ field: 'image_alt' });
+  });
+
+  it('names the author while their account exists, and drops the byline once it is gone', async () => {
+    const writer = await t.userWithRole('editor');
+    const res = await post('/api/new_article', fields(), writer.authorization);
+    const id = res.json().inserted_id as string;
+    expect((await get(`/api/articles/${id}`)).json().author).toBe('Test editor');
+    await t.db.db.updateTable('articles').set({ created_by: null }).where('id', '=', id).execute();
+    expect((await get(`/api/articles/${id}`)).json().author).toBeNull();
+  });
+
   it('creates, reads, updates and deletes an article', async () => {
     const id = await create({ brief: 'ignored', categories: ['News', ' Events ', 'news'] });
     const read = await get(`/api/articles/${id}`);
@@ -67,6 +98,10 @@ describe('articles API', () => {
       categories: ['Events', 'News'],
       content: JSON.stringify(doc('Hello world')),
       is_page: false,
+      image: '',
+      image_alt: '',
+      // The editor who wrote it (createTestApp's accounts are "Test <role>").
+      author: expect.stringMatching(/^Test /),
     });
 
     const update = await post('/api/update_article', {

@@ -32,8 +32,12 @@ export async function articlePageHead(
   const article = await articles.find(id).catch(() => null);
   if (!article) return null;
   const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
-  // The article's own first picture, else the site's share image from Settings.
-  const image = firstImage(article.content, site.publicUrl) ?? site.shareImage;
+  // The article's feature image, else the first picture in it, else the site's share image.
+  const image =
+    (article.image ? new URL(article.image, site.publicUrl).href : undefined) ??
+    firstImage(article.content, site.publicUrl) ??
+    site.shareImage;
+  const alt = article.image ? article.image_alt : '';
   const title = `${site.shortName} | ${article.title}`;
   return {
     title,
@@ -47,6 +51,7 @@ export async function articlePageHead(
       { property: 'og:description', content: article.brief },
       { property: 'og:url', content: url },
       ...(image ? [{ property: 'og:image', content: image }] : []),
+      ...(alt ? [{ property: 'og:image:alt', content: alt }] : []),
       ...(article.is_page
         ? []
         : [
@@ -57,6 +62,7 @@ export async function articlePageHead(
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: article.brief },
       ...(image ? [{ name: 'twitter:image', content: image }] : []),
+      ...(alt ? [{ name: 'twitter:image:alt', content: alt }] : []),
     ],
     jsonLd: article.is_page
       ? []
@@ -68,6 +74,7 @@ export async function articlePageHead(
             description: article.brief,
             datePublished: article.dated,
             ...(image ? { image: [image] } : {}),
+            ...(article.author ? { author: { '@type': 'Person', name: article.author } } : {}),
             url,
             mainEntityOfPage: url,
             publisher: { '@type': 'Organization', name: site.siteName, url: `${site.publicUrl}/` },

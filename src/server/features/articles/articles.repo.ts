@@ -3,7 +3,8 @@ import { inTransaction } from '../../db/transaction';
 import type { ArticlesTable, Database } from '../../db/schema';
 
 export type ArticleRow = Selectable<ArticlesTable>;
-export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | 'is_page'>;
+export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | 'is_page' | 'image' | 'image_alt'>;
+const SUMMARY = ['id', 'title', 'dated', 'brief', 'is_page', 'image', 'image_alt'] as const;
 /** Where a page starts: after this (dated, id), in newest-first order. */
 export type PagePosition = { dated: string; id: string };
 
@@ -60,6 +61,18 @@ export function articlesRepo(db: Kysely<Database>) {
       return db.selectFrom('articles').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The name of the account that wrote the article, while it exists (erasing it removes the byline). */
+    async authorOf(id: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('articles')
+        .innerJoin('users', 'users.id', 'articles.created_by')
+        .select(['users.first_name', 'users.last_name'])
+        .where('articles.id', '=', id)
+        .executeTakeFirst();
+      const name = row ? `${row.first_name} ${row.last_name}`.trim() : '';
+      return name || null;
+    },
+
     /** News (never pages) newest first, without the content; `limit` rows after `after`, optionally in one category. */
     page(options: { limit: number; after?: PagePosition; category?: string }): Promise<SummaryRow[]> {
       const { after, category, limit } = options;
@@ -75,24 +88,19 @@ export function articlesRepo(db: Kysely<Database>) {
           .with('chosen', () => ids.orderBy('dated', 'desc').orderBy('article_id', 'desc').limit(limit))
           .selectFrom('chosen')
           .innerJoin('articles', 'articles.id', 'chosen.article_id')
-          .select(['articles.id', 'articles.title', 'articles.dated', 'articles.brief', 'articles.is_page'])
+          .select(SUMMARY.map((column) => `articles.${column}` as const))
           .orderBy('articles.dated', 'desc')
           .orderBy('articles.id', 'desc')
           .execute();
       }
-      let query = db.selectFrom('articles').select(['id', 'title', 'dated', 'brief', 'is_page']).where('is_page', '=', 0);
+      let query = db.selectFrom('articles').select(SUMMARY).where('is_page', '=', 0);
       if (after) query = query.where(newestAfter('dated', 'id', after));
       return query.orderBy('dated', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
     /** Newest first, without the content. */
     summaries(): Promise<SummaryRow[]> {
-      return db
-        .selectFrom('articles')
-        .select(['id', 'title', 'dated', 'brief', 'is_page'])
-        .orderBy('dated', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      return db.selectFrom('articles').select(SUMMARY).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
     },
 
     /** Every page's id and title (the choices for the About and Privacy pages). */

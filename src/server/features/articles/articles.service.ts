@@ -16,9 +16,25 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { shortLived } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
-export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; is_page?: boolean };
+export type NewArticle = {
+  title: string;
+  dated: Date;
+  categories: string[];
+  content: RawDocument;
+  is_page?: boolean;
+  image?: string;
+  image_alt?: string;
+};
 /** Fields as the API receives them, already validated by the shared schema. */
-export type ArticleInput = { title: string; dated: string; categories: string[]; content: string; is_page?: boolean };
+export type ArticleInput = {
+  title: string;
+  dated: string;
+  categories: string[];
+  content: string;
+  is_page?: boolean;
+  image?: string;
+  image_alt?: string;
+};
 
 /**
  * What Settings has chosen this article as ("About", "Privacy"), read in the caller's
@@ -82,6 +98,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       brief: row.brief,
       categories: sorted(byArticle.get(row.id) ?? []),
       is_page: row.is_page === 1,
+      image: row.image,
+      image_alt: row.image_alt,
     }));
   }
 
@@ -102,6 +120,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         updated_at: now,
         created_by: actor?.id ?? null,
         is_page: article.is_page ? 1 : 0,
+        image: article.image ?? '',
+        image_alt: article.image ? (article.image_alt ?? '') : '',
       };
       await audit.change(
         actor,
@@ -124,6 +144,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         categories: fields.categories,
         content: documentOf(fields.content),
         is_page: fields.is_page ?? false,
+        image: fields.image,
+        image_alt: fields.image_alt,
       };
       return this.create(article, actor);
     },
@@ -137,6 +159,9 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         content: JSON.stringify(content),
         updated_at: clock().toISOString(),
         ...(fields.is_page === undefined ? {} : { is_page: fields.is_page ? 1 : 0 }),
+        // Left out, the image stays; an image without words keeps none from before.
+        ...(fields.image === undefined ? {} : { image: fields.image, image_alt: fields.image ? (fields.image_alt ?? '') : '' }),
+        ...(fields.image === undefined && fields.image_alt !== undefined ? { image_alt: fields.image_alt } : {}),
       };
       await audit.change(
         actor,
@@ -175,8 +200,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     async find(id: string): Promise<ArticleRecord> {
       const row = await repo.find(id);
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
-      const [summary] = await withCategories([row]);
-      return { ...summary!, content: row.content };
+      const [[summary], author] = await Promise.all([withCategories([row]), repo.authorOf(id)]);
+      return { ...summary!, content: row.content, author };
     },
 
     /** One page of summaries, newest first, and the cursor of the next page when there is one. */

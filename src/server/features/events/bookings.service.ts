@@ -325,6 +325,20 @@ export function bookingsService(deps: BookingsDeps) {
       return { booking_id: id, status: 'payment_required', amount_pence: price, ...(await startPayment(event, booking, ip)) };
     },
 
+    /**
+     * A visitor's booking sent by the event's page before its script ran (decision 082): a place
+     * that costs them nothing is booked as through the API; one that costs money needs the card
+     * step, which needs the script, so nothing is held and the page says so.
+     */
+    async bookWithoutScript(eventId: string, request: BookRequest, ip: string): Promise<BookResponse | { status: 'needs_card' }> {
+      const event = await eventsRepo(db).find(eventId);
+      if (!event) throw notFound('Event not found');
+      // A visitor pays the price for others (members sign in, which needs the script).
+      if (event.members_only === 0 && bookingPrice(event, false) > 0 && bookingState(event, clock()) === 'open')
+        return { status: 'needs_card' };
+      return this.book(eventId, request, undefined, ip);
+    },
+
     expireLapsed,
 
     /** My Profile: upcoming bookings soonest first, then past ones latest first. */

@@ -19,6 +19,8 @@ const noDetails = {
   members_only: false,
   cpd_hours: null,
   cancel_cutoff_days: 7,
+  image: '',
+  image_alt: '',
 };
 
 describe('events', () => {
@@ -54,6 +56,24 @@ describe('events', () => {
         ...noDetails,
       },
     ]);
+  });
+
+  it('keeps a feature image with its words, and refuses a bad address with the field at fault', async () => {
+    const image = 'https://cdn.example.org/lecture.jpg';
+    const id = await create('2026-12-05T18:30', 'Winter lecture', 'Talk');
+    const res = await post('/api/update_event', {
+      _id: id,
+      title: 'Winter lecture',
+      dated: '2026-12-05T18:30',
+      description: 'Talk',
+      image,
+      image_alt: 'A full hall',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await list())[0]).toMatchObject({ image, image_alt: 'A full hall' });
+    const bad = await post('/api/new_event', { title: 'X', dated: '2026-12-05T18:30', description: '', image: 'javascript:alert(1)' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'image' });
   });
 
   describe('details', () => {
@@ -100,6 +120,8 @@ describe('events', () => {
         members_only: false,
         cpd_hours: 2.5,
         cancel_cutoff_days: 3,
+        image: '',
+        image_alt: '',
       };
       expect(await list()).toEqual([expected]);
       const one = await t.app.inject({ method: 'GET', url: `/api/events/${id}` });

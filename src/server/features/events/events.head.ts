@@ -50,6 +50,7 @@ export function eventJsonLd(event: EventRecord, url: string, site: Pick<Site, 'p
         ? { eligibleCustomerType: 'Member' }
         : {}),
     })),
+    ...(event.image ? { image: [new URL(event.image, site.publicUrl).href] } : {}),
     url,
     organizer: { '@type': 'Organization', name: site.siteName, url: `${site.publicUrl}/` },
   };
@@ -64,6 +65,9 @@ export async function eventPageHead(events: EventsService, path: string, site: S
   const url = `${site.publicUrl}/events/${event._id}`;
   const title = `${site.shortName} | ${event.title}`;
   const description = event.description.replace(/\s+/g, ' ').trim().slice(0, 300) || event.title;
+  // The event's own picture, else the site's share image.
+  const image = event.image ? new URL(event.image, site.publicUrl).href : site.shareImage;
+  const alt = event.image ? event.image_alt : '';
   return {
     title,
     description,
@@ -74,11 +78,13 @@ export async function eventPageHead(events: EventsService, path: string, site: S
       { property: 'og:title', content: event.title },
       { property: 'og:description', content: description },
       { property: 'og:url', content: url },
-      { property: 'og:image', content: site.shareImage },
+      { property: 'og:image', content: image },
+      ...(alt ? [{ property: 'og:image:alt', content: alt }] : []),
       { name: 'twitter:card', content: 'summary_large_image' },
       { name: 'twitter:title', content: title },
       { name: 'twitter:description', content: description },
-      { name: 'twitter:image', content: site.shareImage },
+      { name: 'twitter:image', content: image },
+      ...(alt ? [{ name: 'twitter:image:alt', content: alt }] : []),
     ],
     jsonLd: [eventJsonLd(event, url, site)],
   };

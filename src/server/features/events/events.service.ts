@@ -39,6 +39,8 @@ function toRecord(row: EventRow, now: Date): EventRecord {
     members_only: row.members_only === 1,
     cpd_hours: row.cpd_minutes === null ? null : row.cpd_minutes / 60,
     cancel_cutoff_days: row.cancel_cutoff_days,
+    image: row.image,
+    image_alt: row.image_alt,
   };
 }
 
@@ -60,6 +62,8 @@ function columns(fields: EventFieldsOutput) {
     members_only: fields.members_only ? 1 : 0,
     cpd_minutes: fields.cpd_hours === null ? null : Math.round(fields.cpd_hours * 60),
     cancel_cutoff_days: fields.cancel_cutoff_days,
+    image: fields.image,
+    image_alt: fields.image ? fields.image_alt : '',
   };
 }
 

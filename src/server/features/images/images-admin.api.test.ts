@@ -131,6 +131,38 @@ describe('the Images page', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('counts feature images and the home page picture as uses, and refuses to delete them', async () => {
+    const [articlePicture, eventPicture, hero] = [await upload('#123123'), await upload('#321321'), await upload('#231231')];
+    const content = JSON.stringify({
+      blocks: [{ key: 'a', text: 'Guests', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      entityMap: {},
+    });
+    await post('/api/new_article', {
+      title: 'Gala night',
+      dated: '2026-11-20',
+      categories: [],
+      content,
+      image: articlePicture,
+      image_alt: 'Guests',
+    });
+    await post('/api/new_event', { title: 'Spring dinner', dated: '2026-12-05T18:30', description: '', image: eventPicture });
+    expect((await post('/api/admin/settings', { hero_image_url: hero })).statusCode).toBe(200);
+
+    const images = await list();
+    expect(images.get(articlePicture)!.uses).toEqual([{ kind: 'article', id: expect.any(String), label: 'Article "Gala night"' }]);
+    expect(images.get(eventPicture)!.uses).toEqual([{ kind: 'event', id: expect.any(String), label: 'Event "Spring dinner"' }]);
+    expect(images.get(hero)!.uses).toEqual([{ kind: 'hero_image', id: null, label: "The home page's picture" }]);
+    for (const [image, where] of [
+      [articlePicture, 'Article "Gala night"'],
+      [eventPicture, 'Event "Spring dinner"'],
+      [hero, "The home page's picture"],
+    ] as const) {
+      const refused = await remove(image);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toContain(where);
+    }
+  });
+
   it('is for the admin alone', async () => {
     const image = await upload('#123123');
     expect((await remove(image, editor)).statusCode).toBe(403);

@@ -4,11 +4,12 @@ import type { Database, ImagesTable } from '../../db/schema';
 
 /** Where an uploaded image's address appears: "/api/images/{id}.png" in a photo, an article or a setting. */
 export const IMAGE_REFERENCE = /\/api\/images\/([0-9a-f-]{36})\.(?:png|jpg)/g;
-const IMAGE_SETTINGS = [settingKeys.logo_url, settingKeys.share_image_url];
+const IMAGE_SETTINGS = [settingKeys.logo_url, settingKeys.share_image_url, settingKeys.hero_image_url];
 
 export type ImageReferences = {
   committee: { id: string; name: string; image: string }[];
-  articles: { id: string; title: string; is_page: number; content: string }[];
+  articles: { id: string; title: string; is_page: number; content: string; image: string }[];
+  events: { id: string; title: string; image: string }[];
   settings: { key: string; value: string }[];
 };
 
@@ -46,18 +47,24 @@ export function imagesRepo(db: Kysely<Database>) {
     },
 
     /**
-     * The records that may point at an image: committee photos, articles, the logo and share image.
+     * The records that may point at an image: committee photos, articles (their content and
+     * feature image), events' feature images, and the logo, share image and hero image.
      * Reading other features' tables is the point here: an image is only ever used by them. With
      * `id`, only those that mention that image (ids are UUIDs, so LIKE needs no escaping).
      */
     async references(id?: string): Promise<ImageReferences> {
       const pattern = `%/api/images/${id ?? ''}%`;
-      const [committee, articles, settings] = await Promise.all([
+      const [committee, articles, events, settings] = await Promise.all([
         db.selectFrom('committee_members').select(['id', 'name', 'image']).where('image', 'like', pattern).execute(),
-        db.selectFrom('articles').select(['id', 'title', 'is_page', 'content']).where('content', 'like', pattern).execute(),
+        db
+          .selectFrom('articles')
+          .select(['id', 'title', 'is_page', 'content', 'image'])
+          .where((eb) => eb.or([eb('content', 'like', pattern), eb('image', 'like', pattern)]))
+          .execute(),
+        db.selectFrom('events').select(['id', 'title', 'image']).where('image', 'like', pattern).execute(),
         db.selectFrom('strings').select(['key', 'value']).where('key', 'in', IMAGE_SETTINGS).where('value', 'like', pattern).execute(),
       ]);
-      return { committee, articles, settings };
+      return { committee, articles, events, settings };
     },
 
     async delete(id: string): Promise<boolean> {

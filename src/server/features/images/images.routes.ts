@@ -10,7 +10,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 
 const IMAGE_ID = /^[0-9a-f-]{36}$/;
 
-export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
+/** What the share image is made from: the logo setting as it is now, and the site's own mark. */
+export type ShareImageSource = { logo(): Promise<string>; mark(): Buffer | null };
+
+export function imagesRoutes(app: FastifyInstance, images: ImagesService, share: ShareImageSource) {
   addRoute(app, imagesApi.upload, {
     policy: 'editor',
     handler: async ({ req, user }) => {
@@ -43,6 +46,16 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService) {
         .header('x-content-type-options', 'nosniff')
         .header('content-security-policy', "default-src 'none'");
       return Buffer.from(image.data);
+    },
+  });
+
+  addRoute(app, imagesApi.share, {
+    policy: 'public',
+    handler: async ({ reply }) => {
+      const { png } = images.shareImage(await share.logo(), share.mark());
+      // The page links it with the logo's version in the address: a new logo is a new address.
+      reply.header('cache-control', 'public, max-age=86400');
+      return png;
     },
   });
 

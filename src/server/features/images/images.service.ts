@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { IMAGE_REFERENCE, imagesRepo, type ImageReferences } from './images.repo';
+import { renderShareImage, shareImageVersion, uploadedImageId } from './share-image';
 
 type Kind = { format: 'png' | 'jpeg'; mime: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' };
 const PNG: Kind = { format: 'png', mime: 'image/png', ext: 'png' };
@@ -34,22 +35,51 @@ function usesByImage(refs: ImageReferences): Map<string, ImageUse[]> {
     add(member.image, { kind: 'committee', id: member.id, label: `Committee member ${quoted(member.name)}` });
   for (const article of refs.articles) {
     const page = article.is_page === 1;
-    add(article.content, {
+    add(`${article.content} ${article.image}`, {
       kind: page ? 'page' : 'article',
       id: article.id,
       label: `${page ? 'Page' : 'Article'} ${quoted(article.title)}`,
     });
   }
+  for (const event of refs.events) add(event.image, { kind: 'event', id: event.id, label: `Event ${quoted(event.title)}` });
+  const settingUses: Record<string, Pick<ImageUse, 'kind' | 'label'>> = {
+    [settingKeys.logo_url]: { kind: 'logo', label: 'The logo' },
+    [settingKeys.share_image_url]: { kind: 'share_image', label: 'The share image for link previews' },
+    [settingKeys.hero_image_url]: { kind: 'hero_image', label: "The home page's picture" },
+  };
   for (const setting of refs.settings) {
-    const logo = setting.key === settingKeys.logo_url;
-    add(setting.value, { kind: logo ? 'logo' : 'share_image', id: null, label: logo ? 'The logo' : 'The share image for link previews' });
+    const use = settingUses[setting.key];
+    if (use) add(setting.value, { ...use, id: null });
   }
   return uses;
 }
 
 export function imagesService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
   const repo = imagesRepo(db);
+  /** The last share image made, for the logo it was made from (the logo rarely changes). */
+  let share: { version: string; png: Promise<Buffer> } | null = null;
   return {
+    /**
+     * The picture for link previews when Settings has none (decision 083): the logo, or the
+     * site's mark when the logo is not an uploaded image, on the brand's colours. Made once per logo.
+     */
+    shareImage(logo: string, mark: Buffer | null): { version: string; png: Promise<Buffer> } {
+      const version = shareImageVersion(logo);
+      if (share?.version !== version) {
+        const made = (async () => {
+          const id = uploadedImageId(logo);
+          const uploaded = id ? await repo.find(id) : undefined;
+          return renderShareImage(uploaded ? Buffer.from(uploaded.data) : mark);
+        })();
+        share = { version, png: made };
+        // A failure is not kept: the next request tries again.
+        made.catch(() => {
+          if (share?.png === made) share = null;
+        });
+      }
+      return share;
+    },
+
     /**
      * Stores an uploaded image after decoding it in full and encoding it afresh: rotated upright,
      * metadata (location, camera) stripped, at most IMAGE_MAX_EDGE pixels on its longest edge.

@@ -29,6 +29,7 @@ const labels: Record<SettingField, string> = {
   site_short_name: 'the short name',
   logo_url: 'the logo',
   share_image_url: 'the share image',
+  hero_image_url: "the home page's picture",
   contact_email: 'the contact e-mail',
   social_media_url: 'the social media page',
   social_button_label: "the social media page's button",

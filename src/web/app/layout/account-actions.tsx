@@ -1,81 +1,65 @@
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import LoginIcon from '@mui/icons-material/Login';
-import LogoutIcon from '@mui/icons-material/Logout';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import { lazy, Suspense } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Suspense } from 'react';
+import { Link } from 'react-router';
+import { Icon } from '../../components/icon';
+import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { SiteText } from '../../components/site-text';
+import ui from '../../components/ui.module.css';
+import { cx } from '../../lib/class-names';
 import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
+import styles from './layout.module.css';
 
-// Only an admin sees it: its tooltip (and MUI's Popper) is not part of every visitor's first load.
-const EditTextsButton = lazy(() => import('./edit-texts-button').then((m) => ({ default: m.EditTextsButton })));
+// Only an admin sees it: its tooltip (and MUI) is not part of a visitor's page.
+const EditTextsButton = lazyWithTheme(() => import('./edit-texts-button').then((m) => m.EditTextsButton));
 
 /** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
 export function AccountActions() {
   const session = useSession();
   if (!session) {
     return (
-      <Button component={RouterLink} to="/signIn" variant="outlined" startIcon={<LoginIcon />}>
+      <Link to="/signIn" className={cx(ui.button, ui.outlined)}>
+        <Icon name="sign-in" />
         <SiteText k="nav.sign_in" />
-      </Button>
+      </Link>
     );
   }
   return (
-    <Stack direction="row" spacing={1}>
-      <Button
-        component={RouterLink}
-        to="/profile"
-        variant="contained"
-        color={hasEditingRights(session) ? 'secondary' : 'primary'}
-        startIcon={<AccountCircleIcon />}
-      >
+    <>
+      <Link to="/profile" className={cx(ui.button, hasEditingRights(session) ? styles.editor : ui.primary)}>
+        <Icon name="account" />
         <SiteText k="nav.account" />
-      </Button>
+      </Link>
       {isAdmin(session) && (
         <>
-          <Button component={RouterLink} to="/admin" variant="outlined" startIcon={<AdminPanelSettingsIcon />}>
+          <Link to="/admin" className={cx(ui.button, ui.outlined)}>
+            <Icon name="admin" />
             <SiteText k="nav.admin" />
-          </Button>
+          </Link>
           <Suspense fallback={null}>
             <EditTextsButton />
           </Suspense>
         </>
       )}
-      <Button onClick={() => void signOut()} variant="outlined" startIcon={<LogoutIcon />}>
+      <button type="button" onClick={() => void signOut()} className={cx(ui.button, ui.outlined)}>
+        <Icon name="sign-out" />
         <SiteText k="nav.sign_out" />
-      </Button>
-    </Stack>
+      </button>
+    </>
   );
 }
 
 /** The separate account icon kept in the header when the nav is in the drawer. */
-export function AccountIconButton() {
+export function AccountIconLink() {
   const session = useSession();
   const { t } = useSiteText();
-  const editor = hasEditingRights(session);
   return (
-    <IconButton
-      component={RouterLink}
+    <Link
       to={session ? '/profile' : '/signIn'}
       aria-label={session ? t('nav.account') : t('nav.sign_in')}
-      size="large"
-      color="primary"
-      sx={
-        editor
-          ? {
-              bgcolor: 'secondary.main',
-              color: 'secondary.contrastText',
-              '&:hover': { bgcolor: 'secondary.light' },
-            }
-          : undefined
-      }
+      className={cx(styles.iconButton, hasEditingRights(session) && styles.editor)}
     >
-      <AccountCircleIcon />
-    </IconButton>
+      <Icon name="account" />
+    </Link>
   );
 }

@@ -1,21 +1,24 @@
-import Box from '@mui/material/Box';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useRoleRefresh } from '../role-refresh';
-import { DesktopNav } from './desktop-nav';
+import styles from './layout.module.css';
 import { PageLoadingBar } from './page-loading-bar';
-import { SiteHeader } from './site-header';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { SiteFooter } from './site-footer';
+import { DesktopNav, SiteHeader } from './site-header';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
 /** The page's frame: header, nav, the page and the footer. */
 export function AppLayout() {
   const { pathname, hash } = useLocation();
+  const asLoaded = useRef<{ pathname: string; hash: string } | null>({ pathname, hash });
   useRoleRefresh();
 
   // SPEC: every route change starts at the top of the page; a link to a section ("/#contact")
-  // goes to that section once the page has drawn it.
+  // goes to that section once the page has drawn it. Not the page as loaded: the browser placed
+  // it, and the visitor may have scrolled before the script arrived.
   useEffect(() => {
+    if (asLoaded.current?.pathname === pathname && asLoaded.current.hash === hash) return;
+    asLoaded.current = null;
     const id = decodeURIComponent(hash.slice(1));
     if (!id) {
       window.scrollTo(0, 0);
@@ -31,16 +34,16 @@ export function AppLayout() {
   }, [pathname, hash]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <div className={styles.frame}>
       <SkipLink />
       <SiteHeader />
       <DesktopNav />
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
         <Suspense fallback={<PageLoadingBar />}>
           <Outlet />
         </Suspense>
-      </Box>
+      </main>
       <SiteFooter />
-    </Box>
+    </div>
   );
 }

@@ -1,88 +1,145 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useCallback, useRef, useState, type TouchEvent } from 'react';
-import { PartBoundary } from '../../components/part-boundary';
+import { useRef, type TouchEvent } from 'react';
+import { NavLink } from 'react-router';
+import { Icon } from '../../components/icon';
+import { SiteText } from '../../components/site-text';
+import { useSiteTextEditor } from '../../components/site-text-editor';
+import { isAdmin, useSession } from '../../lib/session';
+import { hidePopover, showPopover } from '../../lib/popover';
+import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
-import { SWIPE_AREA_TOP, SWIPE_AREA_WIDTH } from './nav-items';
+import styles from './layout.module.css';
+import { NAV_DRAWER_ID, navItems } from './nav-items';
 
-const loadPanel = () => import('./nav-drawer-panel');
-const NavDrawerPanel = lazy(() => loadPanel().then((m) => ({ default: m.NavDrawerPanel })));
-
-/** How far a finger travels towards the middle before it counts as a swipe (not a tap). */
+/** How far a finger travels across before it counts as a swipe (not a tap). */
 const SWIPE_DISTANCE = 10;
 
 /**
- * Below the breakpoint the nav lives in a right-hand drawer opened by the menu button or a swipe
- * from the edge. The drawer (MUI's SwipeableDrawer, Modal and Slide) mounts at the first open, not
- * with the page: mounting it closed cost the first load two long tasks on a phone. Until then this
- * thin edge strip stands in for its swipe area; once mounted, the drawer's own takes over.
+ * Below the breakpoint the nav lives in a right-hand drawer. The drawer is a popover: the menu
+ * button opens it, the close button, a tap outside or Escape close it, all without a script, so
+ * the menu works from the first paint (decision 082). Once the script runs, a swipe from the
+ * right-hand edge opens it, a swipe back closes it, and following a link closes it.
  */
 export function NavDrawer() {
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
-  // Open only once the drawer has rendered closed: MUI slides a drawer in only when it opens after mounting.
-  const [ready, setReady] = useState(false);
-  const onReady = useCallback(() => setReady(true), []);
   const { t } = useSiteText();
+  const session = useSession();
+  const textEditor = useSiteTextEditor();
+  const drawer = useRef<HTMLDivElement>(null);
   const touchStart = useRef<{ x: number; y: number } | null>(null);
 
-  const show = () => {
-    setMounted(true);
-    setOpen(true);
-  };
+  const close = () => hidePopover(drawer.current);
   const onTouchStart = (event: TouchEvent) => {
     const touch = event.touches[0];
     touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;
-    void loadPanel();
   };
-  const onTouchMove = (event: TouchEvent) => {
+  /** Whether the finger has moved far enough across, towards the left (into the page) or the right. */
+  const swiped = (event: TouchEvent, towards: 'left' | 'right') => {
     const start = touchStart.current;
     const touch = event.touches[0];
-    if (!start || !touch) return;
-    const towardsMiddle = start.x - touch.clientX;
-    if (towardsMiddle > SWIPE_DISTANCE && towardsMiddle > Math.abs(touch.clientY - start.y)) {
-      touchStart.current = null;
-      show();
-    }
+    if (!start || !touch) return false;
+    const across = towards === 'left' ? start.x - touch.clientX : touch.clientX - start.x;
+    if (across <= SWIPE_DISTANCE || across <= Math.abs(touch.clientY - start.y)) return false;
+    touchStart.current = null;
+    return true;
   };
 
   return (
     <>
-      <IconButton
-        aria-label={t('nav.open_menu')}
-        aria-expanded={open}
-        aria-controls={open ? 'nav-drawer' : undefined}
-        // The drawer's code starts loading as the finger or pointer goes down, before the click.
-        onPointerDown={() => void loadPanel()}
-        onClick={show}
-        color="primary"
-        size="large"
-        edge="end"
+      <button type="button" popoverTarget={NAV_DRAWER_ID} aria-label={t('nav.open_menu')} className={styles.iconButton}>
+        <Icon name="menu" />
+      </button>
+      <div
+        ref={drawer}
+        id={NAV_DRAWER_ID}
+        popover="auto"
+        hidden
+        role="dialog"
+        aria-label={t('nav.menu')}
+        className={styles.drawer}
+        onTouchStart={onTouchStart}
+        onTouchMove={(event) => {
+          if (swiped(event, 'right')) close();
+        }}
       >
-        <MenuIcon />
-      </IconButton>
-      {!mounted && (
-        <Box
-          onTouchStart={onTouchStart}
-          onTouchMove={onTouchMove}
-          sx={{
-            position: 'fixed',
-            top: SWIPE_AREA_TOP,
-            bottom: 0,
-            right: 0,
-            width: SWIPE_AREA_WIDTH,
-            zIndex: (theme) => theme.zIndex.drawer - 1,
-          }}
-        />
-      )}
-      {mounted && (
-        <PartBoundary>
-          <Suspense fallback={null}>
-            <NavDrawerPanel open={open && ready} onOpen={() => setOpen(true)} onClose={() => setOpen(false)} onReady={onReady} />
-          </Suspense>
-        </PartBoundary>
-      )}
+        <div className={styles.drawerHead}>
+          <p className={styles.drawerTitle}>{t('nav.menu')}</p>
+          <button
+            type="button"
+            popoverTarget={NAV_DRAWER_ID}
+            popoverTargetAction="hide"
+            aria-label={t('nav.close_menu')}
+            className={styles.iconButton}
+          >
+            <Icon name="close" />
+          </button>
+        </div>
+        <nav aria-label={t('nav.label')}>
+          <ul className={styles.drawerList}>
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} end={item.end} onClick={close} className={styles.drawerLink}>
+                  <SiteText k={item.en} /> <SiteText k={item.hy} lang="hy" className={styles.navHy} />
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ul className={styles.drawerList}>
+          {session ? (
+            <>
+              <li>
+                <NavLink to="/profile" onClick={close} className={styles.drawerIconLink}>
+                  <Icon name="person" />
+                  <SiteText k="nav.account" />
+                </NavLink>
+              </li>
+              {isAdmin(session) && (
+                <li>
+                  <NavLink to="/admin" onClick={close} className={styles.drawerIconLink}>
+                    <Icon name="admin" />
+                    <SiteText k="nav.admin" />
+                  </NavLink>
+                </li>
+              )}
+              {isAdmin(session) && textEditor && (
+                <li>
+                  <button
+                    type="button"
+                    className={styles.drawerIconLink}
+                    onClick={() => {
+                      close();
+                      textEditor.setEditMode(true);
+                    }}
+                  >
+                    <Icon name="edit-texts" />
+                    {t('site_text.edit_mode')}
+                  </button>
+                </li>
+              )}
+              <li>
+                <button type="button" className={styles.drawerIconLink} onClick={() => void signOut()}>
+                  <Icon name="sign-out" />
+                  <SiteText k="nav.sign_out" />
+                </button>
+              </li>
+            </>
+          ) : (
+            <li>
+              <NavLink to="/signIn" onClick={close} className={styles.drawerIconLink}>
+                <Icon name="sign-in" />
+                <SiteText k="nav.sign_in" />
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </div>
+      <div
+        aria-hidden
+        className={styles.swipeArea}
+        onTouchStart={onTouchStart}
+        onTouchMove={(event) => {
+          if (swiped(event, 'left')) showPopover(drawer.current);
+        }}
+      />
     </>
   );
 }

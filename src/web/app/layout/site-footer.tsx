@@ -1,21 +1,12 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
 import { isWebAddress } from '../../../shared/domain/richtext/safe-url';
 import { SiteText } from '../../components/site-text';
+import ui from '../../components/ui.module.css';
+import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
-import { FlagStripe } from './flag-stripe';
+import styles from './layout.module.css';
 
-const footerLinkSx = {
-  color: 'inherit',
-  textDecorationColor: 'rgba(255, 255, 255, 0.6)',
-  '&:hover': { textDecorationColor: 'inherit' },
-  '&:focus-visible': { outlineColor: 'secondary.main', boxShadow: 'none' },
-} as const;
-
+/** SPEC: copyright, a privacy link to a fixed article, and a byline link. */
 export function SiteFooter() {
   const { t } = useSiteText();
   const privacyId = t('privacy_article_id').trim();
@@ -26,55 +17,40 @@ export function SiteFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <Box component="footer" sx={{ bgcolor: 'primary.dark', color: 'primary.contrastText', mt: 'auto' }}>
-      {/* The stripe, the notice and the links are taken over in turns of their own. */}
-      <FlagStripe height={3} />
-      <Container maxWidth="lg">
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={{ xs: 1.5, sm: 3 }}
-          sx={{ py: 3, alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
-        >
-          <Box>
-            <Typography variant="body2">
-              © {year} <SiteText k="site_name" />
-            </Typography>
-            {charityNumber && (
-              <Typography variant="body2" sx={{ opacity: 0.9 }}>
-                <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
-              </Typography>
-            )}
-          </Box>
-          <Stack direction="row" spacing={3} component="ul" sx={{ listStyle: 'none', m: 0, p: 0, flexWrap: 'wrap' }}>
-            {privacyId && (
-              <li>
-                <Link
-                  component={RouterLink}
-                  to={`/article/${encodeURIComponent(privacyId)}`}
-                  variant="body2"
-                  underline="always"
-                  sx={footerLinkSx}
-                >
-                  <SiteText k="footer.privacy" />
-                </Link>
-              </li>
-            )}
-            {t('footer.byline').trim() && (
-              <li>
-                {bylineUrl ? (
-                  <Link href={bylineUrl} target="_blank" rel="noopener noreferrer" variant="body2" underline="always" sx={footerLinkSx}>
-                    <SiteText k="footer.byline" />
-                  </Link>
-                ) : (
-                  <Typography variant="body2" component="span">
-                    <SiteText k="footer.byline" />
-                  </Typography>
-                )}
-              </li>
-            )}
-          </Stack>
-        </Stack>
-      </Container>
-    </Box>
+    <footer className={styles.footer}>
+      <div aria-hidden className={styles.stripe} />
+      <div className={cx(ui.container, styles.footerRow)}>
+        <div>
+          <p>
+            © {year} <SiteText k="site_name" />
+          </p>
+          {charityNumber && (
+            <p>
+              <SiteText k="footer.charity_number" /> <SiteText k="charity_number" />
+            </p>
+          )}
+        </div>
+        <ul className={styles.footerLinks}>
+          {privacyId && (
+            <li>
+              <Link to={`/article/${encodeURIComponent(privacyId)}`}>
+                <SiteText k="footer.privacy" />
+              </Link>
+            </li>
+          )}
+          {t('footer.byline').trim() && (
+            <li>
+              {bylineUrl ? (
+                <a href={bylineUrl} target="_blank" rel="noopener noreferrer">
+                  <SiteText k="footer.byline" />
+                </a>
+              ) : (
+                <SiteText k="footer.byline" />
+              )}
+            </li>
+          )}
+        </ul>
+      </div>
+    </footer>
   );
 }

@@ -69,12 +69,13 @@ export function AuditPage() {
         />
       </FilterBar>
       {actors.isError && (
-        <LoadError
-          message="The list of people could not be loaded, so the log cannot be filtered by person."
-          error={actors.error}
-          onRetry={() => void actors.refetch()}
-          sx={{ mb: 2 }}
-        />
+        <Box sx={{ mb: 2 }}>
+          <LoadError
+            message="The list of people could not be loaded, so the log cannot be filtered by person."
+            error={actors.error}
+            onRetry={() => void actors.refetch()}
+          />
+        </Box>
       )}
       <PagedTable
         label="Audit log"

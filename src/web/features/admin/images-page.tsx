@@ -32,6 +32,7 @@ export function formatBytes(bytes: number): string {
 /** Where a use of an image can be seen. */
 function linkOf(use: ImageUse): string {
   if (use.kind === 'committee') return '/#committee';
+  if (use.kind === 'event') return `/events/${encodeURIComponent(use.id ?? '')}`;
   if (use.kind === 'article' || use.kind === 'page') return `/article/${encodeURIComponent(use.id ?? '')}`;
   return '/admin/settings';
 }

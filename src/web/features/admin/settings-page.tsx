@@ -26,7 +26,7 @@ import { Panel } from '../../components/panel';
 import { SocialPage } from '../../components/social-page';
 import { ApiError, errorMessage } from '../../lib/api';
 import { AdminSection } from './admin-section';
-import { PictureField } from './picture-field';
+import { PictureField } from '../../components/picture-field';
 import { useSaveSettings, useSettings } from './site-admin-api';
 
 type Values = Record<SettingField, string> & { gift_aid_enabled: boolean };
@@ -163,6 +163,15 @@ function SettingsForm({
               onChange={(url) => set('share_image_url', url)}
               uploadLabel="Upload a share image"
               clearLabel="Remove the share image"
+            />
+            <PictureField
+              label="Home page picture"
+              help="Behind the association's name and mission at the top of the home page, darkened on the left so the words stay legible. A wide landscape photo of at least 2000 pixels across suits it. Without one, the band is the plain colour."
+              value={values.hero_image_url}
+              error={errors.hero_image_url}
+              onChange={(url) => set('hero_image_url', url)}
+              uploadLabel="Upload a home page picture"
+              clearLabel="Use the plain colour"
             />
           </Stack>
         </Panel>

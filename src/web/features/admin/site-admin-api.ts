@@ -66,16 +66,3 @@ export function useDeleteImage() {
     },
   });
 }
-
-/** Uploads a picture (the logo, the share image); answers its address. */
-export function useUploadPicture() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append(imagesApi.upload.body.file, file);
-      return apiRequest(imagesApi.upload, { body: form });
-    },
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.images }),
-  });
-}

@@ -1,6 +1,6 @@
-import Alert from '@mui/material/Alert';
 import { useMemo } from 'react';
 import { validateDocumentJson } from '../../../shared/domain/richtext/validate';
+import ui from '../../components/ui.module.css';
 import { useSiteText } from '../../lib/site-text';
 import { RichTextView } from './rich-text/rich-text-view';
 
@@ -9,6 +9,6 @@ export function ArticleContent({ content }: { content: string }) {
   const { t } = useSiteText();
   const result = useMemo(() => (content ? validateDocumentJson(content) : null), [content]);
   if (!result) return null;
-  if (!result.ok) return <Alert severity="warning">{t('article.bad_content')}</Alert>;
+  if (!result.ok) return <p className={ui.notice}>{t('article.bad_content')}</p>;
   return <RichTextView document={result.document} />;
 }

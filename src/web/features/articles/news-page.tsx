@@ -1,28 +1,19 @@
-import AddIcon from '@mui/icons-material/Add';
-import RssFeedIcon from '@mui/icons-material/RssFeed';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import Link from '@mui/material/Link';
-import NativeSelect from '@mui/material/NativeSelect';
-import OutlinedInput from '@mui/material/OutlinedInput';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
 import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
+import { Icon } from '../../components/icon';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
-import { SiteText } from '../../components/site-text';
+import { PageBanner } from '../../components/page-banner';
+import ui from '../../components/ui.module.css';
+import { cx } from '../../lib/class-names';
 import { hasEditingRights, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatArticleDate } from './article-date';
+import styles from './articles.module.css';
 import { useArticlePages, useCategories } from './articles-api';
-import { PageBanner } from '../../components/page-banner';
 
 const ALL = '';
 
@@ -40,108 +31,122 @@ export function NewsPage() {
   // A category from an old link may no longer exist; it still shows as chosen.
   const options = [...new Set([...(categories.data ?? []), ...(category ? [category] : [])])];
 
+  const choose = (chosen: string) => setSearch(chosen ? { category: chosen } : {}, { replace: true });
+  // The form is sent by the browser itself before the script runs (a GET, the category in the
+  // address, decision 082); once the script runs, choosing is enough, and Show does the same.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const chosen = new FormData(event.currentTarget).get('category');
+    choose(typeof chosen === 'string' ? chosen : ALL);
+  };
+
   return (
     <>
       {/* Feed readers find the news feed from here. */}
       <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={NEWS_RSS_PATH} />
-      <PageBanner maxWidth="md">
-        <Typography variant="h1" sx={{ mb: 1.5 }}>
-          <SiteText k="news.title" />
-        </Typography>
-        <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.2rem' }, color: 'rgba(255, 255, 255, 0.9)' }}>
-          <SiteText k="news.intro" />
-        </Typography>
-      </PageBanner>
+      <PageBanner title="news.title" intro="news.intro" />
 
-      <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        {/* The filter's label, its field and the links are parts of their own: taken over together,
-            MUI's form controls were one task of 200 ms at a slow phone's speed. */}
-        <Stack direction="row" sx={{ gap: 2, mb: 4, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          {/* The phone's own list to pick from, and no MUI menu (Popover, Modal) for every reader. */}
-          <FormControl size="small" sx={{ minWidth: 220 }}>
-            {/* Shrunk: a native select always shows its choice ("All"), which the label must not cover. */}
-            <InputLabel htmlFor="news-category" variant="outlined" shrink>
-              {t('news.category')}
-            </InputLabel>
-            <NativeSelect
-              id="news-category"
-              value={category}
-              onChange={(e) => setSearch(e.target.value ? { category: e.target.value } : {}, { replace: true })}
-              input={<OutlinedInput label={t('news.category')} notched />}
-            >
-              <option value={ALL}>{t('news.all')}</option>
-              {options.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </NativeSelect>
-          </FormControl>
-          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-            <Link href={NEWS_RSS_PATH} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-              <RssFeedIcon fontSize="small" />
+      <div className={cx(ui.container, styles.list)}>
+        <div className={styles.toolbar}>
+          <form method="get" action="/news" onSubmit={submit} className={styles.filter}>
+            <div className={ui.field}>
+              <label htmlFor="news-category" className={ui.label}>
+                {t('news.category')}
+              </label>
+              {/* Uncontrolled: a choice made before the script arrived stays chosen when it takes over. */}
+              <select
+                key={category}
+                id="news-category"
+                name="category"
+                defaultValue={category}
+                onChange={(e) => choose(e.target.value)}
+                className={ui.input}
+              >
+                <option value={ALL}>{t('news.all')}</option>
+                {options.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={cx(ui.button, ui.outlined)}>
+              {t('news.filter_apply')}
+            </button>
+          </form>
+          <div className={styles.toolbarLinks}>
+            <a href={NEWS_RSS_PATH} className={ui.textLink}>
+              <Icon name="rss" />
               {t('news.rss')}
-            </Link>
+            </a>
             {editor && (
-              <Button component={RouterLink} to="/article/new" variant="contained" startIcon={<AddIcon />}>
+              <Link to="/article/new" className={cx(ui.button, ui.primary)}>
+                <Icon name="add" />
                 {t('news.new_article')}
-              </Button>
+              </Link>
             )}
-          </Stack>
-        </Stack>
+          </div>
+        </div>
 
         {pages.isPending ? (
-          <LoadingRegion>
-            {[0, 1, 2, 3].map((i) => (
-              <Box key={i} sx={{ py: 2.5, borderBottom: 1, borderColor: 'divider' }}>
-                <Skeleton variant="text" width="60%" sx={{ fontSize: '1.5rem' }} />
-                <Skeleton variant="text" width={90} />
-                <Skeleton variant="text" />
-                <Skeleton variant="text" width="80%" />
-              </Box>
+          <LoadingRegion className={styles.grid}>
+            {[0, 1, 2].map((i) => (
+              <div key={i} className={ui.skeleton} style={{ aspectRatio: '4 / 5' }} />
             ))}
           </LoadingRegion>
         ) : pages.isError ? (
           <LoadError message={t('news.load_failed')} error={pages.error} onRetry={() => void pages.refetch()} />
         ) : articles.length === 0 ? (
-          <Typography sx={{ color: 'text.secondary' }}>{category ? t('news.none_in_category') : t('news.none')}</Typography>
+          <p className={ui.muted}>{category ? t('news.none_in_category') : t('news.none')}</p>
         ) : (
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {articles.map((article) => (
-              <ArticleItem key={article._id} article={article} />
+          <ul className={styles.grid}>
+            {articles.map((article, index) => (
+              <li key={article._id} className={index === 0 ? styles.featured : undefined}>
+                <ArticleCard article={article} />
+              </li>
             ))}
-          </Box>
+          </ul>
         )}
 
         {pages.hasNextPage && (
-          <Box sx={{ textAlign: 'center', mt: 4 }}>
-            <Button variant="outlined" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+          <div className={styles.more}>
+            <button
+              type="button"
+              className={cx(ui.button, ui.outlined)}
+              onClick={() => void pages.fetchNextPage()}
+              disabled={pages.isFetchingNextPage}
+            >
               {t('news.load_more')}
-            </Button>
-          </Box>
+            </button>
+          </div>
         )}
-      </Container>
+      </div>
     </>
   );
 }
 
-function ArticleItem({ article }: { article: ArticleSummary }) {
+/** An article on the list: its picture, date, title and brief; the title's link covers the card. */
+function ArticleCard({ article }: { article: ArticleSummary }) {
   return (
-    <Box component="li" sx={{ py: 2.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Typography variant="h2" sx={{ fontSize: { xs: '1.3rem', md: '1.5rem' }, mb: 0.5 }}>
-        <Link component={RouterLink} to={`/article/${encodeURIComponent(article._id)}`} underline="hover" color="primary.dark">
-          {article.title}
-        </Link>
-      </Typography>
-      <Typography
-        component="time"
-        dateTime={article.dated.slice(0, 10)}
-        variant="body2"
-        sx={{ color: 'text.secondary', display: 'block', mb: 1 }}
-      >
-        {formatArticleDate(article.dated)}
-      </Typography>
-      {article.brief && <Typography sx={{ color: 'text.primary' }}>{article.brief}</Typography>}
-    </Box>
+    <article className={cx(ui.card, styles.card)}>
+      {article.image ? (
+        <img src={article.image} alt={article.image_alt} loading="lazy" className={styles.media} />
+      ) : (
+        <div aria-hidden className={styles.placeholder}>
+          {article.categories[0] ?? ''}
+        </div>
+      )}
+      <div className={styles.cardBody}>
+        <time dateTime={article.dated.slice(0, 10)} className={styles.date}>
+          {formatArticleDate(article.dated)}
+        </time>
+        <h2>
+          <Link to={`/article/${encodeURIComponent(article._id)}`} className={styles.cover}>
+            {article.title}
+          </Link>
+        </h2>
+        {article.brief && <p className={styles.brief}>{article.brief}</p>}
+      </div>
+    </article>
   );
 }

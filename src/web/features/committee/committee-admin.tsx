@@ -11,7 +11,7 @@ import { MemberCard } from './member-card';
 import { MemberEditor } from './member-editor';
 
 /** Only the admin loads this: a member card with Edit and Delete, editing in place. */
-export function AdminMemberCard({ member, onOpen }: { member: CommitteeMember; onOpen: () => void }) {
+export function AdminMemberCard({ member }: { member: CommitteeMember }) {
   const { t } = useSiteText();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +29,6 @@ export function AdminMemberCard({ member, onOpen }: { member: CommitteeMember; o
       ) : (
         <MemberCard
           member={member}
-          onOpen={onOpen}
           actions={
             <>
               <Button size="small" variant="outlined" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>

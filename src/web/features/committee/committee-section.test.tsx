@@ -40,18 +40,20 @@ const chair: CommitteeMember = {
 const treasurer: CommitteeMember = { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer', image: '', description: '', priority: 150 };
 
 const section = () => screen.getByRole('region', { name: 'Our committee' });
+/** The grid of cards (each member's dialog, hidden until opened, is outside it). */
+const cards = () => within(section()).getByRole('list');
 
 describe('committee editing (SPEC sections 4 and 5)', () => {
   it('shows no editing controls to a visitor', async () => {
     renderPage(<CommitteeSection />, { api: fakeCommittee([chair]) });
-    expect(await screen.findByText('Dr Anna Hakobyan')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add committee member' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
 
   it('starts a new member in edit with priority 100; cancel discards it, Delete is refused', async () => {
     const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair]) });
-    await screen.findByText('Dr Anna Hakobyan');
+    await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
     await page.user.click(screen.getByRole('button', { name: 'Add committee member' }));
     const form = await screen.findByRole('form', { name: 'New committee member' });
     expect(within(form).getByLabelText('Priority')).toHaveValue('100');
@@ -65,7 +67,7 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
 
   it('saves a new member, refusing a priority that is not a number and reading one as parseInt does', async () => {
     const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair]) });
-    await screen.findByText('Dr Anna Hakobyan');
+    await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
     await page.user.click(screen.getByRole('button', { name: 'Add committee member' }));
     const form = await screen.findByRole('form', { name: 'New committee member' });
     await page.user.type(within(form).getByLabelText(/^Name/), 'Dr Mariam Grigoryan');
@@ -91,20 +93,20 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
 
   it('edits in place: cancel changes nothing, save updates and refetches', async () => {
     const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair, treasurer]) });
-    await screen.findByText('Dr Anna Hakobyan');
+    await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
     await page.user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
     const form = await screen.findByRole('form', { name: 'Edit committee member' });
     expect(within(form).getByLabelText(/^Name/)).toHaveValue('Dr Levon Sargsyan');
     await page.user.type(within(form).getByLabelText(/^Role/), ' and Secretary');
     await page.user.click(within(form).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByText('Treasurer')).toBeInTheDocument();
+    expect(within(cards()).getByText('Treasurer')).toBeInTheDocument();
     expect(page.api.changes()).toEqual([]);
 
     await page.user.click(screen.getAllByRole('button', { name: 'Edit' })[1]!);
     const again = await screen.findByRole('form', { name: 'Edit committee member' });
     await page.user.type(within(again).getByLabelText(/^Role/), ' and Secretary');
     await page.user.click(within(again).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Treasurer and Secretary')).toBeInTheDocument();
+    expect(await within(cards()).findByText('Treasurer and Secretary')).toBeInTheDocument();
     expect(page.api.callsTo(committeeApi.update).map((c) => c.json)).toEqual([
       { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer and Secretary', image: '', description: '', priority: 150 },
     ]);
@@ -113,7 +115,7 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
 
   it('asks before deleting a member, naming them', async () => {
     const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair, treasurer]) });
-    await screen.findByText('Dr Anna Hakobyan');
+    await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
     await page.user.click(screen.getAllByRole('button', { name: 'Delete' })[0]!);
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this committee member?' });
     expect(dialog).toHaveTextContent('Dr Anna Hakobyan');
@@ -125,7 +127,7 @@ describe('committee editing (SPEC sections 4 and 5)', () => {
     await page.user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitForElementToBeRemoved(() => screen.queryByRole('alertdialog'));
     expect(within(section()).queryByText('Dr Anna Hakobyan')).toBeNull();
-    expect(within(section()).getByText('Dr Levon Sargsyan')).toBeInTheDocument();
+    expect(within(cards()).getByText('Dr Levon Sargsyan')).toBeInTheDocument();
     expect(page.api.callsTo(committeeApi.remove).map((c) => c.json)).toEqual([{ _id: 'c1' }]);
   });
 });

@@ -1,81 +1,42 @@
-import CloseIcon from '@mui/icons-material/Close';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import type { CommitteeMember } from '../../../shared/api/committee';
+import { Icon } from '../../components/icon';
+import ui from '../../components/ui.module.css';
+import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
+import styles from './committee.module.css';
+import { memberDialogId } from './member-card';
 import { MemberPhoto } from './member-photo';
 
-/** One member in full: photo, name, role and the whole description. */
-export function MemberDialog({
-  member,
-  open,
-  onClose,
-  onExited,
-}: {
-  member: CommitteeMember | null;
-  open: boolean;
-  onClose: () => void;
-  /** After the closing transition, when the member can be forgotten. */
-  onExited: () => void;
-}) {
+/**
+ * One member in full: photo, name, role and the whole description. A popover: the name on the
+ * card opens it, Close, Escape or a tap outside closes it, all without a script (decision 082).
+ * `hidden` as well: a browser without popovers shows none of them in the page (and main.tsx
+ * opens them there).
+ */
+export function MemberDialog({ member }: { member: CommitteeMember }) {
   const { t } = useSiteText();
-  const titleId = useId();
-  if (!member) return null;
-
+  const id = memberDialogId(member);
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ transition: { onExited }, paper: { sx: { borderRadius: 3 } } }}
-    >
-      <IconButton onClick={onClose} aria-label={t('action.close')} sx={{ position: 'absolute', top: 8, right: 8, color: 'text.secondary' }}>
-        <CloseIcon />
-      </IconButton>
-      <DialogContent sx={{ pt: 5, px: { xs: 3, sm: 4 } }}>
-        <Box
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column', sm: 'row' },
-            alignItems: { xs: 'center', sm: 'flex-start' },
-            textAlign: { xs: 'center', sm: 'left' },
-            gap: { xs: 2.5, sm: 4 },
-          }}
-        >
-          <MemberPhoto src={member.image} name={member.name} size={176} square sx={{ m: '6px' }} />
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={titleId} component="h2" variant="h2" sx={{ fontSize: '1.6rem', color: 'primary.dark', mb: 0.75 }}>
-              {member.name}
-            </Typography>
-            <Typography
-              sx={{
-                color: 'secondary.dark',
-                fontWeight: 700,
-                fontSize: '0.85rem',
-                letterSpacing: '0.08em',
-                textTransform: 'uppercase',
-                mb: 2,
-              }}
-            >
-              {member.role}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary', lineHeight: 1.75, whiteSpace: 'pre-line' }}>{member.description}</Typography>
-          </Box>
-        </Box>
-      </DialogContent>
-      <DialogActions sx={{ px: { xs: 3, sm: 4 }, pb: 2.5 }}>
-        <Button onClick={onClose} variant="outlined">
+    <div id={id} popover="auto" hidden role="dialog" aria-labelledby={`${id}-name`} className={styles.dialog}>
+      <button type="button" popoverTarget={id} popoverTargetAction="hide" aria-label={t('action.close')} className={styles.close}>
+        <Icon name="close" />
+      </button>
+      <div className={styles.dialogBody}>
+        <div className={styles.dialogPhoto}>
+          {/* Loaded when the dialog opens, not with the page. */}
+          <MemberPhoto src={member.image} name={member.name} lazy />
+        </div>
+        <div>
+          <h2 id={`${id}-name`}>{member.name}</h2>
+          <p className={styles.role}>{member.role}</p>
+          <p className={styles.fullDescription}>{member.description}</p>
+        </div>
+      </div>
+      <div className={styles.dialogActions}>
+        <button type="button" popoverTarget={id} popoverTargetAction="hide" className={cx(ui.button, ui.outlined)}>
           {t('action.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </button>
+      </div>
+    </div>
   );
 }

@@ -113,7 +113,11 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
           >
             {label}
           </Typography>
-          <MemberPhoto src={image} name={name || label} size={112} />
+          <Box
+            sx={{ width: 112, borderRadius: '50%', overflow: 'hidden', boxShadow: '0 0 0 4px #ffffff, 0 0 0 6px rgba(242, 163, 65, 0.7)' }}
+          >
+            <MemberPhoto src={image} name={name || label} />
+          </Box>
           <input
             ref={fileInput}
             type="file"

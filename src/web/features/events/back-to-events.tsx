@@ -1,15 +1,19 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { Icon } from '../../components/icon';
+import ui from '../../components/ui.module.css';
+import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
+import styles from './events.module.css';
 
 /** "All events": the way back from an event's page and from a booking's page. */
 export function BackToEvents() {
   const { t } = useSiteText();
   return (
-    <Link component={RouterLink} to="/events" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 3 }}>
-      <ArrowBackIcon fontSize="small" />
-      {t('event.back')}
-    </Link>
+    <p className={styles.back}>
+      <Link to="/events" className={cx(ui.textLink)}>
+        <Icon name="arrow-back" />
+        {t('event.back')}
+      </Link>
+    </p>
   );
 }

@@ -1,43 +1,48 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
+import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadingRegion } from '../../components/loading-region';
-import { Panel, PanelTitle } from '../../components/panel';
 import { PartBoundary } from '../../components/part-boundary';
+import { SiteText } from '../../components/site-text';
+import ui from '../../components/ui.module.css';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
+import { cx } from '../../lib/class-names';
+import { usePageAnswer } from '../../lib/page-answer';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
+import styles from './events.module.css';
 
-// Loaded with the first booking, not with the page (decision 062); the card step likewise.
+// Loaded with the first booking, not with the page (decision 062); the card step (MUI) likewise.
 const bookingsApi = lazyEndpoints(() => import('../../../shared/api/bookings').then((m) => m.bookingsApi));
-const loadCardStep = () => import('./booking-card-step');
-const BookingCardStep = lazy(() => loadCardStep().then((m) => ({ default: m.BookingCardStep })));
+const loadCardStep = () => import('./booking-card-step').then((m) => m.BookingCardStep);
+const BookingCardStep = lazyWithTheme(loadCardStep);
 
-type Step =
-  { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: 'confirmed' | 'waitlisted' };
+/** The outcomes the page's address may name after a booking made without the script. */
+const OUTCOMES = ['confirmed', 'waitlisted'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+
+type Step = { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: Outcome };
 
 /**
  * Booking a place on the event's page, in the steps of donating: the details (a signed-in person
- * books as themselves), then the card with Back when the place costs something, an alert plus
- * the reason in the page when the card fails, and the outcome in the page.
+ * books as themselves), then the card with Back when the place costs something, and the outcome
+ * in the page. The form posts to the page itself, so it works before the script has arrived: the
+ * server books a free place, or answers the page with what to do (decision 082); once the script
+ * runs it books through the API, with the fields as they were typed.
  */
 export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
   const { t } = useSiteText();
   const session = useSession();
-  const [step, setStep] = useState<Step>({ kind: 'form' });
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<{ field: string; detail: string } | null>(null);
+  const [search] = useSearchParams();
+  const answered = usePageAnswer('booking');
+  const fromAddress = OUTCOMES.find((outcome) => outcome === search.get('booking'));
+  const [step, setStep] = useState<Step>(fromAddress ? { kind: 'done', status: fromAddress } : { kind: 'form' });
+  const [fieldError, setFieldError] = useState(
+    answered?.message.field ? { field: answered.message.field, detail: answered.message.text } : null,
+  );
   const outcomeRef = useRef<HTMLDivElement>(null);
   /** The place held by the last Book, for Back then Book again with the same details. */
   const previous = useRef<{ answer: BookResponse; request: BookRequest } | null>(null);
@@ -57,30 +62,29 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     },
   });
 
-  function done(status: 'confirmed' | 'waitlisted') {
+  function done(status: Outcome) {
     setStep({ kind: 'done', status });
     onBooked();
   }
   useEffect(() => {
-    if (step.kind === 'done') outcomeRef.current?.focus();
-  }, [step.kind]);
+    if (step.kind === 'done' && !fromAddress) outcomeRef.current?.focus();
+  }, [step.kind, fromAddress]);
 
   if (event.booking_state === 'closed' || event.booking_state === 'not_open_yet') return null;
   if (event.members_only && !session) {
     return (
-      <Alert severity="info">
-        {t('event.book.members_sign_in')}{' '}
-        <Link component={RouterLink} to="/signIn">
-          {t('event.book.sign_in')}
-        </Link>
-      </Alert>
+      <p className={cx(ui.notice, styles.booking)}>
+        <span>
+          {t('event.book.members_sign_in')} <Link to="/signIn">{t('event.book.sign_in')}</Link>
+        </span>
+      </p>
     );
   }
   if (step.kind === 'done') {
     return (
-      <Alert severity="success" ref={outcomeRef} tabIndex={-1} data-testid="booking-outcome">
+      <div ref={outcomeRef} tabIndex={-1} role="status" data-testid="booking-outcome" className={cx(ui.notice, ui.success, styles.outcome)}>
         {step.status === 'confirmed' ? t('event.book.confirmed') : t('event.book.waitlisted')}
-      </Alert>
+      </div>
     );
   }
   if (step.kind === 'card') {
@@ -88,22 +92,18 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     return (
       <PartBoundary
         fallback={
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" onClick={back}>
-                {t('event.book.back')}
-              </Button>
-            }
-          >
-            {t('event.book.card_unavailable')}
-          </Alert>
+          <div role="alert" className={cx(ui.notice, ui.error)}>
+            <p style={{ flexGrow: 1 }}>{t('event.book.card_unavailable')}</p>
+            <button type="button" className={cx(ui.button, ui.outlined, ui.small)} onClick={back}>
+              {t('event.book.back')}
+            </button>
+          </div>
         }
       >
         <Suspense
           fallback={
             <LoadingRegion>
-              <Skeleton variant="rounded" height={240} />
+              <div className={ui.skeleton} style={{ height: 240 }} />
             </LoadingRegion>
           }
         >
@@ -114,9 +114,14 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   }
 
   const signedIn = session !== null;
-  const submit = (e: React.FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const request: BookRequest = signedIn ? {} : { name: name.trim(), email: email.trim() };
+    const fields = new FormData(e.currentTarget);
+    const typed = (name: string) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    const request: BookRequest = signedIn ? {} : { name: typed('name'), email: typed('email') };
     // Back, then Book with the same details, goes on with the place already held.
     if (previous.current && JSON.stringify(previous.current.request) === JSON.stringify(request)) {
       setStep({ kind: 'card', ...previous.current });
@@ -126,44 +131,68 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     if (event.price_pence > 0 || event.member_price_pence > 0) loadCardStep().catch(() => undefined);
     book.mutate(request);
   };
+  const message = book.isError
+    ? fieldError
+      ? null
+      : errorMessage(book.error, t('event.book.failed'))
+    : answered && !answered.message.field
+      ? answered.message.key
+        ? t(answered.message.key)
+        : answered.message.text
+      : null;
+  const field = (name: 'name' | 'email', label: string, type: string, autoComplete: string, hint?: string) => {
+    const error = fieldError?.field === name ? fieldError.detail : null;
+    const id = `booking-${name}`;
+    return (
+      <div className={ui.field}>
+        <label htmlFor={id} className={ui.label}>
+          {label}
+        </label>
+        <input
+          id={id}
+          name={name}
+          type={type}
+          required
+          autoComplete={autoComplete}
+          defaultValue={answered?.values[name] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? `${id}-note` : undefined}
+          className={ui.input}
+        />
+        {(error || hint) && (
+          <p id={`${id}-note`} className={error ? ui.fieldError : ui.hint}>
+            {error ?? hint}
+          </p>
+        )}
+      </div>
+    );
+  };
   return (
-    <Panel labelledBy="booking-title">
-      <PanelTitle id="booking-title" k="event.book.title" />
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="booking-title">
-        <Stack spacing={2}>
-          {book.isError && !fieldError && <Alert severity="error">{errorMessage(book.error, t('event.book.failed'))}</Alert>}
-          {signedIn ? (
-            <Typography>
-              {t('event.book.as')} <strong>{session.username}</strong>
-            </Typography>
-          ) : (
-            <>
-              <TextField
-                label={t('event.book.name')}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                required
-                autoComplete="name"
-                error={fieldError?.field === 'name'}
-                helperText={fieldError?.field === 'name' ? fieldError.detail : undefined}
-              />
-              <TextField
-                label={t('event.book.email')}
-                type="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                required
-                autoComplete="email"
-                error={fieldError?.field === 'email'}
-                helperText={fieldError?.field === 'email' ? fieldError.detail : t('event.book.email_help')}
-              />
-            </>
-          )}
-          <Button type="submit" variant="contained" size="large" loading={book.isPending} sx={{ alignSelf: 'flex-start' }}>
-            {event.booking_state === 'waitlist' ? t('event.join_waitlist') : t('event.book')}
-          </Button>
-        </Stack>
-      </Box>
-    </Panel>
+    <section aria-labelledby="booking-title" className={cx(ui.card, styles.booking)}>
+      <h2 id="booking-title">
+        <SiteText k="event.book.title" />
+      </h2>
+      {/* No noValidate: before the script, the browser's own checks stop an empty field. */}
+      <form method="post" action={`/events/${event._id}`} onSubmit={submit} aria-labelledby="booking-title" className={styles.bookingForm}>
+        {message && (
+          <p role="alert" className={cx(ui.notice, answered?.message.kind === 'info' && !book.isError ? null : ui.error)}>
+            {message}
+          </p>
+        )}
+        {signedIn ? (
+          <p>
+            {t('event.book.as')} <strong>{session.username}</strong>
+          </p>
+        ) : (
+          <>
+            {field('name', t('event.book.name'), 'text', 'name')}
+            {field('email', t('event.book.email'), 'email', 'email', t('event.book.email_help'))}
+          </>
+        )}
+        <button type="submit" className={cx(ui.button, ui.primary, ui.large)} disabled={book.isPending}>
+          {event.booking_state === 'waitlist' ? t('event.join_waitlist') : t('event.book')}
+        </button>
+      </form>
+    </section>
   );
 }

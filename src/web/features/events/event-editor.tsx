@@ -10,11 +10,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { eventForm, type AdminEventRecord, type EventFormInput, type EventRecord } from '../../../shared/api/events';
 import Skeleton from '@mui/material/Skeleton';
 import { LoadError } from '../../components/load-error';
+import { PictureField } from '../../components/picture-field';
 import { LoadingRegion } from '../../components/loading-region';
 import { poundsDecimal } from '../../../shared/domain/money';
 import { toLondonLocal } from '../../../shared/domain/london-time';
@@ -59,6 +60,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
   const save = useSaveEvent();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -80,6 +82,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
     );
   }
 
+  const image = useWatch({ control, name: 'image' });
   const label = event ? t('events.edit_form') : t('events.new_form');
   const labelId = useId();
   const { ref: titleRef, ...titleField } = register('title');
@@ -187,6 +190,27 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
             <FormControlLabel control={<Checkbox {...register('members_only')} />} label={t('events.field.members_only')} />
           </Grid>
         </Grid>
+        <Controller
+          control={control}
+          name="image"
+          render={({ field, fieldState }) => (
+            <PictureField
+              label={t('editor.image')}
+              help={t('events.field.image_help')}
+              error={fieldState.error?.message}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              uploadLabel={t('editor.image_upload')}
+              clearLabel={t('editor.image_remove')}
+            />
+          )}
+        />
+        {image &&
+          detail('image_alt', t('editor.image_alt'), {
+            multiline: true,
+            helperText: errors.image_alt?.message ?? t('editor.image_alt_help'),
+            slotProps: { htmlInput: { maxLength: 300 } },
+          })}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           <Button type="submit" variant="contained" loading={save.isPending}>
             {t('action.save')}
@@ -226,7 +250,7 @@ export const editorLabelSx = {
 } as const;
 
 type EventFields = Parameters<ReturnType<typeof useSaveEvent>['mutate']>[0];
-type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only'>;
+type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only' | 'image'>;
 
 /** The form's values: text as typed, prices in pounds; a new event has none of the details. */
 function formValues(event: AdminEventRecord | undefined): EventFormInput {
@@ -247,6 +271,8 @@ function formValues(event: AdminEventRecord | undefined): EventFormInput {
     members_only: event?.members_only ?? false,
     cpd_hours: text(event?.cpd_hours),
     cancel_cutoff_days: text(event?.cancel_cutoff_days ?? 7),
+    image: event?.image ?? '',
+    image_alt: event?.image_alt ?? '',
   };
 }
 

@@ -1,13 +1,9 @@
-import PoundIcon from '@mui/icons-material/CurrencyPound';
-import GroupIcon from '@mui/icons-material/GroupOutlined';
-import PlaceIcon from '@mui/icons-material/PlaceOutlined';
-import SchoolIcon from '@mui/icons-material/SchoolOutlined';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { formatPence } from '../../../shared/domain/money';
+import { Icon, type IconName } from '../../components/icon';
 import { useSiteText } from '../../lib/site-text';
+import styles from './events.module.css';
 
 /** "Free", "£10", or "£10 members, £25" when members pay less. */
 export function usePriceText(): (event: Pick<EventRecord, 'member_price_pence' | 'price_pence' | 'members_only'>) => string {
@@ -26,12 +22,12 @@ export function placeLine(event: Pick<EventRecord, 'venue_name' | 'venue_address
   return place || (event.online ? online : null);
 }
 
-function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function Fact({ icon, children }: { icon: IconName; children: ReactNode }) {
   return (
-    <Typography component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
-      {icon}
+    <li>
+      <Icon name={icon} />
       <span>{children}</span>
-    </Typography>
+    </li>
   );
 }
 
@@ -41,26 +37,23 @@ export function EventFacts({ event }: { event: EventRecord }) {
   const price = usePriceText();
   const place = placeLine(event, t('events.online'));
   const bookable = event.capacity !== null || event.price_pence > 0 || event.member_price_pence > 0 || event.members_only;
-  const icon = { fontSize: 'small', 'aria-hidden': true, sx: { color: 'secondary.dark' } } as const;
   return (
-    <Stack component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, gap: 0.5 }}>
-      {place && <Fact icon={<PlaceIcon {...icon} />}>{place}</Fact>}
+    <ul className={styles.facts}>
+      {place && <Fact icon="place">{place}</Fact>}
       {bookable && (
-        <Fact icon={<PoundIcon {...icon} />}>
+        <Fact icon="pound">
           {price(event)}
           {event.members_only && ` · ${t('events.members_only')}`}
         </Fact>
       )}
       {event.cpd_hours !== null && (
-        <Fact icon={<SchoolIcon {...icon} />}>
+        <Fact icon="cpd">
           {event.cpd_hours} {t('event.cpd_hours')}
         </Fact>
       )}
       {event.places_left !== null && event.booking_state !== 'closed' && (
-        <Fact icon={<GroupIcon {...icon} />}>
-          {event.places_left === 0 ? t('events.full') : `${event.places_left} ${t('events.places_left')}`}
-        </Fact>
+        <Fact icon="groups">{event.places_left === 0 ? t('events.full') : `${event.places_left} ${t('events.places_left')}`}</Fact>
       )}
-    </Stack>
+    </ul>
   );
 }

@@ -1,28 +1,24 @@
-import EventAvailableOutlinedIcon from '@mui/icons-material/EventAvailableOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import type { EventRecord } from '../../../shared/api/events';
 import { isEventId } from '../../../shared/domain/event-id';
 import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
-import { formatPence } from '../../../shared/domain/money';
 import { fromLondonLocal } from '../../../shared/domain/london-time';
+import { formatPence } from '../../../shared/domain/money';
+import { Icon } from '../../components/icon';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
+import ui from '../../components/ui.module.css';
 import { ApiError } from '../../lib/api';
-import { isAdmin, useSession } from '../../lib/session';
+import { cx } from '../../lib/class-names';
 import { formatEventDate, formatEventSpan } from '../../lib/format';
-import { BackToEvents } from './back-to-events';
+import { isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BackToEvents } from './back-to-events';
 import { BookingPanel } from './booking-panel';
 import { useEvent } from './events-api';
+import styles from './events.module.css';
 
 /** /events/{id}: everything about one event, the way to book it and "Add to calendar". */
 export function EventPage() {
@@ -34,44 +30,32 @@ export function EventPage() {
   usePageTitle(event.data?.title ?? (valid ? (notFound ? t('event.not_found') : null) : t('event.invalid_id')));
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+    <div className={cx(ui.reading, styles.page)}>
       <BackToEvents />
       {!valid ? (
-        <Missing text={t('event.invalid_id')} />
+        <h1>{t('event.invalid_id')}</h1>
       ) : event.isPending ? (
         <LoadingRegion>
-          <Skeleton variant="text" sx={{ fontSize: '2.5rem' }} width="70%" />
-          <Skeleton variant="rounded" height={160} />
+          <div className={ui.skeleton} style={{ height: 48, width: '70%', marginBottom: 16 }} />
+          <div className={ui.skeleton} style={{ height: 160 }} />
         </LoadingRegion>
       ) : notFound ? (
-        <Missing text={t('event.not_found')} />
+        <h1>{t('event.not_found')}</h1>
       ) : event.isError ? (
         <LoadError message={t('event.load_failed')} error={event.error} onRetry={() => void event.refetch()} />
       ) : (
         <EventDetails event={event.data} onBooked={() => void event.refetch()} />
       )}
-    </Container>
-  );
-}
-
-function Missing({ text }: { text: string }) {
-  return (
-    <Typography variant="h1" sx={{ fontSize: '1.75rem', color: 'primary.dark' }}>
-      {text}
-    </Typography>
+    </div>
   );
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '10rem 1fr' }, gap: { xs: 0.25, sm: 2 }, py: 1.25 }}>
-      <Typography component="dt" sx={{ fontWeight: 700, color: 'text.primary' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line' }}>
-        {children}
-      </Typography>
-    </Box>
+    <div className={styles.row}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 
@@ -82,66 +66,62 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
   const place = [event.venue_name, event.venue_address].filter(Boolean).join('\n');
   const admin = isAdmin(useSession());
   return (
-    <Box component="article" aria-labelledby="event-title">
-      <Typography id="event-title" variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.9rem, 4vw, 2.75rem)', mb: 2 }}>
-        {event.title}
-      </Typography>
-      <Paper variant="outlined" sx={{ px: { xs: 2, sm: 3 }, py: 1, borderRadius: 3, mb: 3 }}>
-        <Box component="dl" sx={{ m: 0 }}>
-          <Row label={t('event.when')}>
-            <time dateTime={event.date}>{formatEventSpan(event.date, event.end_date)}</time>
+    <article aria-labelledby="event-title">
+      {event.image && (
+        <figure className={styles.hero}>
+          <img src={event.image} alt={event.image_alt} fetchPriority="high" className={styles.media} />
+        </figure>
+      )}
+      <h1 id="event-title">{event.title}</h1>
+      <dl className={cx(ui.card, styles.details)}>
+        <Row label={t('event.when')}>
+          <time dateTime={event.date}>{formatEventSpan(event.date, event.end_date)}</time>
+        </Row>
+        {(place || event.online) && (
+          <Row label={t('event.where')}>
+            {place}
+            {place && event.online && '\n'}
+            {event.online && t('event.online_after_booking')}
           </Row>
-          {(place || event.online) && (
-            <Row label={t('event.where')}>
-              {place}
-              {place && event.online && '\n'}
-              {event.online && t('event.online_after_booking')}
-            </Row>
-          )}
-          <Row label={t('event.price')}>
-            {samePrice
-              ? money(event.member_price_pence)
-              : `${t('event.price_members')}: ${money(event.member_price_pence)}, ${t('event.price_others')}: ${money(event.price_pence)}`}
-            {event.members_only && ` · ${t('events.members_only')}`}
-          </Row>
-          {event.cpd_hours !== null && (
-            <Row label={t('event.cpd')}>
-              {event.cpd_hours} {t('event.cpd_hours')}
-            </Row>
-          )}
-          {event.capacity !== null && (
-            <Row label={t('event.places')}>
-              {event.capacity} ({event.places_left} {t('event.places_left')})
-            </Row>
-          )}
-          {event.booking_opens && event.booking_state === 'not_open_yet' && (
-            <Row label={t('event.booking_opens')}>{formatEventDate(fromLondonLocal(event.booking_opens))}</Row>
-          )}
-          {event.booking_closes && event.booking_state !== 'closed' && (
-            <Row label={t('event.booking_closes')}>{formatEventDate(fromLondonLocal(event.booking_closes))}</Row>
-          )}
-        </Box>
-      </Paper>
-      {event.description && <Typography sx={{ lineHeight: 1.8, whiteSpace: 'pre-line', mb: 3 }}>{event.description}</Typography>}
-      <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mb: 4 }}>
-        <Button
-          component="a"
-          href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
-          download
-          variant="outlined"
-          startIcon={<EventAvailableOutlinedIcon />}
-        >
-          {t('events.add_to_calendar')}
-        </Button>
-        {admin && (
-          <Button component={RouterLink} to={`/admin/events/${event._id}`} variant="outlined">
-            Bookings and check-in
-          </Button>
         )}
-      </Stack>
-      {event.booking_state === 'closed' && <Typography sx={{ color: 'text.secondary' }}>{t('event.closed')}</Typography>}
-      {event.booking_state === 'not_open_yet' && <Typography sx={{ color: 'text.secondary' }}>{t('event.not_open_yet')}</Typography>}
+        <Row label={t('event.price')}>
+          {samePrice
+            ? money(event.member_price_pence)
+            : `${t('event.price_members')}: ${money(event.member_price_pence)}, ${t('event.price_others')}: ${money(event.price_pence)}`}
+          {event.members_only && ` · ${t('events.members_only')}`}
+        </Row>
+        {event.cpd_hours !== null && (
+          <Row label={t('event.cpd')}>
+            {event.cpd_hours} {t('event.cpd_hours')}
+          </Row>
+        )}
+        {event.capacity !== null && (
+          <Row label={t('event.places')}>
+            {event.capacity} ({event.places_left} {t('event.places_left')})
+          </Row>
+        )}
+        {event.booking_opens && event.booking_state === 'not_open_yet' && (
+          <Row label={t('event.booking_opens')}>{formatEventDate(fromLondonLocal(event.booking_opens))}</Row>
+        )}
+        {event.booking_closes && event.booking_state !== 'closed' && (
+          <Row label={t('event.booking_closes')}>{formatEventDate(fromLondonLocal(event.booking_closes))}</Row>
+        )}
+      </dl>
+      {event.description && <p className={styles.longDescription}>{event.description}</p>}
+      <div className={styles.actions}>
+        <a href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })} download className={cx(ui.button, ui.outlined)}>
+          <Icon name="calendar" />
+          {t('events.add_to_calendar')}
+        </a>
+        {admin && (
+          <Link to={`/admin/events/${event._id}`} className={cx(ui.button, ui.outlined)}>
+            Bookings and check-in
+          </Link>
+        )}
+      </div>
+      {event.booking_state === 'closed' && <p className={styles.state}>{t('event.closed')}</p>}
+      {event.booking_state === 'not_open_yet' && <p className={styles.state}>{t('event.not_open_yet')}</p>}
       <BookingPanel event={event} onBooked={onBooked} />
-    </Box>
+    </article>
   );
 }

@@ -24,6 +24,8 @@ function listing(fields: Pick<EventRecord, '_id' | 'title' | 'dated' | 'date' | 
     members_only: false,
     cpd_hours: null,
     cancel_cutoff_days: 7,
+    image: '',
+    image_alt: '',
     ...fields,
   };
 }
@@ -83,6 +85,8 @@ const noDetailsSent = {
   members_only: false,
   cpd_hours: null,
   cancel_cutoff_days: 7,
+  image: '',
+  image_alt: '',
 };
 
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
@@ -160,7 +164,7 @@ describe('events page editing (SPEC section 4)', () => {
     const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture, dinner]) });
     await within(upcoming()).findByText('Winter lecture');
     await page.user.click(within(upcoming()).getAllByRole('button', { name: 'Delete' })[0]!);
-    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to delete this event?' });
     expect(dialog).toHaveTextContent('Winter lecture');
     await page.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitForElementToBeRemoved(dialog);
@@ -177,14 +181,18 @@ describe('events page editing (SPEC section 4)', () => {
   it('keeps past-event rows from opening or closing while an event is edited', async () => {
     const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture, gala]) });
     const past = await screen.findByRole('region', { name: 'Past events' });
-    const row = await within(past).findByRole('button', { name: /Anniversary gala/ });
-    expect(row).toHaveAttribute('aria-expanded', 'false');
+    // Each row is the browser's own disclosure: <details>, opened and closed by its summary.
+    const row = await within(past).findByText('Anniversary gala');
+    const details = row.closest('details')!;
+    expect(details).not.toHaveAttribute('open');
+    expect(within(past).getByText('20 years.')).not.toBeVisible();
     await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
+    await screen.findByRole('form', { name: 'Edit event' });
     await page.user.click(row);
-    expect(row).toHaveAttribute('aria-expanded', 'false');
-    await page.user.click(within(await screen.findByRole('form', { name: 'Edit event' })).getByRole('button', { name: 'Cancel' }));
+    expect(details).not.toHaveAttribute('open');
+    await page.user.click(within(screen.getByRole('form', { name: 'Edit event' })).getByRole('button', { name: 'Cancel' }));
     await page.user.click(row);
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(details).toHaveAttribute('open');
     expect(within(past).getByText('20 years.')).toBeVisible();
   });
 });

@@ -1,35 +1,32 @@
-import AddIcon from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { splitEvents } from '../../../shared/domain/event-timing';
+import { Icon } from '../../components/icon';
+import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadError } from '../../components/load-error';
-import { PartBoundary } from '../../components/part-boundary';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
+import { PartBoundary } from '../../components/part-boundary';
 import { SiteText } from '../../components/site-text';
+import ui from '../../components/ui.module.css';
 import { errorMessage } from '../../lib/api';
+import { cx } from '../../lib/class-names';
 import { isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
-import { EventCard, EventCardFrame } from './event-card';
+import { EventCard, EventEditorFrame } from './event-card';
 import { useEvents } from './events-api';
 import { useDeleteEvent } from './events-edit-api';
+import styles from './events.module.css';
 import { NoUpcomingEvents } from './no-upcoming-events';
 import { PastEvents } from './past-events';
 import { SubscribePanel } from './subscribe-panel';
 
-// Only the admin edits events: the form (and react-hook-form) loads when the admin opens it, the
-// confirmation of a deletion (MUI's Dialog) when an admin's page loads.
-const EventEditor = lazy(() => import('./event-editor').then((m) => ({ default: m.EventEditor })));
-const ConfirmDialog = lazy(() => import('../../components/confirm-dialog').then((m) => ({ default: m.ConfirmDialog })));
+// Only the admin edits events: the form and the confirmation of a deletion (MUI, with its theme)
+// load when the admin uses them, never with a visitor's page.
+const EventEditor = lazyWithTheme(() => import('./event-editor').then((m) => m.EventEditor));
+const ConfirmDialog = lazyWithTheme(() => import('../../components/confirm-dialog').then((m) => m.ConfirmDialog));
 
 /** The draft of a new event, which has no id until it is saved. */
 const NEW = 'new';
@@ -64,109 +61,95 @@ export function EventsPage() {
   }
 
   const stopEditing = () => setEditing(null);
+  const editor = (event?: EventRecord) => (
+    <EventEditorFrame>
+      <Suspense fallback={<EditorLoading />}>
+        <EventEditor event={event} onDone={stopEditing} onDelete={event ? () => setDeleting(event) : undefined} />
+      </Suspense>
+    </EventEditorFrame>
+  );
 
   return (
     <>
       <PageBanner title="events.title" intro="events.intro" />
-      <Container maxWidth="lg" sx={{ py: { xs: 5, md: 7 } }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: { xs: 5, md: 6 },
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' },
-            gridTemplateAreas: { xs: '"upcoming" "subscribe" "past"', md: '"upcoming subscribe" "past subscribe"' },
-            alignItems: 'start',
-          }}
-        >
-          <Box component="section" aria-labelledby="upcoming-title" sx={{ gridArea: 'upcoming' }}>
-            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 3, flexWrap: 'wrap' }}>
-              <Typography id="upcoming-title" variant="h2" sx={{ color: 'primary.dark' }}>
-                <SiteText k="events.upcoming" />
-              </Typography>
-              {admin && (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
-                  {t('events.new')}
-                </Button>
-              )}
-            </Stack>
-
-            {events.isPending ? (
-              <UpcomingSkeleton />
-            ) : events.isError ? (
-              <LoadError message={t('events.load_failed')} error={events.error} onRetry={() => void events.refetch()} />
-            ) : (
-              <Stack component="ul" spacing={2.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                {editingId === NEW && (
-                  <li>
-                    <EventCardFrame editing>
-                      <Box sx={{ flexGrow: 1 }}>
-                        <Suspense fallback={<EditorLoading />}>
-                          <EventEditor onDone={stopEditing} />
-                        </Suspense>
-                      </Box>
-                    </EventCardFrame>
-                  </li>
-                )}
-                {upcoming.map((event) => (
-                  <li key={event._id}>
-                    {editingId === event._id ? (
-                      <EventCardFrame editing>
-                        <Box sx={{ flexGrow: 1 }}>
-                          <Suspense fallback={<EditorLoading />}>
-                            <EventEditor event={event} onDone={stopEditing} onDelete={() => setDeleting(event)} />
-                          </Suspense>
-                        </Box>
-                      </EventCardFrame>
-                    ) : (
-                      <EventCard
-                        event={event}
-                        admin={
-                          admin
-                            ? { onEdit: () => setEditing(event._id), onDelete: () => setDeleting(event), disabled: editingId !== null }
-                            : undefined
-                        }
-                      />
-                    )}
-                  </li>
-                ))}
-                {upcoming.length === 0 && editingId !== NEW && (
-                  <li>
-                    <NoUpcomingEvents />
-                  </li>
-                )}
-              </Stack>
+      <div className={cx(ui.container, styles.layout)}>
+        <section aria-labelledby="upcoming-title" className={styles.upcoming}>
+          <div className={styles.listHead}>
+            <h2 id="upcoming-title">
+              <SiteText k="events.upcoming" />
+            </h2>
+            {admin && (
+              <button type="button" className={cx(ui.button, ui.primary)} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
+                <Icon name="add" />
+                {t('events.new')}
+              </button>
             )}
-          </Box>
-          <Box sx={{ gridArea: 'subscribe', position: { md: 'sticky' }, top: { md: 88 } }}>
-            <SubscribePanel />
-          </Box>
+          </div>
 
-          {/* With the list unavailable, the error above says so once. */}
-          {!events.isError && (
-            <Box component="section" aria-labelledby="past-title" sx={{ gridArea: 'past' }}>
-              <Typography id="past-title" variant="h2" sx={{ color: 'primary.dark', mb: 3 }}>
-                <SiteText k="events.past" />
-              </Typography>
-              {events.isPending ? (
-                <PastSkeleton />
-              ) : past.length === 0 ? (
-                <Typography sx={{ color: 'text.secondary' }}>
-                  <SiteText k="events.no_past" />
-                </Typography>
-              ) : (
-                <PastEvents
-                  events={past}
-                  admin={admin}
-                  editingId={editingId}
-                  onEdit={setEditing}
-                  onEditDone={stopEditing}
-                  onDelete={setDeleting}
-                />
+          {events.isPending ? (
+            <LoadingRegion className={styles.cards}>
+              {[0, 1, 2].map((i) => (
+                <div key={i} className={ui.skeleton} style={{ height: 180 }} />
+              ))}
+            </LoadingRegion>
+          ) : events.isError ? (
+            <LoadError message={t('events.load_failed')} error={events.error} onRetry={() => void events.refetch()} />
+          ) : (
+            <ul className={styles.cards}>
+              {editingId === NEW && <li>{editor()}</li>}
+              {upcoming.map((event) => (
+                <li key={event._id}>
+                  {editingId === event._id ? (
+                    editor(event)
+                  ) : (
+                    <EventCard
+                      event={event}
+                      admin={
+                        admin
+                          ? { onEdit: () => setEditing(event._id), onDelete: () => setDeleting(event), disabled: editingId !== null }
+                          : undefined
+                      }
+                    />
+                  )}
+                </li>
+              ))}
+              {upcoming.length === 0 && editingId !== NEW && (
+                <li>
+                  <NoUpcomingEvents />
+                </li>
               )}
-            </Box>
+            </ul>
           )}
-        </Box>
-      </Container>
+        </section>
+        <div className={styles.subscribeArea}>
+          <SubscribePanel />
+        </div>
+
+        {/* With the list unavailable, the error above says so once. */}
+        {!events.isError && (
+          <section aria-labelledby="past-title" className={styles.past}>
+            <h2 id="past-title">
+              <SiteText k="events.past" />
+            </h2>
+            {events.isPending ? (
+              <LoadingRegion>
+                <div className={ui.skeleton} style={{ height: 160 }} />
+              </LoadingRegion>
+            ) : past.length === 0 ? (
+              <SiteText k="events.no_past" as="p" className={ui.muted} />
+            ) : (
+              <PastEvents
+                events={past}
+                admin={admin}
+                editingId={editingId}
+                onEdit={setEditing}
+                onEditDone={stopEditing}
+                onDelete={setDeleting}
+              />
+            )}
+          </section>
+        )}
+      </div>
 
       {admin && (
         <PartBoundary>
@@ -187,40 +170,11 @@ export function EventsPage() {
   );
 }
 
-function UpcomingSkeleton() {
-  return (
-    <LoadingRegion sx={{ display: 'grid', gap: 2.5 }}>
-      {[0, 1, 2].map((i) => (
-        <Paper key={i} variant="outlined" sx={{ display: 'flex', gap: 3, p: 3, borderRadius: 3 }}>
-          <Skeleton variant="rounded" width={76} height={92} />
-          <Box sx={{ flexGrow: 1 }}>
-            <Skeleton variant="text" width="55%" sx={{ fontSize: '1.5rem' }} />
-            <Skeleton variant="text" width="40%" />
-            <Skeleton variant="text" width="90%" />
-            <Skeleton variant="text" width="75%" />
-          </Box>
-        </Paper>
-      ))}
-    </LoadingRegion>
-  );
-}
-
-function PastSkeleton() {
-  return (
-    <LoadingRegion sx={{ display: 'grid', gap: 1 }}>
-      {[0, 1, 2].map((i) => (
-        <Skeleton key={i} variant="rounded" height={52} />
-      ))}
-    </LoadingRegion>
-  );
-}
-
 function EditorLoading() {
   return (
     <LoadingRegion>
-      <Skeleton variant="text" width="40%" sx={{ fontSize: '1.5rem' }} />
-      <Skeleton variant="rounded" height={56} sx={{ my: 1 }} />
-      <Skeleton variant="rounded" height={56} />
+      <div className={ui.skeleton} style={{ height: 56, marginBottom: 8 }} />
+      <div className={ui.skeleton} style={{ height: 56 }} />
     </LoadingRegion>
   );
 }

@@ -45,7 +45,12 @@ export function ArticleEditorPage() {
       </Alert>
     );
   } else if (mode === 'create') {
-    body = <ArticleForm id={null} initial={{ title: '', dated: todayInput(), categories: [], content: null, is_page: false }} />;
+    body = (
+      <ArticleForm
+        id={null}
+        initial={{ title: '', dated: todayInput(), categories: [], content: null, is_page: false, image: '', image_alt: '' }}
+      />
+    );
   } else if (!validId) {
     body = <Typography>{t('article.invalid_id')}</Typography>;
   } else if (article.isPending) {
@@ -86,5 +91,7 @@ function draftOf(article: ArticleRecord): ArticleDraft {
     categories: article.categories,
     content: parsed?.ok ? parsed.document : null,
     is_page: article.is_page,
+    image: article.image,
+    image_alt: article.image_alt,
   };
 }

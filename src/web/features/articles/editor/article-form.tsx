@@ -15,6 +15,7 @@ import { articleFields } from '../../../../shared/api/articles';
 import { makeBrief } from '../../../../shared/domain/brief';
 import { plainText, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PictureField } from '../../../components/picture-field';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useCategories } from '../articles-api';
@@ -22,7 +23,15 @@ import { useDeleteArticle, useSaveArticle } from '../articles-edit-api';
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
 
-export type ArticleDraft = { title: string; dated: string; categories: string[]; content: RawDocument | null; is_page: boolean };
+export type ArticleDraft = {
+  title: string;
+  dated: string;
+  categories: string[];
+  content: RawDocument | null;
+  is_page: boolean;
+  image: string;
+  image_alt: string;
+};
 
 const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
@@ -36,6 +45,8 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   const [categories, setCategories] = useState(initial.categories);
   const [content, setContent] = useState<RawDocument>(initial.content ?? EMPTY);
   const [isPage, setIsPage] = useState(initial.is_page);
+  const [image, setImage] = useState(initial.image);
+  const [imageAlt, setImageAlt] = useState(initial.image_alt);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
   const known = useCategories().data ?? [];
@@ -47,7 +58,15 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   function submit(event: FormEvent) {
     event.preventDefault();
     // The same schema as the server's, so what it would refuse is caught here first.
-    const parsed = articleFields.safeParse({ title, dated, categories, content: JSON.stringify(content), is_page: isPage });
+    const parsed = articleFields.safeParse({
+      title,
+      dated,
+      categories,
+      content: JSON.stringify(content),
+      is_page: isPage,
+      image,
+      image_alt: imageAlt,
+    });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;
@@ -112,25 +131,50 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
           </Box>
         </Stack>
 
-        <Paper
-          variant="outlined"
-          component="aside"
-          aria-labelledby={`${contentLabel}-brief`}
-          sx={{ p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}
-        >
-          <Typography id={`${contentLabel}-brief`} variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
-            {t('editor.brief')}
-          </Typography>
-          <Typography
-            data-testid="article-brief"
-            sx={{ color: brief ? 'text.primary' : 'text.secondary', mb: 1.5, overflowWrap: 'anywhere' }}
-          >
-            {brief || t('editor.brief_empty')}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {t('editor.brief_help')}
-          </Typography>
-        </Paper>
+        <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+          <Paper variant="outlined" component="section" aria-labelledby={`${contentLabel}-image`} sx={{ p: 2.5 }}>
+            <Typography id={`${contentLabel}-image`} variant="h2" sx={{ fontSize: '1.1rem', mb: 1.5 }}>
+              {t('editor.image')}
+            </Typography>
+            <Stack spacing={2}>
+              <PictureField
+                label={t('editor.image_file')}
+                help={errors.image ?? t('editor.image_help')}
+                error={errors.image}
+                value={image}
+                onChange={setImage}
+                uploadLabel={t('editor.image_upload')}
+                clearLabel={t('editor.image_remove')}
+              />
+              {image && (
+                <TextField
+                  label={t('editor.image_alt')}
+                  value={imageAlt}
+                  onChange={(e) => setImageAlt(e.target.value)}
+                  error={Boolean(errors.image_alt)}
+                  helperText={errors.image_alt ?? t('editor.image_alt_help')}
+                  fullWidth
+                  multiline
+                  slotProps={{ htmlInput: { maxLength: 300 } }}
+                />
+              )}
+            </Stack>
+          </Paper>
+          <Paper variant="outlined" component="aside" aria-labelledby={`${contentLabel}-brief`} sx={{ p: 2.5 }}>
+            <Typography id={`${contentLabel}-brief`} variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
+              {t('editor.brief')}
+            </Typography>
+            <Typography
+              data-testid="article-brief"
+              sx={{ color: brief ? 'text.primary' : 'text.secondary', mb: 1.5, overflowWrap: 'anywhere' }}
+            >
+              {brief || t('editor.brief_empty')}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {t('editor.brief_help')}
+            </Typography>
+          </Paper>
+        </Stack>
       </Box>
 
       {save.isError && (

@@ -1,4 +1,3 @@
-import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { INLINE_STYLES, LINK, codePoints, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { isExternalUrl, isSafeLinkUrl } from '../../../../shared/domain/richtext/safe-url';
@@ -54,9 +53,9 @@ function styled(segment: Segment, key: string): ReactNode {
 export function RichLink({ url, children }: { url: string; children: ReactNode }) {
   const external = isExternalUrl(url);
   return (
-    <Link href={url} underline="always" {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
+    <a href={url} {...(external ? { rel: 'noopener noreferrer', target: '_blank' } : {})}>
       {children}
-    </Link>
+    </a>
   );
 }
 

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
 import { videoEmbed } from '../../../../shared/domain/richtext/media-embed';
 import { mediaUrl, type MediaData } from '../../../../shared/domain/richtext/document';
 import { isSafeMediaUrl } from '../../../../shared/domain/richtext/safe-url';
 import { useSiteText } from '../../../lib/site-text';
 import { RichLink } from './inline-text';
+import styles from './rich-text.module.css';
 
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
@@ -16,8 +16,7 @@ export function MediaBlock({ data }: { data: MediaData }) {
   const url = mediaUrl(data);
   if (!isSafeMediaUrl(url)) return null;
   const size = { width: data.width, height: data.height };
-  const sizeSx = {
-    maxWidth: '100%',
+  const sizeStyle = {
     height: data.width && data.height ? 'auto' : undefined,
     aspectRatio: data.width && data.height ? `${data.width} / ${data.height}` : undefined,
   };
@@ -27,11 +26,10 @@ export function MediaBlock({ data }: { data: MediaData }) {
     const embed = videoEmbed(url);
     if (!embed) return null;
     if (embed.kind === 'file') {
-      content = <Box component="video" controls preload="metadata" src={embed.src} {...size} sx={sizeSx} />;
+      content = <video controls preload="metadata" src={embed.src} {...size} style={sizeStyle} />;
     } else if (embed.kind === 'frame') {
       content = (
-        <Box
-          component="iframe"
+        <iframe
           src={embed.src}
           title={`${t('article.video')} (${embed.site})`}
           sandbox={FRAME_SANDBOX}
@@ -40,19 +38,19 @@ export function MediaBlock({ data }: { data: MediaData }) {
           loading="lazy"
           width={data.width ?? 560}
           height={data.height ?? 315}
-          sx={{ ...sizeSx, border: 0 }}
+          style={sizeStyle}
         />
       );
     } else {
       content = <RichLink url={embed.href}>{t('article.open_video')}</RichLink>;
     }
   } else {
-    content = <Box component="img" src={url} alt={data.alt ?? ''} loading="lazy" {...size} sx={{ ...sizeSx, display: 'block' }} />;
+    content = <img src={url} alt={data.alt ?? ''} loading="lazy" {...size} style={sizeStyle} />;
   }
 
   return (
-    <Box component="figure" sx={{ display: 'flex', justifyContent: JUSTIFY[data.alignment ?? 'left'], m: '5px 0 1px' }}>
+    <figure className={styles.figure} style={{ justifyContent: JUSTIFY[data.alignment ?? 'left'] }}>
       {content}
-    </Box>
+    </figure>
   );
 }

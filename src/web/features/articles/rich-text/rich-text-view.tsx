@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { MEDIA, isListType, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { InlineText } from './inline-text';
 import { MediaBlock } from './media-block';
+import styles from './rich-text.module.css';
 
 type ListNode = { ordered: boolean; items: { block: RawBlock; children: ListNode[] }[] };
 
@@ -28,7 +28,7 @@ function nestLists(blocks: RawBlock[]): ListNode[] {
 
 function List({ list, document }: { list: ListNode; document: RawDocument }) {
   return (
-    <Box component={list.ordered ? 'ol' : 'ul'} sx={{ my: 1, pl: 4 }}>
+    <ListTag list={list}>
       {list.items.map(({ block, children }) => (
         <li key={block.key}>
           <InlineText block={block} document={document} />
@@ -37,39 +37,28 @@ function List({ list, document }: { list: ListNode; document: RawDocument }) {
           ))}
         </li>
       ))}
-    </Box>
+    </ListTag>
   );
+}
+
+function ListTag({ list, children }: { list: ListNode; children: ReactNode }) {
+  return list.ordered ? <ol>{children}</ol> : <ul>{children}</ul>;
 }
 
 function Block({ block, document }: { block: RawBlock; document: RawDocument }) {
   const text = <InlineText block={block} document={document} />;
   switch (block.type) {
     case 'header-two':
-      return (
-        <Box component="h2" sx={{ typography: 'h4', color: 'primary.dark', mt: 4, mb: 1.5 }}>
-          {text}
-        </Box>
-      );
+      return <h2>{text}</h2>;
     case 'blockquote':
-      return (
-        <Box
-          component="blockquote"
-          sx={{ fontStyle: 'italic', borderLeft: '4px solid', borderColor: 'divider', m: '16px 0', pl: 2, color: 'text.secondary' }}
-        >
-          {text}
-        </Box>
-      );
+      return <blockquote>{text}</blockquote>;
     case 'atomic': {
       const range = block.entityRanges[0];
       const entity = range ? document.entityMap[String(range.key)] : undefined;
       return entity?.type === MEDIA ? <MediaBlock data={entity.data} /> : null;
     }
     default:
-      return (
-        <Box component="p" sx={{ my: 1.5, minHeight: '1.5em' }}>
-          {text}
-        </Box>
-      );
+      return <p>{text}</p>;
   }
 }
 
@@ -89,27 +78,19 @@ export function RichTextView({ document }: { document: RawDocument }) {
     } else if (block.type === 'code-block') {
       while (end < blocks.length && blocks[end]!.type === 'code-block') end++;
       out.push(
-        <Box
-          key={block.key}
-          component="pre"
-          sx={{ bgcolor: 'grey.100', p: 2, borderRadius: 1, overflowX: 'auto', fontSize: '0.9rem', whiteSpace: 'pre-wrap' }}
-        >
+        <pre key={block.key}>
           <code>
             {blocks
               .slice(i, end)
               .map((b) => b.text)
               .join('\n')}
           </code>
-        </Box>,
+        </pre>,
       );
     } else {
       out.push(<Block key={block.key} block={block} document={document} />);
     }
     i = end;
   }
-  return (
-    <Box sx={{ fontSize: '1.05rem', lineHeight: 1.7, overflowWrap: 'anywhere', '& mark': { bgcolor: '#fff3a3', color: 'inherit' } }}>
-      {out}
-    </Box>
-  );
+  return <div className={styles.content}>{out}</div>;
 }

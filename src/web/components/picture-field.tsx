@@ -4,14 +4,31 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, type ReactNode } from 'react';
-import { DEFAULT_MARK } from '../../lib/default-mark';
-import { errorMessage } from '../../lib/api';
-import { useUploadPicture } from './site-admin-api';
+import { imagesApi } from '../../shared/api/images';
+import { apiRequest, errorMessage } from '../lib/api';
+import { DEFAULT_MARK } from '../lib/default-mark';
+
+/** The back office's list of images, which an upload changes. */
+const IMAGES_KEY = ['admin', 'images'] as const;
+
+function useUploadPicture() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append(imagesApi.upload.body.file, file);
+      return apiRequest(imagesApi.upload, { body: form });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: IMAGES_KEY }),
+  });
+}
 
 /**
- * A picture setting: uploaded through the site's image upload (re-encoded there), shown as it
- * will look, and cleared back to the default. Saved with the rest of the form.
+ * A picture (a setting, or a feature image): uploaded through the site's image upload
+ * (re-encoded there), shown as it will look, and cleared back to none. Saved with the rest of
+ * the form.
  */
 export function PictureField({
   label,
