@@ -53,11 +53,31 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
-    // Every browser the site supports knows modulepreload: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // Every browser the site supports knows modulepreload: no polyfill in the entry. The page's
+    // own links preload what the first load needs; a later page's modules are asked for as its
+    // code arrives (its code starts loading when a link to it is pointed at: route-prefetch.ts),
+    // rather than listed in the first load's code for every page of the site.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: string }) => (hostType === 'html' ? deps : []),
+    },
     // The public pages' CSS (CSS Modules, decision 081) in one file the page links in its head:
     // a page rendered on the server is styled before any script runs, whichever page it is.
     cssCodeSplit: false,
+    // Fewer, larger files for every first load: compressed together they are smaller than the
+    // fifty small chunks Rolldown would make. What only later pages use keeps its own chunks.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, tags: ['$initial'] },
+                { name: 'shell', tags: ['$initial'] },
+              ],
+            },
+          },
+        },
     ...(isSsrBuild && { rollupOptions: { input: 'src/web/entry-server.tsx', output: { entryFileNames: 'entry-server.js' } } }),
   },
   server: {

@@ -18,6 +18,7 @@ import { embeddedJsonElement } from '../shared/domain/embedded-json';
 import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
+import { siteTextDefaults, type SiteTextKey } from '../shared/domain/site-text';
 import { PAGE_ANSWER_KEY, type PageAnswer } from '../shared/domain/page-answer';
 
 export type RenderedPage = {
@@ -79,10 +80,11 @@ export async function render(url: URL, transport: ApiTransport, answer?: PageAns
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
   const router = createStaticRouter(handler.dataRoutes, context);
+  const drawn = new Set<SiteTextKey>();
   const html = await toHtml(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders client={client}>
+        <AppProviders client={client} drawnTexts={drawn}>
           {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
           <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
@@ -100,6 +102,15 @@ export async function render(url: URL, transport: ApiTransport, answer?: PageAns
   const styles = emotion
     .constructStyleTagsFromChunks({ html: body, styles: everyStyle(cache) })
     .replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  // The page carries the site texts it drew and those the admin changed from the shipped
+  // defaults, not the whole table (decision 084): with the defaults (loaded in the browser when
+  // the visitor starts using the page), that is every text as the server has it.
+  const table = client.getQueryData(siteTextQuery.queryKey);
+  if (table)
+    client.setQueryData(
+      siteTextQuery.queryKey,
+      table.filter(({ key, value }) => drawn.has(key as SiteTextKey) || value !== siteTextDefaults[key as SiteTextKey]),
+    );
   // Failed calls too (an unknown article shows as such at once); not the queries nobody ran (pending).
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   client.clear();

@@ -8,6 +8,7 @@ import { queryClient } from './app/query-client';
 import { prefetchRoutesOnIntent } from './app/route-prefetch';
 import { routes } from './app/routes';
 import { readEmbeddedState } from './lib/embedded-state';
+import { prefetchSiteTextDefaults } from './lib/site-text';
 import { popoverFallback } from './lib/popover';
 import './app/global.css';
 
@@ -54,5 +55,6 @@ const app = (
 // the script runs at all, the page works as HTML: links, forms, popovers and <details>.
 if (state) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);
-prefetchRoutesOnIntent(routes);
+// The site texts' defaults (decision 084) come with the first sign that the visitor is using the page.
+prefetchRoutesOnIntent(routes, document, () => void prefetchSiteTextDefaults(queryClient));
 popoverFallback();

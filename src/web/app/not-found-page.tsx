@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../components/icon';
+import { homeIcon } from '../components/icons/home';
 import { SiteText } from '../components/site-text';
 import ui from '../components/ui.module.css';
 import { cx } from '../lib/class-names';
@@ -20,7 +21,7 @@ export function NotFoundPage() {
       </h1>
       <SiteText k="error.not_found" as="p" className={ui.muted} />
       <Link to="/" className={cx(ui.button, ui.primary, ui.large)}>
-        <Icon name="home" />
+        <Icon paths={homeIcon} />
         <SiteText k="error.back_home" />
       </Link>
     </div>

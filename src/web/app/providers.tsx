@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import type { SiteTextKey } from '../../shared/domain/site-text';
 import { SiteTextEditorProvider } from '../components/site-text-editor';
 import { SiteTextProvider } from '../lib/site-text';
 import { queryClient } from './query-client';
@@ -8,10 +9,19 @@ import { queryClient } from './query-client';
  * Everything a page needs around it; component tests pass a fresh query client of their own. The
  * MUI theme is not here: only the pages drawn with MUI load it (app/mui-pages.tsx).
  */
-export function AppProviders({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
+export function AppProviders({
+  children,
+  client = queryClient,
+  drawnTexts,
+}: {
+  children: ReactNode;
+  client?: QueryClient;
+  /** The server renderer's record of the site texts the page drew (decision 084). */
+  drawnTexts?: Set<SiteTextKey>;
+}) {
   return (
     <QueryClientProvider client={client}>
-      <SiteTextProvider>
+      <SiteTextProvider drawn={drawnTexts}>
         <SiteTextEditorProvider>{children}</SiteTextEditorProvider>
       </SiteTextProvider>
     </QueryClientProvider>

@@ -1,5 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { Icon } from '../components/icon';
+import { refreshIcon } from '../components/icons/refresh';
 import ui from '../components/ui.module.css';
 import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
@@ -21,7 +22,7 @@ export function RouteErrorPage() {
       <h1>{t('error.title')}</h1>
       <p className={ui.muted}>{t('error.generic')}</p>
       <button type="button" className={cx(ui.button, ui.primary, ui.large)} onClick={() => window.location.reload()}>
-        <Icon name="refresh" />
+        <Icon paths={refreshIcon} />
         {t('error.reload')}
       </button>
     </section>

@@ -8,12 +8,19 @@ import { loadPage } from './browser-routes';
  * visit to a kind of page would wait a round trip or two longer after the click. Only the public
  * pages (those with page data, the ones visitors move between): not the catch-all, not files such
  * as the feeds, not the editor or back office, whose code is large and is loaded on the click.
- * Returns a function that stops listening.
+ * `onFirstUse` runs once, at the first such intent on a link or a control (a button, a field): what
+ * the page needs once a visitor starts using it. Returns a function that stops listening.
  */
-export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = document): () => void {
+export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = document, onFirstUse?: () => void): () => void {
   const started = new Set<string>();
+  let used = false;
   const onIntent = (event: Event) => {
-    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!used && onFirstUse && target?.closest('a[href], button, input, select, textarea, summary')) {
+      used = true;
+      onFirstUse();
+    }
+    const link = target ? target.closest('a[href]') : null;
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
     const path = link.pathname;
     if (started.has(path)) return;

@@ -2,6 +2,7 @@ import { errorMessage } from '../lib/api';
 import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
 import { Icon } from './icon';
+import { refreshIcon } from './icons/refresh';
 import ui from './ui.module.css';
 
 /** A list that could not load: what failed, the server's reason when it gave one, and a retry. */
@@ -15,7 +16,7 @@ export function LoadError({ message, error, onRetry }: { message: string; error:
         {reason && ` ${reason}`}
       </p>
       <button type="button" className={cx(ui.button, ui.outlined, ui.small)} onClick={onRetry}>
-        <Icon name="refresh" />
+        <Icon paths={refreshIcon} />
         {t('action.retry')}
       </button>
     </div>

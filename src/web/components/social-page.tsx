@@ -3,6 +3,8 @@ import { socialEmbed } from '../../shared/domain/social-embed';
 import { cx } from '../lib/class-names';
 import { useSiteText } from '../lib/site-text';
 import { Icon } from './icon';
+import { forumIcon } from './icons/forum';
+import { openInNewIcon } from './icons/open-in-new';
 import { SiteText } from './site-text';
 import styles from './social-page.module.css';
 import ui from './ui.module.css';
@@ -31,7 +33,7 @@ export function SocialPage({ url, buttonLabel, preview = false }: { url: string;
         <SiteText k="contact.social_title" as="p" className={styles.title} />
         <a href={url} target="_blank" rel="noopener noreferrer" className={styles.open}>
           <SiteText k="contact.social_open" />
-          <Icon name="open-in-new" />
+          <Icon paths={openInNewIcon} />
         </a>
       </div>
       {embed &&
@@ -47,7 +49,7 @@ export function SocialPage({ url, buttonLabel, preview = false }: { url: string;
         ) : (
           <div className={styles.consent}>
             <span aria-hidden className={styles.icon}>
-              <Icon name="forum" />
+              <Icon paths={forumIcon} />
             </span>
             {/* In the Settings preview the button stays still: this page's security policy may not allow the new frame yet. */}
             <button type="button" className={cx(ui.button, ui.outlined, ui.large)} onClick={() => setShown(true)} disabled={preview}>

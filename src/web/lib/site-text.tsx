@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, lazyEndpoints } from './api';
@@ -55,7 +55,16 @@ interface SiteTextContextValue {
 
 const SiteTextContext = createContext<SiteTextContextValue | null>(null);
 
-export function SiteTextProvider({ children }: { children: ReactNode }) {
+/**
+ * What the page needs once the visitor starts using it: a page the server rendered carries only
+ * the texts it drew and those the admin changed (decision 084), so the shipped defaults come next,
+ * before a message or another page needs one.
+ */
+export function prefetchSiteTextDefaults(client: QueryClient): Promise<void> {
+  return client.prefetchQuery(defaultsQuery);
+}
+
+export function SiteTextProvider({ children, drawn }: { children: ReactNode; drawn?: Set<SiteTextKey> }) {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     ...siteTextQuery,
@@ -71,13 +80,14 @@ export function SiteTextProvider({ children }: { children: ReactNode }) {
   const lookup = useMemo(() => toLookup(data), [data]);
   const peek = useCallback(
     (key: SiteTextKey) => {
+      drawn?.add(key);
       const value = lookupText(lookup, key, defaults);
       if (value !== undefined) return value;
       // Never the raw key: nothing until the default arrives. The server's table holds every default.
       if (typeof window !== 'undefined') void queryClient.prefetchQuery(defaultsQuery);
       return '';
     },
-    [lookup, defaults, queryClient],
+    [lookup, defaults, queryClient, drawn],
   );
   const t = useCallback(
     (key: SiteTextKey) => {

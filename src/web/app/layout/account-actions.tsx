@@ -1,6 +1,10 @@
 import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
+import { accountIcon } from '../../components/icons/account';
+import { adminIcon } from '../../components/icons/admin';
+import { signInIcon } from '../../components/icons/sign-in';
+import { signOutIcon } from '../../components/icons/sign-out';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
@@ -19,7 +23,7 @@ export function AccountActions() {
   if (!session) {
     return (
       <Link to="/signIn" className={cx(ui.button, ui.outlined)}>
-        <Icon name="sign-in" />
+        <Icon paths={signInIcon} />
         <SiteText k="nav.sign_in" />
       </Link>
     );
@@ -27,13 +31,13 @@ export function AccountActions() {
   return (
     <>
       <Link to="/profile" className={cx(ui.button, hasEditingRights(session) ? styles.editor : ui.primary)}>
-        <Icon name="account" />
+        <Icon paths={accountIcon} />
         <SiteText k="nav.account" />
       </Link>
       {isAdmin(session) && (
         <>
           <Link to="/admin" className={cx(ui.button, ui.outlined)}>
-            <Icon name="admin" />
+            <Icon paths={adminIcon} />
             <SiteText k="nav.admin" />
           </Link>
           <Suspense fallback={null}>
@@ -42,7 +46,7 @@ export function AccountActions() {
         </>
       )}
       <button type="button" onClick={() => void signOut()} className={cx(ui.button, ui.outlined)}>
-        <Icon name="sign-out" />
+        <Icon paths={signOutIcon} />
         <SiteText k="nav.sign_out" />
       </button>
     </>
@@ -59,7 +63,7 @@ export function AccountIconLink() {
       aria-label={session ? t('nav.account') : t('nav.sign_in')}
       className={cx(styles.iconButton, hasEditingRights(session) && styles.editor)}
     >
-      <Icon name="account" />
+      <Icon paths={accountIcon} />
     </Link>
   );
 }

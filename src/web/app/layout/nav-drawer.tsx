@@ -1,6 +1,13 @@
 import { useRef, type TouchEvent } from 'react';
 import { NavLink } from 'react-router';
 import { Icon } from '../../components/icon';
+import { adminIcon } from '../../components/icons/admin';
+import { closeIcon } from '../../components/icons/close';
+import { editTextsIcon } from '../../components/icons/edit-texts';
+import { menuIcon } from '../../components/icons/menu';
+import { personIcon } from '../../components/icons/person';
+import { signInIcon } from '../../components/icons/sign-in';
+import { signOutIcon } from '../../components/icons/sign-out';
 import { SiteText } from '../../components/site-text';
 import { useSiteTextEditor } from '../../components/site-text-editor';
 import { isAdmin, useSession } from '../../lib/session';
@@ -45,7 +52,7 @@ export function NavDrawer() {
   return (
     <>
       <button type="button" popoverTarget={NAV_DRAWER_ID} aria-label={t('nav.open_menu')} className={styles.iconButton}>
-        <Icon name="menu" />
+        <Icon paths={menuIcon} />
       </button>
       <div
         ref={drawer}
@@ -69,7 +76,7 @@ export function NavDrawer() {
             aria-label={t('nav.close_menu')}
             className={styles.iconButton}
           >
-            <Icon name="close" />
+            <Icon paths={closeIcon} />
           </button>
         </div>
         <nav aria-label={t('nav.label')}>
@@ -88,14 +95,14 @@ export function NavDrawer() {
             <>
               <li>
                 <NavLink to="/profile" onClick={close} className={styles.drawerIconLink}>
-                  <Icon name="person" />
+                  <Icon paths={personIcon} />
                   <SiteText k="nav.account" />
                 </NavLink>
               </li>
               {isAdmin(session) && (
                 <li>
                   <NavLink to="/admin" onClick={close} className={styles.drawerIconLink}>
-                    <Icon name="admin" />
+                    <Icon paths={adminIcon} />
                     <SiteText k="nav.admin" />
                   </NavLink>
                 </li>
@@ -110,14 +117,14 @@ export function NavDrawer() {
                       textEditor.setEditMode(true);
                     }}
                   >
-                    <Icon name="edit-texts" />
+                    <Icon paths={editTextsIcon} />
                     {t('site_text.edit_mode')}
                   </button>
                 </li>
               )}
               <li>
                 <button type="button" className={styles.drawerIconLink} onClick={() => void signOut()}>
-                  <Icon name="sign-out" />
+                  <Icon paths={signOutIcon} />
                   <SiteText k="nav.sign_out" />
                 </button>
               </li>
@@ -125,7 +132,7 @@ export function NavDrawer() {
           ) : (
             <li>
               <NavLink to="/signIn" onClick={close} className={styles.drawerIconLink}>
-                <Icon name="sign-in" />
+                <Icon paths={signInIcon} />
                 <SiteText k="nav.sign_in" />
               </NavLink>
             </li>

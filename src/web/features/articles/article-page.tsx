@@ -4,6 +4,8 @@ import type { ArticleRecord } from '../../../shared/api/articles';
 import { isArticleId } from '../../../shared/domain/article-id';
 import { validateDocumentJson } from '../../../shared/domain/richtext/validate';
 import { Icon } from '../../components/icon';
+import { arrowBackIcon } from '../../components/icons/arrow-back';
+import { editIcon } from '../../components/icons/edit';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -40,7 +42,7 @@ export function ArticlePage() {
       <div className={ui.reading}>
         <p className={styles.back}>
           <Link to={isPage ? '/' : '/news'} className={ui.textLink}>
-            <Icon name="arrow-back" />
+            <Icon paths={arrowBackIcon} />
             {isPage ? t('article.back_home') : t('article.back')}
           </Link>
         </p>
@@ -112,7 +114,7 @@ function ArticleView({ article }: { article: ArticleRecord }) {
         {editor && (
           <div className={styles.editorActions}>
             <Link to={`/article/${encodeURIComponent(article._id)}/edit`} className={cx(ui.button, ui.outlined)}>
-              <Icon name="edit" />
+              <Icon paths={editIcon} />
               {t('action.edit')}
             </Link>
             <button type="button" className={cx(ui.button, ui.outlined, styles.danger)} onClick={() => setConfirming(true)}>

@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
 import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
 import { Icon } from '../../components/icon';
+import { addIcon } from '../../components/icons/add';
+import { rssIcon } from '../../components/icons/rss';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
@@ -76,12 +78,12 @@ export function NewsPage() {
           </form>
           <div className={styles.toolbarLinks}>
             <a href={NEWS_RSS_PATH} className={ui.textLink}>
-              <Icon name="rss" />
+              <Icon paths={rssIcon} />
               {t('news.rss')}
             </a>
             {editor && (
               <Link to="/article/new" className={cx(ui.button, ui.primary)}>
-                <Icon name="add" />
+                <Icon paths={addIcon} />
                 {t('news.new_article')}
               </Link>
             )}

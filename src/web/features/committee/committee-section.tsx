@@ -1,6 +1,8 @@
 import { Suspense, useState, type SyntheticEvent } from 'react';
 import type { CommitteeMember } from '../../../shared/api/committee';
 import { Icon } from '../../components/icon';
+import { addIcon } from '../../components/icons/add';
+import { expandIcon } from '../../components/icons/expand';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -65,7 +67,7 @@ export function CommitteeSection() {
               onClick={() => setAdding(true)}
               disabled={adding || committee.isPending}
             >
-              <Icon name="add" />
+              <Icon paths={addIcon} />
               {t('committee.add')}
             </button>
           )}
@@ -101,7 +103,7 @@ export function CommitteeSection() {
               <details className={styles.more} onToggle={revealed}>
                 <summary className={cx(ui.button, ui.outlined, ui.large)}>
                   <SiteText k="committee.show_more" />
-                  <Icon name="expand" />
+                  <Icon paths={expandIcon} />
                 </summary>
                 <ul className={styles.grid}>
                   {extra.map((member) => (

@@ -1,5 +1,6 @@
 import type { CommitteeMember } from '../../../shared/api/committee';
 import { Icon } from '../../components/icon';
+import { closeIcon } from '../../components/icons/close';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
@@ -19,7 +20,7 @@ export function MemberDialog({ member }: { member: CommitteeMember }) {
   return (
     <div id={id} popover="auto" hidden role="dialog" aria-labelledby={`${id}-name`} className={styles.dialog}>
       <button type="button" popoverTarget={id} popoverTargetAction="hide" aria-label={t('action.close')} className={styles.close}>
-        <Icon name="close" />
+        <Icon paths={closeIcon} />
       </button>
       <div className={styles.dialogBody}>
         <div className={styles.dialogPhoto}>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
+import { arrowBackIcon } from '../../components/icons/arrow-back';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
@@ -11,7 +12,7 @@ export function BackToEvents() {
   return (
     <p className={styles.back}>
       <Link to="/events" className={cx(ui.textLink)}>
-        <Icon name="arrow-back" />
+        <Icon paths={arrowBackIcon} />
         {t('event.back')}
       </Link>
     </p>

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/api/events';
 import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
 import { Icon } from '../../components/icon';
+import { calendarIcon } from '../../components/icons/calendar';
+import { editIcon } from '../../components/icons/edit';
+import { timeIcon } from '../../components/icons/time';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
 import { formatEventSpan } from '../../lib/format';
@@ -47,7 +50,7 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
             className={cx(ui.button, ui.outlined, ui.small)}
             aria-describedby={titleId}
           >
-            <Icon name="calendar" />
+            <Icon paths={calendarIcon} />
             {t('events.add_to_calendar')}
           </a>
           {admin && <EventAdminButtons admin={admin} describedBy={titleId} />}
@@ -66,7 +69,7 @@ export function EventEditorFrame({ children }: { children: ReactNode }) {
 export function EventWhen({ date, end = null }: { date: string; end?: string | null }) {
   return (
     <p className={styles.when}>
-      <Icon name="time" />
+      <Icon paths={timeIcon} />
       <time dateTime={date}>{formatEventSpan(date, end)}</time>
     </p>
   );
@@ -83,7 +86,7 @@ export function EventAdminButtons({ admin, describedBy }: { admin: AdminActions;
         disabled={admin.disabled}
         aria-describedby={describedBy}
       >
-        <Icon name="edit" />
+        <Icon paths={editIcon} />
         {t('action.edit')}
       </button>
       <button

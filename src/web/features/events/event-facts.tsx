@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { formatPence } from '../../../shared/domain/money';
-import { Icon, type IconName } from '../../components/icon';
+import { type IconPaths } from '../../components/icon';
+import { Icon } from '../../components/icon';
+import { cpdIcon } from '../../components/icons/cpd';
+import { groupsIcon } from '../../components/icons/groups';
+import { placeIcon } from '../../components/icons/place';
+import { poundIcon } from '../../components/icons/pound';
 import { useSiteText } from '../../lib/site-text';
 import styles from './events.module.css';
 
@@ -22,10 +27,10 @@ export function placeLine(event: Pick<EventRecord, 'venue_name' | 'venue_address
   return place || (event.online ? online : null);
 }
 
-function Fact({ icon, children }: { icon: IconName; children: ReactNode }) {
+function Fact({ icon, children }: { icon: IconPaths; children: ReactNode }) {
   return (
     <li>
-      <Icon name={icon} />
+      <Icon paths={icon} />
       <span>{children}</span>
     </li>
   );
@@ -39,20 +44,20 @@ export function EventFacts({ event }: { event: EventRecord }) {
   const bookable = event.capacity !== null || event.price_pence > 0 || event.member_price_pence > 0 || event.members_only;
   return (
     <ul className={styles.facts}>
-      {place && <Fact icon="place">{place}</Fact>}
+      {place && <Fact icon={placeIcon}>{place}</Fact>}
       {bookable && (
-        <Fact icon="pound">
+        <Fact icon={poundIcon}>
           {price(event)}
           {event.members_only && ` · ${t('events.members_only')}`}
         </Fact>
       )}
       {event.cpd_hours !== null && (
-        <Fact icon="cpd">
+        <Fact icon={cpdIcon}>
           {event.cpd_hours} {t('event.cpd_hours')}
         </Fact>
       )}
       {event.places_left !== null && event.booking_state !== 'closed' && (
-        <Fact icon="groups">{event.places_left === 0 ? t('events.full') : `${event.places_left} ${t('events.places_left')}`}</Fact>
+        <Fact icon={groupsIcon}>{event.places_left === 0 ? t('events.full') : `${event.places_left} ${t('events.places_left')}`}</Fact>
       )}
     </ul>
   );

@@ -6,6 +6,7 @@ import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths
 import { fromLondonLocal } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
 import { Icon } from '../../components/icon';
+import { calendarIcon } from '../../components/icons/calendar';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import ui from '../../components/ui.module.css';
@@ -110,7 +111,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
       {event.description && <p className={styles.longDescription}>{event.description}</p>}
       <div className={styles.actions}>
         <a href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })} download className={cx(ui.button, ui.outlined)}>
-          <Icon name="calendar" />
+          <Icon paths={calendarIcon} />
           {t('events.add_to_calendar')}
         </a>
         {admin && (

@@ -2,6 +2,7 @@ import { Suspense, useMemo, useState } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { Icon } from '../../components/icon';
+import { addIcon } from '../../components/icons/add';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -80,7 +81,7 @@ export function EventsPage() {
             </h2>
             {admin && (
               <button type="button" className={cx(ui.button, ui.primary)} onClick={() => setEditing(NEW)} disabled={editingId !== null}>
-                <Icon name="add" />
+                <Icon paths={addIcon} />
                 {t('events.new')}
               </button>
             )}

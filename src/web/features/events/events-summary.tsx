@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { Icon } from '../../components/icon';
+import { arrowForwardIcon } from '../../components/icons/arrow-forward';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { SectionHeading } from '../../components/section-heading';
@@ -32,7 +33,7 @@ export function EventsSummary() {
           <SectionHeading id="events-summary-title" k="home.events.title" />
           <Link to="/events" className={cx(ui.button, ui.outlined)}>
             <SiteText k="home.events.all" />
-            <Icon name="arrow-forward" />
+            <Icon paths={arrowForwardIcon} />
           </Link>
         </div>
 

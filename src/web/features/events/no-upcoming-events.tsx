@@ -1,4 +1,5 @@
 import { Icon } from '../../components/icon';
+import { calendarIcon } from '../../components/icons/calendar';
 import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import styles from './events.module.css';
@@ -8,7 +9,7 @@ export function NoUpcomingEvents() {
   return (
     <div className={styles.empty}>
       <span aria-hidden className={styles.emptyIcon}>
-        <Icon name="calendar" />
+        <Icon paths={calendarIcon} />
       </span>
       <SiteText k="events.none" as="p" className={styles.emptyTitle} />
       <SiteText k="events.check_back" as="p" className={ui.muted} />

@@ -1,6 +1,7 @@
 import { Suspense, type MouseEvent } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { Icon } from '../../components/icon';
+import { expandIcon } from '../../components/icons/expand';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadingRegion } from '../../components/loading-region';
 import ui from '../../components/ui.module.css';
@@ -48,7 +49,7 @@ export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDel
                 </span>
                 <span className={styles.pastMonth}>{formatMonthYear(event.date)}</span>
               </span>
-              <Icon name="expand" className={styles.chevron} />
+              <Icon paths={expandIcon} className={styles.chevron} />
             </summary>
             <div className={styles.pastBody}>
               {editing ? (

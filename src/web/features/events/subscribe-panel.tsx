@@ -1,6 +1,9 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { EVENTS_CALENDAR_PATH } from '../../../shared/domain/link-paths';
 import { Icon } from '../../components/icon';
+import { calendarIcon } from '../../components/icons/calendar';
+import { checkIcon } from '../../components/icons/check';
+import { copyIcon } from '../../components/icons/copy';
 import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
@@ -39,7 +42,7 @@ export function SubscribePanel() {
     <aside aria-labelledby="calendar-title" className={cx(ui.card, styles.subscribe)}>
       <div className={styles.subscribeHead}>
         <span aria-hidden className={styles.subscribeIcon}>
-          <Icon name="calendar" />
+          <Icon paths={calendarIcon} />
         </span>
         <h2 id="calendar-title">
           <SiteText k="events.calendar_title" />
@@ -47,7 +50,7 @@ export function SubscribePanel() {
       </div>
       <SiteText k="events.calendar_body" as="p" className={styles.subscribeText} />
       <a href={EVENTS_CALENDAR_PATH} className={cx(ui.button, ui.primary, styles.subscribeButton)}>
-        <Icon name="calendar" />
+        <Icon paths={calendarIcon} />
         {t('events.subscribe')}
       </a>
       <SiteText k="events.subscribe_hint" as="p" className={styles.subscribeText} />
@@ -65,7 +68,7 @@ export function SubscribePanel() {
             title={copied ? t('events.copied') : t('events.copy_feed')}
             className={cx(styles.copy, copied && styles.copied)}
           >
-            <Icon name={copied ? 'check' : 'copy'} />
+            <Icon paths={copied ? checkIcon : copyIcon} />
           </button>
         </div>
       </div>

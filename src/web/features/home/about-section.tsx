@@ -1,6 +1,11 @@
 import { Link } from 'react-router';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
-import { Icon, type IconName } from '../../components/icon';
+import { type IconPaths } from '../../components/icon';
+import { Icon } from '../../components/icon';
+import { arrowForwardIcon } from '../../components/icons/arrow-forward';
+import { hospitalIcon } from '../../components/icons/hospital';
+import { peopleIcon } from '../../components/icons/people';
+import { schoolIcon } from '../../components/icons/school';
 import { SectionHeading } from '../../components/section-heading';
 import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
@@ -8,10 +13,10 @@ import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
 import styles from './home.module.css';
 
-const pillars: { icon: IconName; title: SiteTextKey; body: SiteTextKey }[] = [
-  { icon: 'school', title: 'home.pillars.education.title', body: 'home.pillars.education.body' },
-  { icon: 'people', title: 'home.pillars.community.title', body: 'home.pillars.community.body' },
-  { icon: 'hospital', title: 'home.pillars.armenia.title', body: 'home.pillars.armenia.body' },
+const pillars: { icon: IconPaths; title: SiteTextKey; body: SiteTextKey }[] = [
+  { icon: schoolIcon, title: 'home.pillars.education.title', body: 'home.pillars.education.body' },
+  { icon: peopleIcon, title: 'home.pillars.community.title', body: 'home.pillars.community.body' },
+  { icon: hospitalIcon, title: 'home.pillars.armenia.title', body: 'home.pillars.armenia.body' },
 ];
 
 export function AboutSection() {
@@ -29,7 +34,7 @@ export function AboutSection() {
               <SiteText k="home.about.learn_more" />
               {/* Heard, not shown: a link that says only "Learn More" does not say about what. */}
               <span className="visually-hidden">: {t('home.about.title')}</span>
-              <Icon name="arrow-forward" />
+              <Icon paths={arrowForwardIcon} />
             </Link>
           )}
         </div>
@@ -37,7 +42,7 @@ export function AboutSection() {
           {pillars.map((pillar) => (
             <li key={pillar.title} className={cx(ui.card, styles.pillar)}>
               <span aria-hidden className={styles.pillarIcon}>
-                <Icon name={pillar.icon} />
+                <Icon paths={pillar.icon} />
               </span>
               <div>
                 <h3>

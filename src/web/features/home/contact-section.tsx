@@ -1,5 +1,6 @@
 import { isWebAddress } from '../../../shared/domain/richtext/safe-url';
 import { Icon } from '../../components/icon';
+import { mailIcon } from '../../components/icons/mail';
 import { SectionHeading } from '../../components/section-heading';
 import { SiteText } from '../../components/site-text';
 import { SocialPage } from '../../components/social-page';
@@ -23,7 +24,7 @@ export function ContactSection() {
           <SiteText k="contact.body" as="p" className={cx(ui.lead, styles.contactBody)} />
           {email && (
             <a href={`mailto:${email}`} className={cx(ui.button, ui.primary, ui.large, styles.mailButton)}>
-              <Icon name="mail" />
+              <Icon paths={mailIcon} />
               <SiteText k="contact_email" />
             </a>
           )}

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
+import { arrowForwardIcon } from '../../components/icons/arrow-forward';
+import { heartIcon } from '../../components/icons/heart';
 import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
@@ -26,10 +28,10 @@ export function HeroSection() {
           <div className={styles.heroActions}>
             <Link to="/register" className={cx(ui.button, ui.accent, ui.large)}>
               <SiteText k="home.cta.join" />
-              <Icon name="arrow-forward" />
+              <Icon paths={arrowForwardIcon} />
             </Link>
             <Link to="/donate" className={cx(ui.button, ui.onDark, ui.large)}>
-              <Icon name="heart" />
+              <Icon paths={heartIcon} />
               <SiteText k="home.cta.donate" />
             </Link>
           </div>
