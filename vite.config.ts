@@ -73,7 +73,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, tags: ['$initial'] },
-                { name: 'shell', tags: ['$initial'] },
+                // Not the entry itself: a page's chunk imports the shell, and the entry waits for the page.
+                { name: 'shell', test: /^(?!.*src[\\/]web[\\/]main\.tsx$)/, tags: ['$initial'] },
               ],
             },
           },

@@ -19,12 +19,6 @@ if (!container) throw new Error('The page has no #root element');
 const state = readEmbeddedState(document);
 if (state) hydrate(queryClient, state);
 
-// The page's own code loads before hydrating (every page is a lazy route), so the browser's first
-// render is the server's, with nothing suspended.
-if (state) {
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
-  await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
-}
 const pages = browserRoutes(routes);
 
 function Pages() {
@@ -50,11 +44,24 @@ const app = (
   </StrictMode>
 );
 
-// Hydrating as a transition lets React work in slices of a few milliseconds; a tap on a part not
-// yet taken over makes React hydrate that part at once and replay the tap (decision 080). Until
-// the script runs at all, the page works as HTML: links, forms, popovers and <details>.
-if (state) startTransition(() => void hydrateRoot(container, app));
-else createRoot(container).render(app);
+/**
+ * The page's own code loads before hydrating (every page is a lazy route), so the browser's first
+ * render is the server's, with nothing suspended. Hydrating as a transition lets React work in
+ * slices of a few milliseconds; a tap on a part not yet taken over makes React hydrate that part
+ * at once and replay the tap (decision 080). Until the script runs at all, the page works as
+ * HTML: links, forms, popovers and <details> (decision 082).
+ */
+async function start(root: HTMLElement) {
+  if (!state) {
+    createRoot(root).render(app);
+    return;
+  }
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
+  await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
+  startTransition(() => void hydrateRoot(root, app));
+}
+
+start(container).catch((error: unknown) => console.error('The page could not be taken over by its script', error));
 // The site texts' defaults (decision 084) come with the first sign that the visitor is using the page.
 prefetchRoutesOnIntent(routes, document, () => void prefetchSiteTextDefaults(queryClient));
 popoverFallback();

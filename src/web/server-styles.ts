@@ -19,5 +19,6 @@ export function everyStyle(cache: EmotionCache): EmotionCriticalToChunks['styles
       regular.css += css;
     } else globals.push({ key: `${cache.key}-global`, ids: [id], css });
   }
-  return [...globals, regular];
+  // A public page draws nothing with MUI (decision 081): no style element at all.
+  return [...globals, ...(regular.ids.length ? [regular] : [])];
 }
