@@ -139,7 +139,12 @@ test.describe('without any script', () => {
   });
 
   test('the booking form books a free place, and answers a bad address in the page', async ({ page }) => {
-    const events = (await (await page.request.get('/api/events')).json()) as { _id: string; title: string; booking_state: string; price_pence: number }[];
+    const events = (await (await page.request.get('/api/events')).json()) as {
+      _id: string;
+      title: string;
+      booking_state: string;
+      price_pence: number;
+    }[];
     const free = events.find((event) => event.booking_state === 'open' && event.price_pence === 0)!;
     await page.goto(`/events/${free._id}`);
     await page.getByLabel('Your name').fill('Davit Noscript');

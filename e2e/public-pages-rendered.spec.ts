@@ -114,7 +114,8 @@ test('the public pages take over the rendered page without a hydration warning',
         elementsReplaced: served.servedElements.filter((element) => !element.isConnected).length,
         elementsAdded: (root?.querySelectorAll('*').length ?? 0) - served.servedElements.filter((element) => element.isConnected).length,
         // The same class names on both sides (CSS Modules name them at build time, for both).
-        classesChanged: served.servedElements.filter((element, i) => (element.getAttribute('class') ?? '') !== served.servedClasses[i]).length,
+        classesChanged: served.servedElements.filter((element, i) => (element.getAttribute('class') ?? '') !== served.servedClasses[i])
+          .length,
         sameText: root?.textContent === served.servedText,
         stylesMoved: served.stylesMoved,
         served: served.servedStyles ?? 0,

@@ -17,9 +17,55 @@ import { createServices } from '../src/server/services';
 import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
+import { firstTaps, servedHtmlSize, uncachedRenders } from './bench/public-pages';
 import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** BENCH_ONLY=public-pages measures the public pages alone (Lighthouse, sizes, rendering, first taps). */
+const publicPagesOnly = process.env.BENCH_ONLY === 'public-pages';
+
+/**
+ * The public pages' figures: Lighthouse on each kind of public page, the first load's JavaScript,
+ * the served HTML's size, server rendering with and without the page cache, and the first tap
+ * that works on a throttled phone.
+ */
+async function publicPages(address: string, webDir: string) {
+  const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] })
+    .items[0];
+  const events = (await (await fetch(`${address}/api/events`)).json()) as { _id: string; booking_state: string }[];
+  const eventId = events.find((event) => event.booking_state === 'open')?._id;
+  const article = articleId ? `/article/${articleId._id}` : undefined;
+  console.log('The public pages:');
+  console.log(await servedHtmlSize(address, '/'));
+  console.log(
+    `Server rendering, ${seconds} s each, 10 connections (the page cache answers the first two; a unique address per request misses it):`,
+  );
+  for (const target of ['/', ...(article ? [article] : [])]) {
+    const result = await autocannon({
+      url: `${address}${target}`,
+      connections: 10,
+      duration: seconds,
+      headers: { 'accept-encoding': 'br' },
+    });
+    console.log(
+      `  ${`${target} (cached)`.padEnd(56)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p99 ${result.latency.p99} ms`,
+    );
+  }
+  for (const line of await uncachedRenders(address, ['/', ...(article ? [article] : [])], seconds)) console.log(line);
+  console.log('First tap that works, 375 px, 4x CPU and slow 4G, each control tapped from the moment it shows (median of 3):');
+  for (const line of await firstTaps(address, articleId?.categories[0] ?? 'News')) console.log(line);
+  console.log('Lighthouse 12, mobile preset, median of 3 runs:');
+  const pages = [
+    '/',
+    '/events',
+    ...(eventId ? [`/events/${eventId}`] : []),
+    '/news',
+    ...(article ? [article] : []),
+    '/signIn',
+    '/register',
+  ];
+  for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
+}
 
 /** The built page's entry script and the modules it preloads, as index.html names them. */
 function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
@@ -184,6 +230,15 @@ async function main() {
     jwtSecret: BENCH_SECRET,
   });
   await seedDemoContent(db.db, services);
+  if (publicPagesOnly) {
+    const app = await buildApp({ config, db, services });
+    await publicPages(await app.listen({ port: 0, host: '127.0.0.1' }), config.webDir);
+    await app.close();
+    await services.close();
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return;
+  }
   await addMembers(db, MEMBERS);
   const adminId = await services.accounts.createUser({
     email: 'bench-admin@example.org',
@@ -245,14 +300,7 @@ async function main() {
         `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
       );
     }
-    const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string }[] }).items[0]?._id;
-    console.log('Lighthouse 12, mobile preset, median of 3 runs:');
-    for (const line of await lighthouseRuns(
-      address,
-      ['/', '/events', '/news', ...(articleId ? [`/article/${articleId}`] : [])],
-      config.webDir,
-    ))
-      console.log(line);
+    await publicPages(address, config.webDir);
   }
   await hashingUnderLoad(db, services, config, address);
   await app.close();

@@ -1,0 +1,153 @@
+// The public pages' figures beside Lighthouse's: the served HTML's size, server rendering without
+// the page cache, and the first tap that works on a throttled phone (decisions 080-084).
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium, type Page } from '@playwright/test';
+import autocannon from 'autocannon';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** The page as served: raw, and compressed as the server sends it (Brotli) and with gzip. */
+export async function servedHtmlSize(origin: string, path: string): Promise<string> {
+  const raw = Buffer.from(await (await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  // What the server itself sends to a browser that accepts Brotli (its own compression, kept per page).
+  const sent = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'br' } });
+  const encoding = sent.headers.get('content-encoding');
+  const bytes = (await sent.arrayBuffer()).byteLength;
+  const served = encoding === 'br' ? bytes : brotliCompressSync(raw).length;
+  return `  served HTML of ${path}: ${kib(raw.length)} KiB raw, ${kib(served)} KiB Brotli as sent, ${kib(gzipSync(raw).length)} KiB gzip (target: at most 12 KiB Brotli)`;
+}
+
+/** Server rendering with no page kept: each request a unique address, so each is rendered. */
+export async function uncachedRenders(origin: string, paths: string[], seconds: number): Promise<string[]> {
+  const lines: string[] = [];
+  for (const path of paths) {
+    let n = 0;
+    const result = await autocannon({
+      url: origin,
+      connections: 10,
+      duration: seconds,
+      headers: { 'accept-encoding': 'br' },
+      requests: [
+        { method: 'GET', setupRequest: (request) => ({ ...request, path: `${path}${path.includes('?') ? '&' : '?'}bench=${n++}` }) },
+      ],
+    });
+    const errors = result.non2xx + result.errors;
+    lines.push(
+      `  ${`${path} (uncached)`.padEnd(56)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
+    );
+  }
+  return lines;
+}
+
+type Tap = { firstPaintMs: number; workedMs: number | null; tries: number };
+
+/** A phone: 4x slower CPU and slow 4G (150 ms round trip, 1.6 Mbps down), as Lighthouse's mobile preset. */
+async function phonePage(): Promise<{ page: Page; close: () => Promise<void> }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  return { page, close: () => browser.close() };
+}
+
+/** Milliseconds since the page's navigation started, as the page counts them. */
+const pageNow = (page: Page) => page.evaluate(() => performance.now());
+const firstPaint = (page: Page) => page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+
+/**
+ * Taps as soon as the control shows, again and again until one works: the time of the tap that
+ * worked, from the start of the navigation (and the first paint, for comparison).
+ */
+async function firstWorkingTap(
+  origin: string,
+  path: string,
+  tap: (page: Page) => Promise<void>,
+  worked: (page: Page) => Promise<boolean>,
+): Promise<Tap> {
+  const { page, close } = await phonePage();
+  try {
+    await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
+    let tries = 0;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const at = await pageNow(page).catch(() => Number.NaN);
+      tries++;
+      await tap(page).catch(() => undefined);
+      if (await worked(page)) return { firstPaintMs: await firstPaint(page).catch(() => Number.NaN), workedMs: at, tries };
+    }
+    return { firstPaintMs: await firstPaint(page), workedMs: null, tries };
+  } finally {
+    await close();
+  }
+}
+
+/** Waits up to `ms` for `condition`, polling: a tap's effect may take a moment on a slow phone. */
+async function within(ms: number, condition: () => Promise<boolean>): Promise<boolean> {
+  const end = Date.now() + ms;
+  do {
+    if (await condition().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } while (Date.now() < end);
+  return false;
+}
+
+const median = (values: number[]) => {
+  const known = values.filter(Number.isFinite).sort((a, b) => a - b);
+  return known.length ? known[Math.floor(known.length / 2)]! : Number.NaN;
+};
+
+/** The menu, the news category filter and Sign in, each tapped from the moment it shows: median of `runs`. */
+export async function firstTaps(origin: string, category: string, runs = 3): Promise<string[]> {
+  const controls: [string, string, (page: Page) => Promise<void>, (page: Page) => Promise<boolean>][] = [
+    [
+      'the menu',
+      '/',
+      async (page) => {
+        await page.getByRole('button', { name: 'Open menu' }).tap({ timeout: 30_000 });
+      },
+      (page) => within(1500, () => page.getByRole('dialog', { name: 'Menu' }).isVisible()),
+    ],
+    [
+      'the category filter',
+      '/news',
+      async (page) => {
+        const select = page.getByLabel('Category');
+        await select.waitFor({ timeout: 30_000 });
+        await select.selectOption('');
+        await select.selectOption(category);
+        // Without the script the filter is a form with a Show button; with it, choosing is enough.
+        const show = page.getByRole('button', { name: 'Show' });
+        if (await show.isVisible()) await show.tap();
+      },
+      (page) => within(1500, async () => page.url().includes('category=')),
+    ],
+    [
+      'Sign in',
+      '/',
+      async (page) => {
+        await page.getByRole('link', { name: 'Sign in' }).tap({ timeout: 30_000 });
+      },
+      (page) => within(1500, async () => new URL(page.url()).pathname === '/signIn'),
+    ],
+  ];
+  const lines: string[] = [];
+  for (const [name, path, tap, worked] of controls) {
+    const results: Tap[] = [];
+    for (let i = 0; i < runs; i++) results.push(await firstWorkingTap(origin, path, tap, worked));
+    const s = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(2)} s` : 'never');
+    lines.push(
+      `  ${name.padEnd(20)} first tap that works at ${s(median(results.map((r) => r.workedMs ?? Number.NaN)))}, first paint at ${s(median(results.map((r) => r.firstPaintMs)))} (taps per run: ${results.map((r) => r.tries).join(', ')})`,
+    );
+  }
+  return lines;
+}
