@@ -1,5 +1,6 @@
 // The public pages' figures beside Lighthouse's: the served HTML's size, server rendering without
 // the page cache, and the first tap that works on a throttled phone (decisions 080-084).
+import { get } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import autocannon from 'autocannon';
@@ -7,14 +8,24 @@ import autocannon from 'autocannon';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** The bytes of an answer as they travel (fetch would decode them), and their encoding. */
+function bytesSent(url: string, encoding: string): Promise<{ bytes: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ bytes: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
 /** The page as served: raw, and compressed as the server sends it (Brotli) and with gzip. */
 export async function servedHtmlSize(origin: string, path: string): Promise<string> {
-  const raw = Buffer.from(await (await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+  const raw = (await bytesSent(`${origin}${path}`, 'identity')).bytes;
   // What the server itself sends to a browser that accepts Brotli (its own compression, kept per page).
-  const sent = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': 'br' } });
-  const encoding = sent.headers.get('content-encoding');
-  const bytes = (await sent.arrayBuffer()).byteLength;
-  const served = encoding === 'br' ? bytes : brotliCompressSync(raw).length;
+  const sent = await bytesSent(`${origin}${path}`, 'br');
+  const served = sent.encoding === 'br' ? sent.bytes.length : brotliCompressSync(raw).length;
   return `  served HTML of ${path}: ${kib(raw.length)} KiB raw, ${kib(served)} KiB Brotli as sent, ${kib(gzipSync(raw).length)} KiB gzip (target: at most 12 KiB Brotli)`;
 }
 
@@ -78,14 +89,17 @@ async function firstWorkingTap(
   try {
     await page.goto(`${origin}${path}`, { waitUntil: 'commit' });
     let tries = 0;
+    let painted = Number.NaN;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       const at = await pageNow(page).catch(() => Number.NaN);
+      // Read before the tap, which may leave the page.
+      if (!Number.isFinite(painted)) painted = await firstPaint(page).catch(() => Number.NaN);
       tries++;
       await tap(page).catch(() => undefined);
-      if (await worked(page)) return { firstPaintMs: await firstPaint(page).catch(() => Number.NaN), workedMs: at, tries };
+      if (await worked(page)) return { firstPaintMs: painted, workedMs: at, tries };
     }
-    return { firstPaintMs: await firstPaint(page), workedMs: null, tries };
+    return { firstPaintMs: painted, workedMs: null, tries };
   } finally {
     await close();
   }
