@@ -90,15 +90,45 @@ describe('server-rendered pages', () => {
     expect(html).toMatch(/<div id="root"><.+<\/div>/s);
     expect(html).toContain('id="committee"');
     expect(html).toContain('Winter &lt;lecture&gt;');
-    // Marked as placed (data-s), so the browser's Emotion cache adopts them where they are.
-    expect(html).toMatch(/<head>.*<style data-s="" data-emotion="css[ -].*<\/head>/s);
-    expect(html).not.toMatch(/<style data-emotion=/);
+    // A public page is HTML and CSS Modules (decision 081): no Emotion style at all.
+    expect(html).not.toMatch(/<style/);
     // No inline script: the CSP allows none.
     expect(html).not.toMatch(/<script>/);
     const queries = embeddedData(html).queries;
     expect(queries.map((q) => q.queryKey[0]).sort()).toEqual(['committees', 'events', 'string_table_v2']);
     expect(queries.every((q) => q.state.status === 'success')).toBe(true);
+    // The site texts it draws, not the whole table (decision 084).
+    const table = queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state.data as { key: string; value: string }[];
+    const keys = table.map((entry) => entry.key);
+    expect(keys).toEqual(expect.arrayContaining(['site_name', 'home.mission', 'nav.home.hy', 'home.committee.title']));
+    expect(keys).not.toContain('donate.title');
+    expect(keys.length).toBeLessThan(150);
     expect(jsonLd(html)).toEqual([expect.objectContaining({ '@type': 'Organization', url: 'http://localhost:8000/' })]);
+  });
+
+  it('brings the texts the admin changed from their defaults, drawn or not, and the MUI pages their styles', async () => {
+    const admin = await t.userWithRole('admin');
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'donate.title', value: 'Give today' },
+    });
+    expect(set.statusCode).toBe(200);
+    const table = embeddedData((await get('/')).body).queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state.data as {
+      key: string;
+      value: string;
+    }[];
+    expect(table).toContainEqual({ key: 'donate.title', value: 'Give today' });
+    const back = await t.app.inject({
+      method: 'POST',
+      url: '/api/set_string',
+      headers: { authorization: admin.authorization },
+      payload: { key: 'donate.title', value: 'Donate' },
+    });
+    expect(back.statusCode).toBe(200);
+    // Sign-in is drawn with MUI: its styles come with it, marked as placed (data-s) for Emotion to adopt.
+    expect((await get('/signIn')).body).toMatch(/<head>.*<style data-s="" data-emotion="css[ -].*<\/head>/s);
   });
 
   it('gives every public page its own title, description, canonical address and share tags', async () => {
