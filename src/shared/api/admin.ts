@@ -278,6 +278,7 @@ export const auditKinds = [
   'payment',
   'gift_aid',
   'account',
+  'import',
 ] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
@@ -293,6 +294,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   payment: 'Payments',
   gift_aid: 'Gift Aid',
   account: 'Accounts',
+  import: 'Imports',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded', 'mailed'] as const;
 export type AuditAction = (typeof auditActions)[number];

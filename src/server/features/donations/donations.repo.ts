@@ -28,6 +28,8 @@ export function donationsRepo(db: Kysely<Database>) {
         .innerJoin('donations as d', 'd.id', 'g.donation_id')
         .selectAll('g')
         .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
+        // The inner join leaves out members' standing declarations (no donation): they show on the member's page.
+        .$narrowType<{ donation_id: string }>()
         .orderBy('g.declared_at', 'desc')
         .limit(limit)
         .execute();
