@@ -20,6 +20,7 @@ import {
   type paymentListQuery,
 } from '../../../shared/api/admin';
 import { toCsv } from '../../../shared/domain/csv';
+import { memberExportColumns } from '../../../shared/domain/member-file';
 import { londonDate, londonDayStart, toLondonLocal } from '../../../shared/domain/london-time';
 import { addDays, earliestRenewalRunningOn, expiryDate, membershipStatus } from '../../../shared/domain/membership';
 import { poundsDecimal } from '../../../shared/domain/money';
@@ -113,52 +114,44 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       return { items: rows.map((user) => memberRow(user, day)), total, page, page_size };
     },
 
+    /** Every filtered member, in the columns the import reads back (decision 110: exporting and importing give the same people). */
     async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
       const day = today();
       const rows = await repo.allMemberRows(filter, statusBounds(day));
+      const { consents, declarations } = await repo.consentsAndDeclarations(rows.map((user) => user.id));
       return toCsv(
-        [
-          'First name',
-          'Last name',
-          'E-mail',
-          'Role',
-          'Tier',
-          'Member since',
-          'Current year from',
-          'Expiry',
-          'Status',
-          'Phone',
-          'Address line 1',
-          'Address line 2',
-          'Town or city',
-          'Postcode',
-          'Workplace',
-          'Job title',
-          'Qualifications',
-          'Graduation year',
-        ],
+        memberExportColumns.map((c) => c.header),
         rows.map((user) => {
           const row = memberRow(user, day);
-          return [
-            user.first_name,
-            user.last_name,
-            user.email,
-            user.role,
-            row.tier_name,
-            user.registered_date,
-            user.last_renewed_date,
-            row.expiry_date,
-            row.status,
-            user.phone_no,
-            user.addr_line1,
-            user.addr_line2,
-            user.addr_city,
-            user.addr_post,
-            user.workplace,
-            user.job_title,
-            user.qualifications,
-            user.grad_year,
-          ];
+          const consent = consents.get(user.id);
+          const declaration = declarations.get(user.id);
+          const values: Record<string, string | number | null> = {
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            role: user.role,
+            tier: row.tier_name,
+            registered_date: user.registered_date,
+            last_renewed_date: user.last_renewed_date,
+            expiry_date: row.expiry_date,
+            status: row.status,
+            phone_no: user.phone_no,
+            addr_line1: user.addr_line1,
+            addr_line2: user.addr_line2,
+            addr_city: user.addr_city,
+            addr_post: user.addr_post,
+            workplace: user.workplace,
+            job_title: user.job_title,
+            qualifications: user.qualifications,
+            grad_year: user.grad_year,
+            title: user.title,
+            news_email: consent ? (consent.news_email ? 'yes' : 'no') : null,
+            news_email_at: consent ? londonDate(new Date(consent.at)) : null,
+            news_email_source: consent?.source ?? null,
+            gift_aid_date: declaration ? londonDate(new Date(declaration.declared_at)) : null,
+            gift_aid_scope: declaration ? (declaration.past_and_future ? 'past and future' : 'future') : null,
+          };
+          return memberExportColumns.map((c) => values[c.field ?? 'status'] ?? null);
         }),
       );
     },

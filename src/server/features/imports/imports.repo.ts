@@ -193,9 +193,9 @@ export function importsRepo(db: Kysely<Database>) {
           .where('id', 'in', part)
           .where((eb) =>
             eb.or([
-              eb('last_signed_in_at', '>=', since),
+              eb('last_signed_in_at', '>', since),
               eb.exists(
-                eb.selectFrom('member_invitations as mi').select('mi.id').whereRef('mi.user_id', '=', 'users.id').where('mi.used_at', '>=', since),
+                eb.selectFrom('member_invitations as mi').select('mi.id').whereRef('mi.user_id', '=', 'users.id').where('mi.used_at', '>', since),
               ),
               ...(createdHere.length ? [eb.and([eb('id', 'in', createdHere), eb('password_hash', '!=', '')])] : []),
             ]),

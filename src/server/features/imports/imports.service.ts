@@ -209,7 +209,9 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
           const first = people.get(checked.emailKey);
           if (first) {
             errors.push({ column: indexes.email?.header ?? 'E-mail', detail: `This e-mail address is also on row ${first.row}` });
-            duplicates.set(first.row, [...(duplicates.get(first.row) ?? []), number]);
+            const later = duplicates.get(first.row);
+            if (later) later.push(number);
+            else duplicates.set(first.row, [number]);
             first.ok = false;
           }
         }
@@ -246,11 +248,12 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
     if (batch.length) await flush();
 
     // An address on two rows: the first of them is in error too, and neither is imported.
+    const byRow = new Map(outcomes.map((o) => [o.row, o]));
     for (const [first, later] of duplicates) {
-      const outcome = outcomes.find((o) => o.row === first)!;
+      const outcome = byRow.get(first)!;
       outcome.errors.push({
         column: indexes.email?.header ?? 'E-mail',
-        detail: `This e-mail address is also on row${later.length > 1 ? 's' : ''} ${later.join(', ')}`,
+        detail: `This e-mail address is also on row${later.length > 1 ? 's' : ''} ${later.slice(0, 10).join(', ')}${later.length > 10 ? ` and ${later.length - 10} more` : ''}`,
       });
       outcome.action = 'error';
       outcome.changes = [];

@@ -182,7 +182,8 @@ export function checkMemberRow(cells: Cell[], columns: ColumnsOf<MemberField>, f
   if (lastRenewed !== undefined) data.last_renewed_date = lastRenewed;
   if (joined !== undefined) data.registered_date = joined;
   else if (lastRenewed !== undefined && !columns.registered_date) data.registered_date = lastRenewed;
-  if (lastRenewed !== undefined && tier === undefined) fail(columns.tier ? 'tier' : null, 'Missing required field: the tier');
+  if (lastRenewed !== undefined && tier === undefined && !cellOf('tier')?.formula)
+    fail(columns.tier ? 'tier' : null, 'Missing required field: the tier');
   if (data.tier_index !== undefined && lastRenewed === undefined && renewed === undefined && expiry === undefined)
     fail(
       columns.last_renewed_date ? 'last_renewed_date' : columns.expiry_date ? 'expiry_date' : null,
