@@ -60,7 +60,9 @@ export function invitationsService({ db, clock, audit, mailer, passwords, public
     async invite(userIds: string[], importId: string | null, actor: NonNullable<Actor>) {
       const now = clock();
       const recent = new Date(now.getTime() - RECENTLY_MS).toISOString();
-      const candidates = await repo.candidates([...new Set(userIds)], recent);
+      const order = new Map([...new Set(userIds)].map((id, i) => [id, i]));
+      // In the order given (an import's rows): the first rows' people are invited first.
+      const candidates = (await repo.candidates([...order.keys()], recent)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const eligible = candidates.filter((c) => c.role === 'member' && c.password_hash === '' && !c.invited_recently);
       const skipped = userIds.length - eligible.length;
       if (eligible.length === 0) return { invited: 0, skipped, sending_until: null };
