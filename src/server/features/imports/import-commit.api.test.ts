@@ -225,4 +225,27 @@ describe('importing members: commit and undo', () => {
       await fresh.close();
     }
   });
+
+  it('treats imported members like any other for reminders: no "lapsed" mail for those long lapsed', async () => {
+    // Today is 2026-11-21 (the test clock). Expiries: 10 days ago, 90 days ago, three years ago, in 20 days.
+    const lapsed = (email: string, lastRenewed: string) => row(email, { 'Last renewed': lastRenewed, Joined: '01/01/2015' });
+    const id = (
+      await dryRun(t, admin.authorization, {
+        members: file([
+          lapsed('lapsed10@example.org', '11/11/2025'),
+          lapsed('lapsed90@example.org', '23/08/2025'),
+          lapsed('lapsed3y@example.org', '01/01/2023'),
+          lapsed('soon@example.org', '11/12/2025'),
+        ]),
+      })
+    ).json().id as string;
+    await commit(t, admin.authorization, id);
+    await t.services.runScheduledJobs();
+    const kinds = async (email: string) =>
+      (await t.db.db.selectFrom('outbox').select('kind').where('to_address', '=', email).execute()).map((m) => m.kind);
+    expect(await kinds('lapsed10@example.org')).toEqual(['reminder-lapsed']);
+    expect(await kinds('lapsed90@example.org')).toEqual([]);
+    expect(await kinds('lapsed3y@example.org')).toEqual([]);
+    expect(await kinds('soon@example.org')).toEqual(['reminder-30-days']);
+  });
 });

@@ -161,4 +161,35 @@ describe('inviting imported members', () => {
     const member = await t.userWithRole('member');
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/members', headers: { authorization: member.authorization }, payload: person })).statusCode).toBe(403);
   });
+
+  it('puts what an import holds about a person in their data export, and erases it with the account', async () => {
+    const header2 = ['First name', 'Last name', 'E-mail', 'Tier', 'Last renewed', 'Note', 'Gift Aid declared', 'Address line 1', 'Postcode'];
+    const run = (
+      await dryRun(t, admin.authorization, {
+        members: Buffer.from(csvText([header2, ['Priv', 'Acy', 'privacy@example.org', '0', '01/06/2026', 'Paid by cheque in 2019', '01/06/2020', '9 Lane', 'M1 1AA']])),
+      })
+    ).json();
+    await commit(t, admin.authorization, run.id);
+    await invite({ import_id: run.id });
+    const token = linkIn((await invitationMail('privacy@example.org'))[0]!.text_body);
+    await accept(token, 'my private password');
+    const authorization = `Bearer ${(await signIn(t, 'privacy@example.org', 'my private password')).json().access_token}`;
+    const exported = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization } })).body);
+    expect(exported.notes).toEqual([expect.objectContaining({ body: 'Paid by cheque in 2019' })]);
+    expect(exported.invitations).toEqual([expect.objectContaining({ used_at: expect.any(String) })]);
+    expect(exported.imported_rows).toEqual([expect.objectContaining({ file_name: 'members.csv', row: 2, values: expect.objectContaining({ note: 'Paid by cheque in 2019' }) })]);
+    expect(exported.gift_aid_declarations).toEqual([expect.objectContaining({ donation_id: null, house: '9 Lane', past_and_future: 1 })]);
+    expect(JSON.stringify(exported)).not.toContain(token);
+
+    const userId = exported.account.id as string;
+    const erased = await t.app.inject({ method: 'POST', url: '/api/account/delete', headers: { authorization }, payload: { password: 'my private password' } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = async (table: 'import_rows' | 'member_notes' | 'member_invitations') =>
+      (await t.db.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).length;
+    expect([await left('import_rows'), await left('member_notes'), await left('member_invitations')]).toEqual([0, 0, 0]);
+    expect(await t.db.db.selectFrom('import_rows').select('row_number').where('email_key', '=', 'privacy@example.org').execute()).toEqual([]);
+    // The declaration is kept whole for HMRC (decision record 040), without the account.
+    const kept = await t.db.db.selectFrom('gift_aid_declarations').selectAll().where('house', '=', '9 Lane').executeTakeFirstOrThrow();
+    expect(kept.user_id).toBeNull();
+  });
 });
