@@ -154,6 +154,18 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The latest invitation to choose a password, and the admin's notes. */
+    async invitationAndNotes(userId: string) {
+      const invitation = await db
+        .selectFrom('member_invitations')
+        .select(['created_at', 'expires_at', 'used_at', 'voided_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      const notes = await db.selectFrom('member_notes').select(['body', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+      return { invitation: invitation ?? null, notes };
+    },
+
     /** Each person's current news choice (the latest) and standing Gift Aid declaration (the latest not cancelled), for the export. */
     async consentsAndDeclarations(userIds: string[]) {
       const consents = new Map<string, { news_email: number; at: string; source: string }>();

@@ -30,7 +30,7 @@ import { auditRepo } from '../../audit/audit.repo';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { PASSWORD_RESET_MAIL } from '../../integrations/mail/mailer';
+import { INVITATION_MAIL, PASSWORD_RESET_MAIL } from '../../integrations/mail/mailer';
 import { outboxRepo } from '../../integrations/mail/outbox.repo';
 import { adminRepo, type MemberQuery, type MemberRecord, type PaymentQuery, type PaymentRecord } from './admin.repo';
 
@@ -38,7 +38,7 @@ export type AdminDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => D
 
 const MEMBER_NOT_FOUND = 'Member not found';
 const WITHHELD_RESET_LINK =
-  'This password reset message is delivered by e-mail, so its text is not shown here: its link is for the member alone.';
+  'This message is delivered by e-mail, so its text is not shown here: its link (to choose a password) is for the member alone.';
 const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
@@ -160,6 +160,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const user = await repo.member(id);
       if (!user) throw notFound(MEMBER_NOT_FOUND);
       const payments = await repo.paymentsOf(user.id, user.email_key);
+      const { invitation, notes } = await repo.invitationAndNotes(user.id);
       return {
         ...memberRow(user, today()),
         last_renewed_date: user.last_renewed_date,
@@ -173,6 +174,11 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
         addr_post: user.addr_post,
         phone_no: user.phone_no,
         created_at: user.created_at,
+        title: user.title,
+        has_password: user.password_hash !== '',
+        last_signed_in_at: user.last_signed_in_at,
+        invitation,
+        notes,
         payments: payments.map(paymentRow),
       };
     },
@@ -289,7 +295,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       if (!message) throw notFound('Message not found');
       const { id: _id, text_body, ...rest } = message;
       // With SMTP the admin has nothing to forward, and a reset link would let them sign in as the member.
-      const withheld = mailDelivered && message.kind === PASSWORD_RESET_MAIL;
+      const withheld = mailDelivered && (message.kind === PASSWORD_RESET_MAIL || message.kind === INVITATION_MAIL);
       return { _id, ...rest, text_body: withheld ? WITHHELD_RESET_LINK : text_body };
     },
 
