@@ -34,12 +34,16 @@ test('the admin imports a small workbook, fixes the mapping, commits and invites
   await page.getByRole('button', { name: 'Check the file' }).click();
 
   // "Family" is not a header the import knows: every row misses its last name until it is mapped.
-  await expect(page.getByRole('status').filter({ hasText: 'Members:' })).toHaveText('Members: 0 to create, 0 to update, 0 unchanged, 3 with errors.');
+  await expect(page.getByRole('status').filter({ hasText: 'Members:' })).toHaveText(
+    'Members: 0 to create, 0 to update, 0 unchanged, 3 with errors.',
+  );
   await expect(page.getByText(/read as Excel workbook \(\.xlsx\)/)).toBeVisible();
   await checkA11y(page);
   await page.getByRole('combobox', { name: 'Last name' }).selectOption('Family');
   await page.getByRole('button', { name: 'Check again with this mapping' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Members:' })).toHaveText('Members: 1 to create, 0 to update, 0 unchanged, 2 with errors.');
+  await expect(page.getByRole('status').filter({ hasText: 'Members:' })).toHaveText(
+    'Members: 1 to create, 0 to update, 0 unchanged, 2 with errors.',
+  );
   const rows = page.getByRole('table', { name: 'Rows' });
   await expect(rows.getByRole('row', { name: /Tier: Unknown tier "Gold"/ })).toBeVisible();
   await expect(rows.getByRole('row', { name: /Joined: "31\/02\/2024" is not a date/ })).toBeVisible();

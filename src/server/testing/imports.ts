@@ -14,7 +14,18 @@ export function csvText(rows: (string | number | null)[][]): string {
   return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }
 
-export const MEMBER_HEADER = ['Title', 'First name', 'Surname', 'Email', 'Tier', 'Joined', 'Last renewed', 'News by e-mail', 'Address line 1', 'Postcode'];
+export const MEMBER_HEADER = [
+  'Title',
+  'First name',
+  'Surname',
+  'Email',
+  'Tier',
+  'Joined',
+  'Last renewed',
+  'News by e-mail',
+  'Address line 1',
+  'Postcode',
+];
 
 export type ImportFiles = {
   members: Buffer;
@@ -43,7 +54,12 @@ export function dryRun(t: TestApp, authorization: string, files: ImportFiles) {
 }
 
 export function commit(t: TestApp, authorization: string, id: string, onError: 'skip' | 'block' = 'skip') {
-  return t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/commit`, headers: { authorization }, payload: { on_error: onError } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/imports/${id}/commit`,
+    headers: { authorization },
+    payload: { on_error: onError },
+  });
 }
 
 /** Rows of people, counted in the tables an import writes to (to see that a dry run writes nothing). */

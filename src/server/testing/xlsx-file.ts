@@ -109,7 +109,9 @@ export function xlsxFile(rows: TestCell[][], extra: { name: string; data: Buffer
     },
     {
       name: 'xl/worksheets/sheet1.xml',
-      data: xml(`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`),
+      data: xml(
+        `<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${sheetRows}</sheetData></worksheet>`,
+      ),
     },
     {
       name: 'xl/sharedStrings.xml',

@@ -98,9 +98,7 @@ export const importResponse = fileReading.extend({
   summary: importSummary,
   /** Every row of both files, in order: what it would do (or did) and its errors. */
   rows: z.array(importRowOutcome),
-  payments: fileReading
-    .extend({ mapping: paymentMapping, summary: importSummary })
-    .nullable(),
+  payments: fileReading.extend({ mapping: paymentMapping, summary: importSummary }).nullable(),
   created_at: z.string(),
   committed_at: z.string().nullable(),
   undone_at: z.string().nullable(),
@@ -178,24 +176,22 @@ const optionalDate = (message: string) =>
     .transform((v) => v || null);
 
 /** Adding a person by hand: the registration form's fields and rules, without a password, with tier, dates and the invitation. */
-export const addMemberRequest = registrationForm
-  .omit({ plain_pw: true, tier_index: true, news_email: true })
-  .extend({
-    title: z
-      .string()
-      .trim()
-      .max(40, 'At most 40 characters')
-      .nullish()
-      .transform((v) => v || null),
-    tier_index: tierIndex,
-    /** When they joined (default today). */
-    registered_date: optionalDate('Use a date like 2024-09-01'),
-    /** The start of their current year; empty: no membership yet (they pay when they first sign in). */
-    last_renewed_date: optionalDate('Use a date like 2026-01-15'),
-    news_email: newsConsent,
-    /** Send the invitation to set a password now. */
-    invite: z.boolean().optional().default(false),
-  });
+export const addMemberRequest = registrationForm.omit({ plain_pw: true, tier_index: true, news_email: true }).extend({
+  title: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters')
+    .nullish()
+    .transform((v) => v || null),
+  tier_index: tierIndex,
+  /** When they joined (default today). */
+  registered_date: optionalDate('Use a date like 2024-09-01'),
+  /** The start of their current year; empty: no membership yet (they pay when they first sign in). */
+  last_renewed_date: optionalDate('Use a date like 2026-01-15'),
+  news_email: newsConsent,
+  /** Send the invitation to set a password now. */
+  invite: z.boolean().optional().default(false),
+});
 export type AddMemberForm = z.input<typeof addMemberRequest>;
 export const addMemberResponse = z.object({ _id: z.string(), invited: z.boolean() });
 export const MEMBER_EMAIL_TAKEN = 'An account with this e-mail address already exists.';

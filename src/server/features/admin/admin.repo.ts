@@ -162,7 +162,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .executeTakeFirst();
-      const notes = await db.selectFrom('member_notes').select(['body', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+      const notes = await db
+        .selectFrom('member_notes')
+        .select(['body', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
       return { invitation: invitation ?? null, notes };
     },
 

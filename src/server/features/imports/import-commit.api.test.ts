@@ -35,8 +35,9 @@ describe('importing members: commit and undo', () => {
   const user = (email: string) => t.db.db.selectFrom('users').selectAll().where('email_key', '=', email).executeTakeFirst();
 
   it('writes the accepted rows once with the import id on every row, audited; the same file again changes nothing', async () => {
-    const id = (await dryRun(t, admin.authorization, { members: file([row('c1@example.org'), row('c2@example.org', { Tier: 'Gold' })]) })).json()
-      .id as string;
+    const id = (
+      await dryRun(t, admin.authorization, { members: file([row('c1@example.org'), row('c2@example.org', { Tier: 'Gold' })]) })
+    ).json().id as string;
     const blocked = await commit(t, admin.authorization, id, 'block');
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().detail).toMatch(/1 row has errors/);
@@ -80,7 +81,11 @@ describe('importing members: commit and undo', () => {
     ).json();
     expect(corrected.rows[0]).toMatchObject({ action: 'update', changes: ['last_name', 'news_email'] });
     await commit(t, admin.authorization, corrected.id);
-    expect(await user('c1@example.org')).toMatchObject({ last_name: 'Petrosian', last_renewed_date: '2026-03-01', import_id: corrected.id });
+    expect(await user('c1@example.org')).toMatchObject({
+      last_name: 'Petrosian',
+      last_renewed_date: '2026-03-01',
+      import_id: corrected.id,
+    });
   });
 
   it('lets one of two admins committing at once do it; the other is told, and nothing is written twice', async () => {
@@ -92,7 +97,8 @@ describe('importing members: commit and undo', () => {
       [200, 200],
       [200, 409],
     ]).toContainEqual(statuses);
-    for (const res of [a, b].filter((r) => r.statusCode === 200)) expect(res.json().summary).toEqual({ create: 450, update: 0, skip: 0, error: 0 });
+    for (const res of [a, b].filter((r) => r.statusCode === 200))
+      expect(res.json().summary).toEqual({ create: 450, update: 0, skip: 0, error: 0 });
     const count = await t.db.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -122,28 +128,45 @@ describe('importing members: commit and undo', () => {
     const before = (await user('existing@example.org'))!;
     const id = (
       await dryRun(t, admin.authorization, {
-        members: file([row('undo-new@example.org', { Postcode: 'E1 6AN' }), row('existing@example.org', { 'First name': 'Changed', Joined: '01/01/2000', 'Last renewed': '' , Tier: ''})]),
+        members: file([
+          row('undo-new@example.org', { Postcode: 'E1 6AN' }),
+          row('existing@example.org', { 'First name': 'Changed', Joined: '01/01/2000', 'Last renewed': '', Tier: '' }),
+        ]),
       })
     ).json().id as string;
     const done = (await commit(t, admin.authorization, id)).json();
     expect(done.summary).toEqual({ create: 1, update: 1, skip: 0, error: 0 });
     expect(await user('existing@example.org')).toMatchObject({ first_name: 'Changed', registered_date: '2000-01-01' });
 
-    const undone = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/undo`, headers: { authorization: admin.authorization } });
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${id}/undo`,
+      headers: { authorization: admin.authorization },
+    });
     expect(undone.statusCode, undone.body).toBe(200);
     expect(undone.json()).toMatchObject({ status: 'undone', can_undo: false });
     expect(await user('undo-new@example.org')).toBeUndefined();
     expect(await user('existing@example.org')).toEqual(before);
     expect((await commit(t, admin.authorization, id)).statusCode).toBe(409);
-    const again = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${id}/undo`, headers: { authorization: admin.authorization } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${id}/undo`,
+      headers: { authorization: admin.authorization },
+    });
     expect(again.statusCode).toBe(409);
 
     // Once one of its people has signed in, the import stays.
-    const second = (await dryRun(t, admin.authorization, { members: file([row('existing@example.org', { 'First name': 'Again' })]) })).json();
+    const second = (
+      await dryRun(t, admin.authorization, { members: file([row('existing@example.org', { 'First name': 'Again' })]) })
+    ).json();
     await commit(t, admin.authorization, second.id);
     t.clock.advance(60_000);
     expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(200);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${second.id}/undo`, headers: { authorization: admin.authorization } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${second.id}/undo`,
+      headers: { authorization: admin.authorization },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().detail).toBe('1 person brought in by this import has signed in or set a password: it can no longer be undone');
     expect(await user('existing@example.org')).toMatchObject({ first_name: 'Again' });
@@ -162,11 +185,25 @@ describe('importing members: commit and undo', () => {
       (await dryRun(t, admin.authorization, { members: file([row('pay1@example.org')]), payments: Buffer.from(payments) })).json();
     const first = await run();
     expect(first.payments).toMatchObject({ encoding: 'UTF-8', summary: { create: 3, update: 0, skip: 0, error: 2 } });
-    expect(first.payments.mapping).toMatchObject({ email: 'Email', date: 'Date', amount: 'Amount', kind: 'Kind', method: 'Method', reference: 'Reference' });
+    expect(first.payments.mapping).toMatchObject({
+      email: 'Email',
+      date: 'Date',
+      amount: 'Amount',
+      kind: 'Kind',
+      method: 'Method',
+      reference: 'Reference',
+    });
     const errors = first.rows.filter((r: { file: string; action: string }) => r.file === 'payments' && r.action === 'error');
     expect(errors.map((r: { row: number; errors: { detail: string }[] }) => [r.row, r.errors.map((e) => e.detail)])).toEqual([
       [5, ['No member with this e-mail address, in the members file or on the site']],
-      [6, ['"30/02/2026" is not a date', '"fifty" is not an amount in pounds, like 50 or 35.50', 'Unknown kind "refund": write registration, renewal or donation']],
+      [
+        6,
+        [
+          '"30/02/2026" is not a date',
+          '"fifty" is not an amount in pounds, like 50 or 35.50',
+          'Unknown kind "refund": write registration, renewal or donation',
+        ],
+      ],
     ]);
     await commit(t, admin.authorization, first.id);
     const member = (await user('pay1@example.org'))!;
@@ -176,7 +213,11 @@ describe('importing members: commit and undo', () => {
       ['renewal', 5000, 'succeeded', 'offline', 'Imported: Bank transfer', first.id],
       ['donation', 1050, 'succeeded', 'offline', 'Imported: Cash', first.id],
     ]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/admin/members/${member.id}`, headers: { authorization: admin.authorization } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${member.id}`,
+      headers: { authorization: admin.authorization },
+    });
     expect(detail.json().payments).toHaveLength(3);
     // The same files again add no payment.
     const second = await run();
@@ -191,14 +232,42 @@ describe('importing members: commit and undo', () => {
       await dryRun(t, admin.authorization, {
         members: Buffer.from(
           csvText([
-            ['First name', 'Last name', 'E-mail', 'Tier', 'Joined', 'Last renewed', 'Gift Aid declared', 'Gift Aid scope', 'Address line 1', 'Postcode', 'Phone'],
-            ['Gifty', 'Aid', 'gifty@example.org', 'Students', '01/09/2024', '01/09/2025', '02/09/2024', 'future', '2 Low Rd', 'SW1A 1AA', '+44 20 7946 0000'],
+            [
+              'First name',
+              'Last name',
+              'E-mail',
+              'Tier',
+              'Joined',
+              'Last renewed',
+              'Gift Aid declared',
+              'Gift Aid scope',
+              'Address line 1',
+              'Postcode',
+              'Phone',
+            ],
+            [
+              'Gifty',
+              'Aid',
+              'gifty@example.org',
+              'Students',
+              '01/09/2024',
+              '01/09/2025',
+              '02/09/2024',
+              'future',
+              '2 Low Rd',
+              'SW1A 1AA',
+              '+44 20 7946 0000',
+            ],
           ]),
         ),
       })
     ).json().id as string;
     await commit(t, admin.authorization, id);
-    const exported = await t.app.inject({ method: 'GET', url: '/api/admin/members.csv?role=member', headers: { authorization: admin.authorization } });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/members.csv?role=member',
+      headers: { authorization: admin.authorization },
+    });
     expect(exported.statusCode).toBe(200);
 
     const fresh = await createTestApp();

@@ -15,7 +15,18 @@ describe('importing members: the dry run', () => {
   afterAll(() => t.close());
 
   const people = [
-    ['Dr', 'Anahit', 'Petrosyan', 'anahit@example.org', 'Doctors, Dental Surgeons and Pharmacists', '12/05/2019', '01/03/2026', 'yes', '1 High St', 'N1 1AA'],
+    [
+      'Dr',
+      'Anahit',
+      'Petrosyan',
+      'anahit@example.org',
+      'Doctors, Dental Surgeons and Pharmacists',
+      '12/05/2019',
+      '01/03/2026',
+      'yes',
+      '1 High St',
+      'N1 1AA',
+    ],
     ['', 'Aram', 'Sargsyan', 'aram@example.org', '1', '02/02/2020', '15/10/2026', 'no', '', ''],
   ];
 
@@ -52,7 +63,11 @@ describe('importing members: the dry run', () => {
     ]);
     expect(await writtenCounts(t)).toEqual(before);
     // The dry run is kept for the commit, and read back the same.
-    const again = await t.app.inject({ method: 'GET', url: `/api/admin/imports/${body.id}`, headers: { authorization: admin.authorization } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/imports/${body.id}`,
+      headers: { authorization: admin.authorization },
+    });
     expect(again.json()).toEqual(body);
   });
 
@@ -95,7 +110,9 @@ describe('importing members: the dry run', () => {
     expect(errorsOf(4)).toEqual([{ column: 'Email', detail: 'This e-mail address is also on row 5' }]);
     expect(errorsOf(5)).toEqual([{ column: 'Email', detail: 'This e-mail address is also on row 4' }]);
     expect(errorsOf(6)).toEqual([{ column: 'First name', detail: 'Missing required field: the first name' }]);
-    expect(errorsOf(7)).toEqual([{ column: null, detail: 'This address belongs to an editor account: the import never changes staff accounts' }]);
+    expect(errorsOf(7)).toEqual([
+      { column: null, detail: 'This address belongs to an editor account: the import never changes staff accounts' },
+    ]);
     expect(errorsOf(8)).toContainEqual({ column: 'Tier', detail: 'A formula cell: put the value itself in the file' });
     expect(errorsOf(9)).toEqual([
       { column: 'Email', detail: '"not-an-address" is not an e-mail address' },
@@ -111,7 +128,7 @@ describe('importing members: the dry run', () => {
     });
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body).toContain('members,3,error,Joined,"""31/02/2024"" is not a date (read as DD/MM/YYYY)"');
-    expect(csv.body).toContain("members,8,error,Tier,A formula cell: put the value itself in the file");
+    expect(csv.body).toContain('members,8,error,Tier,A formula cell: put the value itself in the file');
   });
 
   it('refuses a role above member, reads ISO dates when told, and checks the membership dates against each other', async () => {
@@ -125,9 +142,16 @@ describe('importing members: the dry run', () => {
     ];
     const res = await dryRun(t, admin.authorization, { members: Buffer.from(csvText([header, ...rows])), dateFormat: 'iso' });
     const body = res.json();
-    expect(body.mapping).toMatchObject({ role: 'Role', registered_date: 'Member since', last_renewed_date: 'Current year from', expiry_date: 'Expiry' });
+    expect(body.mapping).toMatchObject({
+      role: 'Role',
+      registered_date: 'Member since',
+      last_renewed_date: 'Current year from',
+      expiry_date: 'Expiry',
+    });
     const errorsOf = (row: number) => body.rows.find((r: { row: number }) => r.row === row).errors;
-    expect(errorsOf(2)).toEqual([{ column: 'Role', detail: 'Imported people are members: an admin is made on the Roles page after the import' }]);
+    expect(errorsOf(2)).toEqual([
+      { column: 'Role', detail: 'Imported people are members: an admin is made on the Roles page after the import' },
+    ]);
     expect(errorsOf(3)).toEqual([{ column: 'Expiry', detail: 'The expiry 2027-04-01 is not a year after the last renewal 2026-03-01' }]);
     expect(errorsOf(4)).toEqual([{ column: 'Current year from', detail: 'The last renewal 2027-01-01 is in the future' }]);
     expect(errorsOf(5)).toEqual([]);
@@ -144,7 +168,15 @@ describe('importing members: the dry run', () => {
     const workbook = xlsxFile([
       ['First name', 'Surname', 'Email', 'Tier', 'Joined', 'Last renewed', 'Graduation year'],
       ['Lilit', 'Hakobyan', 'lilit@example.org', 2, excelDate('2023-09-01'), excelDate('2026-09-01'), 2028],
-      ['Narek', 'Avetisyan', 'narek@example.org', { formula: 'A1&"x"', value: '0' }, excelDate('2021-01-01'), excelDate('2026-06-01'), null],
+      [
+        'Narek',
+        'Avetisyan',
+        'narek@example.org',
+        { formula: 'A1&"x"', value: '0' },
+        excelDate('2021-01-01'),
+        excelDate('2026-06-01'),
+        null,
+      ],
     ]);
     const res = await dryRun(t, admin.authorization, { members: workbook, membersName: 'members.xlsx' });
     expect(res.statusCode, res.body).toBe(200);
@@ -170,7 +202,13 @@ describe('importing members: the dry run', () => {
     const header = ['Given', 'Family', 'Mail', 'Category', 'Renewed'];
     const file = Buffer.from(csvText([header, ['Ani', 'Grig', 'ani.grig@example.org', '0', '01/03/2026']]));
     const guessed = (await dryRun(t, admin.authorization, { members: file })).json();
-    expect(guessed.mapping).toMatchObject({ first_name: null, last_name: null, email: 'Mail', tier: 'Category', last_renewed_date: 'Renewed' });
+    expect(guessed.mapping).toMatchObject({
+      first_name: null,
+      last_name: null,
+      email: 'Mail',
+      tier: 'Category',
+      last_renewed_date: 'Renewed',
+    });
     expect(guessed.rows[0].errors.map((e: { detail: string }) => e.detail)).toContain(
       'No column is read as the first name: choose it in the mapping',
     );
@@ -185,7 +223,15 @@ describe('importing members: the dry run', () => {
 
   it('refuses what is not a members file, or is over the limits, with a clear message and nothing written', async () => {
     const before = await writtenCounts(t);
-    const imports = async () => Number((await t.db.db.selectFrom('imports').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const imports = async () =>
+      Number(
+        (
+          await t.db.db
+            .selectFrom('imports')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const importsBefore = await imports();
     const refuse = async (files: Parameters<typeof dryRun>[2], status: number, pattern: RegExp) => {
       const res = await dryRun(t, admin.authorization, files);
@@ -195,20 +241,35 @@ describe('importing members: the dry run', () => {
     await refuse({ members: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) }, 400, /not a spreadsheet/);
     await refuse({ members: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 1, 2, 3]) }, 400, /old Excel file/);
     await refuse({ members: Buffer.from('\ufffeF\0i\0', 'utf16le') }, 400, /UTF-16/);
-    await refuse({ members: Buffer.concat([Buffer.from('First name,Email\r\nA,'), Buffer.from([0x81, 0x8d]), Buffer.from('\r\n')]) }, 400, /neither UTF-8 nor Windows-1252/);
+    await refuse(
+      { members: Buffer.concat([Buffer.from('First name,Email\r\nA,'), Buffer.from([0x81, 0x8d]), Buffer.from('\r\n')]) },
+      400,
+      /neither UTF-8 nor Windows-1252/,
+    );
     await refuse({ members: Buffer.from('') }, 400, /empty/);
     await refuse({ members: Buffer.from('Name,"Email\r\nA,b\r\n') }, 400, /could not be read|far too long/);
     const long = 'x'.repeat(IMPORT_LIMITS.maxCellChars + 1);
-    await refuse({ members: Buffer.from(csvText([MEMBER_HEADER, ['', 'A', long, 'a@example.org', '0', '', '', '', '', '']])) }, 400, /Row 2, column 3: a cell has more than 10,000 characters/);
+    await refuse(
+      { members: Buffer.from(csvText([MEMBER_HEADER, ['', 'A', long, 'a@example.org', '0', '', '', '', '', '']])) },
+      400,
+      /Row 2, column 3: a cell has more than 10,000 characters/,
+    );
     const many = `${MEMBER_HEADER.join(',')}\r\n${Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => `Dr,A,B,a${i}@example.org,0,,,,,`).join('\r\n')}`;
     await refuse({ members: Buffer.from(many) }, 400, /more than 50,000 rows/);
     await refuse({ members: Buffer.alloc(IMPORT_LIMITS.maxBytes + 1, 'a') }, 413, /at most 20 MB/);
     // Workbooks: external links, macros, a zip bomb, a zip that is no workbook.
-    const sheet = [['First name', 'Surname', 'Email'], ['A', 'B', 'a@example.org']];
+    const sheet = [
+      ['First name', 'Surname', 'Email'],
+      ['A', 'B', 'a@example.org'],
+    ];
     const part = (name: string) => ({ name, data: Buffer.from('<x/>') });
     await refuse({ members: xlsxFile(sheet, [part('xl/externalLinks/externalLink1.xml')]), membersName: 'm.xlsx' }, 400, /external links/);
     await refuse({ members: xlsxFile(sheet, [part('xl/vbaProject.bin')]), membersName: 'm.xlsx' }, 400, /macros/);
-    await refuse({ members: xlsxFile(sheet, [{ name: 'xl/media/bomb.xml', data: Buffer.alloc(30 * 1024 * 1024) }]), membersName: 'm.xlsx' }, 400, /zip bomb/);
+    await refuse(
+      { members: xlsxFile(sheet, [{ name: 'xl/media/bomb.xml', data: Buffer.alloc(30 * 1024 * 1024) }]), membersName: 'm.xlsx' },
+      400,
+      /zip bomb/,
+    );
     await refuse({ members: zip([part('hello.txt')]), membersName: 'm.xlsx' }, 400, /not an Excel workbook/);
     expect(await writtenCounts(t)).toEqual(before);
     expect(await imports()).toBe(importsBefore);

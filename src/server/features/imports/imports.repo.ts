@@ -120,12 +120,7 @@ export function importsRepo(db: Kysely<Database>) {
         .limit(limit)
         .execute();
     },
-    async markRow(
-      importId: string,
-      file: 'members' | 'payments',
-      rowNumber: number,
-      changes: Updateable<ImportRowsTable>,
-    ): Promise<void> {
+    async markRow(importId: string, file: 'members' | 'payments', rowNumber: number, changes: Updateable<ImportRowsTable>): Promise<void> {
       await db
         .updateTable('import_rows')
         .set(changes)
@@ -195,7 +190,11 @@ export function importsRepo(db: Kysely<Database>) {
             eb.or([
               eb('last_signed_in_at', '>', since),
               eb.exists(
-                eb.selectFrom('member_invitations as mi').select('mi.id').whereRef('mi.user_id', '=', 'users.id').where('mi.used_at', '>', since),
+                eb
+                  .selectFrom('member_invitations as mi')
+                  .select('mi.id')
+                  .whereRef('mi.user_id', '=', 'users.id')
+                  .where('mi.used_at', '>', since),
               ),
               ...(createdHere.length ? [eb.and([eb('id', 'in', createdHere), eb('password_hash', '!=', '')])] : []),
             ]),
@@ -215,7 +214,12 @@ export function importsRepo(db: Kysely<Database>) {
       for (const part of chunks(createdIds)) {
         // Invitations not yet sent are not sent: their links would open nothing.
         const outboxIds = (
-          await db.selectFrom('member_invitations').select('outbox_id').where('user_id', 'in', part).where('outbox_id', 'is not', null).execute()
+          await db
+            .selectFrom('member_invitations')
+            .select('outbox_id')
+            .where('user_id', 'in', part)
+            .where('outbox_id', 'is not', null)
+            .execute()
         ).map((r) => r.outbox_id!);
         for (const ids of chunks(outboxIds))
           await db
@@ -231,7 +235,11 @@ export function importsRepo(db: Kysely<Database>) {
     },
     async restoreUser(id: string, before: Partial<Record<ImportableColumn, string | number | null>>): Promise<void> {
       if (Object.keys(before).length === 0) return;
-      await db.updateTable('users').set(before as Updateable<UsersTable>).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set(before as Updateable<UsersTable>)
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The people an import created or updated, a page at a time, with their latest invitation. */
@@ -243,9 +251,7 @@ export function importsRepo(db: Kysely<Database>) {
         .where('r.file', '=', 'members')
         .where('r.state', '=', 'done')
         .where('r.action', 'in', ['create', 'update']);
-      const total = Number(
-        (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
-      );
+      const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
       const rows = await base
         .select([
           'u.id',
@@ -269,13 +275,9 @@ export function importsRepo(db: Kysely<Database>) {
         .offset(page.offset)
         .execute();
       const ids = rows.map((r) => r.invitation_id).filter((id): id is string => id !== null);
-      const invitations = ids.length
-        ? await db.selectFrom('member_invitations').selectAll().where('id', 'in', ids).execute()
-        : [];
+      const invitations = ids.length ? await db.selectFrom('member_invitations').selectAll().where('id', 'in', ids).execute() : [];
       return { total, rows, invitations: new Map(invitations.map((i) => [i.id, i])) };
     },
-
   };
 }
 export type ImportsRepo = ReturnType<typeof importsRepo>;
-

@@ -20,7 +20,9 @@ async function readForm(req: FastifyRequest) {
   const files: Record<string, Upload> = {};
   const fields: Record<string, string> = {};
   try {
-    for await (const part of req.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 2, fields: 3, parts: 5, fieldSize: 20_000 } })) {
+    for await (const part of req.parts({
+      limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 2, fields: 3, parts: 5, fieldSize: 20_000 },
+    })) {
       if (part.type === 'file') {
         if (!FILE_FIELDS.has(part.fieldname) || files[part.fieldname]) {
           await part.toBuffer();

@@ -140,15 +140,13 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
     const found = await repo.find(id);
     if (!found || found.status === 'reading') throw notFound('Import not found');
     const details = JSON.parse(found.details) as Details;
-    const rows = (await repo.outcomes(id)).map(
-      (r): ImportRowOutcome => ({
-        row: r.row_number,
-        file: r.file,
-        action: r.action as ImportRowOutcome['action'],
-        errors: r.errors ? (JSON.parse(r.errors) as RowError[]) : [],
-        changes: r.changes ? (JSON.parse(r.changes) as string[]) : [],
-      }),
-    );
+    const rows = (await repo.outcomes(id)).map((r): ImportRowOutcome => ({
+      row: r.row_number,
+      file: r.file,
+      action: r.action as ImportRowOutcome['action'],
+      errors: r.errors ? (JSON.parse(r.errors) as RowError[]) : [],
+      changes: r.changes ? (JSON.parse(r.changes) as string[]) : [],
+    }));
     const summaries = summaryOf(rows);
     return {
       id: found.id,
@@ -187,7 +185,13 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
   }
 
   /** The dry run's members pass: checks, plans against the site's data and records every row. */
-  async function readMembers(importId: string, rows: AsyncGenerator<SheetRow>, indexes: ColumnsOf<MemberField>, format: DateFormat, date1904: boolean) {
+  async function readMembers(
+    importId: string,
+    rows: AsyncGenerator<SheetRow>,
+    indexes: ColumnsOf<MemberField>,
+    format: DateFormat,
+    date1904: boolean,
+  ) {
     const outcomes: ImportRowOutcome[] = [];
     // Each address's first row, and whether it can be imported (payments need it).
     const people = new Map<string, { row: number; ok: boolean }>();
@@ -291,9 +295,15 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
         if (data) {
           const person = people.get(data.email_key);
           if (person && !person.ok)
-            errors.push({ column: null, detail: `The member on row ${person.row} of the members file has errors, so this payment is not imported` });
+            errors.push({
+              column: null,
+              detail: `The member on row ${person.row} of the members file has errors, so this payment is not imported`,
+            });
           else if (!person && !onSite.has(data.email_key))
-            errors.push({ column: indexes.email?.header ?? 'E-mail', detail: 'No member with this e-mail address, in the members file or on the site' });
+            errors.push({
+              column: indexes.email?.header ?? 'E-mail',
+              detail: 'No member with this e-mail address, in the members file or on the site',
+            });
         }
         const action: ImportRowOutcome['action'] = errors.length ? 'error' : existing.has(data!.key) ? 'skip' : 'create';
         outcomes.push({ row: number, file: 'payments', action, errors, changes: [] });
@@ -349,7 +359,9 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
                 continue;
               }
               const written =
-                plan.action === 'skip' ? { userId: plan.user!.id, before: null } : await writeMember(trx, importId, data, plan, now, actorId);
+                plan.action === 'skip'
+                  ? { userId: plan.user!.id, before: null }
+                  : await writeMember(trx, importId, data, plan, now, actorId);
               await importsRepo(trx).markRow(importId, file, row.row_number, {
                 state: 'done',
                 action: plan.action,
@@ -360,7 +372,9 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
             }
           } else {
             const datas = rows.map((r) => JSON.parse(r.data) as PaymentRowData);
-            const users = new Map((await importsRepo(trx).usersByEmail([...new Set(datas.map((d) => d.email_key))])).map((u) => [u.email_key, u]));
+            const users = new Map(
+              (await importsRepo(trx).usersByEmail([...new Set(datas.map((d) => d.email_key))])).map((u) => [u.email_key, u]),
+            );
             for (const [i, row] of rows.entries()) {
               const data = datas[i]!;
               const user = users.get(data.email_key);
@@ -409,11 +423,23 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
     async dryRun(request: DryRunRequest, actor: NonNullable<Actor>): Promise<ImportResponse> {
       const members = await readSpreadsheet(request.members.data, 'file');
       const memberHead = await withHeader('file', members.rows);
-      const memberMap = resolveMapping(memberFields, memberHead.columns, guessMemberMapping(memberHead.columns), request.mapping, 'mapping');
+      const memberMap = resolveMapping(
+        memberFields,
+        memberHead.columns,
+        guessMemberMapping(memberHead.columns),
+        request.mapping,
+        'mapping',
+      );
       const payments = request.payments ? await readSpreadsheet(request.payments.data, 'payments') : undefined;
       const paymentHead = payments ? await withHeader('payments', payments.rows) : undefined;
       const paymentMap = paymentHead
-        ? resolveMapping(paymentFields, paymentHead.columns, guessPaymentMapping(paymentHead.columns), request.paymentsMapping, 'payments_mapping')
+        ? resolveMapping(
+            paymentFields,
+            paymentHead.columns,
+            guessPaymentMapping(paymentHead.columns),
+            request.paymentsMapping,
+            'payments_mapping',
+          )
         : undefined;
 
       const id = randomUUID();
@@ -551,7 +577,10 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
             );
           await trxRepo.removeWritten(id, created, clock().toISOString());
           for (const row of updated)
-            await trxRepo.restoreUser(row.user_id!, JSON.parse(row.before ?? '{}') as Partial<Record<ImportableColumn, string | number | null>>);
+            await trxRepo.restoreUser(
+              row.user_id!,
+              JSON.parse(row.before ?? '{}') as Partial<Record<ImportableColumn, string | number | null>>,
+            );
           return { created: created.length, updated: updated.length };
         },
         ({ created, updated }) => ({
@@ -605,4 +634,3 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
   };
 }
 export type ImportsService = ReturnType<typeof importsService>;
-

@@ -43,7 +43,12 @@ describe('inviting imported members', () => {
     expect(res.json()).toMatchObject({ invited: 3, skipped: 0 });
     // A second click a moment later invites nobody again.
     expect((await invite({ import_id: importId })).json()).toMatchObject({ invited: 0, skipped: 3 });
-    const queued = await t.db.db.selectFrom('outbox').select(['to_address', 'not_before', 'status']).where('kind', '=', 'invitation').orderBy('id').execute();
+    const queued = await t.db.db
+      .selectFrom('outbox')
+      .select(['to_address', 'not_before', 'status'])
+      .where('kind', '=', 'invitation')
+      .orderBy('id')
+      .execute();
     expect(queued.map((m) => m.to_address)).toEqual(emails);
     const times = queued.map((m) => Date.parse(m.not_before!));
     expect(times[1]! - times[0]!).toBe(2000);
@@ -56,17 +61,26 @@ describe('inviting imported members', () => {
     expect(smtp.received.filter((m) => m.to.includes('inv3@example.org'))).toHaveLength(0);
     t.clock.advance(10_000);
     await Promise.all([t.services.mailer.deliver(), t.services.mailer.deliver()]);
-    for (const email of emails) expect(smtp.received.filter((m) => m.to.includes(email)), email).toHaveLength(1);
+    for (const email of emails)
+      expect(
+        smtp.received.filter((m) => m.to.includes(email)),
+        email,
+      ).toHaveLength(1);
 
     // The people list shows who was invited.
-    const people = await t.app.inject({ method: 'GET', url: `/api/admin/imports/${importId}/people`, headers: { authorization: admin.authorization } });
+    const people = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/imports/${importId}/people`,
+      headers: { authorization: admin.authorization },
+    });
     expect(people.json().items.map((p: { email: string; invitation: string }) => [p.email, p.invitation])).toEqual(
       emails.map((e) => [e, 'invited']),
     );
 
     const token = linkIn(smtp.received.find((m) => m.to.includes('inv1@example.org'))!.raw);
     // Opening the link (a mail scanner, or the person) changes nothing, however often.
-    for (let i = 0; i < 3; i++) expect((await check(token)).json()).toEqual({ valid: true, email: 'inv1@example.org', first_name: 'Invitee' });
+    for (let i = 0; i < 3; i++)
+      expect((await check(token)).json()).toEqual({ valid: true, email: 'inv1@example.org', first_name: 'Invitee' });
     expect((await signIn(t, 'inv1@example.org', '')).statusCode).toBe(400);
     expect((await signIn(t, 'inv1@example.org', 'anything at all')).statusCode).toBe(401);
     expect((await accept(token, 'short')).json()).toMatchObject({ field: 'new_password' });
@@ -77,20 +91,39 @@ describe('inviting imported members', () => {
     t.clock.advance(60_000);
     const signedIn = await signIn(t, 'inv1@example.org', chosen);
     expect(signedIn.statusCode).toBe(200);
-    const info = await t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization: `Bearer ${signedIn.json().access_token}` } });
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/api/member_info',
+      headers: { authorization: `Bearer ${signedIn.json().access_token}` },
+    });
     expect(info.json()).toMatchObject({ tier_index: 2, last_renewed_date: '2026-10-01' });
-    const after = (await t.app.inject({ method: 'GET', url: `/api/admin/imports/${importId}/people`, headers: { authorization: admin.authorization } })).json();
-    expect(after.items[0]).toMatchObject({ email: 'inv1@example.org', invitation: 'accepted', has_password: true, last_signed_in_at: t.clock.now.toISOString() });
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/imports/${importId}/people`, headers: { authorization: admin.authorization } })
+    ).json();
+    expect(after.items[0]).toMatchObject({
+      email: 'inv1@example.org',
+      invitation: 'accepted',
+      has_password: true,
+      last_signed_in_at: t.clock.now.toISOString(),
+    });
     // Invited people with a password now are not invited again; nor can the import be undone.
     t.clock.advance(2 * 60_000);
     expect((await invite({ import_id: importId })).json()).toMatchObject({ invited: 2, skipped: 1 });
-    const undo = await t.app.inject({ method: 'POST', url: `/api/admin/imports/${importId}/undo`, headers: { authorization: admin.authorization } });
+    const undo = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${importId}/undo`,
+      headers: { authorization: admin.authorization },
+    });
     expect(undo.statusCode).toBe(409);
   });
 
   it('voids the older link when one is sent again, and ends after 14 days', async () => {
     const importId = await imported(['again@example.org']);
-    const [id] = (await t.app.inject({ method: 'GET', url: `/api/admin/imports/${importId}/people`, headers: { authorization: admin.authorization } })).json().items.map((p: { _id: string }) => p._id);
+    const [id] = (
+      await t.app.inject({ method: 'GET', url: `/api/admin/imports/${importId}/people`, headers: { authorization: admin.authorization } })
+    )
+      .json()
+      .items.map((p: { _id: string }) => p._id);
     await invite({ member_ids: [id] });
     t.clock.advance(2 * 60_000);
     await invite({ member_ids: [id] });
@@ -104,7 +137,10 @@ describe('inviting imported members', () => {
     expect((await check(newer!)).json().valid).toBe(false);
     t.clock.advance(-(14 * 24 * 60 * 60 * 1000 + 1000));
     const audit = await t.db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', id).where('action', '=', 'mailed').execute();
-    expect(audit.map((a) => a.summary)).toEqual(['Invited again@example.org to choose a password', 'Invited again@example.org to choose a password']);
+    expect(audit.map((a) => a.summary)).toEqual([
+      'Invited again@example.org to choose a password',
+      'Invited again@example.org to choose a password',
+    ]);
   });
 
   it('lets an imported person use "Forgot password" instead, which voids the invitation', async () => {
@@ -113,7 +149,12 @@ describe('inviting imported members', () => {
     const invitationToken = linkIn((await invitationMail('forgot@example.org'))[0]!.text_body);
     expect((await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email: 'forgot@example.org' } })).statusCode).toBe(200);
     await t.services.background.idle();
-    const reset = await t.db.db.selectFrom('outbox').selectAll().where('to_address', '=', 'forgot@example.org').where('kind', '=', 'password-reset').executeTakeFirstOrThrow();
+    const reset = await t.db.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'forgot@example.org')
+      .where('kind', '=', 'password-reset')
+      .executeTakeFirstOrThrow();
     const uid = /pwReset\/([A-Za-z0-9_-]+)/.exec(reset.text_body)![1]!;
     const res = await t.app.inject({ method: 'POST', url: '/api/pw_reset_submit', payload: { uid, newPassword: 'reset by myself' } });
     expect(res.statusCode).toBe(200);
@@ -143,11 +184,23 @@ describe('inviting imported members', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ invited: true });
     const user = await t.db.db.selectFrom('users').selectAll().where('id', '=', res.json()._id).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ title: 'Dr', role: 'member', password_hash: '', tier_index: 0, registered_date: '2015-04-01', last_renewed_date: '2026-04-01' });
+    expect(user).toMatchObject({
+      title: 'Dr',
+      role: 'member',
+      password_hash: '',
+      tier_index: 0,
+      registered_date: '2015-04-01',
+      last_renewed_date: '2026-04-01',
+    });
     expect(await invitationMail('hand@example.org')).toHaveLength(1);
     const consent = await t.db.db.selectFrom('consents').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     expect(consent).toMatchObject({ news_email: 1, source: 'admin' });
-    const audit = await t.db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', user.id).where('action', '=', 'created').executeTakeFirstOrThrow();
+    const audit = await t.db.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject_id', '=', user.id)
+      .where('action', '=', 'created')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_id: admin.id, kind: 'account', summary: 'Added Hand Made (hand@example.org) by hand' });
 
     const taken = await add({ ...person, email: 'HAND@example.org', first_name: 'Other' });
@@ -156,17 +209,39 @@ describe('inviting imported members', () => {
     expect(taken.body).not.toContain('Hand');
     expect((await add({ ...person, email: 'x@example.org', phone_no: '' })).json()).toMatchObject({ field: 'phone_no' });
     expect((await add({ ...person, email: 'x@example.org', tier_index: 7 })).json()).toMatchObject({ field: 'tier_index' });
-    expect((await add({ ...person, email: 'x@example.org', last_renewed_date: '2026-02-30' })).json()).toMatchObject({ field: 'last_renewed_date' });
-    expect((await add({ ...person, email: 'x@example.org', last_renewed_date: '2027-01-01' })).json()).toMatchObject({ field: 'last_renewed_date' });
+    expect((await add({ ...person, email: 'x@example.org', last_renewed_date: '2026-02-30' })).json()).toMatchObject({
+      field: 'last_renewed_date',
+    });
+    expect((await add({ ...person, email: 'x@example.org', last_renewed_date: '2027-01-01' })).json()).toMatchObject({
+      field: 'last_renewed_date',
+    });
     const member = await t.userWithRole('member');
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/members', headers: { authorization: member.authorization }, payload: person })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/members', headers: { authorization: member.authorization }, payload: person }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('puts what an import holds about a person in their data export, and erases it with the account', async () => {
-    const header2 = ['First name', 'Last name', 'E-mail', 'Tier', 'Last renewed', 'Note', 'Gift Aid declared', 'Address line 1', 'Postcode'];
+    const header2 = [
+      'First name',
+      'Last name',
+      'E-mail',
+      'Tier',
+      'Last renewed',
+      'Note',
+      'Gift Aid declared',
+      'Address line 1',
+      'Postcode',
+    ];
     const run = (
       await dryRun(t, admin.authorization, {
-        members: Buffer.from(csvText([header2, ['Priv', 'Acy', 'privacy@example.org', '0', '01/06/2026', 'Paid by cheque in 2019', '01/06/2020', '9 Lane', 'M1 1AA']])),
+        members: Buffer.from(
+          csvText([
+            header2,
+            ['Priv', 'Acy', 'privacy@example.org', '0', '01/06/2026', 'Paid by cheque in 2019', '01/06/2020', '9 Lane', 'M1 1AA'],
+          ]),
+        ),
       })
     ).json();
     await commit(t, admin.authorization, run.id);
@@ -177,17 +252,26 @@ describe('inviting imported members', () => {
     const exported = JSON.parse((await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization } })).body);
     expect(exported.notes).toEqual([expect.objectContaining({ body: 'Paid by cheque in 2019' })]);
     expect(exported.invitations).toEqual([expect.objectContaining({ used_at: expect.any(String) })]);
-    expect(exported.imported_rows).toEqual([expect.objectContaining({ file_name: 'members.csv', row: 2, values: expect.objectContaining({ note: 'Paid by cheque in 2019' }) })]);
+    expect(exported.imported_rows).toEqual([
+      expect.objectContaining({ file_name: 'members.csv', row: 2, values: expect.objectContaining({ note: 'Paid by cheque in 2019' }) }),
+    ]);
     expect(exported.gift_aid_declarations).toEqual([expect.objectContaining({ donation_id: null, house: '9 Lane', past_and_future: 1 })]);
     expect(JSON.stringify(exported)).not.toContain(token);
 
     const userId = exported.account.id as string;
-    const erased = await t.app.inject({ method: 'POST', url: '/api/account/delete', headers: { authorization }, payload: { password: 'my private password' } });
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: { authorization },
+      payload: { password: 'my private password' },
+    });
     expect(erased.statusCode, erased.body).toBe(200);
     const left = async (table: 'import_rows' | 'member_notes' | 'member_invitations') =>
       (await t.db.db.selectFrom(table).selectAll().where('user_id', '=', userId).execute()).length;
     expect([await left('import_rows'), await left('member_notes'), await left('member_invitations')]).toEqual([0, 0, 0]);
-    expect(await t.db.db.selectFrom('import_rows').select('row_number').where('email_key', '=', 'privacy@example.org').execute()).toEqual([]);
+    expect(await t.db.db.selectFrom('import_rows').select('row_number').where('email_key', '=', 'privacy@example.org').execute()).toEqual(
+      [],
+    );
     // The declaration is kept whole for HMRC (decision record 040), without the account.
     const kept = await t.db.db.selectFrom('gift_aid_declarations').selectAll().where('house', '=', '9 Lane').executeTakeFirstOrThrow();
     expect(kept.user_id).toBeNull();

@@ -255,7 +255,11 @@ export function checkPaymentRow(cells: Cell[], columns: ColumnsOf<PaymentField>,
   const dateText = text('date', true);
   const cell = cellOf('date');
   const date =
-    dateText === undefined ? undefined : cell?.number !== undefined ? excelSerialDate(cell.number, date1904) : parseFileDate(dateText, format);
+    dateText === undefined
+      ? undefined
+      : cell?.number !== undefined
+        ? excelSerialDate(cell.number, date1904)
+        : parseFileDate(dateText, format);
   if (dateText !== undefined && !date) fail('date', `"${dateText}" is not a date`);
   if (date && date > today) fail('date', `The payment date ${date} is in the future`);
   const amountText = text('amount', true);

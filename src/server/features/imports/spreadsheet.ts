@@ -108,8 +108,7 @@ async function readCsv(data: Buffer, field: string): Promise<Sheet> {
       const code = (error as { code?: string }).code ?? '';
       const line = (error as { lines?: number }).lines;
       const where = line ? ` near line ${line}` : '';
-      if (code === 'CSV_MAX_RECORD_SIZE')
-        throw refused(field, `A row${where} is far too long: a quote may be missing its closing quote`);
+      if (code === 'CSV_MAX_RECORD_SIZE') throw refused(field, `A row${where} is far too long: a quote may be missing its closing quote`);
       throw refused(field, `The CSV could not be read${where}: check that quotes are closed and the file is a CSV`);
     }
   }

@@ -123,7 +123,9 @@ export function AddMemberButton() {
                 ))}
                 <Grid size={12}>
                   <FormControlLabel
-                    control={<Checkbox checked={choices.news_email} onChange={(e) => setChoices({ ...choices, news_email: e.target.checked })} />}
+                    control={
+                      <Checkbox checked={choices.news_email} onChange={(e) => setChoices({ ...choices, news_email: e.target.checked })} />
+                    }
                     label="They agreed to news and event invitations by e-mail"
                   />
                   <FormControlLabel

@@ -39,7 +39,16 @@ import { Panel } from '../../components/panel';
 import { errorMessage } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
 import { AdminSection } from './admin-section';
-import { downloadOutcomes, useCommitImport, useDryRun, useImport, useImportPeople, useImports, useInvite, useUndoImport } from './import-api';
+import {
+  downloadOutcomes,
+  useCommitImport,
+  useDryRun,
+  useImport,
+  useImportPeople,
+  useImports,
+  useInvite,
+  useUndoImport,
+} from './import-api';
 
 const ROWS_SHOWN = 200;
 const actionLabels: Record<ImportRowOutcome['action'], string> = { create: 'Create', update: 'Update', skip: 'Unchanged', error: 'Error' };
@@ -96,15 +105,24 @@ export function ImportPage() {
             <Stack spacing={2.5}>
               <Typography sx={{ color: 'text.secondary' }}>
                 A CSV file (UTF-8, with or without a byte-order mark, or Windows-1252 as Excel on Windows saves it) or an Excel workbook
-                (.xlsx). At most {IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and {IMPORT_LIMITS.maxRows.toLocaleString('en-GB')} rows a
-                file, {IMPORT_LIMITS.maxCellChars.toLocaleString('en-GB')} characters a cell; no formulas, macros or links to other
-                workbooks. The first row names the columns. The site’s own members export (Members, Export CSV) reads back as it is.
+                (.xlsx). At most {IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and {IMPORT_LIMITS.maxRows.toLocaleString('en-GB')} rows a file,{' '}
+                {IMPORT_LIMITS.maxCellChars.toLocaleString('en-GB')} characters a cell; no formulas, macros or links to other workbooks. The
+                first row names the columns. The site’s own members export (Members, Export CSV) reads back as it is.
               </Typography>
               <FileField id="import-file" label="Members file (required)" onChange={setFile} />
-              <FileField id="import-payments" label="Past payments file (optional: e-mail, date, amount, kind, method, reference)" onChange={setPayments} />
+              <FileField
+                id="import-payments"
+                label="Past payments file (optional: e-mail, date, amount, kind, method, reference)"
+                onChange={setPayments}
+              />
               <FormControl>
                 <FormLabel id="import-date-format">Dates in the files are written</FormLabel>
-                <RadioGroup row aria-labelledby="import-date-format" value={dateFormat} onChange={(e) => setDateFormat(e.target.value as DateFormat)}>
+                <RadioGroup
+                  row
+                  aria-labelledby="import-date-format"
+                  value={dateFormat}
+                  onChange={(e) => setDateFormat(e.target.value as DateFormat)}
+                >
                   {dateFormats.map((format) => (
                     <FormControlLabel key={format} value={format} control={<Radio />} label={dateFormatLabels[format]} />
                   ))}
@@ -129,7 +147,9 @@ export function ImportPage() {
             key={shown.data.id}
             result={shown.data}
             rechecking={dryRun.isPending}
-            onRecheck={file ? (mapping) => dryRun.mutate({ file, payments, mapping, dateFormat }, { onSuccess: (a) => setCurrent(a.id) }) : undefined}
+            onRecheck={
+              file ? (mapping) => dryRun.mutate({ file, payments, mapping, dateFormat }, { onSuccess: (a) => setCurrent(a.id) }) : undefined
+            }
           />
         )}
 
@@ -192,7 +212,9 @@ function ImportResult({
   const [mapping, setMapping] = useState<MemberMapping>(result.mapping);
   const [showAll, setShowAll] = useState(false);
   const done = result.status === 'committed';
-  const rows = showAll ? result.rows : result.rows.filter((r) => r.action === 'error').concat(result.rows.filter((r) => r.action !== 'error'));
+  const rows = showAll
+    ? result.rows
+    : result.rows.filter((r) => r.action === 'error').concat(result.rows.filter((r) => r.action !== 'error'));
   return (
     <>
       <Panel labelledBy="import-check">
@@ -208,7 +230,9 @@ function ImportResult({
               {done ? 'added' : 'to add'}, {result.payments.summary.skip} already on the site, {result.payments.summary.error} with errors.
             </Typography>
           )}
-          {result.status === 'undone' && <Alert severity="info">This import was undone: what it created is gone and what it changed is back.</Alert>}
+          {result.status === 'undone' && (
+            <Alert severity="info">This import was undone: what it created is gone and what it changed is back.</Alert>
+          )}
           <Box>
             <Button onClick={() => void downloadOutcomes(result.id, result.file_name)}>Download the row outcomes (CSV)</Button>
           </Box>
@@ -367,8 +391,8 @@ function AfterImport({ result }: { result: ImportResponse }) {
           <SectionTitle id="import-people">4. Invitations</SectionTitle>
           <Stack spacing={2}>
             <Typography sx={{ color: 'text.secondary' }}>
-              Each invitation carries a link to choose a password, valid for {INVITATION_DAYS} days; sending one again voids the older
-              link. They leave at a steady rate (30 a minute) through the outbox. People who have a password already are left out.
+              Each invitation carries a link to choose a password, valid for {INVITATION_DAYS} days; sending one again voids the older link.
+              They leave at a steady rate (30 a minute) through the outbox. People who have a password already are left out.
             </Typography>
             {invite.isSuccess && (
               <Alert severity="success" role="status">
@@ -408,12 +432,18 @@ function AfterImport({ result }: { result: ImportResponse }) {
                           </Link>
                         </TableCell>
                         <TableCell>{p.email}</TableCell>
-                        <TableCell>{p.has_password && p.invitation === 'not_invited' ? 'Has a password' : invitationStateLabels[p.invitation]}</TableCell>
+                        <TableCell>
+                          {p.has_password && p.invitation === 'not_invited' ? 'Has a password' : invitationStateLabels[p.invitation]}
+                        </TableCell>
                         <TableCell>{p.invited_at ? formatShortDateTime(p.invited_at) : '—'}</TableCell>
                         <TableCell>{p.last_signed_in_at ? formatShortDateTime(p.last_signed_in_at) : 'Not yet'}</TableCell>
                         <TableCell>
                           {!p.has_password && (
-                            <Button size="small" onClick={() => invite.mutate({ member_ids: [p._id] })} aria-label={`Invite ${p.first_name} ${p.last_name}`}>
+                            <Button
+                              size="small"
+                              onClick={() => invite.mutate({ member_ids: [p._id] })}
+                              aria-label={`Invite ${p.first_name} ${p.last_name}`}
+                            >
                               {p.invitation === 'not_invited' ? 'Invite' : 'Send again'}
                             </Button>
                           )}

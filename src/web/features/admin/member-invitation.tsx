@@ -31,7 +31,9 @@ export function MemberInvitation({ member }: { member: MemberDetail }) {
       )}
       {invite.isSuccess && (
         <Alert sx={{ mt: 1.5 }} severity={invite.data.invited ? 'success' : 'info'} role="status">
-          {invite.data.invited ? 'The invitation is on its way; any older link no longer works.' : 'Invited a moment ago: that link stands.'}
+          {invite.data.invited
+            ? 'The invitation is on its way; any older link no longer works.'
+            : 'Invited a moment ago: that link stands.'}
         </Alert>
       )}
       {invite.isError && <Alert severity="error">{errorMessage(invite.error, 'The invitation could not be sent.')}</Alert>}
@@ -43,7 +45,10 @@ export function MemberInvitation({ member }: { member: MemberDetail }) {
           <ul>
             {member.notes.map((note) => (
               <li key={`${note.created_at}-${note.body}`}>
-                {note.body} <Typography component="span" sx={{ color: 'text.secondary' }}>({formatShortDateTime(note.created_at)})</Typography>
+                {note.body}{' '}
+                <Typography component="span" sx={{ color: 'text.secondary' }}>
+                  ({formatShortDateTime(note.created_at)})
+                </Typography>
               </li>
             ))}
           </ul>
