@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarDate, newsConsent } from './common';
 import { defineEndpoints, file } from './contract';
-import { emailAddress, newPassword, registrationForm, tierIndex } from './membership';
+import { newPassword, registrationForm, tierIndex } from './membership';
 import { dateFormats, memberFields, paymentFields } from '../domain/member-file';
 import { pageOf, paging } from './admin';
 

@@ -150,7 +150,7 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
     const summaries = summaryOf(rows);
     return {
       id: found.id,
-      status: found.status as ImportResponse['status'],
+      status: found.status,
       file_name: found.file_name,
       encoding: found.encoding,
       date_format: dateFormats.includes(found.date_format as DateFormat) ? (found.date_format as DateFormat) : 'dmy',

@@ -26,9 +26,10 @@ export type MemberPlan = {
   note: boolean;
 };
 
+type ProfileColumn = Exclude<ImportableColumn, 'import_id' | 'registered_date' | 'last_renewed_date'>;
 const PROFILE_COLUMNS = IMPORTABLE_COLUMNS.filter(
-  (c) => c !== 'import_id' && c !== 'registered_date' && c !== 'last_renewed_date',
-) as Exclude<ImportableColumn, 'import_id' | 'registered_date' | 'last_renewed_date'>[];
+  (c): c is ProfileColumn => c !== 'import_id' && c !== 'registered_date' && c !== 'last_renewed_date',
+);
 
 /** Reads what the site holds about these people, in one query per kind. */
 export async function knownAbout(db: Kysely<Database>, emailKeys: string[]): Promise<Known> {

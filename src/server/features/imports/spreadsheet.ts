@@ -169,7 +169,7 @@ async function* xmlEvents<T>(
   // Strict XML; sax never fetches or expands an external entity (no XXE).
   const parser = sax.parser(true, { trim: false, normalize: false });
   const queue: T[] = [];
-  let failure: unknown;
+  let failure: Error | undefined;
   parser.onerror = (error) => {
     failure = error;
   };
@@ -202,10 +202,11 @@ async function sharedStrings(zip: ZipFile, entry: Entry | undefined, field: stri
       else if (node.name === 'rPh') phonetic++;
       else if (node.name === 't' && phonetic === 0) inText = true;
     };
-    parser.ontext = (text) => {
+    const onText = (text: string) => {
       if (inText && current !== null) current += text;
     };
-    parser.oncdata = parser.ontext;
+    parser.ontext = onText;
+    parser.oncdata = onText;
     parser.onclosetag = (name) => {
       if (name === 't') inText = false;
       else if (name === 'rPh') phonetic--;
@@ -297,10 +298,11 @@ async function readXlsx(data: Buffer, field: string): Promise<Sheet> {
               break;
           }
         };
-        parser.ontext = (text) => {
+        const onText = (text: string) => {
           if (collecting && cell) cell.value += text;
         };
-        parser.oncdata = parser.ontext;
+        parser.ontext = onText;
+        parser.oncdata = onText;
         parser.onclosetag = (name) => {
           if (name === 'v' || name === 't') collecting = false;
           else if (name === 'c' && cell && row) {

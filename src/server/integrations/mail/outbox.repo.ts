@@ -113,7 +113,7 @@ export function outboxRepo(db: Kysely<Database>) {
         .where('kind', '=', kind)
         .where('status', '=', 'queued')
         .executeTakeFirst();
-      return (row?.latest as string | null | undefined) ?? null;
+      return row?.latest ?? null;
     },
     /** Newest first; for the browser journeys. */
     recent: (to?: string, limit = 50) => {

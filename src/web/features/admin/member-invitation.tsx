@@ -5,17 +5,19 @@ import Typography from '@mui/material/Typography';
 import type { MemberDetail } from '../../../shared/api/admin';
 import { errorMessage } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
+import { useNow } from '../../lib/use-now';
 import { useInvite } from './import-api';
 
 /** Whether the person has a password and has signed in; an invitation to choose a password (decision 111); the admin's notes. */
 export function MemberInvitation({ member }: { member: MemberDetail }) {
   const invite = useInvite();
+  const now = useNow();
   const invitation = member.invitation;
   const state = !invitation
     ? 'Not invited.'
     : invitation.used_at
       ? `Chose a password from the invitation on ${formatShortDateTime(invitation.used_at)}.`
-      : invitation.voided_at || Date.parse(invitation.expires_at) <= Date.now()
+      : invitation.voided_at || Date.parse(invitation.expires_at) <= now.getTime()
         ? `Invited on ${formatShortDateTime(invitation.created_at)}; that link no longer works.`
         : `Invited on ${formatShortDateTime(invitation.created_at)}; the link works until ${formatShortDateTime(invitation.expires_at)}.`;
   return (
