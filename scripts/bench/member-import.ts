@@ -30,7 +30,13 @@ export async function memberImport(): Promise<string[]> {
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12' });
   const db = openDatabase(config);
   await migrateToLatest(db);
-  const services = createServices({ db, config, log: createLogger('silent'), clock: () => new Date(), jwtSecret: 'bench-import-secret-0123456789abcdef' });
+  const services = createServices({
+    db,
+    config,
+    log: createLogger('silent'),
+    clock: () => new Date(),
+    jwtSecret: 'bench-import-secret-0123456789abcdef',
+  });
   const app = await buildApp({ config, db, services, renderPage: null });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const adminId = await services.accounts.createUser({
@@ -48,24 +54,37 @@ export async function memberImport(): Promise<string[]> {
     const startRss = peak;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const timed = async <T>(label: string, work: () => Promise<T>) => {
-      const health = autocannon({ url: `${address}/api/health`, connections: 2, duration: 120 });
+      let stop = () => {};
+      const health = new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ url: `${address}/api/health`, connections: 2, duration: 120 }, (error, result) =>
+          error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
+        );
+        stop = () => instance.stop();
+      });
       const started = performance.now();
       const result = await work();
       const seconds = (performance.now() - started) / 1000;
-      health.stop();
+      stop();
       const latency = await health;
       lines.push(
         `  ${label}: ${seconds.toFixed(1)} s; /api/health meanwhile p99 ${latency.latency.p99} ms, max ${latency.latency.max} ms (${latency.requests.total} requests, ${latency.non2xx + latency.errors} errors)`,
       );
       return result;
     };
-    const dryRun = await timed(`dry run of ${ROWS.toLocaleString('en-GB')} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV)`, async () => {
-      const form = new FormData();
-      form.append('file', new Blob([csv], { type: 'text/csv' }), 'members.csv');
-      const res = await fetch(`${address}/api/admin/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-      if (!res.ok) throw new Error(`dry run answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { id: string; summary: Record<string, number> };
-    });
+    const dryRun = await timed(
+      `dry run of ${ROWS.toLocaleString('en-GB')} rows (${(csv.length / 1024 / 1024).toFixed(1)} MB CSV)`,
+      async () => {
+        const form = new FormData();
+        form.append('file', new Blob([csv], { type: 'text/csv' }), 'members.csv');
+        const res = await fetch(`${address}/api/admin/imports`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        if (!res.ok) throw new Error(`dry run answered ${res.status}: ${await res.text()}`);
+        return (await res.json()) as { id: string; summary: Record<string, number> };
+      },
+    );
     const committed = await timed('commit', async () => {
       const res = await fetch(`${address}/api/admin/imports/${dryRun.id}/commit`, {
         method: 'POST',

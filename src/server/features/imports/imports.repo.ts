@@ -129,6 +129,21 @@ export function importsRepo(db: Kysely<Database>) {
         .where('row_number', '=', rowNumber)
         .execute();
     },
+    /** Rows of a batch with their outcome: one delete and one insert rather than an update per row. */
+    async replaceRows(importId: string, file: 'members' | 'payments', rows: Insertable<ImportRowsTable>[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .deleteFrom('import_rows')
+        .where('import_id', '=', importId)
+        .where('file', '=', file)
+        .where(
+          'row_number',
+          'in',
+          rows.map((r) => r.row_number),
+        )
+        .execute();
+      await db.insertInto('import_rows').values(rows).execute();
+    },
     doneRows(importId: string) {
       return db
         .selectFrom('import_rows')

@@ -26,7 +26,7 @@ import type { Database, ImportRowsTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { ValidationError } from '../../http/validation';
 import { importsRepo, type ImportableColumn } from './imports.repo';
-import { knownAbout, planMember, writeMember, writePayment, type PaymentRowData } from './plan';
+import { emptyInserts, insertBatch, knownAbout, planMember, writeMember, writePayment, type PaymentRowData } from './plan';
 import { checkMemberRow, checkPaymentRow, overlongCell, paymentKey, type ColumnsOf, type MemberData, type RowError } from './row-checks';
 import { readSpreadsheet, refused, type Cell, type SheetRow } from './spreadsheet';
 
@@ -354,23 +354,21 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
               trx,
               datas.map((d) => d.email_key),
             );
+            const inserts = emptyInserts();
+            const marked: Insertable<ImportRowsTable>[] = [];
             for (const [i, row] of rows.entries()) {
               const data = datas[i]!;
               const plan = planMember(data, known);
               if (plan.error) {
-                await importsRepo(trx).markRow(importId, file, row.row_number, {
-                  state: 'done',
-                  action: 'error',
-                  errors: JSON.stringify([plan.error]),
-                  changes: null,
-                });
+                marked.push({ ...row, state: 'done', action: 'error', errors: JSON.stringify([plan.error]), changes: null });
                 continue;
               }
               const written =
                 plan.action === 'skip'
                   ? { userId: plan.user!.id, before: null }
-                  : await writeMember(trx, importId, data, plan, now, actorId);
-              await importsRepo(trx).markRow(importId, file, row.row_number, {
+                  : await writeMember(trx, importId, data, plan, now, actorId, inserts);
+              marked.push({
+                ...row,
                 state: 'done',
                 action: plan.action,
                 changes: plan.changes.length ? JSON.stringify(plan.changes) : null,
@@ -378,6 +376,8 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
                 before: written.before ? JSON.stringify(written.before) : null,
               });
             }
+            await insertBatch(trx, inserts);
+            await importsRepo(trx).replaceRows(importId, file, marked);
           } else {
             const datas = rows.map((r) => JSON.parse(r.data) as PaymentRowData);
             const users = new Map(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { ImportAction } from '../../../shared/api/imports';
 import { londonDayStart } from '../../../shared/domain/london-time';
-import type { Database, UsersTable } from '../../db/schema';
+import type { ConsentsTable, Database, GiftAidDeclarationsTable, MemberNotesTable, UsersTable } from '../../db/schema';
 import { IMPORTABLE_COLUMNS, importsRepo, type ImportableColumn, type UserRecord } from './imports.repo';
 import type { MemberData, PaymentData, RowError } from './row-checks';
 
@@ -90,7 +90,27 @@ export function planMember(data: MemberData, known: Known): MemberPlan {
   return plan;
 }
 
-/** Writes one planned members row in the caller's transaction; answers the account and its values before. */
+/** New rows of a batch, inserted together (a statement per table rather than per row keeps each batch short). */
+export type BatchInserts = {
+  users: Insertable<UsersTable>[];
+  consents: Insertable<ConsentsTable>[];
+  declarations: Insertable<GiftAidDeclarationsTable>[];
+  notes: Insertable<MemberNotesTable>[];
+};
+export const emptyInserts = (): BatchInserts => ({ users: [], consents: [], declarations: [], notes: [] });
+
+export async function insertBatch(trx: Kysely<Database>, inserts: BatchInserts): Promise<void> {
+  // Accounts first: the others refer to them.
+  if (inserts.users.length) await trx.insertInto('users').values(inserts.users).execute();
+  if (inserts.consents.length) await trx.insertInto('consents').values(inserts.consents).execute();
+  if (inserts.declarations.length) await trx.insertInto('gift_aid_declarations').values(inserts.declarations).execute();
+  if (inserts.notes.length) await trx.insertInto('member_notes').values(inserts.notes).execute();
+}
+
+/**
+ * Writes one planned members row in the caller's transaction (an update at once, new rows into
+ * `inserts` for insertBatch); answers the account and its values before.
+ */
 export async function writeMember(
   trx: Kysely<Database>,
   importId: string,
@@ -98,6 +118,7 @@ export async function writeMember(
   plan: MemberPlan,
   now: string,
   actorId: string | null,
+  inserts: BatchInserts,
 ): Promise<{ userId: string; before: Record<string, unknown> | null }> {
   let userId: string;
   let before: Record<string, unknown> | null = null;
@@ -117,7 +138,7 @@ export async function writeMember(
       created_at: now,
       import_id: importId,
     };
-    await trx.insertInto('users').values(row).execute();
+    inserts.users.push(row);
   } else {
     userId = user!.id;
     before = Object.fromEntries([...Object.keys(plan.patch), 'import_id'].map((c) => [c, user![c as ImportableColumn]]));
@@ -128,44 +149,35 @@ export async function writeMember(
       .execute();
   }
   if (plan.consent)
-    await trx
-      .insertInto('consents')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        email_key: data.email_key,
-        news_email: data.news_email ? 1 : 0,
-        source: data.news_email_source ?? 'import',
-        // The words agreed to are not in the file: the version says where the record came from.
-        wording_version: 'import',
-        at: data.news_email_at ? londonDayStart(data.news_email_at) : now,
-        import_id: importId,
-      })
-      .execute();
+    inserts.consents.push({
+      id: randomUUID(),
+      user_id: userId,
+      email_key: data.email_key,
+      news_email: data.news_email ? 1 : 0,
+      source: data.news_email_source ?? 'import',
+      // The words agreed to are not in the file: the version says where the record came from.
+      wording_version: 'import',
+      at: data.news_email_at ? londonDayStart(data.news_email_at) : now,
+      import_id: importId,
+    });
   if (plan.declaration && data.gift_aid)
-    await trx
-      .insertInto('gift_aid_declarations')
-      .values({
-        id: randomUUID(),
-        donation_id: null,
-        user_id: userId,
-        title: data.title ?? user?.title ?? null,
-        first_name: data.first_name ?? user!.first_name,
-        last_name: data.last_name ?? user!.last_name,
-        house: data.addr_line1 ?? user?.addr_line1 ?? '',
-        postcode: data.addr_post ?? user?.addr_post ?? null,
-        non_uk: 0,
-        past_and_future: data.gift_aid.scope === 'past_and_future' ? 1 : 0,
-        wording_version: 'import',
-        declared_at: londonDayStart(data.gift_aid.date),
-        import_id: importId,
-      })
-      .execute();
+    inserts.declarations.push({
+      id: randomUUID(),
+      donation_id: null,
+      user_id: userId,
+      title: data.title ?? user?.title ?? null,
+      first_name: data.first_name ?? user!.first_name,
+      last_name: data.last_name ?? user!.last_name,
+      house: data.addr_line1 ?? user?.addr_line1 ?? '',
+      postcode: data.addr_post ?? user?.addr_post ?? null,
+      non_uk: 0,
+      past_and_future: data.gift_aid.scope === 'past_and_future' ? 1 : 0,
+      wording_version: 'import',
+      declared_at: londonDayStart(data.gift_aid.date),
+      import_id: importId,
+    });
   if (plan.note && data.note)
-    await trx
-      .insertInto('member_notes')
-      .values({ id: randomUUID(), user_id: userId, body: data.note, created_at: now, created_by: actorId, import_id: importId })
-      .execute();
+    inserts.notes.push({ id: randomUUID(), user_id: userId, body: data.note, created_at: now, created_by: actorId, import_id: importId });
   return { userId, before };
 }
 
