@@ -40,6 +40,7 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .where((eb) => eb.or([eb('subject_id', '=', userId), ...keys.map((key) => eb(sql<string>`lower(summary)`, 'like', `%${key}%`))]))
     .execute();
   await trx.updateTable('audit_log').set({ actor_email: ERASED }).where('actor_id', '=', userId).execute();
-  // password_resets, reminders_sent and email_changes go with the row (ON DELETE CASCADE).
+  // password_resets, reminders_sent, email_changes, the second factors (authenticator app, recovery
+  // codes, passkeys, WebAuthn challenges), sessions and known devices go with the row (ON DELETE CASCADE).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
