@@ -143,7 +143,11 @@ export async function createTestApp(
         await services.secondFactors.confirmTotp({ id, email }, totpCode(totpSecret, clock.now), null);
       }
       const user = (await services.accountsRepo.findById(id))!;
-      const token = await services.sessions.start(user, { ip: '127.0.0.1', userAgent: 'API test' }, totpSecret ? 'password+totp' : 'password');
+      const token = await services.sessions.start(
+        user,
+        { ip: '127.0.0.1', userAgent: 'API test' },
+        totpSecret ? 'password+totp' : 'password',
+      );
       return { id, email, password: TEST_PASSWORD, authorization: `Bearer ${token}`, ...(totpSecret ? { totpSecret } : {}) };
     },
     totpCode: (secret, at = clock.now) => totpCode(secret, at),

@@ -44,7 +44,7 @@ export function softAuthenticator(origin: string) {
       const attestationObject = isoCBOR.encode(
         new Map<string, string | Map<string, never> | Uint8Array>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, never>()],
           ['authData', authData(0, attested, settings.userVerified ?? true)],
         ]),
       );

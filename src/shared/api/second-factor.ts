@@ -88,7 +88,10 @@ export const passkeyName = z.string().trim().min(1, 'Give the passkey a name').m
  * WebAuthn's JSON as the browser library sends it. The server's library checks every part
  * (signatures, challenge, origin); here only its outline and size are held.
  */
-const base64url = z.string().max(16_384).regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
+const base64url = z
+  .string()
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]*$/, 'Expected base64url');
 const webauthnResponse = z.looseObject({
   id: base64url,
   rawId: base64url,

@@ -74,7 +74,12 @@ export function accountRecovery(db: Kysely<Database>, passwords: PasswordHasher,
             .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
             .where('id', '=', user.id)
             .execute();
-          await trx.updateTable('sessions').set({ ended_at: clock().toISOString() }).where('user_id', '=', user.id).where('ended_at', 'is', null).execute();
+          await trx
+            .updateTable('sessions')
+            .set({ ended_at: clock().toISOString() })
+            .where('user_id', '=', user.id)
+            .where('ended_at', 'is', null)
+            .execute();
           return gone;
         },
         (gone) => ({

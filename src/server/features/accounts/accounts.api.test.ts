@@ -197,7 +197,8 @@ describe('signing out', () => {
   it('forgets ended sessions a day after they would have expired anyway', async () => {
     const member = await t.userWithRole('member');
     await signOut(await signIn(member.email));
-    const ended = () => t.db.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).where('ended_at', 'is not', null).execute();
+    const ended = () =>
+      t.db.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).where('ended_at', 'is not', null).execute();
     expect((await ended()).length).toBeGreaterThan(0);
     t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 + 25 * 60 * 60 * 1000);
     await t.services.runScheduledJobs();

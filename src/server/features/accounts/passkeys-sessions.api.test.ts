@@ -7,7 +7,8 @@ import { NEW_DEVICE_MAIL } from './sessions.service';
 
 type Token = { access_token: string; second_factor_setup?: string; username: string };
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0';
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 /** Passkeys, signed-in sessions and the command line's reset (decisions 130, 133, 134). */
 describe('passkeys', () => {
@@ -29,7 +30,10 @@ describe('passkeys', () => {
     });
 
   async function registerPasskey(authorization: string, device = softAuthenticator(t.config.publicUrl), name = 'My laptop') {
-    const options = (await call(authorization, 'POST', '/api/account/passkeys/options')).json<{ challenge: string; user: { id: string } }>();
+    const options = (await call(authorization, 'POST', '/api/account/passkeys/options')).json<{
+      challenge: string;
+      user: { id: string };
+    }>();
     const credential = device.create(options);
     const res = await call(authorization, 'POST', '/api/account/passkeys', { name, credential });
     return { res, device, credential };
@@ -43,7 +47,10 @@ describe('passkeys', () => {
     const member = await t.userWithRole('member');
     const elsewhere = `Bearer ${(await signInPassword(member.email)).json<Token>().access_token}`;
     const options = (await call(member.authorization, 'POST', '/api/account/passkeys/options')).json();
-    expect(options).toMatchObject({ rp: { id: 'localhost' }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    expect(options).toMatchObject({
+      rp: { id: 'localhost' },
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    });
 
     const { res, device } = await registerPasskey(member.authorization);
     expect(res.statusCode).toBe(200);
@@ -81,7 +88,10 @@ describe('passkeys', () => {
     expect((await call(null, 'POST', '/api/token/passkey', { credential: foreign })).statusCode).toBe(401);
 
     const fresh = (await call(null, 'POST', '/api/token/passkey/options')).json<{ challenge: string }>();
-    expect((await call(null, 'POST', '/api/token/passkey', { credential: device.get(fresh, credential.id, { userVerified: false }) })).statusCode).toBe(401);
+    expect(
+      (await call(null, 'POST', '/api/token/passkey', { credential: device.get(fresh, credential.id, { userVerified: false }) }))
+        .statusCode,
+    ).toBe(401);
 
     const other = softAuthenticator(t.config.publicUrl);
     other.create({ challenge: 'x', user: { id: 'nobody' } });
@@ -121,10 +131,14 @@ describe('passkeys', () => {
     expect((await call(editor.authorization, 'POST', `/api/account/passkeys/${id}/name`, { name: '' })).json().field).toBe('name');
     const stranger = await t.userWithRole('member');
     expect((await call(stranger.authorization, 'POST', `/api/account/passkeys/${id}/name`, { name: 'Mine' })).statusCode).toBe(404);
-    expect((await call(stranger.authorization, 'POST', `/api/account/passkeys/${id}/remove`, { password: TEST_PASSWORD })).statusCode).toBe(404);
+    expect((await call(stranger.authorization, 'POST', `/api/account/passkeys/${id}/remove`, { password: TEST_PASSWORD })).statusCode).toBe(
+      404,
+    );
 
     expect((await call(editor.authorization, 'POST', `/api/account/passkeys/${id}/remove`, { password: 'wrong' })).statusCode).toBe(400);
-    expect((await call(editor.authorization, 'POST', `/api/account/passkeys/${id}/remove`, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    expect((await call(editor.authorization, 'POST', `/api/account/passkeys/${id}/remove`, { password: TEST_PASSWORD })).statusCode).toBe(
+      200,
+    );
     expect((await call(editor.authorization, 'POST', '/api/new_article', {})).statusCode).toBe(403);
     expect((await passkeySignIn(device)).statusCode).toBe(401);
   });
@@ -153,7 +167,8 @@ describe('sessions', () => {
     t.app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
   const bearer = (res: { json<T>(): T }) => `Bearer ${res.json<Token>().access_token}`;
   type Listed = { _id: string; device: string; place: string | null; current: boolean; created_at: string; last_used_at: string };
-  const list = async (authorization: string) => (await call(authorization, 'GET', '/api/account/sessions')).json<{ items: Listed[] }>().items;
+  const list = async (authorization: string) =>
+    (await call(authorization, 'GET', '/api/account/sessions')).json<{ items: Listed[] }>().items;
 
   it('lists the sessions with device, place and first and last use, and ends one or all others', async () => {
     const member = await t.userWithRole('member');
@@ -205,9 +220,18 @@ describe('sessions', () => {
 
     const member2 = await t.userWithRole('member');
     const second = bearer(await signIn(member2.email, SAFARI, '10.60.0.3'));
-    expect((await call(member2.authorization, 'POST', '/api/account/email', { new_email: `new-${member2.email}`, password: TEST_PASSWORD })).statusCode).toBe(200);
-    const link = (await t.db.db.selectFrom('outbox').select('text_body').where('kind', '=', 'email-change').orderBy('id', 'desc').executeTakeFirstOrThrow())
-      .text_body;
+    expect(
+      (await call(member2.authorization, 'POST', '/api/account/email', { new_email: `new-${member2.email}`, password: TEST_PASSWORD }))
+        .statusCode,
+    ).toBe(200);
+    const link = (
+      await t.db.db
+        .selectFrom('outbox')
+        .select('text_body')
+        .where('kind', '=', 'email-change')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).text_body;
     const token = /confirm-email\/([\w-]+)/.exec(link)![1]!;
     expect((await t.app.inject({ method: 'POST', url: '/api/account/email_confirm', payload: { token } })).statusCode).toBe(200);
     expect((await call(second, 'GET', '/api/member_info')).statusCode).toBe(401);
@@ -268,9 +292,18 @@ describe('removing a lost second factor from the command line', () => {
 
   it('removes every factor, ends the sessions, audits, and the admin sets up a new factor after signing in', async () => {
     const admin = await t.userWithRole('admin', 'Lost.Phone@example.org');
-    const recovery = accountRecovery(t.db.db, t.services.passwords, auditTrail(t.db.db, () => t.clock.now), () => t.clock.now);
-    expect(await recovery.removeSecondFactors('  lost.phone@EXAMPLE.org ')).toEqual({ removed: ['the authenticator app', 'the recovery codes'] });
-    expect((await t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization: admin.authorization } })).statusCode).toBe(401);
+    const recovery = accountRecovery(
+      t.db.db,
+      t.services.passwords,
+      auditTrail(t.db.db, () => t.clock.now),
+      () => t.clock.now,
+    );
+    expect(await recovery.removeSecondFactors('  lost.phone@EXAMPLE.org ')).toEqual({
+      removed: ['the authenticator app', 'the recovery codes'],
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization: admin.authorization } })).statusCode,
+    ).toBe(401);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/token',
@@ -278,12 +311,14 @@ describe('removing a lost second factor from the command line', () => {
       payload: new URLSearchParams({ username: admin.email, password: TEST_PASSWORD }).toString(),
     });
     expect(res.json()).toMatchObject({ role: 'admin', second_factor_setup: 'required' });
-    const summaries = (await t.db.db.selectFrom('audit_log').select(['summary', 'actor_id']).where('subject_id', '=', admin.id).execute()).map(
-      (a) => a.summary,
-    );
+    const summaries = (
+      await t.db.db.selectFrom('audit_log').select(['summary', 'actor_id']).where('subject_id', '=', admin.id).execute()
+    ).map((a) => a.summary);
     expect(summaries).toContain(
       `Second factors of "Lost.Phone@example.org" removed from the server's command line (the authenticator app, the recovery codes); sessions ended`,
     );
-    expect(await recovery.removeSecondFactors('nobody@example.org')).toEqual({ error: 'No account has the e-mail address nobody@example.org.' });
+    expect(await recovery.removeSecondFactors('nobody@example.org')).toEqual({
+      error: 'No account has the e-mail address nobody@example.org.',
+    });
   });
 });

@@ -51,7 +51,10 @@ describe('authenticator codes and recovery codes', () => {
 
     // Nothing counts before the first code: the password alone still signs in.
     expect((await signIn(member.email, TEST_PASSWORD)).statusCode).toBe(200);
-    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({ totp: false, recovery_codes_left: 0 });
+    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({
+      totp: false,
+      recovery_codes_left: 0,
+    });
 
     const wrong = await call(member.authorization, 'POST', '/api/account/totp/confirm', { code: '000000' });
     expect(wrong.statusCode).toBe(400);
@@ -67,7 +70,10 @@ describe('authenticator codes and recovery codes', () => {
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
 
     // The enrolling session goes on; the other one ended; the app is set up and the codes are kept hashed.
-    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({ totp: true, recovery_codes_left: 10 });
+    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({
+      totp: true,
+      recovery_codes_left: 10,
+    });
     expect((await call(other, 'GET', '/api/account/security')).statusCode).toBe(401);
     const stored = await t.db.db.selectFrom('recovery_codes').select('code_hash').where('user_id', '=', member.id).execute();
     expect(stored.some((row) => codes.some((code) => row.code_hash.includes(code.replace('-', ''))))).toBe(false);
@@ -103,11 +109,17 @@ describe('authenticator codes and recovery codes', () => {
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ detail: WRONG_CODE, second_factor: ['totp', 'recovery_code'] });
     // The code of the step before is older than one used: refused too. The next step's is taken (a clock ahead).
-    expect((await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() - 30_000)))).statusCode).toBe(401);
-    expect((await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() + 30_000)))).statusCode).toBe(200);
+    expect(
+      (await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() - 30_000)))).statusCode,
+    ).toBe(401);
+    expect(
+      (await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() + 30_000)))).statusCode,
+    ).toBe(200);
     // Two steps away is too far.
     t.clock.advance(60_000);
-    expect((await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() + 61_000)))).statusCode).toBe(401);
+    expect(
+      (await signIn(member.email, TEST_PASSWORD, t.totpCode(member.secret, new Date(t.clock.now.getTime() + 61_000)))).statusCode,
+    ).toBe(401);
   });
 
   it('lets exactly one of two sign-ins with the same code through', async () => {
@@ -174,7 +186,10 @@ describe('authenticator codes and recovery codes', () => {
     expect((await call(member.authorization, 'POST', '/api/account/totp/remove', { password: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await call(member.authorization, 'POST', '/api/account/totp/remove', { password: TEST_PASSWORD })).statusCode).toBe(404);
     expect((await call(elsewhere, 'GET', '/api/account/security')).statusCode).toBe(401);
-    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({ totp: false, recovery_codes_left: 0 });
+    expect((await call(member.authorization, 'GET', '/api/account/security')).json()).toMatchObject({
+      totp: false,
+      recovery_codes_left: 0,
+    });
     expect((await signIn(member.email, TEST_PASSWORD)).statusCode).toBe(200);
     expect((await call(member.authorization, 'POST', '/api/account/recovery_codes', { password: TEST_PASSWORD })).statusCode).toBe(409);
     const audit = await t.db.db.selectFrom('audit_log').select('summary').where('subject_id', '=', member.id).execute();

@@ -25,7 +25,9 @@ export function secondFactorRepo(db: Kysely<Database>) {
      */
     async useStep(trx: Kysely<Database>, userId: string, step: number, confirm: string | null): Promise<boolean> {
       let query = trx.updateTable('totp_factors').set({ last_step: step }).where('user_id', '=', userId).where('last_step', '<', step);
-      query = confirm ? query.set({ confirmed_at: confirm }).where('confirmed_at', 'is', null) : query.where('confirmed_at', 'is not', null);
+      query = confirm
+        ? query.set({ confirmed_at: confirm }).where('confirmed_at', 'is', null)
+        : query.where('confirmed_at', 'is not', null);
       return Number((await query.executeTakeFirst()).numUpdatedRows) === 1;
     },
 
@@ -35,7 +37,11 @@ export function secondFactorRepo(db: Kysely<Database>) {
 
     async replaceRecoveryCodes(trx: Kysely<Database>, userId: string, rows: { id: string; code_hash: string }[], at: string) {
       await trx.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-      if (rows.length) await trx.insertInto('recovery_codes').values(rows.map((r) => ({ ...r, user_id: userId, created_at: at }))).execute();
+      if (rows.length)
+        await trx
+          .insertInto('recovery_codes')
+          .values(rows.map((r) => ({ ...r, user_id: userId, created_at: at })))
+          .execute();
     },
 
     /** Uses a recovery code up: of several requests with the same code exactly one succeeds. */
@@ -95,7 +101,8 @@ export function secondFactorRepo(db: Kysely<Database>) {
 
     async putChallenge(row: { challenge: string; user_id: string | null; purpose: 'register' | 'sign-in'; expires_at: string }) {
       // A registration challenge replaces the account's earlier one: only the latest ceremony counts.
-      if (row.user_id) await db.deleteFrom('webauthn_challenges').where('user_id', '=', row.user_id).where('purpose', '=', 'register').execute();
+      if (row.user_id)
+        await db.deleteFrom('webauthn_challenges').where('user_id', '=', row.user_id).where('purpose', '=', 'register').execute();
       await db.insertInto('webauthn_challenges').values(row).execute();
     },
 

@@ -78,7 +78,17 @@ function newRecoveryCode(): string {
  * the factor key, codes compared in constant time (otpauth) or looked up by keyed hash, and
  * nothing secret is logged: errors carry only what the person may see.
  */
-export function secondFactorService({ db, box, passwords, limiter, audit, clock, publicUrl, siteName, endOtherSessions }: SecondFactorDeps) {
+export function secondFactorService({
+  db,
+  box,
+  passwords,
+  limiter,
+  audit,
+  clock,
+  publicUrl,
+  siteName,
+  endOtherSessions,
+}: SecondFactorDeps) {
   const repo = secondFactorRepo(db);
   const origin = new URL(publicUrl).origin;
   const rpID = new URL(publicUrl).hostname;
@@ -116,7 +126,12 @@ export function secondFactorService({ db, box, passwords, limiter, audit, clock,
 
   async function hasFactor(userId: string, trx: Kysely<Database> = db): Promise<boolean> {
     const [totp, keys] = await Promise.all([
-      trx.selectFrom('totp_factors').select('user_id').where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst(),
+      trx
+        .selectFrom('totp_factors')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .where('confirmed_at', 'is not', null)
+        .executeTakeFirst(),
       trx.selectFrom('passkeys').select('id').where('user_id', '=', userId).limit(1).executeTakeFirst(),
     ]);
     return Boolean(totp || keys);
@@ -151,7 +166,12 @@ export function secondFactorService({ db, box, passwords, limiter, audit, clock,
 
     async security(userId: string): Promise<Omit<AccountSecurity, 'staff'>> {
       const [totp, codes, keys] = await Promise.all([repo.totp(userId), repo.recoveryCodesLeft(userId), repo.passkeys(userId)]);
-      return { totp: Boolean(totp?.confirmed_at), passkeys: keys.map(toPasskey), recovery_codes_left: codes, passkeys_available: passkeysAvailable };
+      return {
+        totp: Boolean(totp?.confirmed_at),
+        passkeys: keys.map(toPasskey),
+        recovery_codes_left: codes,
+        passkeys_available: passkeysAvailable,
+      };
     },
 
     /**
@@ -227,7 +247,10 @@ export function secondFactorService({ db, box, passwords, limiter, audit, clock,
           }
           return gone;
         },
-        (gone) => (gone ? { kind: 'account', action: 'changed', subject_id: user.id, summary: 'Authenticator app removed; other sessions ended' } : []),
+        (gone) =>
+          gone
+            ? { kind: 'account', action: 'changed', subject_id: user.id, summary: 'Authenticator app removed; other sessions ended' }
+            : [],
       );
       if (!removed) throw notFound('No authenticator app is set up');
     },
@@ -334,7 +357,8 @@ export function secondFactorService({ db, box, passwords, limiter, audit, clock,
           }
           return gone;
         },
-        (gone) => (gone ? { kind: 'account', action: 'changed', subject_id: user.id, summary: 'Passkey removed; other sessions ended' } : []),
+        (gone) =>
+          gone ? { kind: 'account', action: 'changed', subject_id: user.id, summary: 'Passkey removed; other sessions ended' } : [],
       );
       if (!removed) throw notFound('No such passkey on this account');
     },
@@ -375,8 +399,7 @@ export function secondFactorService({ db, box, passwords, limiter, audit, clock,
       let challengeOk = false;
       const verification = await verifyAuthenticationResponse({
         response: credential as unknown as AuthenticationResponseJSON,
-        expectedChallenge: async (challenge) =>
-          (challengeOk = await repo.takeChallenge(challenge, 'sign-in', null, clock().toISOString())),
+        expectedChallenge: async (challenge) => (challengeOk = await repo.takeChallenge(challenge, 'sign-in', null, clock().toISOString())),
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,

@@ -22,7 +22,11 @@ export function deviceLabel(userAgent: string | undefined): string {
 export function approximatePlace(ip: string): string | null {
   const address = ip.replace(/^::ffff:/i, '');
   if (address === '::1' || address.startsWith('127.')) return 'This server';
-  if (/^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.)/.test(address) || /^f[cd][0-9a-f]{2}:/i.test(address) || /^fe80:/i.test(address))
+  if (
+    /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.)/.test(address) ||
+    /^f[cd][0-9a-f]{2}:/i.test(address) ||
+    /^fe80:/i.test(address)
+  )
     return 'Local network';
   return null;
 }

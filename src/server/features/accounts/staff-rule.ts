@@ -11,12 +11,7 @@ export const isStaffRole = (role: Role) => role === 'admin' || role === 'editor'
  * calls are refused once the grace period, counted from when the account was first seen with
  * its role and no factor, has passed (at once when the admin set none).
  */
-export function staffRule(
-  user: { role: Role; staff_since: string | null },
-  hasFactor: boolean,
-  graceDays: number,
-  now: Date,
-): StaffRule {
+export function staffRule(user: { role: Role; staff_since: string | null }, hasFactor: boolean, graceDays: number, now: Date): StaffRule {
   if (!isStaffRole(user.role) || hasFactor) return { applies: isStaffRole(user.role), blocked: false, grace_until: null };
   const since = Date.parse(user.staff_since ?? now.toISOString());
   const until = since + graceDays * DAY;
