@@ -27,7 +27,6 @@ import type { AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { SecretBox } from '../../auth/secret-box';
 import type { Database } from '../../db/schema';
-import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests, unauthorized } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';

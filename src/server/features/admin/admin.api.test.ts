@@ -9,7 +9,7 @@ import {
   type OutboxPage,
   type PaymentPage,
 } from '../../../shared/api/admin';
-import { payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
+import { payWithCard, proceed, registeredMember, registrationForm } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { STAFF_NEEDS_FACTOR } from '../../../shared/api/second-factor';
 

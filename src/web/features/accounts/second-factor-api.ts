@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { TokenResponse } from '../../../shared/api/accounts';
 import { apiRequest, lazyEndpoints } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
@@ -42,7 +42,7 @@ export async function browserHasPasskeys(): Promise<boolean> {
 export async function signInWithPasskey(username?: string): Promise<TokenResponse> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const options = await apiRequest(secondFactorApi.passkeySignInOptions, { auth: false });
-  const credential = await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON });
+  const credential = await startAuthentication({ optionsJSON: options });
   return apiRequest(secondFactorApi.passkeySignIn, {
     body: { credential: credential as never, ...(username ? { username } : {}) },
     auth: false,

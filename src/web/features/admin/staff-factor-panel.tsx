@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { staffFactorApi } from '../../../shared/api/second-factor';
 import { Panel } from '../../components/panel';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -17,10 +17,9 @@ const key = ['admin', 'staff-factor'] as const;
 export function StaffFactorPanel() {
   const client = useQueryClient();
   const policy = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest(staffFactorApi.policy, { signal }) });
-  const [days, setDays] = useState('');
-  useEffect(() => {
-    if (policy.data) setDays(String(policy.data.grace_days));
-  }, [policy.data]);
+  // What the admin typed, once they type; until then the stored value.
+  const [typed, setDays] = useState<string | null>(null);
+  const days = typed ?? String(policy.data?.grace_days ?? '');
   const save = useMutation({
     mutationFn: () => apiRequest(staffFactorApi.setPolicy, { body: { grace_days: Number(days) } }),
     onSuccess: (saved) => client.setQueryData(key, saved),

@@ -128,9 +128,9 @@ export function AuthenticatorPanel({ security }: { security: AccountSecurity }) 
         details={t('security.remove_details')}
         confirmLabel={t('security.remove')}
         action={(password) => apiRequest(secondFactorApi.totpRemove, { body: { password } })}
-        onDone={async () => {
+        onDone={() => {
           setAsking(null);
-          await refresh();
+          void refresh();
         }}
         onClose={() => setAsking(null)}
       />
@@ -141,10 +141,10 @@ export function AuthenticatorPanel({ security }: { security: AccountSecurity }) 
         confirmLabel={t('security.recovery_new')}
         destructive={false}
         action={(password) => apiRequest(secondFactorApi.recoveryCodes, { body: { password } })}
-        onDone={async ({ recovery_codes }) => {
+        onDone={({ recovery_codes }) => {
           setAsking(null);
           setCodes(recovery_codes);
-          await refresh();
+          void refresh();
         }}
         onClose={() => setAsking(null)}
       />

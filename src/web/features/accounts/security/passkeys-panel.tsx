@@ -110,9 +110,9 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
         details={t('security.remove_details')}
         confirmLabel={t('security.remove')}
         action={(password) => apiRequest(secondFactorApi.passkeyRemove, { params: { id: removing!._id }, body: { password } })}
-        onDone={async () => {
+        onDone={() => {
           setRemoving(null);
-          await refresh();
+          void refresh();
         }}
         onClose={() => setRemoving(null)}
       />
