@@ -16,6 +16,8 @@ const SITE_WIDE = /site-(settings|texts)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The admin sets up its second factor once, after the server starts (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // No retries: every journey leaves shared state as it found it or uses its own data, so a failure is real.
