@@ -46,6 +46,11 @@ const NO_PASSKEYS_HERE = 'Passkeys need the site to be served under a domain nam
 
 /** Letters of recovery codes: no 0/O or 1/l/I to misread. */
 const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/**
+ * EdDSA, ES256 and RS256: what authenticators make. Named here so the library does not probe the
+ * runtime for post-quantum algorithms, which prints Node's experimental-feature warnings.
+ */
+const ALGORITHMS = [-8, -7, -257];
 
 export type SecondFactorDeps = {
   db: Kysely<Database>;
@@ -282,6 +287,7 @@ export function secondFactorService({
         attestationType: 'none',
         excludeCredentials: existing.map((p) => ({ id: p.id, transports: JSON.parse(p.transports) as AuthenticatorTransport[] })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        supportedAlgorithmIDs: ALGORITHMS,
       });
       const answer = options as unknown as z.input<typeof webauthnOptions>;
       await repo.putChallenge({
@@ -308,6 +314,7 @@ export function secondFactorService({
         expectedOrigin: origin,
         expectedRPID: rpID,
         requireUserVerification: true,
+        supportedAlgorithmIDs: ALGORITHMS,
       }).catch(() => null);
       if (!verification?.verified || !challengeOk)
         throw badRequest('The passkey could not be added: try again, and finish within five minutes');

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { TokenResponse } from '../../../shared/api/accounts';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
@@ -12,8 +11,11 @@ import { browserHasPasskeys, signInWithPasskey } from './second-factor-api';
 /**
  * "Sign in with a passkey": the browser offers the person's passkeys for the site (discoverable
  * credentials), so no e-mail address is typed. With `username` it is the second step after the
- * password. Shown only where the browser can use passkeys.
+ * password. The server renders it with the page (a browser without passkeys is told so when it
+ * is pressed), so taking the page over adds nothing to it.
  */
+const NO_PASSKEYS = 'no-passkeys';
+
 export function PasskeySignInButton({
   onSignedIn,
   username,
@@ -26,24 +28,23 @@ export function PasskeySignInButton({
   variant?: 'outlined' | 'contained';
 }) {
   const { t } = useSiteText();
-  const [supported, setSupported] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void browserHasPasskeys().then((yes) => live && setSupported(yes));
-    return () => {
-      live = false;
-    };
-  }, []);
-  const signIn = useMutation({ mutationFn: () => signInWithPasskey(username), onSuccess: onSignedIn });
-  if (!supported) return null;
+  const signIn = useMutation({
+    mutationFn: async () => {
+      if (!(await browserHasPasskeys())) throw new Error(NO_PASSKEYS);
+      return signInWithPasskey(username);
+    },
+    onSuccess: onSignedIn,
+  });
 
   // The person closing the browser's dialog is no error worth a server message.
   const failure = signIn.isError
-    ? signIn.error instanceof ApiError && signIn.error.status === 429
-      ? errorMessage(signIn.error, t('signin.too_many'))
-      : signIn.error instanceof ApiError && signIn.error.fromServer && signIn.error.status !== 401
-        ? signIn.error.detail
-        : t('signin.passkey_failed')
+    ? signIn.error.message === NO_PASSKEYS
+      ? t('security.passkeys_unsupported')
+      : signIn.error instanceof ApiError && signIn.error.status === 429
+        ? errorMessage(signIn.error, t('signin.too_many'))
+        : signIn.error instanceof ApiError && signIn.error.fromServer && signIn.error.status !== 401
+          ? signIn.error.detail
+          : t('signin.passkey_failed')
     : null;
   return (
     <Stack spacing={1.5}>
