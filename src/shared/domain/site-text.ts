@@ -298,7 +298,6 @@ export const siteTextDefaults = {
   'signin.forgot': 'Forgot your password?',
   'signin.passkey': 'Sign in with a passkey',
   'signin.passkey_failed': 'That passkey could not be used. Try again, or sign in with your password.',
-  'signin.or': 'or',
   'signin.second_title': 'One more step',
   'signin.second_intro':
     'Your account has a second factor. Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
