@@ -98,7 +98,10 @@ describe('server-rendered pages', () => {
     expect(queries.map((q) => q.queryKey[0]).sort()).toEqual(['committees', 'events', 'string_table_v2']);
     expect(queries.every((q) => q.state.status === 'success')).toBe(true);
     // The site texts it draws, not the whole table (decision 084).
-    const table = queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state.data as { key: string; value: string }[];
+    const table = (queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state as unknown as { data: unknown }).data as {
+      key: string;
+      value: string;
+    }[];
     const keys = table.map((entry) => entry.key);
     expect(keys).toEqual(expect.arrayContaining(['site_name', 'home.mission', 'nav.home.hy', 'home.committee.title']));
     expect(keys).not.toContain('donate.title');
@@ -115,10 +118,8 @@ describe('server-rendered pages', () => {
       payload: { key: 'donate.title', value: 'Give today' },
     });
     expect(set.statusCode).toBe(200);
-    const table = embeddedData((await get('/')).body).queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state.data as {
-      key: string;
-      value: string;
-    }[];
+    const state = embeddedData((await get('/')).body).queries.find((q) => q.queryKey[0] === 'string_table_v2')!.state as unknown;
+    const table = (state as { data: { key: string; value: string }[] }).data;
     expect(table).toContainEqual({ key: 'donate.title', value: 'Give today' });
     const back = await t.app.inject({
       method: 'POST',
