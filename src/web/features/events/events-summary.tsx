@@ -51,7 +51,11 @@ export function EventsSummary() {
           <ul className={styles.summaryGrid}>
             {next.map((event) => (
               <li key={event._id} className={cx(ui.card, styles.tile)}>
-                {event.image && <img src={event.image} alt={event.image_alt} loading="lazy" className={styles.media} />}
+                {event.image ? (
+                  <img src={event.image} alt={event.image_alt} loading="lazy" className={styles.media} />
+                ) : (
+                  <div aria-hidden className={styles.placeholder} />
+                )}
                 <div className={styles.tileBody}>
                   <EventDateBadge date={event.date} size="small" />
                   <div>
