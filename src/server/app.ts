@@ -22,6 +22,7 @@ import { bookingsRoutes } from './features/events/bookings.routes';
 import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: await services.siteText.get('site_name'),
     description: await services.siteText.get('home.mission'),
   }));
+
+  newslettersRoutes(app, services.newsletters, services.choices);
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 

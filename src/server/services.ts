@@ -39,6 +39,8 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { newslettersService } from './features/newsletters/newsletters.service';
+import { choicesService } from './features/newsletters/choices.service';
 
 export type ServiceDeps = {
   db: Db;
@@ -69,6 +71,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     clock,
     log,
     messageIdHost: new URL(config.publicUrl).hostname,
+    bulkPerMinute: config.mailBulkPerMinute,
+    dkim: config.dkim,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -222,6 +226,21 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     attendance,
     articles,
+    newsletters: newslettersService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      linkSecret: jwtSecret,
+      log,
+      background,
+      mailContext: async () => ({
+        ...(await mailContext()),
+        postalAddress: (await siteText.get('postal_address')).trim(),
+        contactEmail: (await siteText.get('contact_email')).trim(),
+      }),
+    }),
+    choices: choicesService(db.db, clock, () => siteText.get(NEWS_CONSENT_KEY)),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

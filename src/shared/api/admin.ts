@@ -241,7 +241,7 @@ export const paymentTotals = z.array(monthTotal);
 
 // ---- Outbox ----
 
-export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept']);
+export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept', 'cancelled', 'bounced']);
 export const outboxListQuery = z.object({ status: optionalParam(outboxStatus), q: search, ...paging });
 export type OutboxListQuery = z.input<typeof outboxListQuery>;
 export const outboxRow = z.object({
@@ -278,6 +278,7 @@ export const auditKinds = [
   'payment',
   'gift_aid',
   'account',
+  'newsletter',
 ] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
@@ -293,6 +294,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   payment: 'Payments',
   gift_aid: 'Gift Aid',
   account: 'Accounts',
+  newsletter: 'Newsletters',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded', 'mailed'] as const;
 export type AuditAction = (typeof auditActions)[number];

@@ -17,6 +17,7 @@ const byKey: Record<string, TextArea> = {
   contact_email: SETTINGS,
   social_media_url: SETTINGS,
   charity_number: SETTINGS,
+  postal_address: SETTINGS,
   'contact.social_show': SETTINGS,
   'footer.byline': SETTINGS,
   'footer.byline_url': SETTINGS,

@@ -500,6 +500,7 @@ export const siteTextDefaults = {
 
   // Donations
   charity_number: '',
+  postal_address: '',
   'footer.charity_number': 'Registered charity number',
   'donate.title': 'Donate',
   'donate.intro':
