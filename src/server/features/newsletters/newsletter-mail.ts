@@ -116,7 +116,7 @@ function mediaHtml(block: RawBlock, document: RawDocument, publicUrl: string): s
   }
   // Width-limited: never wider than the message; the height follows the picture's own proportions.
   const width = Math.min(data.width ?? WIDTH - 48, WIDTH - 48);
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin: 8px 0"><tr><td align="${align}"><img src="${escape(url)}" alt="${escape(data.alt ?? '')}" width="${width}" style="display: block; width: 100%; max-width: ${width}px; height: auto; border: 0"></td></tr></table>`;
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin: 8px 0"><tbody><tr><td align="${align}"><img src="${escape(url)}" alt="${escape(data.alt ?? '')}" width="${width}" style="display: block; width: 100%; max-width: ${width}px; height: auto; border: 0"></td></tr></tbody></table>`;
 }
 
 type ListItem = { block: RawBlock; children: ListNode[] };
@@ -232,7 +232,7 @@ export function renderNewsletter(
   links: NewsletterLinks,
 ): { html: string; text: string } {
   const why = `You receive this because you are on the ${ctx.listName} list of the ${ctx.siteName}.`;
-  const html = `<!doctype html>
+  const html = `<!DOCTYPE html>
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
@@ -241,9 +241,9 @@ export function renderNewsletter(
 </head>
 <body style="margin: 0; padding: 0; background: #f2f4f7; font-family: ${FONT}; color: ${INK}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: #f2f4f7">
-<tr><td align="center" style="padding: 16px 8px">
+<tbody><tr><td align="center" style="padding: 16px 8px">
 <table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" style="width: 100%; max-width: ${WIDTH}px; background: #ffffff; border-radius: 6px">
-<tr><td style="padding: 12px 24px 0; font-size: 12px; color: ${MUTED}; text-align: right"><a href="${escape(links.webVersion)}" style="color: ${MUTED}">View in your browser</a></td></tr>
+<tbody><tr><td style="padding: 12px 24px 0; font-size: 12px; color: ${MUTED}; text-align: right"><a href="${escape(links.webVersion)}" style="color: ${MUTED}">View in your browser</a></td></tr>
 <tr><td style="padding: 8px 24px 0; font-size: 14px; font-weight: bold; color: ${ACCENT}">${escape(ctx.siteName)}</td></tr>
 <tr><td style="padding: 8px 24px 0"><h1 style="margin: 0 0 16px; font-size: 26px; line-height: 1.25; color: ${INK}">${escape(subject)}</h1></td></tr>
 <tr><td style="padding: 0 24px 16px">
@@ -253,8 +253,8 @@ ${bodyHtml(document, ctx.publicUrl)}
 <p style="margin: 0 0 8px">${escape(why)} <a href="${escape(links.preferences)}" style="color: ${ACCENT}">Choose what you receive, or unsubscribe</a>.</p>
 <p style="margin: 0">${footerLines(ctx).map(escape).join('<br>')}</p>
 </td></tr>
-</table>
-</td></tr>
+</tbody></table>
+</td></tr></tbody>
 </table>
 </body>
 </html>`;

@@ -576,6 +576,9 @@ export function newslettersService(deps: NewslettersDeps) {
     /** For tests and the bench: the queueing of one newsletter, now, in this process. */
     queueWork,
 
+    /** How each server's mailer composes newsletter messages. */
+    compose,
+
     async archive() {
       return (await repo.archive()).map((n) => ({
         _id: n.id,
