@@ -112,3 +112,30 @@ export function mailLinks(publicUrl: string, token: string, mailto: string | nul
     },
   };
 }
+
+/**
+ * Makes a message one its reader may refuse (decision 122): a token for this kind of mail, the
+ * List-Unsubscribe headers (one click, RFC 8058) and a footer line leading to the preference page.
+ * In the caller's transaction, with the message it is queued in.
+ */
+export async function refusable<M extends { to: string; text: string; html: string; headers?: Record<string, string> }>(
+  trx: Kysely<Database>,
+  message: M,
+  topic: string,
+  ctx: { publicUrl: string; contactEmail?: string },
+  at: string,
+): Promise<M> {
+  const token = await issueToken(trx, message.to, topic, at);
+  const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
+  const line = 'To stop e-mails like this one, or to choose what you receive';
+  const escaped = links.preferences.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return {
+    ...message,
+    text: `${message.text}\n\n--\n${line}: ${links.preferences}`,
+    html: message.html.replace(
+      '</body>',
+      `<p style="font-size: 12px; color: #475467">${line}: <a href="${escaped}" style="color: #0b4f6c">manage your e-mail</a>.</p>\n</body>`,
+    ),
+    headers: { ...message.headers, ...links.headers },
+  };
+}

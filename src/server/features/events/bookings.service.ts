@@ -1,5 +1,6 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { BOOKING_REMINDERS, hasOptedOut, refusable } from '../../privacy/mail-choices';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import { emailKey } from '../../../shared/domain/email';
 import { formatEventDate } from '../../../shared/domain/event-dates';
@@ -483,7 +484,10 @@ export function bookingsService(deps: BookingsDeps) {
           const bookedWithinTheDay =
             booking.confirmed_at !== null && booking.confirmed_at > later(new Date(event.starts_at), -REMINDER_BEFORE_MS);
           if (bookedWithinTheDay) return false;
-          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx), trx);
+          // Someone who left event reminders (their List-Unsubscribe, decision 122) gets none.
+          if (await hasOptedOut(trx, booking.email, BOOKING_REMINDERS)) return false;
+          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx);
+          await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString()), trx);
           return true;
         });
         if (queued) sent++;
