@@ -8,7 +8,8 @@ export const ERASED = 'erased';
  * account row goes; payments keep amount, dates and status (accounting records) without name,
  * address or note; donations keep amount and date; Gift Aid declarations are kept whole (HMRC
  * may ask for them for six years after the last claimed donation); mail bodies, consents,
- * pending registrations, sign-in attempts and limits under the address go; audit entries about
+ * pending registrations, sign-in attempts and limits under the address go, and so do the
+ * person's newsletter choices, link tokens, bounce records and newsletter recipient rows; audit entries about
  * the person lose the personal details of their summary.
  */
 export async function erasePerson(trx: Kysely<Database>, userId: string, addresses: string[]): Promise<void> {
@@ -31,6 +32,11 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .deleteFrom('consents')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
     .execute();
+  // Newsletters (decision 122): current choices, link tokens, bounce records and who each newsletter went to.
+  await trx.deleteFrom('email_subscriptions').where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)])).execute();
+  await trx.deleteFrom('unsubscribe_tokens').where('email_key', 'in', keys).execute();
+  await trx.deleteFrom('mail_suppressions').where('email_key', 'in', keys).execute();
+  await trx.deleteFrom('newsletter_recipients').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('sign_in_failures').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('rate_limit_hits').where('key', 'in', keys).execute();
   // Summaries name people ("Recorded £50.00 from ani@…"): those about this person keep only what happened.

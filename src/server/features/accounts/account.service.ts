@@ -71,7 +71,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
 
   async function consentState(userId: string): Promise<ConsentState> {
     const user = await userOrThrow(userId);
-    const [latest] = await repo.consents(userId, user.email_key);
+    // News by e-mail as a whole; choices about one list or kind of mail (decision 122) have a topic.
+    const latest = (await repo.consents(userId, user.email_key)).find((c) => c.topic === null);
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
@@ -278,10 +279,14 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
         account,
         consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
           news_email: c.news_email === 1,
+          ...(c.topic ? { about: c.topic } : {}),
           source: c.source,
           wording_version: c.wording_version,
           at: c.at,
         })),
+        email_choices: await repo.emailChoices(user.email_key),
+        newsletters_received: await repo.newslettersTo(addresses),
+        mail_suppression: await repo.suppressionOf(addresses),
         email_changes: await repo.emailChanges(userId),
         payments: (await repo.payments(userId, user.email_key)).map(toPayment),
         donations: donations.map((d) => ({

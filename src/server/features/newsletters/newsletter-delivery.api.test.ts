@@ -272,6 +272,21 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect((await history()).map((c) => c.source).slice(-3)).toEqual(['preferences', 'preferences', 'preferences']);
   });
 
+  it('gives the person their newsletter data in the export, and erasure removes it', async () => {
+    const user = await t.db.db.selectFrom('users').select(['id']).where('email_key', '=', 'reader0@example.org').executeTakeFirstOrThrow();
+    const token = await t.services.tokens.issue((await t.services.accountsRepo.findAuthById(user.id))!);
+    const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
+    const document = JSON.parse(typeof exported.json() === 'string' ? exported.json() : exported.body) as Record<string, unknown[]>;
+    expect(document.email_choices).toContainEqual(expect.objectContaining({ topic: `list:${news}`, subscribed: 0, source: 'preferences' }));
+    expect(document.newsletters_received).toContainEqual(expect.objectContaining({ subject: 'Բարեւ: the November letter', status: 'queued' }));
+    expect(document.consent_history).toContainEqual(expect.objectContaining({ about: `list:${news}`, source: 'one-click' }));
+
+    const erased = await call('POST', `/api/admin/members/${user.id}/erase`, {});
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    for (const table of ['email_subscriptions', 'unsubscribe_tokens', 'mail_suppressions', 'newsletter_recipients', 'consents'] as const)
+      expect(await t.db.db.selectFrom(table).select('email_key').where('email_key', '=', 'reader0@example.org').execute(), table).toEqual([]);
+  });
+
   it('sends the test to the writer alone', async () => {
     const created = await call('POST', '/api/admin/newsletters', { subject: 'Draft', content: newsletterDocument(), list: news, audience: { kind: 'everyone' } });
     const res = await call('POST', `/api/admin/newsletters/${created.json()._id}/test`);
