@@ -37,6 +37,8 @@ const byPrefix: [string, TextArea][] = [
   ['booking.', { where: "An attendee's booking (the link in their e-mail)", page: null }],
   ['event.', { where: "An event's own page and booking", page: null }],
   ['news.', { where: 'News page', page: '/news' }],
+  ['newsletters.', { where: 'Newsletters: the archive of those sent', page: '/newsletters' }],
+  ['preferences.', { where: 'E-mail choices (the link at the foot of every newsletter)', page: null }],
   ['article.', { where: 'An article or page', page: null }],
   ['editor.', { where: 'Article editor', page: '/article/new' }],
   ['action.', { where: 'Buttons across the site (Edit, Save, Cancel…)', page: null }],
