@@ -6,7 +6,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { EmailChoice } from '../../shared/api/newsletters';
 import { useSiteText } from '../lib/site-text';
 
@@ -26,9 +26,14 @@ type Props = {
  */
 export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: Props) {
   const { t } = useSiteText();
-  const [ticked, setTicked] = useState<Record<string, boolean>>(() => Object.fromEntries(choices.map((c) => [c.topic, c.subscribed])));
-  // After a save the server's answer is what stands.
-  useEffect(() => setTicked(Object.fromEntries(choices.map((c) => [c.topic, c.subscribed]))), [choices]);
+  const [edits, setEdits] = useState<Record<string, boolean>>({});
+  // After a save the server's answer is what stands: the edits start again from it.
+  const [shown, setShown] = useState(choices);
+  if (shown !== choices) {
+    setShown(choices);
+    setEdits({});
+  }
+  const ticked: Record<string, boolean> = { ...Object.fromEntries(choices.map((c) => [c.topic, c.subscribed])), ...edits };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +56,7 @@ export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: P
                 <Checkbox
                   name={choice.topic}
                   checked={ticked[choice.topic] ?? false}
-                  onChange={(e) => setTicked((all) => ({ ...all, [choice.topic]: e.target.checked }))}
+                  onChange={(e) => setEdits((all) => ({ ...all, [choice.topic]: e.target.checked }))}
                   sx={{ mt: -0.75 }}
                 />
               }

@@ -20,9 +20,13 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
 
   beforeAll(async () => {
     peer = await startSmtpPeer();
-    t = await createTestApp({ SMTP_URL: peer.url, MAIL_FROM: 'Association <office@example.org>', MAIL_BULK_PER_MINUTE: String(PER_MINUTE) });
+    t = await createTestApp({
+      SMTP_URL: peer.url,
+      MAIL_FROM: 'Association <office@example.org>',
+      MAIL_BULK_PER_MINUTE: String(PER_MINUTE),
+    });
     admin = await t.userWithRole('admin');
-    news = ((await call('GET', '/api/admin/lists')).json() as { _id: string }[])[0]!._id;
+    news = (await call('GET', '/api/admin/lists')).json<{ _id: string }[]>()[0]!._id;
     for (const [key, value] of [
       ['charity_number', '1234567'],
       ['postal_address', '12 Harley Street\nLondon W1G 9PF'],
@@ -113,10 +117,35 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
   it('sends each recipient one message, with two servers delivering and one dying mid-send and mid-queue', async () => {
     const id = await sendTo('once', 12, 'Exactly once');
     // A crash while queueing: the last four were never written; the claim has lapsed.
-    const last = (await t.db.db.selectFrom('outbox').select(['id', 'to_address']).where('newsletter_id', '=', id).orderBy('id', 'desc').limit(4).execute());
-    await t.db.db.deleteFrom('outbox').where('id', 'in', last.map((m) => m.id)).execute();
-    await t.db.db.deleteFrom('newsletter_recipients').where('newsletter_id', '=', id).where('email', 'in', last.map((m) => m.to_address)).execute();
-    await t.db.db.updateTable('newsletters').set({ status: 'queueing', lease_until: '2026-11-21T11:00:00.000Z' }).where('id', '=', id).execute();
+    const last = await t.db.db
+      .selectFrom('outbox')
+      .select(['id', 'to_address'])
+      .where('newsletter_id', '=', id)
+      .orderBy('id', 'desc')
+      .limit(4)
+      .execute();
+    await t.db.db
+      .deleteFrom('outbox')
+      .where(
+        'id',
+        'in',
+        last.map((m) => m.id),
+      )
+      .execute();
+    await t.db.db
+      .deleteFrom('newsletter_recipients')
+      .where('newsletter_id', '=', id)
+      .where(
+        'email',
+        'in',
+        last.map((m) => m.to_address),
+      )
+      .execute();
+    await t.db.db
+      .updateTable('newsletters')
+      .set({ status: 'queueing', lease_until: '2026-11-21T11:00:00.000Z' })
+      .where('id', '=', id)
+      .execute();
     expect(await t.services.newsletters.runDue()).toBe(1);
     // A server claims one and dies before sending it.
     const lease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
@@ -126,7 +155,9 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(received('once')).toHaveLength(11);
     t.clock.advance(MAIL_DELIVERY.leaseMs + 1000);
     await drain([t.services.mailer, otherServer()]);
-    const to = received('once').map((m) => m.to[0]).sort();
+    const to = received('once')
+      .map((m) => m.to[0])
+      .sort();
     expect(to).toEqual(Array.from({ length: 12 }, (_, i) => `once${i}@example.org`).sort());
     const view = (await call('GET', `/api/admin/newsletters/${id}`)).json();
     expect(view).toMatchObject({ status: 'sent', counts: { recipients: 12, sent: 12, waiting: 0, failed: 0 } });
@@ -154,22 +185,34 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
   it('suppresses an address refused with a 550 at once, and after three temporary refusals; the admin lifts it', async () => {
     const id = await sendTo('ok', 1, 'Bounces', ['bounce-me@example.org', 'busy-me@example.org']);
     await drain([t.services.mailer]);
-    const bounced = await t.db.db.selectFrom('outbox').select(['status', 'attempts']).where('newsletter_id', '=', id).where('to_address', '=', 'bounce-me@example.org').executeTakeFirstOrThrow();
+    const bounced = await t.db.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('newsletter_id', '=', id)
+      .where('to_address', '=', 'bounce-me@example.org')
+      .executeTakeFirstOrThrow();
     expect(bounced).toEqual({ status: 'bounced', attempts: 1 });
     for (let attempt = 1; attempt < 3; attempt++) {
       t.clock.advance(MAIL_DELIVERY.retryDelayMs(attempt));
       await drain([t.services.mailer]);
     }
-    const busy = await t.db.db.selectFrom('outbox').select(['status', 'attempts']).where('newsletter_id', '=', id).where('to_address', '=', 'busy-me@example.org').executeTakeFirstOrThrow();
+    const busy = await t.db.db
+      .selectFrom('outbox')
+      .select(['status', 'attempts'])
+      .where('newsletter_id', '=', id)
+      .where('to_address', '=', 'busy-me@example.org')
+      .executeTakeFirstOrThrow();
     expect(busy).toEqual({ status: 'bounced', attempts: 3 });
-    const suppressed = (await call('GET', '/api/admin/suppressions')).json() as { email: string; reason: string }[];
+    const suppressed = (await call('GET', '/api/admin/suppressions')).json<{ email: string; reason: string }[]>();
     expect(suppressed.map((s) => s.email).sort()).toEqual(['bounce-me@example.org', 'busy-me@example.org']);
     const view = (await call('GET', `/api/admin/newsletters/${id}`)).json();
     expect(view.failures.map((f: { email: string }) => f.email).sort()).toEqual(['bounce-me@example.org', 'busy-me@example.org']);
     const next = (await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'all_members' } })).json();
     expect(next.excluded.suppressed).toBe(2);
     await call('POST', '/api/admin/suppressions/lift', { email: 'busy-me@example.org' });
-    expect((await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'all_members' } })).json().excluded.suppressed).toBe(1);
+    expect(
+      (await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'all_members' } })).json().excluded.suppressed,
+    ).toBe(1);
   });
 
   let parsed: ParsedMail;
@@ -190,7 +233,9 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(list.unsubscribe.url).toMatch(/^http:\/\/localhost:8000\/api\/unsubscribe\//);
     expect(list.unsubscribe.mail).toMatch(/^office@example\.org\?subject=Unsubscribe%20/);
     const unsubscribe = listUnsubscribe(mail!.raw);
-    expect(unsubscribe).toMatch(/^<http:\/\/localhost:8000\/api\/unsubscribe\/[A-Za-z0-9_-]{20,}>, <mailto:office@example\.org\?subject=Unsubscribe%20[A-Za-z0-9_-]+>$/);
+    expect(unsubscribe).toMatch(
+      /^<http:\/\/localhost:8000\/api\/unsubscribe\/[A-Za-z0-9_-]{20,}>, <mailto:office@example\.org\?subject=Unsubscribe%20[A-Za-z0-9_-]+>$/,
+    );
     expect(parsed.text).toContain('Բարեւ ձեզ, հարգելի անդամներ');
     expect(parsed.text).toContain(`View in your browser: http://localhost:8000/newsletters/${id}`);
     expect(parsed.text).toMatch(/12 Harley Street\nLondon W1G 9PF\nRegistered charity number 1234567/);
@@ -236,12 +281,22 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(page.json().choices.find((c: { kind: string }) => c.kind === 'list')).toMatchObject({ name: 'News', subscribed: true });
     expect({ history: await history(), state: await state() }).toEqual(before);
 
-    const wrongBody = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=Yes' });
+    const wrongBody = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=Yes',
+    });
     expect(wrongBody.statusCode).toBe(400);
     expect({ history: await history(), state: await state() }).toEqual(before);
 
     const oneClick = () =>
-      t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
     expect((await oneClick()).json()).toEqual({ done: true });
     expect(await state()).toEqual([expect.objectContaining({ topic: `list:${news}`, subscribed: 0, source: 'one-click' })]);
     expect((await history()).at(-1)).toMatchObject({ topic: `list:${news}`, news_email: 0, source: 'one-click' });
@@ -265,7 +320,11 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(unknownPage.json().detail).not.toMatch(/reader|example/);
 
     // The preference page's button: joining the list again, then leaving everything.
-    const saved = await t.app.inject({ method: 'POST', url: `/api/preferences/${token}`, payload: { choices: { [`list:${news}`]: true } } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/preferences/${token}`,
+      payload: { choices: { [`list:${news}`]: true } },
+    });
     expect(saved.json().choices.find((c: { kind: string }) => c.kind === 'list').subscribed).toBe(true);
     const all = await t.app.inject({ method: 'POST', url: `/api/preferences/${token}`, payload: { choices: {}, unsubscribe_all: true } });
     expect(all.json().choices.filter((c: { kind: string; subscribed: boolean }) => c.kind === 'list' && c.subscribed)).toEqual([]);
@@ -278,17 +337,26 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
     const document = JSON.parse(typeof exported.json() === 'string' ? exported.json() : exported.body) as Record<string, unknown[]>;
     expect(document.email_choices).toContainEqual(expect.objectContaining({ topic: `list:${news}`, subscribed: 0, source: 'preferences' }));
-    expect(document.newsletters_received).toContainEqual(expect.objectContaining({ subject: 'Բարեւ: the November letter', status: 'queued' }));
+    expect(document.newsletters_received).toContainEqual(
+      expect.objectContaining({ subject: 'Բարեւ: the November letter', status: 'queued' }),
+    );
     expect(document.consent_history).toContainEqual(expect.objectContaining({ about: `list:${news}`, source: 'one-click' }));
 
     const erased = await call('POST', `/api/admin/members/${user.id}/erase`, {});
     expect(erased.statusCode, erased.body).toBeLessThan(300);
     for (const table of ['email_subscriptions', 'unsubscribe_tokens', 'mail_suppressions', 'newsletter_recipients', 'consents'] as const)
-      expect(await t.db.db.selectFrom(table).select('email_key').where('email_key', '=', 'reader0@example.org').execute(), table).toEqual([]);
+      expect(await t.db.db.selectFrom(table).select('email_key').where('email_key', '=', 'reader0@example.org').execute(), table).toEqual(
+        [],
+      );
   });
 
   it('sends the test to the writer alone', async () => {
-    const created = await call('POST', '/api/admin/newsletters', { subject: 'Draft', content: newsletterDocument(), list: news, audience: { kind: 'everyone' } });
+    const created = await call('POST', '/api/admin/newsletters', {
+      subject: 'Draft',
+      content: newsletterDocument(),
+      list: news,
+      audience: { kind: 'everyone' },
+    });
     const res = await call('POST', `/api/admin/newsletters/${created.json()._id}/test`);
     expect(res.json()).toEqual({ sent_to: admin.email });
     await t.services.mailer.idle();

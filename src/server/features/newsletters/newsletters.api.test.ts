@@ -17,7 +17,7 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     t = await createTestApp();
     admin = await t.userWithRole('admin');
     editor = await t.userWithRole('editor');
-    news = ((await call('GET', '/api/admin/lists')).json() as { _id: string; name: string }[]).find((l) => l.name === 'News')!._id;
+    news = (await call('GET', '/api/admin/lists')).json<{ _id: string; name: string }[]>().find((l) => l.name === 'News')!._id;
     cpd = (await call('POST', '/api/admin/lists', { name: 'CPD', description: 'Courses', auto_subscribe: false })).json()._id;
     // Today is 2026-11-21: a membership renewed 2025-12-01 ends 2026-12-01 (10 days), one renewed 2025-06-01 lapsed in June.
     await addPerson(t, 'active0@example.org', { tier: 0, renewed: '2026-06-01', news: true });
@@ -50,7 +50,7 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
   const preview = async (audience: unknown, list = news) => {
     const res = await call('POST', '/api/admin/newsletters/audience', { list, audience });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { recipients: number; excluded: Record<string, number>; excluded_people: { email: string; reason: string }[] };
+    return res.json<{ recipients: number; excluded: Record<string, number>; excluded_people: { email: string; reason: string }[] }>();
   };
 
   it('counts each segment with who is left out and why', async () => {
@@ -102,9 +102,9 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     const attendees = await preview({ kind: 'event', event_id: eventId });
     expect(attendees.recipients).toBe(1);
     expect(attendees.excluded).toEqual({ no_consent: 1, unsubscribed: 0, suppressed: 0 });
-    expect((await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'event', event_id: 'nope' } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'event', event_id: 'nope' } })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses bad input with the field named, and changes nothing', async () => {
@@ -115,13 +115,28 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
       expect(res.json().detail).toBeTruthy();
       expect(res.json().field).toMatch(field);
     };
-    const empty = JSON.stringify({ blocks: [{ key: 'a', text: '  ', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }], entityMap: {} });
+    const empty = JSON.stringify({
+      blocks: [{ key: 'a', text: '  ', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+      entityMap: {},
+    });
     await bad({ subject: 'Hello', content: empty, list: news, audience: { kind: 'all_members' } }, 'content');
     await bad({ subject: 'Hello', content: newsletterDocument(), list: news }, 'audience');
     await bad({ subject: '', content: newsletterDocument(), list: news, audience: { kind: 'all_members' } }, 'subject');
-    await bad({ subject: 'Hello', content: newsletterDocument('x'.repeat(100_001)), list: news, audience: { kind: 'all_members' } }, 'content');
+    await bad(
+      { subject: 'Hello', content: newsletterDocument('x'.repeat(100_001)), list: news, audience: { kind: 'all_members' } },
+      'content',
+    );
     await bad({ subject: 'Hello', content: newsletterDocument(), list: news, audience: { kind: 'tier', tiers: [] } }, 'audience');
-    expect((await call('POST', '/api/admin/newsletters', { subject: 'x', content: newsletterDocument(), list: 'nope', audience: { kind: 'everyone' } })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/admin/newsletters', {
+          subject: 'x',
+          content: newsletterDocument(),
+          list: 'nope',
+          audience: { kind: 'everyone' },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call('GET', '/api/admin/newsletters')).json()).toHaveLength(before);
   });
 
@@ -135,8 +150,18 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     const id = await draft('From the editor', { kind: 'tier', tiers: [0] }, editor);
     const view = (await call('GET', `/api/admin/newsletters/${id}`, undefined, editor)).json();
     expect(view).toMatchObject({ status: 'draft', subject: 'From the editor', audience: { kind: 'tier', tiers: [0] } });
-    const article = await call('POST', '/api/new_article', { title: 'A long read', dated: '2026-11-20', categories: [], content: newsletterDocument() }, editor);
-    const fromArticle = await call('POST', '/api/admin/newsletters', { article_id: article.json().inserted_id, list: news, audience: { kind: 'everyone' } }, editor);
+    const article = await call(
+      'POST',
+      '/api/new_article',
+      { title: 'A long read', dated: '2026-11-20', categories: [], content: newsletterDocument() },
+      editor,
+    );
+    const fromArticle = await call(
+      'POST',
+      '/api/admin/newsletters',
+      { article_id: article.json().inserted_id, list: news, audience: { kind: 'everyone' } },
+      editor,
+    );
     expect(fromArticle.statusCode, fromArticle.body).toBe(200);
     expect((await call('GET', `/api/admin/newsletters/${fromArticle.json()._id}`)).json()).toMatchObject({
       subject: 'A long read',
@@ -156,17 +181,30 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     // No SMTP here: every message is kept in the outbox, so the send is complete.
     expect(view.counts).toMatchObject({ recipients: 5, excluded: 3, excluded_by: { no_consent: 1, unsubscribed: 1, suppressed: 1 } });
     expect(view.status).toBe('sent');
-    const messages = await t.db.db.selectFrom('outbox').select(['to_address', 'unique_key', 'bulk']).where('newsletter_id', '=', id).execute();
-    expect(messages.map((m) => m.to_address).sort()).toEqual(
-      ['active0@example.org', 'active1@example.org', 'ancient@example.org', 'expiring@example.org', 'lapsed@example.org'],
-    );
+    const messages = await t.db.db
+      .selectFrom('outbox')
+      .select(['to_address', 'unique_key', 'bulk'])
+      .where('newsletter_id', '=', id)
+      .execute();
+    expect(messages.map((m) => m.to_address).sort()).toEqual([
+      'active0@example.org',
+      'active1@example.org',
+      'ancient@example.org',
+      'expiring@example.org',
+      'lapsed@example.org',
+    ]);
     expect(new Set(messages.map((m) => m.unique_key)).size).toBe(5);
     // Queueing it again (a second server, a restart) adds nobody.
     await t.db.db.updateTable('newsletters').set({ status: 'queueing', lease_until: null }).where('id', '=', id).execute();
     await t.services.newsletters.queueWork(id);
     expect(await t.db.db.selectFrom('outbox').select('id').where('newsletter_id', '=', id).execute()).toHaveLength(5);
     expect((await call('PUT' as 'POST', `/api/admin/newsletters/${id}`)).statusCode).toBeGreaterThanOrEqual(400);
-    const changed = await call('POST', `/api/admin/newsletters/${id}`, { subject: 'Late', content: newsletterDocument(), list: news, audience: { kind: 'everyone' } });
+    const changed = await call('POST', `/api/admin/newsletters/${id}`, {
+      subject: 'Late',
+      content: newsletterDocument(),
+      list: news,
+      audience: { kind: 'everyone' },
+    });
     expect(changed.statusCode).toBe(409);
   });
 
@@ -208,7 +246,9 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     const unsent = await draft('Still a draft');
     await call('POST', `/api/admin/newsletters/${sent}/send`, {});
     await t.services.background.idle();
-    const archive = (await t.app.inject({ method: 'GET', url: '/api/newsletters' })).json() as { _id: string; subject: string; brief: string }[];
+    const archive = (await t.app.inject({ method: 'GET', url: '/api/newsletters' })).json<
+      { _id: string; subject: string; brief: string }[]
+    >();
     expect(archive.map((n) => n._id)).toContain(sent);
     expect(archive.map((n) => n._id)).not.toContain(unsent);
     const one = await t.app.inject({ method: 'GET', url: `/api/newsletters/${sent}` });

@@ -24,11 +24,19 @@ function fresh(kind: AudienceInput['kind']): AudienceInput {
   if (kind === 'tier') return { kind, tiers: [0] };
   if (kind === 'status') return { kind, status: 'active', days: 30, months: 12 };
   if (kind === 'event') return { kind, event_id: '' };
-  return { kind } as AudienceInput;
+  return { kind };
 }
 
 /** Who a newsletter is for: a segment and its settings (decision 120). */
-export function AudienceFields({ value, onChange, disabled }: { value: AudienceInput; onChange: (a: AudienceInput) => void; disabled: boolean }) {
+export function AudienceFields({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: AudienceInput;
+  onChange: (a: AudienceInput) => void;
+  disabled: boolean;
+}) {
   const events = useQuery({
     queryKey: ['events', 'all-for-audience'],
     queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
@@ -61,7 +69,10 @@ export function AudienceFields({ value, onChange, disabled }: { value: AudienceI
                   disabled={disabled}
                   checked={value.tiers.includes(tier.index)}
                   onChange={(e) =>
-                    onChange({ kind: 'tier', tiers: e.target.checked ? [...value.tiers, tier.index] : value.tiers.filter((i) => i !== tier.index) })
+                    onChange({
+                      kind: 'tier',
+                      tiers: e.target.checked ? [...value.tiers, tier.index] : value.tiers.filter((i) => i !== tier.index),
+                    })
                   }
                 />
               }
