@@ -66,18 +66,17 @@ export async function hasOptedOut(db: Kysely<Database>, email: string, topic: st
 
 /** Whether bulk mail to the address is stopped (bounces, decision 123). */
 export async function isSuppressed(db: Kysely<Database>, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('mail_suppressions')
-    .select('suppressed_at')
-    .where('email_key', '=', emailKey(email))
-    .executeTakeFirst();
+  const row = await db.selectFrom('mail_suppressions').select('suppressed_at').where('email_key', '=', emailKey(email)).executeTakeFirst();
   return Boolean(row?.suppressed_at);
 }
 
 /** A fresh random token for one message's links, stored hashed. */
 export async function issueToken(trx: Kysely<Database>, email: string, topic: string, at: string): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await trx.insertInto('unsubscribe_tokens').values({ token_hash: sha256(token), email_key: emailKey(email), topic, created_at: at, used_at: null }).execute();
+  await trx
+    .insertInto('unsubscribe_tokens')
+    .values({ token_hash: sha256(token), email_key: emailKey(email), topic, created_at: at, used_at: null })
+    .execute();
   return token;
 }
 
@@ -86,7 +85,9 @@ export async function issueToken(trx: Kysely<Database>, email: string, topic: st
  * composed, so the 5,000 copies need not be stored (only their hashes are).
  */
 export function derivedToken(secret: string, newsletterId: string, email: string): string {
-  return createHmac('sha256', secret).update(`unsubscribe:${newsletterId}:${emailKey(email)}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`unsubscribe:${newsletterId}:${emailKey(email)}`)
+    .digest('base64url');
 }
 
 export type MailLinks = {

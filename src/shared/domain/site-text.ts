@@ -442,7 +442,8 @@ export const siteTextDefaults = {
   'profile.download_failed': 'The file could not be downloaded. Please try again.',
   'profile.privacy_title': 'Your data and privacy',
   'profile.email_choices_title': 'E-mail from us',
-  'profile.email_choices_intro': 'Choose the newsletters you receive and which reminders we send. Mail about your membership and payments always comes.',
+  'profile.email_choices_intro':
+    'Choose the newsletters you receive and which reminders we send. Mail about your membership and payments always comes.',
   'profile.consent_on': 'You receive news and event invitations by e-mail (since {date}).',
   'profile.consent_off': 'You do not receive news and event invitations by e-mail.',
   'profile.export': 'Download my data',

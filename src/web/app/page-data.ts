@@ -51,7 +51,8 @@ export const pageData = {
   },
   newsletters: { load: (client) => settle(client.fetchQuery(newsletterArchiveQuery)) },
   newsletter: {
-    load: (client, { params }) => (params.newsletterId ? settle(client.fetchQuery(archivedNewsletterQuery(params.newsletterId))) : Promise.resolve()),
+    load: (client, { params }) =>
+      params.newsletterId ? settle(client.fetchQuery(archivedNewsletterQuery(params.newsletterId))) : Promise.resolve(),
     notFound(client, { params }) {
       const error = client.getQueryState(archivedNewsletterQuery(params.newsletterId ?? '').queryKey)?.error;
       return !params.newsletterId || (error instanceof ApiError && error.status === 404);

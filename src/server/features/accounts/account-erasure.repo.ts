@@ -33,7 +33,10 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
     .execute();
   // Newsletters (decision 122): current choices, link tokens, bounce records and who each newsletter went to.
-  await trx.deleteFrom('email_subscriptions').where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)])).execute();
+  await trx
+    .deleteFrom('email_subscriptions')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
+    .execute();
   await trx.deleteFrom('unsubscribe_tokens').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('mail_suppressions').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('newsletter_recipients').where('email_key', 'in', keys).execute();

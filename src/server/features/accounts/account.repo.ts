@@ -86,7 +86,13 @@ export function accountRepo(db: Kysely<Database>) {
       return db
         .selectFrom('newsletter_recipients')
         .innerJoin('newsletters', 'newsletters.id', 'newsletter_recipients.newsletter_id')
-        .select(['newsletters.subject', 'newsletter_recipients.email', 'newsletter_recipients.status', 'newsletter_recipients.reason', 'newsletter_recipients.at'])
+        .select([
+          'newsletters.subject',
+          'newsletter_recipients.email',
+          'newsletter_recipients.status',
+          'newsletter_recipients.reason',
+          'newsletter_recipients.at',
+        ])
         .where('newsletter_recipients.email_key', 'in', addresses)
         .orderBy('newsletter_recipients.at')
         .execute();

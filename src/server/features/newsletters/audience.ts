@@ -89,7 +89,11 @@ export async function segmentPeople(db: Kysely<Database>, audience: Audience, no
         addMembers(await members());
         for (const d of await db.selectFrom('donations').select(['email', 'name']).where('status', '=', 'completed').execute())
           add(people, d.email, d.name, null);
-        for (const b of await db.selectFrom('event_bookings').select(['email', 'name', 'user_id']).where('status', '=', 'confirmed').execute())
+        for (const b of await db
+          .selectFrom('event_bookings')
+          .select(['email', 'name', 'user_id'])
+          .where('status', '=', 'confirmed')
+          .execute())
           add(people, b.email, b.name, b.user_id);
       }
       // People who agreed to news when donating or booking (and have no membership).
@@ -121,14 +125,12 @@ export async function decide(
     (await db.selectFrom('mail_suppressions').select('email_key').where('suppressed_at', 'is not', null).execute()).map((r) => r.email_key),
   );
   const subscriptions = new Map(
-    (
-      await db.selectFrom('email_subscriptions').select(['email_key', 'subscribed']).where('topic', '=', listTopic(list.id)).execute()
-    ).map((r) => [r.email_key, r.subscribed]),
+    (await db.selectFrom('email_subscriptions').select(['email_key', 'subscribed']).where('topic', '=', listTopic(list.id)).execute()).map(
+      (r) => [r.email_key, r.subscribed],
+    ),
   );
   // The latest choice about news by e-mail as a whole, by the account's current address where there is one.
-  const accounts = new Map(
-    (await db.selectFrom('users').select(['id', 'email_key']).execute()).map((u) => [u.id, u.email_key] as const),
-  );
+  const accounts = new Map((await db.selectFrom('users').select(['id', 'email_key']).execute()).map((u) => [u.id, u.email_key] as const));
   const general = new Map<string, { yes: boolean; source: string }>();
   const rows = await db
     .selectFrom('consents')

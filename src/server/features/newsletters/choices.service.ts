@@ -62,7 +62,12 @@ export function choicesService(db: Kysely<Database>, clock: () => Date, wording:
           kind: 'list' as const,
           subscribed: mine.get(listTopic(list.id)) ?? (list.auto_subscribe === 1 && agreed),
         })),
-        ...serviceTopics.map((topic) => ({ topic, ...SERVICE_NAMES[topic], kind: 'service' as const, subscribed: mine.get(topic) ?? true })),
+        ...serviceTopics.map((topic) => ({
+          topic,
+          ...SERVICE_NAMES[topic],
+          kind: 'service' as const,
+          subscribed: mine.get(topic) ?? true,
+        })),
       ],
     };
   }
@@ -80,7 +85,8 @@ export function choicesService(db: Kysely<Database>, clock: () => Date, wording:
     await inTransaction(db, async (trx) => {
       if (request.unsubscribe_all) {
         for (const choice of current.choices)
-          if (choice.kind === 'list') await recordChoice(trx, { email, userId, topic: choice.topic, subscribed: false, source, version, at });
+          if (choice.kind === 'list')
+            await recordChoice(trx, { email, userId, topic: choice.topic, subscribed: false, source, version, at });
         await recordConsent(trx, { userId, email, newsEmail: false, source, version, at });
         return;
       }

@@ -96,7 +96,9 @@ function inlineHtml(block: RawBlock, document: RawDocument, publicUrl: string): 
 
 function inlineText(block: RawBlock, document: RawDocument, publicUrl: string): string {
   return segments(block, document)
-    .map((segment) => (segment.link && segment.link !== segment.text ? `${segment.text} (${absolute(segment.link, publicUrl)})` : segment.text))
+    .map((segment) =>
+      segment.link && segment.link !== segment.text ? `${segment.text} (${absolute(segment.link, publicUrl)})` : segment.text,
+    )
     .join('');
 }
 
@@ -178,7 +180,10 @@ function bodyHtml(document: RawDocument, publicUrl: string): string {
   return groups(document)
     .map((run) => {
       const block = run[0]!;
-      if (isListType(block.type)) return nestLists(run).map((list) => listHtml(list, document, publicUrl)).join('');
+      if (isListType(block.type))
+        return nestLists(run)
+          .map((list) => listHtml(list, document, publicUrl))
+          .join('');
       if (block.type === 'code-block')
         return `<pre style="margin: 0 0 14px; padding: 12px; background: #f2f4f7; font-family: Consolas, Menlo, monospace; font-size: 14px; white-space: pre-wrap">${escape(run.map((b) => b.text).join('\n'))}</pre>`;
       if (block.type === 'atomic') return mediaHtml(block, document, publicUrl);
@@ -196,7 +201,10 @@ function bodyText(document: RawDocument, publicUrl: string): string {
   return groups(document)
     .map((run) => {
       const block = run[0]!;
-      if (isListType(block.type)) return nestLists(run).flatMap((list) => listText(list, document, publicUrl)).join('\n');
+      if (isListType(block.type))
+        return nestLists(run)
+          .flatMap((list) => listText(list, document, publicUrl))
+          .join('\n');
       if (block.type === 'code-block') return run.map((b) => `    ${b.text}`).join('\n');
       if (block.type === 'atomic') {
         const data = mediaOf(block, document);

@@ -77,7 +77,9 @@ export function newslettersRepo(db: Kysely<Database>) {
         .selectFrom('outbox')
         .select(['to_address', 'status', 'last_error'])
         .where('newsletter_id', '=', id)
-        .where((eb) => eb.or([eb('status', 'in', ['bounced', 'failed']), eb.and([eb('status', '=', 'cancelled'), eb('last_error', 'is not', null)])]))
+        .where((eb) =>
+          eb.or([eb('status', 'in', ['bounced', 'failed']), eb.and([eb('status', '=', 'cancelled'), eb('last_error', 'is not', null)])]),
+        )
         .orderBy('id')
         .limit(200)
         .execute();
@@ -88,7 +90,9 @@ export function newslettersRepo(db: Kysely<Database>) {
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('newsletter_id', '=', id)
-        .where((eb) => eb.or([eb('status', 'in', ['queued', 'sending']), eb.and([eb('status', '=', 'failed'), eb('attempts', '<', maxAttempts)])]))
+        .where((eb) =>
+          eb.or([eb('status', 'in', ['queued', 'sending']), eb.and([eb('status', '=', 'failed'), eb('attempts', '<', maxAttempts)])]),
+        )
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

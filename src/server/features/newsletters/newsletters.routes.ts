@@ -10,9 +10,15 @@ export function newslettersRoutes(app: FastifyInstance, newsletters: Newsletters
   addRoute(app, newslettersApi.create, { policy: 'editor', handler: ({ body, user }) => newsletters.create(body, user()) });
   addRoute(app, newslettersApi.audience, { policy: 'editor', handler: ({ body }) => newsletters.preview(body.list, body.audience) });
   addRoute(app, newslettersApi.one, { policy: 'editor', handler: ({ params }) => newsletters.view(params.id) });
-  addRoute(app, newslettersApi.update, { policy: 'editor', handler: ({ params, body, user }) => newsletters.update(params.id, body, user()) });
+  addRoute(app, newslettersApi.update, {
+    policy: 'editor',
+    handler: ({ params, body, user }) => newsletters.update(params.id, body, user()),
+  });
   addRoute(app, newslettersApi.test, { policy: 'editor', handler: ({ params, user }) => newsletters.test(params.id, user()) });
-  addRoute(app, newslettersApi.send, { policy: 'editor', handler: ({ params, body, user }) => newsletters.send(params.id, body.at, user()) });
+  addRoute(app, newslettersApi.send, {
+    policy: 'editor',
+    handler: ({ params, body, user }) => newsletters.send(params.id, body.at, user()),
+  });
   addRoute(app, newslettersApi.cancel, { policy: 'editor', handler: ({ params, user }) => newsletters.cancel(params.id, user()) });
 
   addRoute(app, newslettersApi.lists, { policy: 'admin', handler: () => newsletters.lists() });
@@ -38,7 +44,10 @@ export function newslettersRoutes(app: FastifyInstance, newsletters: Newsletters
     policy: 'public',
     // A browser (or a scanner) opening the link is sent to the page, whose button acts; nothing changes here.
     handler: ({ params, reply }) => {
-      void reply.code(303).header('location', `/preferences/${encodeURIComponent(params.token)}`).header('referrer-policy', 'no-referrer');
+      void reply
+        .code(303)
+        .header('location', `/preferences/${encodeURIComponent(params.token)}`)
+        .header('referrer-policy', 'no-referrer');
       return '';
     },
   });

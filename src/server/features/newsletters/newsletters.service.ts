@@ -270,7 +270,8 @@ export function newslettersService(deps: NewslettersDeps) {
       new Map([[emailKey(message.to_address), { email: message.to_address, key: emailKey(message.to_address), name: null, userId: null }]]),
       list,
     );
-    if (choice?.reason) return { skip: choice.reason === 'unsubscribed' ? 'Unsubscribed before it was sent' : 'No consent when it was sent' };
+    if (choice?.reason)
+      return { skip: choice.reason === 'unsubscribed' ? 'Unsubscribed before it was sent' : 'No consent when it was sent' };
     const ctx = await context(list.name);
     const token = derivedToken(linkSecret, newsletter.id, message.to_address);
     const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
@@ -351,7 +352,13 @@ export function newslettersService(deps: NewslettersDeps) {
         async (trx) => {
           const done = await trx
             .updateTable('mail_suppressions')
-            .set({ suppressed_at: null, temporary_failures: 0, lifted_at: clock().toISOString(), lifted_by: actor.id, updated_at: clock().toISOString() })
+            .set({
+              suppressed_at: null,
+              temporary_failures: 0,
+              lifted_at: clock().toISOString(),
+              lifted_by: actor.id,
+              updated_at: clock().toISOString(),
+            })
             .where('email_key', '=', key)
             .where('suppressed_at', 'is not', null)
             .executeTakeFirst();
@@ -484,10 +491,19 @@ export function newslettersService(deps: NewslettersDeps) {
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('unsubscribe_tokens')
-          .values({ token_hash: tokenHash(token), email_key: emailKey(actor.email), topic: listTopic(list.id), created_at: at, used_at: null })
+          .values({
+            token_hash: tokenHash(token),
+            email_key: emailKey(actor.email),
+            topic: listTopic(list.id),
+            created_at: at,
+            used_at: null,
+          })
           .onConflict((oc) => oc.column('token_hash').doNothing())
           .execute();
-        await mailer.queue({ to: actor.email, subject, kind: 'newsletter-test', ...body, headers: { ...links.headers, Precedence: 'bulk' } }, trx);
+        await mailer.queue(
+          { to: actor.email, subject, kind: 'newsletter-test', ...body, headers: { ...links.headers, Precedence: 'bulk' } },
+          trx,
+        );
         await trx.updateTable('newsletters').set({ test_sent_at: at }).where('id', '=', id).execute();
       });
       mailer.deliverSoon();
@@ -505,7 +521,9 @@ export function newslettersService(deps: NewslettersDeps) {
       if (when && when.getTime() > now.getTime() + 366 * 24 * 60 * 60 * 1000) throw badRequest('Choose a time within a year');
       if (newsletter.status !== 'draft' && !(newsletter.status === 'scheduled' && when))
         throw conflict(
-          newsletter.status === 'scheduled' ? 'It is already scheduled: cancel it first to send it now' : 'This newsletter has been sent already',
+          newsletter.status === 'scheduled'
+            ? 'It is already scheduled: cancel it first to send it now'
+            : 'This newsletter has been sent already',
         );
       const preview = await decisions(newsletter.list_id, audienceSchema.parse(JSON.parse(newsletter.audience)));
       if (!preview.some((d) => d.reason === null)) throw conflict('Nobody in this audience may receive it: no recipient left');
@@ -552,7 +570,8 @@ export function newslettersService(deps: NewslettersDeps) {
             ? { kind: 'newsletter', action: 'cancelled', subject_id: id, summary: `Cancelled the newsletter ${quoted(newsletter.subject)}` }
             : [],
       );
-      if (!done) throw conflict(newsletter.status === 'draft' ? 'This newsletter is not being sent' : 'This newsletter has been sent already');
+      if (!done)
+        throw conflict(newsletter.status === 'draft' ? 'This newsletter is not being sent' : 'This newsletter has been sent already');
       return view(id);
     },
 
@@ -565,7 +584,10 @@ export function newslettersService(deps: NewslettersDeps) {
           await settle(due.id);
           continue;
         }
-        if (due.status === 'scheduled' && !(await repo.changeIf(due.id, ['scheduled'], { status: 'queueing', started_at: now, updated_at: now })))
+        if (
+          due.status === 'scheduled' &&
+          !(await repo.changeIf(due.id, ['scheduled'], { status: 'queueing', started_at: now, updated_at: now }))
+        )
           continue;
         await queueWork(due.id);
         started++;
@@ -591,7 +613,13 @@ export function newslettersService(deps: NewslettersDeps) {
     async archived(id: string) {
       const n = await repo.find(id);
       if (!n?.started_at || n.status === 'draft' || n.status === 'scheduled') throw notFound(NEWSLETTER_NOT_FOUND);
-      return { _id: n.id, subject: n.subject, sent_at: n.started_at, brief: makeBrief(plainText(documentOf(n.content))), content: n.content };
+      return {
+        _id: n.id,
+        subject: n.subject,
+        sent_at: n.started_at,
+        brief: makeBrief(plainText(documentOf(n.content))),
+        content: n.content,
+      };
     },
   };
 }

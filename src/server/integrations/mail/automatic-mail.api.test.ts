@@ -31,9 +31,15 @@ describe('automatic mail as receiving tools read it', () => {
     await t.services.mailer.deliver();
   };
   const parsedTo = async (email: string) => Promise.all(peer.received.filter((m) => m.to[0] === email).map((m) => simpleParser(m.raw)));
-  const unsubscribeUrl = (raw: string) => /^List-Unsubscribe:\s*<http:\/\/localhost:8000(\/api\/unsubscribe\/[^>]+)>/m.exec(raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
+  const unsubscribeUrl = (raw: string) =>
+    /^List-Unsubscribe:\s*<http:\/\/localhost:8000(\/api\/unsubscribe\/[^>]+)>/m.exec(raw.replace(/\r\n[ \t]+/g, ' '))?.[1];
   const oneClick = (url: string) =>
-    t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
 
   it('marks every message automatic and titles every HTML part; reminders and event messages can be left in one click', async () => {
     // A membership ending in 30 days: its reminder.
@@ -46,7 +52,11 @@ describe('automatic mail as receiving tools read it', () => {
     await t.services.runScheduledJobs();
     // A booking (its confirmation), the admin's message to the attendees, and the reminder the day before.
     eventId = await createEvent(t, admin.authorization, { title: 'Winter lecture', dated: '2026-11-23T18:00', description: 'Talk' });
-    const booked = await t.app.inject({ method: 'POST', url: `/api/events/${eventId}/book`, payload: { name: 'Anna', email: 'attendee@example.org' } });
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/book`,
+      payload: { name: 'Anna', email: 'attendee@example.org' },
+    });
     expect(booked.statusCode, booked.body).toBe(200);
     const mailed = await t.app.inject({
       method: 'POST',
@@ -81,9 +91,9 @@ describe('automatic mail as receiving tools read it', () => {
     expect((await oneClick(unsubscribeUrl(reminder.raw)!)).statusCode).toBe(200);
     t.clock.advance(22 * 24 * 60 * 60 * 1000);
     await t.services.runScheduledJobs();
-    expect(await t.db.db.selectFrom('outbox').select('kind').where('to_address', '=', member.email).where('kind', 'like', 'reminder%').execute()).toEqual([
-      { kind: 'reminder-30-days' },
-    ]);
+    expect(
+      await t.db.db.selectFrom('outbox').select('kind').where('to_address', '=', member.email).where('kind', 'like', 'reminder%').execute(),
+    ).toEqual([{ kind: 'reminder-30-days' }]);
 
     // Leaving messages about events: the admin's next message skips them.
     const message = refusable.find((m) => /^Subject: Parking/m.test(m.raw))!;

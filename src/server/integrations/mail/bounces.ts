@@ -42,7 +42,17 @@ export function bounceRecorder(db: Kysely<Database>) {
       const lastError = error.slice(0, 500);
       await db
         .insertInto('mail_suppressions')
-        .values({ email_key: key, email, temporary_failures: 0, last_error: null, suppressed_at: null, reason: null, lifted_at: null, lifted_by: null, updated_at: at })
+        .values({
+          email_key: key,
+          email,
+          temporary_failures: 0,
+          last_error: null,
+          suppressed_at: null,
+          reason: null,
+          lifted_at: null,
+          lifted_by: null,
+          updated_at: at,
+        })
         .onConflict((oc) => oc.column('email_key').doNothing())
         .execute();
       if (refusal === 'permanent') {

@@ -86,5 +86,4 @@ describe('e-mail over SMTP', () => {
     await t.services.mailer.deliver();
     expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'bounced', attempts: 1 });
   });
-
 });

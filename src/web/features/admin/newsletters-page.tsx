@@ -124,8 +124,8 @@ function MailingLists() {
         Mailing lists
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        People choose their lists on the page each newsletter links to, and in My Profile. A list marked “for everyone who agreed to
-        news” reaches people who ticked the news box when joining, donating or booking, until they leave it.
+        People choose their lists on the page each newsletter links to, and in My Profile. A list marked “for everyone who agreed to news”
+        reaches people who ticked the news box when joining, donating or booking, until they leave it.
       </Typography>
       <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
         <Table aria-label="Mailing lists" size="small">
@@ -149,10 +149,20 @@ function MailingLists() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack component="form" onSubmit={submit} noValidate direction={{ xs: 'column', md: 'row' }} spacing={1.5} aria-label="New mailing list">
+      <Stack
+        component="form"
+        onSubmit={submit}
+        noValidate
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        aria-label="New mailing list"
+      >
         <TextField label="New list’s name" value={name} onChange={(e) => setName(e.target.value)} size="small" required />
         <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} size="small" />
-        <FormControlLabel control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label="For everyone who agreed to news" />
+        <FormControlLabel
+          control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
+          label="For everyone who agreed to news"
+        />
         <Button type="submit" variant="outlined" loading={create.isPending}>
           Add the list
         </Button>
@@ -182,8 +192,8 @@ function Suppressions() {
         Suppressed addresses
       </Typography>
       <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        No newsletter goes to an address the receiving server refused for good (a 5xx answer), or refused for now three times in a
-        row. Lift one once you know the address works again.
+        No newsletter goes to an address the receiving server refused for good (a 5xx answer), or refused for now three times in a row. Lift
+        one once you know the address works again.
       </Typography>
       {lift.isError && <Alert severity="error">{errorMessage(lift.error, 'The suppression could not be lifted.')}</Alert>}
       <TableContainer component={Paper} variant="outlined">

@@ -50,7 +50,11 @@ export function NewsletterArchivePage() {
                       {n.subject}
                     </Link>
                   </Typography>
-                  <Typography component="time" dateTime={n.sent_at.slice(0, 10)} sx={{ color: 'text.secondary', display: 'block', mb: 0.5 }}>
+                  <Typography
+                    component="time"
+                    dateTime={n.sent_at.slice(0, 10)}
+                    sx={{ color: 'text.secondary', display: 'block', mb: 0.5 }}
+                  >
                     {formatArticleDate(n.sent_at)}
                   </Typography>
                   <Typography sx={{ overflowWrap: 'anywhere' }}>{n.brief}</Typography>

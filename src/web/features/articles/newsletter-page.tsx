@@ -47,7 +47,11 @@ export function NewsletterPage() {
             <Typography id="newsletter-title" variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.9rem, 4vw, 2.75rem)', mb: 1 }}>
               {newsletter.data.subject}
             </Typography>
-            <Typography component="time" dateTime={newsletter.data.sent_at.slice(0, 10)} sx={{ color: 'text.secondary', display: 'block', mb: 3 }}>
+            <Typography
+              component="time"
+              dateTime={newsletter.data.sent_at.slice(0, 10)}
+              sx={{ color: 'text.secondary', display: 'block', mb: 3 }}
+            >
               {formatArticleDate(newsletter.data.sent_at)}
             </Typography>
             <HydrateApart>

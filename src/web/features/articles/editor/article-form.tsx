@@ -59,7 +59,9 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       { id, fields: parsed.data },
       {
         onSuccess: (savedId) =>
-          void navigate(andSend ? `/admin/newsletters/new?article=${encodeURIComponent(savedId)}` : `/article/${encodeURIComponent(savedId)}`),
+          void navigate(
+            andSend ? `/admin/newsletters/new?article=${encodeURIComponent(savedId)}` : `/article/${encodeURIComponent(savedId)}`,
+          ),
       },
     );
   }

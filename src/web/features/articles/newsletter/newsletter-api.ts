@@ -52,8 +52,7 @@ export function useSaveNewsletter() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, ...draft }: Draft): Promise<string> => {
-      if (id === null) return (await apiRequest(newslettersApi.create, { body: draft })).
-        _id;
+      if (id === null) return (await apiRequest(newslettersApi.create, { body: draft }))._id;
       await apiRequest(newslettersApi.update, { params: { id }, body: draft });
       return id;
     },

@@ -36,7 +36,12 @@ export function NewsletterWriterPage() {
   const editor = hasEditingRights(useSession());
   const newsletter = useNewsletter(id ?? null);
   usePageTitle(id ? (newsletter.data?.subject ?? 'Newsletter') : 'Write a newsletter');
-  if (!editor) return <Container sx={{ py: 4 }}><Alert severity="info">Sign in as an editor or the admin to write newsletters.</Alert></Container>;
+  if (!editor)
+    return (
+      <Container sx={{ py: 4 }}>
+        <Alert severity="info">Sign in as an editor or the admin to write newsletters.</Alert>
+      </Container>
+    );
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Link component={RouterLink} to="/admin/newsletters" sx={{ display: 'inline-block', mb: 2 }}>
@@ -72,7 +77,12 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
   const save = useSaveNewsletter();
   const chosenList = list || lists.data?.[0]?._id || '';
 
-  if (articleId && article.isPending) return <LoadingRegion><Skeleton variant="rounded" height={400} /></LoadingRegion>;
+  if (articleId && article.isPending)
+    return (
+      <LoadingRegion>
+        <Skeleton variant="rounded" height={400} />
+      </LoadingRegion>
+    );
   const initial = existing ? parsed(existing.content) : article.data ? parsed(article.data.content) : null;
   const shownSubject = subject || (!existing && article.data ? article.data.title : subject);
 
@@ -92,7 +102,9 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
       </Typography>
       {existing && <SendPanel newsletter={existing} />}
       <Box component="form" onSubmit={submit} noValidate aria-label="The newsletter">
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
+        <Box
+          sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}
+        >
           <Stack spacing={2.5}>
             <TextField
               label="Subject"
@@ -153,4 +165,3 @@ function parsed(content: string): RawDocument | null {
   const result = validateDocumentJson(content);
   return result.ok ? result.document : null;
 }
-

@@ -91,7 +91,9 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
             <Button
               variant="outlined"
               disabled={action.isPending || !at}
-              onClick={() => run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, 'The newsletter is scheduled.')}
+              onClick={() =>
+                run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, 'The newsletter is scheduled.')
+              }
             >
               Schedule
             </Button>
