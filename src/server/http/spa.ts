@@ -9,7 +9,7 @@ import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
 
 /** Pages whose address carries a secret token. */
-const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
+const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/', '/preferences/'];
 
 export type SpaOptions = {
   webDir: string;
