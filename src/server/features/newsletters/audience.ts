@@ -121,24 +121,27 @@ export async function decide(
   people: Map<string, Person>,
   list: { id: string; auto_subscribe: number },
 ): Promise<Decision[]> {
-  const suppressed = new Set(
-    (await db.selectFrom('mail_suppressions').select('email_key').where('suppressed_at', 'is not', null).execute()).map((r) => r.email_key),
-  );
-  const subscriptions = new Map(
-    (await db.selectFrom('email_subscriptions').select(['email_key', 'subscribed']).where('topic', '=', listTopic(list.id)).execute()).map(
-      (r) => [r.email_key, r.subscribed],
-    ),
-  );
+  // A few people (one message being composed) are looked up by address; a segment reads the tables once.
+  const few = people.size <= 50;
+  const keys = [...people.keys()];
+  if (few && keys.length === 0) return [];
+  let suppressedQuery = db.selectFrom('mail_suppressions').select('email_key').where('suppressed_at', 'is not', null);
+  if (few) suppressedQuery = suppressedQuery.where('email_key', 'in', keys);
+  const suppressed = new Set((await suppressedQuery.execute()).map((r) => r.email_key));
+  let subscriptionsQuery = db.selectFrom('email_subscriptions').select(['email_key', 'subscribed']).where('topic', '=', listTopic(list.id));
+  if (few) subscriptionsQuery = subscriptionsQuery.where('email_key', 'in', keys);
+  const subscriptions = new Map((await subscriptionsQuery.execute()).map((r) => [r.email_key, r.subscribed]));
   // The latest choice about news by e-mail as a whole, by the account's current address where there is one.
-  const accounts = new Map((await db.selectFrom('users').select(['id', 'email_key']).execute()).map((u) => [u.id, u.email_key] as const));
+  let accountsQuery = db.selectFrom('users').select(['id', 'email_key']);
+  if (few) accountsQuery = accountsQuery.where('email_key', 'in', keys);
+  const accounts = new Map((await accountsQuery.execute()).map((u) => [u.id, u.email_key] as const));
   const general = new Map<string, { yes: boolean; source: string }>();
-  const rows = await db
-    .selectFrom('consents')
-    .select(['email_key', 'user_id', 'news_email', 'source', 'at'])
-    .where('topic', 'is', null)
-    .orderBy('at')
-    .execute();
-  for (const row of rows) {
+  let consentsQuery = db.selectFrom('consents').select(['email_key', 'user_id', 'news_email', 'source', 'at']).where('topic', 'is', null);
+  if (few) {
+    const ids = [...accounts.keys()];
+    consentsQuery = consentsQuery.where((eb) => eb.or([eb('email_key', 'in', keys), ...(ids.length ? [eb('user_id', 'in', ids)] : [])]));
+  }
+  for (const row of await consentsQuery.orderBy('at').execute()) {
     const key = (row.user_id && accounts.get(row.user_id)) || row.email_key;
     general.set(key, { yes: row.news_email === 1, source: row.source });
   }

@@ -23,7 +23,7 @@ import type { Database, NewsletterRecipientsTable, OutboxTable, UnsubscribeToken
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { MAIL_DELIVERY, type Composed, type Mailer } from '../../integrations/mail/mailer';
-import { derivedToken, isSuppressed, listTopic, mailLinks, tokenHash } from '../../privacy/mail-choices';
+import { derivedToken, listTopic, mailLinks, tokenHash } from '../../privacy/mail-choices';
 import { decide, segmentPeople, type Decision } from './audience';
 import { renderNewsletter, type NewsletterMailContext } from './newsletter-mail';
 import { newslettersRepo } from './newsletters.repo';
@@ -264,7 +264,6 @@ export function newslettersService(deps: NewslettersDeps) {
     if (!newsletter || newsletter.status === 'cancelled') return { skip: 'The newsletter was cancelled' };
     const list = await repo.list(newsletter.list_id);
     if (!list) return { skip: 'The list no longer exists' };
-    if (await isSuppressed(db, message.to_address)) return { skip: 'The address is suppressed' };
     const [choice] = await decide(
       db,
       new Map([[emailKey(message.to_address), { email: message.to_address, key: emailKey(message.to_address), name: null, userId: null }]]),

@@ -93,6 +93,10 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport({
         url: options.smtpUrl,
+        // One connection kept open and reused: a newsletter's thousands of messages do not each
+        // open their own (about 100 ms apiece, and relays limit connections), decision 121.
+        pool: true,
+        maxConnections: 1,
         connectionTimeout: 30_000,
         greetingTimeout: 30_000,
         socketTimeout: 60_000,
