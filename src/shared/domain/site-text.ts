@@ -282,7 +282,7 @@ export const siteTextDefaults = {
 
   // Privacy at the point of collection (register and donate forms) and the news consent
   'privacy.notice':
-    'We use these details to run your membership or donation, send receipts and meet our legal duties. We never sell or share them for marketing. Read how we look after your data in our',
+    'We use these details to run your membership or donation, send receipts and meet our legal duties. We never sell or share them for marketing, and our e-mails never track whether you open them or click their links. Read how we look after your data in our',
   'privacy.notice_link': 'privacy policy',
   'privacy.news_consent': 'Send me news and event invitations by e-mail',
   privacy_article_id: '',
