@@ -194,6 +194,9 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
       'lapsed@example.org',
     ]);
     expect(new Set(messages.map((m) => m.unique_key)).size).toBe(5);
+    // Kept for the admin (no SMTP): each copy whole, with its own preference link.
+    const kept = await t.db.db.selectFrom('outbox').select(['text_body', 'status']).where('newsletter_id', '=', id).execute();
+    expect(kept.every((m) => m.status === 'kept' && /\/preferences\/[\w-]{20,}/.test(m.text_body))).toBe(true);
     // Queueing it again (a second server, a restart) adds nobody.
     await t.db.db.updateTable('newsletters').set({ status: 'queueing', lease_until: null }).where('id', '=', id).execute();
     await t.services.newsletters.queueWork(id);

@@ -167,6 +167,8 @@ export function newslettersService(deps: NewslettersDeps) {
     const everyone = await decisions(newsletter.list_id, audience);
     const written = await repo.recordedKeys(id);
     const todo = everyone.filter((d) => !written.has(d.person.key));
+    // Without SMTP the messages are kept for the admin to read and forward: written whole, now.
+    const kept = mailer.smtp ? null : await keptCopy(newsletter);
     let held = lease;
     for (let start = 0; start < todo.length; start += QUEUE_BATCH) {
       const batch = todo.slice(start, start + QUEUE_BATCH);
@@ -193,12 +195,13 @@ export function newslettersService(deps: NewslettersDeps) {
           created_at: at,
           used_at: null,
         });
+        const copy = kept?.(person.email);
         messages.push({
           to_address: person.email,
           subject: newsletter.subject,
           // Composed when sent, from the newsletter frozen now (decision 121).
-          text_body: '',
-          html_body: '',
+          text_body: copy?.text ?? '',
+          html_body: copy?.html ?? '',
           kind: 'newsletter',
           status: mailer.smtp ? 'queued' : 'kept',
           last_error: null,
@@ -210,13 +213,13 @@ export function newslettersService(deps: NewslettersDeps) {
           attachments: null,
           unique_key: `newsletter:${id}:${person.key}`,
           bulk: 1,
-          headers: null,
+          headers: copy ? JSON.stringify(copy.headers) : null,
           newsletter_id: id,
         });
       }
       const queued = messages.length;
       const next = isoLater(clock(), QUEUE_LEASE_MS);
-      const kept = await db.transaction().execute(async (trx) => {
+      const committed = await db.transaction().execute(async (trx) => {
         // First: waits for a cancel under way, and commits nothing if the newsletter was cancelled or taken over.
         const still = await trx
           .updateTable('newsletters')
@@ -233,7 +236,7 @@ export function newslettersService(deps: NewslettersDeps) {
         await repo.writeBatch(trx, recipients, messages, tokens);
         return true;
       });
-      if (!kept) return;
+      if (!committed) return;
       held = next;
       mailer.deliverSoon();
       // Let requests waiting for the database go first.
@@ -248,6 +251,21 @@ export function newslettersService(deps: NewslettersDeps) {
       .execute();
     mailer.deliverSoon();
     await settle(id);
+  }
+
+  /** Each recipient's whole copy, for messages kept in the outbox (no SMTP). */
+  async function keptCopy(newsletter: { id: string; subject: string; content: string; list_id: string }) {
+    const list = (await repo.list(newsletter.list_id))!;
+    const ctx = await context(list.name);
+    const document = documentOf(newsletter.content);
+    return (email: string) => {
+      const links = mailLinks(ctx.publicUrl, derivedToken(linkSecret, newsletter.id, email), ctx.contactEmail || null);
+      const body = renderNewsletter(newsletter.subject, document, ctx, {
+        webVersion: `${ctx.publicUrl}/newsletters/${newsletter.id}`,
+        preferences: links.preferences,
+      });
+      return { ...body, headers: { ...links.headers, Precedence: 'bulk' } };
+    };
   }
 
   /** Runs the queueing in the background; a failure is logged and the next minute's run takes it up again. */
