@@ -134,7 +134,7 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
               onChange={(e) => setList(e.target.value)}
               disabled={!editable}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              helperText="People unsubscribed from this list do not get it; its one-click link leaves this list."
+              helperText={editable ? 'People unsubscribed from this list do not get it; its one-click link leaves this list.' : undefined}
             >
               {(lists.data ?? []).map((l) => (
                 <option key={l._id} value={l._id}>
