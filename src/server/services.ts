@@ -111,6 +111,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
+    consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
   const attendance = attendanceService({
     db: db.db,

@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BOOKING_REMINDERS, hasOptedOut, refusable } from '../../privacy/mail-choices';
+import { recordConsent, wordingVersion } from '../../privacy/consents';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import { emailKey } from '../../../shared/domain/email';
 import { formatEventDate } from '../../../shared/domain/event-dates';
@@ -45,6 +46,8 @@ export type BookingsDeps = {
   /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
   recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
   log: Pick<Logger, 'warn'>;
+  /** The news consent's wording as shown on the booking form, whose version is kept with a "yes". */
+  consentWording?: () => Promise<string>;
 };
 
 /** The admin cancels: a card payment refunded in full or not at all, and the audit entry written in the cancelling transaction. */
@@ -280,6 +283,8 @@ export function bookingsService(deps: BookingsDeps) {
       if (price > 0) await brake.beforeStart(ip, { pausable: true });
 
       const out = await outside();
+      // Read before the transaction: on SQLite it holds the one connection.
+      const consentVersion = request.news_email && deps.consentWording ? wordingVersion(await deps.consentWording()) : null;
       const id = randomUUID();
       let booking: BookingRow;
       try {
@@ -309,6 +314,15 @@ export function bookingsService(deps: BookingsDeps) {
             note: null,
           };
           await repo.insert(row);
+          if (consentVersion)
+            await recordConsent(trx, {
+              userId: who.userId,
+              email: who.email,
+              newsEmail: true,
+              source: 'book',
+              version: consentVersion,
+              at: now.toISOString(),
+            });
           if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
           if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
           return row;

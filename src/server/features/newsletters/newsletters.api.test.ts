@@ -102,6 +102,16 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     const attendees = await preview({ kind: 'event', event_id: eventId });
     expect(attendees.recipients).toBe(1);
     expect(attendees.excluded).toEqual({ no_consent: 1, unsubscribed: 0, suppressed: 0 });
+    // Booking with the news box ticked is consent: a non-member who agreed to news when booking.
+    const before = (await preview({ kind: 'non_members' })).recipients;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${eventId}/book`,
+      payload: { name: 'Booker', email: 'booker@example.org', news_email: true },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    expect((await preview({ kind: 'non_members' })).recipients).toBe(before + 1);
+    expect((await preview({ kind: 'event', event_id: eventId })).recipients).toBe(2);
     expect(
       (await call('POST', '/api/admin/newsletters/audience', { list: news, audience: { kind: 'event', event_id: 'nope' } })).statusCode,
     ).toBe(404);
