@@ -207,6 +207,12 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     // Kept for the admin (no SMTP): each copy whole, with its own preference link.
     const kept = await t.db.db.selectFrom('outbox').select(['text_body', 'status']).where('newsletter_id', '=', id).execute();
     expect(kept.every((m) => m.status === 'kept' && /\/preferences\/[\w-]{20,}/.test(m.text_body))).toBe(true);
+    // Two servers queueing it at once (after a crash left nothing written): one claim, five messages.
+    await t.db.db.deleteFrom('outbox').where('newsletter_id', '=', id).execute();
+    await t.db.db.deleteFrom('newsletter_recipients').where('newsletter_id', '=', id).execute();
+    await t.db.db.updateTable('newsletters').set({ status: 'queueing', lease_until: null }).where('id', '=', id).execute();
+    await Promise.all([t.services.newsletters.queueWork(id), t.services.newsletters.queueWork(id), t.services.newsletters.runDue()]);
+    expect(await t.db.db.selectFrom('outbox').select('id').where('newsletter_id', '=', id).execute()).toHaveLength(5);
     // Queueing it again (a second server, a restart) adds nobody.
     await t.db.db.updateTable('newsletters').set({ status: 'queueing', lease_until: null }).where('id', '=', id).execute();
     await t.services.newsletters.queueWork(id);

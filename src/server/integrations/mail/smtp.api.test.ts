@@ -87,3 +87,32 @@ describe('e-mail over SMTP', () => {
     expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'bounced', attempts: 1 });
   });
 });
+
+describe('DKIM signing by the site', () => {
+  it('signs every message with the configured domain and selector', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const peer = await startSmtpPeer();
+    const t = await createTestApp({
+      SMTP_URL: peer.url,
+      MAIL_FROM: 'Association <office@example.org>',
+      DKIM_DOMAIN: 'example.org',
+      DKIM_SELECTOR: 'site2026',
+      DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+    try {
+      await t.services.mailer.send({ to: 'signed@example.org', subject: 'Signed', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+      await t.services.mailer.idle();
+      const [mail] = peer.received;
+      expect(mail!.raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=example\.org;[\s\S]*?s=site2026;/m);
+    } finally {
+      await t.close();
+      await peer.close();
+    }
+  });
+
+  it('refuses half a DKIM setting at start, naming it', async () => {
+    const { loadConfig } = await import('../../config');
+    expect(() => loadConfig({ DKIM_DOMAIN: 'example.org' })).toThrow(/DKIM_DOMAIN: DKIM signing needs/);
+  });
+});
