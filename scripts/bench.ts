@@ -18,6 +18,7 @@ import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
 import { newsletterFigures } from './bench/newsletters';
+import { memberImport } from './bench/member-import';
 import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -266,6 +267,8 @@ async function main() {
   console.log(`Newsletters (SQLite, ${seconds} s each):`);
   for (const line of await newsletterFigures(seconds)) console.log(line);
 
+  console.log('Member import (a 10,000-row CSV, SQLite):');
+  for (const line of await memberImport()) console.log(line);
   console.log('Compiled server, start to healthy:');
   for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
 }

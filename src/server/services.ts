@@ -41,6 +41,9 @@ import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
 import { newslettersService } from './features/newsletters/newsletters.service';
 import { choicesService } from './features/newsletters/choices.service';
+import { importsService } from './features/imports/imports.service';
+import { invitationsService } from './features/imports/invitations.service';
+import { addMemberService } from './features/imports/add-member.service';
 
 export type ServiceDeps = {
   db: Db;
@@ -128,6 +131,16 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       return image ? Buffer.from(image.data) : null;
     },
   });
+  const invitations = invitationsService({
+    db: db.db,
+    clock,
+    audit,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+  });
+  const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -192,7 +205,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
+      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked(), imports.prune()]);
       return sent;
     },
     accountsRepo: accountsData,
@@ -242,6 +255,9 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       }),
     }),
     choices: choicesService(db.db, clock, () => siteText.get(NEWS_CONSENT_KEY)),
+    imports,
+    invitations,
+    addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

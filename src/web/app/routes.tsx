@@ -38,6 +38,8 @@ const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) =
 const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage }));
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
+const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
+const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
 const AdminNewslettersPage = () => import('../features/admin/newsletters-page').then((m) => ({ Component: m.NewslettersPage }));
 // Writing a newsletter uses the article editor, so it lives with the articles.
@@ -74,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
           { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
+          { path: 'invitation/:token', lazy: InvitationPage },
           { path: 'register', lazy: RegisterPage, handle: pageData.plain },
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },
@@ -102,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: 'newsletters', lazy: AdminNewslettersPage },
               { path: 'newsletters/new', lazy: NewsletterWriterPage },
               { path: 'newsletters/:id', lazy: NewsletterWriterPage },
+              { path: 'import', lazy: AdminImportPage },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },

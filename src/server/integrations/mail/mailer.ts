@@ -17,6 +17,8 @@ export type MailMessage = {
   html: string;
   kind: string;
   attachments?: MailAttachment[];
+  /** Not sent before this instant (invitations leave at a steady rate). */
+  notBefore?: string;
   /** Extra headers (List-Unsubscribe and its one-click POST, Precedence). */
   headers?: Record<string, string>;
   /** Bulk mail goes at the configured pace, after the site's own mail (decision 121). */
@@ -56,6 +58,8 @@ export function readAttachments(stored: string | null): { filename: string; cont
 
 /** The kind of a password reset mail: its link signs the recipient in, so only they may read it once it can be delivered. */
 export const PASSWORD_RESET_MAIL = 'password-reset';
+/** An invitation to set a password: its link opens the account as a reset link does. */
+export const INVITATION_MAIL = 'invitation';
 
 export type MailerOptions = {
   smtpUrl?: string;
@@ -231,9 +235,9 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const mailer = {
     smtp: Boolean(transport),
 
-    /** Records a message; pass the transaction to make it part of the caller's change. */
-    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
-      await outboxRepo(trx).insert({
+    /** Records a message; pass the transaction to make it part of the caller's change. Answers its outbox id. */
+    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<number> {
+      const id = await outboxRepo(trx).insert({
         to_address: message.to,
         subject: message.subject,
         text_body: message.text,
@@ -251,6 +255,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         bulk: message.bulk ? 1 : 0,
         headers: message.headers ? JSON.stringify(message.headers) : null,
         newsletter_id: message.newsletterId ?? null,
+        not_before: message.notBefore ?? null,
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.
@@ -259,6 +264,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
           'E-mail kept in the outbox (SMTP_URL is not set): the admin reads it under Admin, Outbox',
         );
       }
+      return id;
     },
 
     /** One delivery run now (scheduled jobs, tests); safe beside other runs on any server. */
