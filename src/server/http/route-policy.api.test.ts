@@ -31,7 +31,7 @@ describe('route policies', () => {
     const backOffice = routes.filter((route) => route.url.startsWith('/api/admin/') && !writers.includes(route));
     expect(backOffice.length).toBeGreaterThan(10);
     for (const route of backOffice) expect(route, route.url).toMatchObject({ policy: 'admin' });
-    expect(writers.length).toBe(8);
+    expect(writers.length).toBe(9);
     for (const route of writers) expect(route, route.url).toMatchObject({ policy: 'editor' });
   });
 

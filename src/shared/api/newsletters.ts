@@ -293,7 +293,7 @@ export const newslettersApi = defineEndpoints('newsletters', {
   },
   lists: {
     method: 'GET',
-    path: '/api/admin/lists',
+    path: '/api/admin/newsletters/lists',
     summary: 'The mailing lists with their subscriber counts',
     response: z.array(mailingList),
   },

@@ -26,7 +26,7 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
       MAIL_BULK_PER_MINUTE: String(PER_MINUTE),
     });
     admin = await t.userWithRole('admin');
-    news = (await call('GET', '/api/admin/lists')).json<{ _id: string }[]>()[0]!._id;
+    news = (await call('GET', '/api/admin/newsletters/lists')).json<{ _id: string }[]>()[0]!._id;
     for (const [key, value] of [
       ['charity_number', '1234567'],
       ['postal_address', '12 Harley Street\nLondon W1G 9PF'],

@@ -17,7 +17,7 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     t = await createTestApp();
     admin = await t.userWithRole('admin');
     editor = await t.userWithRole('editor');
-    news = (await call('GET', '/api/admin/lists')).json<{ _id: string; name: string }[]>().find((l) => l.name === 'News')!._id;
+    news = (await call('GET', '/api/admin/newsletters/lists')).json<{ _id: string; name: string }[]>().find((l) => l.name === 'News')!._id;
     cpd = (await call('POST', '/api/admin/lists', { name: 'CPD', description: 'Courses', auto_subscribe: false })).json()._id;
     // Today is 2026-11-21: a membership renewed 2025-12-01 ends 2026-12-01 (10 days), one renewed 2025-06-01 lapsed in June.
     await addPerson(t, 'active0@example.org', { tier: 0, renewed: '2026-06-01', news: true });
@@ -158,6 +158,9 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
 
   it('lets an editor write and send, and sends an article as a newsletter', async () => {
     const id = await draft('From the editor', { kind: 'tier', tiers: [0] }, editor);
+    // Editors choose among the lists, but naming one is the admin's.
+    expect((await call('GET', '/api/admin/newsletters/lists', undefined, editor)).statusCode).toBe(200);
+    expect((await call('POST', '/api/admin/lists', { name: 'Editors' }, editor)).statusCode).toBe(403);
     const view = (await call('GET', `/api/admin/newsletters/${id}`, undefined, editor)).json();
     expect(view).toMatchObject({ status: 'draft', subject: 'From the editor', audience: { kind: 'tier', tiers: [0] } });
     const article = await call(

@@ -21,7 +21,8 @@ export function newslettersRoutes(app: FastifyInstance, newsletters: Newsletters
   });
   addRoute(app, newslettersApi.cancel, { policy: 'editor', handler: ({ params, user }) => newsletters.cancel(params.id, user()) });
 
-  addRoute(app, newslettersApi.lists, { policy: 'admin', handler: () => newsletters.lists() });
+  // Writers choose a list, so they may read them; naming lists is the admin's.
+  addRoute(app, newslettersApi.lists, { policy: 'editor', handler: () => newsletters.lists() });
   addRoute(app, newslettersApi.createList, { policy: 'admin', handler: ({ body, user }) => newsletters.createList(body, user()) });
   addRoute(app, newslettersApi.updateList, {
     policy: 'admin',

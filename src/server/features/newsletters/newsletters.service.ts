@@ -532,7 +532,6 @@ export function newslettersService(deps: NewslettersDeps) {
       const newsletter = await newsletterOr404(id);
       const now = clock();
       if (!hasContent(documentOf(newsletter.content))) throw badRequest(NEWSLETTER_EMPTY);
-      if (!plainText(documentOf(newsletter.content)).trim() && !newsletter.subject) throw badRequest(NEWSLETTER_EMPTY);
       const when = at ? new Date(at) : null;
       if (when && when.getTime() <= now.getTime()) throw badRequest('Choose a time in the future, or send it now');
       if (when && when.getTime() > now.getTime() + 366 * 24 * 60 * 60 * 1000) throw badRequest('Choose a time within a year');

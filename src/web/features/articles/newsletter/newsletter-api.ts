@@ -25,14 +25,7 @@ export function useNewsletter(id: string | null) {
 export function useNewsletterLists() {
   return useQuery({
     queryKey: newsletterKeys.lists,
-    // Editors may not list the lists with their counts (the admin's page): the audience call names them too.
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(newslettersApi.lists, { signal });
-      } catch {
-        return [];
-      }
-    },
+    queryFn: ({ signal }) => apiRequest(newslettersApi.lists, { signal }),
   });
 }
 
