@@ -106,8 +106,12 @@ test('a newsletter is written, tested and sent to a segment; its reader leaves o
   await expect(readerPage.getByRole('checkbox', { name: new RegExp(`^${cpd}`) })).not.toBeChecked();
   await expect(readerPage.getByRole('checkbox', { name: /^News/ })).toBeChecked();
 
-  // The web version the mail links to.
-  await readerPage.goto(new URL(/View in your browser: (\S+)/.exec(mail!.text)![1]!).pathname);
+  // The web version the mail links to, rendered by the server like the news.
+  const webVersion = new URL(/View in your browser: (\S+)/.exec(mail!.text)![1]!).pathname;
+  const served = await readerPage.request.get(webVersion);
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain(`>${subject}</h1>`);
+  await readerPage.goto(webVersion);
   await expect(readerPage.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(readerPage.getByRole('article').locator('figure img')).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
   await checkA11y(readerPage);
