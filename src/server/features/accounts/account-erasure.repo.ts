@@ -24,9 +24,23 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .execute();
   await trx.updateTable('donations').set({ email: ERASED, name: null }).where(byAddress('email')).execute();
   await trx.deleteFrom('pending_registrations').where(byAddress('email')).execute();
+  // Mail not sent yet (a newsletter's message waiting its turn) is not sent now.
   await trx
     .updateTable('outbox')
-    .set({ to_address: ERASED, text_body: '(erased at the person’s request)', html_body: '<p>(erased at the person’s request)</p>' })
+    .set({ status: 'cancelled', last_error: 'Erased at the person’s request', next_attempt_at: null })
+    .where(byAddress('to_address'))
+    .where('status', 'in', ['queued', 'failed', 'sending'])
+    .execute();
+  // A newsletter message's unique key names the address too (decision 121).
+  await trx
+    .updateTable('outbox')
+    .set({
+      to_address: ERASED,
+      text_body: '(erased at the person’s request)',
+      html_body: '<p>(erased at the person’s request)</p>',
+      unique_key: null,
+      headers: null,
+    })
     .where(byAddress('to_address'))
     .execute();
   await trx

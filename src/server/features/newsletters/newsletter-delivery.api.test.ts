@@ -344,6 +344,7 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
 
     const erased = await call('POST', `/api/admin/members/${user.id}/erase`, {});
     expect(erased.statusCode, erased.body).toBeLessThan(300);
+    expect(await t.db.db.selectFrom('outbox').select('id').where('unique_key', 'like', '%reader0@example.org').execute()).toEqual([]);
     for (const table of ['email_subscriptions', 'unsubscribe_tokens', 'mail_suppressions', 'newsletter_recipients', 'consents'] as const)
       expect(await t.db.db.selectFrom(table).select('email_key').where('email_key', '=', 'reader0@example.org').execute(), table).toEqual(
         [],
