@@ -72,6 +72,7 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .execute();
   await trx.deleteFrom('member_notes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('member_invitations').where('user_id', '=', userId).execute();
-  // password_resets, reminders_sent and email_changes go with the row (ON DELETE CASCADE).
+  // password_resets, reminders_sent, email_changes, the second factors (authenticator app, recovery
+  // codes, passkeys, WebAuthn challenges), sessions and known devices go with the row (ON DELETE CASCADE).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }
