@@ -342,7 +342,8 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
 
   it('gives the person their newsletter data in the export, and erasure removes it', async () => {
     const user = await t.db.db.selectFrom('users').select(['id']).where('email_key', '=', 'reader0@example.org').executeTakeFirstOrThrow();
-    const token = await t.services.tokens.issue((await t.services.accountsRepo.findAuthById(user.id))!);
+    const member = (await t.services.accountsRepo.findById(user.id))!;
+    const token = await t.services.sessions.start(member, { ip: '127.0.0.1', userAgent: 'API test' }, 'password');
     const exported = await t.app.inject({ method: 'GET', url: '/api/account/export', headers: { authorization: `Bearer ${token}` } });
     const document = JSON.parse(typeof exported.json() === 'string' ? exported.json() : exported.body) as Record<string, unknown[]>;
     expect(document.email_choices).toContainEqual(expect.objectContaining({ topic: `list:${news}`, subscribed: 0, source: 'preferences' }));
