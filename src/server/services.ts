@@ -11,6 +11,8 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
+import { pdfDocuments } from './pdf/pdf-documents';
+import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
@@ -64,6 +66,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const siteText = siteTextService(db.db, clock, audit, settings, savedTexts);
   const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
+  const pdfThreads = pdfPool({ workers: config.pdfWorkers, maxQueue: config.pdfQueue });
+  const pdfs = pdfDocuments(pdfThreads, limiter);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
     clock,
@@ -122,6 +126,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
       return image ? Buffer.from(image.data) : null;
     },
+    pdfs,
   });
   const accounts = accountsService({
     repo: accountsData,
@@ -141,6 +146,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     tokens,
     passwords,
     limiter,
+    pdfs,
     mailer,
     stripe,
     testPayments,
@@ -202,6 +208,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      pdfs,
     }),
     siteText,
     settings,
@@ -223,11 +230,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     attendance,
     articles,
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
-    /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
+    /** Waits for background work, stops mail delivery, the password and PDF threads (shutdown, tests). */
     async close(): Promise<void> {
       await background.idle();
       await mailer.close();
       await hashing.close();
+      await pdfThreads.close();
     },
   };
 }
