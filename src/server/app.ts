@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fulfilment: services.fulfilment,
     events: services.paymentEvents,
     brake: services.brake,
+    challenges: services.cardChecks,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,

@@ -11,6 +11,7 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
+import { cardCheckChallenges } from './payments/card-check-challenge';
 import { pdfDocuments } from './pdf/pdf-documents';
 import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
@@ -95,7 +96,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     booking: bookingFulfilment(clock, jwtSecret),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
-  const brake = cardBrake(db.db, limiter, clock);
+  const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
+  const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
   const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
   const bookings = bookingsService({
@@ -153,6 +155,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     fulfilment,
     payments,
     brake,
+    cardChecks,
     paymentEvents: stripeEvents,
     background,
     membership: membershipService({

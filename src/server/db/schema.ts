@@ -294,10 +294,20 @@ export interface RevokedTokensTable {
   expires_at: string;
 }
 
-export interface CardDeclinesTable {
+/** Every card that reached the provider (decision record 015): one row per attempt. */
+export interface CardChecksTable {
+  id: string;
   intent_id: string;
+  outcome: 'declined' | 'succeeded';
+  /** The address (an IPv6 client by its /48) and its /24 or /48 network. */
   address: string;
   network: string;
+  at: string;
+}
+
+/** Solved proof-of-work challenges, each accepted once. */
+export interface UsedChallengesTable {
+  signature: string;
   at: string;
 }
 
@@ -360,7 +370,8 @@ export interface Database {
   gift_aid_declarations: GiftAidDeclarationsTable;
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
-  card_declines: CardDeclinesTable;
+  card_checks: CardChecksTable;
+  used_challenges: UsedChallengesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
 import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
-import { anyContains } from '../../db/like';
+import { anyContains, containing } from '../../db/like';
 import type { Database, PaymentKind } from '../../db/schema';
 
 /** Where each status starts, as last-renewed dates (see earliestRenewalRunningOn). */
@@ -26,10 +26,26 @@ export type PaymentQuery = {
   createdBefore?: string;
 };
 
+/** What a member is found by: the name as written and the e-mail address, searched as one text. */
+const SEARCHED = sql`first_name || ' ' || last_name || ' ' || email_key`;
+
 export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * Part of a member's name or e-mail, in any case and script, through an index (decision 093):
+   * on SQLite the FTS5 trigram table kept by triggers (three letters or more; shorter reads every
+   * row), on PostgreSQL the trigram index on the same folded text.
+   */
+  function nameOrEmailContains(text: string) {
+    if (dialect === 'sqlite' && [...text].length >= 3) {
+      const phrase = `"${text.replace(/"/g, '""')}"`;
+      return sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${phrase})`;
+    }
+    return sql<boolean>`fold(${SEARCHED}) like ${containing(text)} escape '\\'`;
+  }
+
   function members(query: MemberQuery, bounds: StatusBounds) {
     let q = db.selectFrom('users');
-    if (query.q) q = q.where(anyContains([sql`first_name || ' ' || last_name`, sql.ref('email_key')], query.q));
+    if (query.q) q = q.where(nameOrEmailContains(query.q));
     if (query.tier !== undefined) q = q.where('tier_index', '=', query.tier);
     if (query.role) q = q.where('role', '=', query.role);
     switch (query.status) {

@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_TOKEN_HEADER, bookingsApi } from '../../../shared/api/bookings';
 import { isEventId } from '../../../shared/api/events';
@@ -14,7 +15,7 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     policy: 'public',
     handler: ({ params: { id }, body, req }) => {
       if (!isEventId(id)) throw notFound('Event not found');
-      return bookings.book(id, body, req.principal ?? undefined, req.ip);
+      return bookings.book(id, body, req.principal ?? undefined, req.ip, cardCheckOf(req.headers));
     },
   });
 
@@ -35,7 +36,7 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
   addRoute(app, bookingsApi.take, {
     policy: 'public',
     handler: ({ params: { id }, body, req }) =>
-      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip),
+      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip, cardCheckOf(req.headers)),
   });
   addRoute(app, bookingsApi.cancel, {
     policy: 'public',

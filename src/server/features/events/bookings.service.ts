@@ -257,7 +257,13 @@ export function bookingsService(deps: BookingsDeps) {
   }
 
   return {
-    async book(eventId: string, request: BookRequest, principal: Principal | undefined, ip: string): Promise<BookResponse> {
+    async book(
+      eventId: string,
+      request: BookRequest,
+      principal: Principal | undefined,
+      ip: string,
+      cardCheck?: string,
+    ): Promise<BookResponse> {
       const now = clock();
       await expireLapsed(eventId);
       const event = await eventsRepo(db).find(eventId);
@@ -276,7 +282,7 @@ export function bookingsService(deps: BookingsDeps) {
         { bucket: 'event-book', key: addressKey(ip), ...BOOKING_LIMIT },
         'Too many bookings from this address. Please wait a few minutes and try again.',
       );
-      if (price > 0) await brake.beforeStart(ip, { pausable: true });
+      if (price > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
 
       const out = await outside();
       const id = randomUUID();
@@ -369,7 +375,7 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     /** Takes a place offered from the waitlist: free ones are confirmed, paid ones held for their payment. */
-    async take(id: string, auth: BookingAuth, ip: string): Promise<BookResponse> {
+    async take(id: string, auth: BookingAuth, ip: string, cardCheck?: string): Promise<BookResponse> {
       await expireLapsed();
       const booking = await authorised(id, auth);
       const event = (await eventsRepo(db).find(booking.event_id))!;
@@ -377,7 +383,7 @@ export function bookingsService(deps: BookingsDeps) {
       const now = clock();
       const out = await outside();
       const paid = booking.price_pence > 0;
-      if (paid) await brake.beforeStart(ip, { pausable: true });
+      if (paid) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       const changes = paid
         ? { status: 'held' as const, hold_until: later(now, PAYMENT_HOLD_MS) }
         : { status: 'confirmed' as const, hold_until: null, confirmed_at: now.toISOString() };
