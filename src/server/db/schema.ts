@@ -101,7 +101,7 @@ export interface EventsTable {
   places_taken: Generated<number>;
 }
 
-export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
+export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired' | 'unconfirmed';
 
 export interface EventBookingsTable {
   id: string;
@@ -124,6 +124,8 @@ export interface EventBookingsTable {
   attended_at: string | null;
   certificate_number: string | null;
   note: string | null;
+  /** A visitor's free booking awaiting its e-mail link (status unconfirmed): 1 while it holds a place (decision 092). */
+  place_held: Generated<number>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */

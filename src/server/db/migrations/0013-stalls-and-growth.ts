@@ -40,6 +40,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     quoted(['held', 'confirmed', 'waitlisted', 'offered', 'cancelled', 'expired']),
     quoted(['held', 'confirmed', 'waitlisted', 'offered', 'cancelled', 'expired', 'unconfirmed']),
   );
+  // 1 while an unconfirmed booking holds a place (there was one free when it was made).
+  await db.schema
+    .alterTable('event_bookings')
+    .addColumn('place_held', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 
   // ---- Search in any script and any case (decision record 093) ----
   if (dialect === 'postgres') {

@@ -33,6 +33,11 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
       return bookings.view(known(id), { token: typeof header === 'string' ? header : undefined, principal: req.principal ?? undefined });
     },
   });
+  // From the page the e-mail's link opens, by its button: the link alone confirms nothing (decision 092).
+  addRoute(app, bookingsApi.confirm, {
+    policy: 'public',
+    handler: ({ params: { id }, body, req }) => bookings.confirm(known(id), { token: body.token, principal: req.principal ?? undefined }),
+  });
   addRoute(app, bookingsApi.take, {
     policy: 'public',
     handler: ({ params: { id }, body, req }) =>

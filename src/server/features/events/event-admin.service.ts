@@ -209,6 +209,7 @@ export function eventAdminService(deps: EventAdminDeps) {
               reminded_at: null,
               attended_at: null,
               certificate_number: null,
+              place_held: 0,
               note,
             };
             await repo.insert(row);
