@@ -443,7 +443,12 @@ export function bookingsService(deps: BookingsDeps) {
         mailer.deliverSoon();
         throw conflict(BOOKED_ALREADY);
       }
-      if (outcome === 'lapsed') throw conflict('This booking has lapsed or was cancelled. Book again from the event’s page.');
+      if (outcome === 'lapsed') {
+        // Another press of the button came first: answer as it left the booking.
+        const after = (await bookingsRepo(db).find(id))!;
+        if (after.status === 'confirmed' || after.status === 'waitlisted') return { booking_id: id, status: after.status, amount_pence: 0 };
+        throw conflict('This booking has lapsed or was cancelled. Book again from the event’s page.');
+      }
       mailer.deliverSoon();
       return { booking_id: id, status: outcome, amount_pence: 0 };
     },
