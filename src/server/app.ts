@@ -108,11 +108,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingsRoutes(app, services.bookings);
   eventAdminRoutes(app, services.eventAdmin, services.clock);
   attendanceRoutes(app, services.attendance);
-  articlesRoutes(app, services.articles, async () => ({
-    publicUrl: config.publicUrl,
-    siteName: await services.siteText.get('site_name'),
-    description: await services.siteText.get('home.mission'),
-  }));
+  articlesRoutes(
+    app,
+    services.articles,
+    async () => ({
+      publicUrl: config.publicUrl,
+      siteName: await services.siteText.get('site_name'),
+      description: await services.siteText.get('home.mission'),
+    }),
+    () => services.events.sitemapPages(),
+  );
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 

@@ -30,6 +30,33 @@ export function shortLived<T>(load: () => Promise<T>, now: () => number = () => 
 export type ShortLived<T> = ReturnType<typeof shortLived<T>>;
 
 /**
+ * A value read in full only when a cheap version of it (a count and the latest change, read
+ * through an index) has changed: the version is asked at most every few seconds, the value read
+ * again only after a change. So a sitemap of 10,000 addresses is built once per change, not once
+ * per few seconds (decision 094). Another server's change shows within those seconds.
+ */
+export function versioned<T>(version: () => Promise<string>, load: () => Promise<T>) {
+  let current: { version: string; value: Promise<T> } | null = null;
+  const check = shortLived(version);
+  return {
+    async get(): Promise<T> {
+      const now = await check.get();
+      if (current?.version === now) return current.value;
+      const entry = { version: now, value: load() };
+      current = entry;
+      entry.value.catch(() => {
+        if (current === entry) current = null;
+      });
+      return entry.value;
+    },
+    /** After a write has committed here: the version is asked again at the next read. */
+    forget(): void {
+      check.forget();
+    },
+  };
+}
+
+/**
  * shortLived for many keys (a rendered page per address), at most `maxKeys` of them: the oldest
  * read goes first, so addresses a visitor makes up (query strings) cannot grow it without bound.
  */

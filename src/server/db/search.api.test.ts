@@ -57,7 +57,7 @@ describe('search in any script and any case', () => {
   const emails = async (url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: { authorization: admin } });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json().items as { email?: string; to_address?: string }[]).map((i) => i.email ?? i.to_address).sort();
+    return (res.json().items as { email?: string; to_address?: string }[]).map((i) => (i.email ?? i.to_address)!).sort();
   };
   const searched = (email: string) => email.endsWith('.search@example.org');
 

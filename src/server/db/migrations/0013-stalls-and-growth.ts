@@ -86,4 +86,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       delete from users_search where rowid = old.rowid;
     end`.execute(db);
   }
+
+  // ---- Growth (decision record 094) ----
+  // The sitemap's version (how many, and the latest change) is read through these.
+  await db.schema.createIndex('articles_updated').on('articles').column('updated_at').execute();
+  await db.schema.createIndex('events_updated').on('events').column('updated_at').execute();
 }

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { shortLived } from '../../short-lived';
+import { versioned } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
 export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; is_page?: boolean };
@@ -85,7 +85,10 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     }));
   }
 
-  const sitemapRows = shortLived(() => repo.changes());
+  const sitemapRows = versioned(
+    () => repo.version(),
+    () => repo.changes(),
+  );
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
