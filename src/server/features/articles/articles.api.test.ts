@@ -276,7 +276,7 @@ describe('reach: feed, sitemap, robots and link previews', () => {
       method: 'POST',
       url: '/api/delete_event',
       headers: { authorization: admin },
-      payload: { id: eventId },
+      payload: { _id: eventId },
     });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(eventId);
