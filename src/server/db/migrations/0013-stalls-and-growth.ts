@@ -91,4 +91,20 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   // The sitemap's version (how many, and the latest change) is read through these.
   await db.schema.createIndex('articles_updated').on('articles').column('updated_at').execute();
   await db.schema.createIndex('events_updated').on('events').column('updated_at').execute();
+  // Every admin list is read by a keyset an index holds: the members in each of their sorts (the
+  // value a member lacks stands in as one sorting last in that direction), payments, an event's bookings.
+  const orders: [string, string][] = [
+    ['users_order_name', 'lower(last_name), lower(first_name), id'],
+    ['users_order_email', 'email_key, id'],
+    ['users_order_tier_asc', 'coalesce(tier_index, 1000), lower(last_name), lower(first_name), id'],
+    ['users_order_tier_desc', 'coalesce(tier_index, -1), lower(last_name), lower(first_name), id'],
+    ['users_order_since_asc', "coalesce(registered_date, '9999-12-31'), id"],
+    ['users_order_since_desc', "coalesce(registered_date, ''), id"],
+    ['users_order_expiry_asc', "coalesce(last_renewed_date, '9999-12-31'), id"],
+    ['users_order_expiry_desc', "coalesce(last_renewed_date, ''), id"],
+  ];
+  for (const [name, expression] of orders) await db.schema.createIndex(name).on('users').expression(sql.raw(expression)).execute();
+  await db.schema.dropIndex('users_name').execute();
+  await db.schema.createIndex('payments_order').on('payments').columns(['created_at', 'id']).execute();
+  await db.schema.createIndex('event_bookings_order').on('event_bookings').columns(['event_id', 'created_at', 'id']).execute();
 }
