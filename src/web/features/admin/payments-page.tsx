@@ -12,9 +12,9 @@ import { PagedTable } from './paged-table';
 import { PaymentTotals } from './payment-totals';
 import { paymentColumns } from './payments-table';
 import { SearchField } from './search-field';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
-const PARAMS = ['q', 'kind', 'status', 'from', 'to', 'page', 'page_size'] as const;
+const PARAMS = ['q', 'kind', 'status', 'from', 'to', 'page', 'page_size', 'after', 'before'] as const;
 const FILTERS = ['q', 'kind', 'status', 'from', 'to'] as const;
 const columns = paymentColumns(true);
 
@@ -48,7 +48,7 @@ export function PaymentsPage() {
   const rangeInvalid = Boolean(filter.from && filter.to && filter.from > filter.to);
   const page = pageParam(params.page);
   const pageSize = pageSizeParam(params.page_size);
-  const payments = usePaymentList({ ...filter, page, page_size: pageSize }, !rangeInvalid);
+  const payments = usePaymentList({ ...filter, ...cursorParams(params), page, page_size: pageSize }, !rangeInvalid);
   const filtered = FILTERS.some((name) => params[name] !== '');
   const setFilter = (patch: Partial<Record<(typeof FILTERS)[number], string>>, replace = false) =>
     setParams({ ...patch, page: null }, { replace });
@@ -116,7 +116,7 @@ export function PaymentsPage() {
             rowKey={(p) => p._id}
             page={page}
             pageSize={pageSize}
-            onPage={(next, size) => setParams(pageChange(next, size))}
+            onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
             emptyText={filtered ? 'No payments match these filters.' : 'There are no payments yet.'}
             loadErrorText="The payments could not be loaded."
           />
