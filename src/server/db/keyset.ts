@@ -36,11 +36,17 @@ export function cursorOf(row: Record<string, unknown>, keyset: Keyset): string {
   return encodeCursor(keyset.parts.map((_, i) => row[`k${i}`] ?? null));
 }
 
-/** `(k0, k1, ...) > (v0, v1, ...)` in the order's direction (reversed when reading backwards). */
+/**
+ * `(k0, k1, ...) > (v0, v1, ...)` in the order's direction (reversed when reading backwards), with
+ * `k0 >= v0` beside it: SQLite seeks the index by that bound (a row value alone, it scans from the
+ * start of the index); PostgreSQL seeks by either.
+ */
 export function beyond(keyset: Keyset, values: unknown[], backwards = false): RawBuilder<boolean> {
   const forward = keyset.dir === 'asc' ? !backwards : backwards;
   const op = sql.raw(forward ? '>' : '<');
-  return sql<boolean>`(${sql.join(keyset.parts)}) ${op} (${sql.join(values.map((v) => sql`${v}`))})`;
+  const bound = sql.raw(forward ? '>=' : '<=');
+  const tuple = sql`(${sql.join(keyset.parts)}) ${op} (${sql.join(values.map((v) => sql`${v}`))})`;
+  return sql<boolean>`(${keyset.parts[0]} ${bound} ${values[0]} and ${tuple})`;
 }
 
 /** ORDER BY the tuple, forwards or backwards. */

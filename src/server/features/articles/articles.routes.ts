@@ -3,6 +3,7 @@ import { INVALID_ARTICLE_ID, articlesApi, isArticleId } from '../../../shared/ap
 import { feedsApi } from '../../../shared/api/feeds';
 import { MAX_JSON_BYTES } from '../../../shared/domain/richtext/document';
 import { badRequest, notFound } from '../../http/errors';
+import { acceptedEncoding, encodedOnce } from '../../http/encoded-page';
 import { addRoute } from '../../http/route';
 import { robotsTxt, rssFeed, sitemap, sitemapPart, type SiteInfo, type SitemapEvent } from './articles.feeds';
 import type { ArticlesService } from './articles.service';
@@ -69,16 +70,24 @@ export function articlesRoutes(
 
   // The rows stay the same objects until an article or event changes (decision 094), so the XML
   // made from them is made once per change and kept with them.
-  let built: { info: string; rows: object; events: object; xml: string } | null = null;
+  // The XML is compressed once per build too (1.2 MiB at 10,000 articles), not on every request.
+  let built: { info: string; rows: object; events: object; xml: string; encoded: ReturnType<typeof encodedOnce> } | null = null;
   addRoute(app, feedsApi.sitemap, {
     policy: 'public',
     etag: true,
-    handler: async ({ reply }) => {
+    handler: async ({ req, reply }) => {
       cached(reply, 'application/xml; charset=utf-8');
       const [info, rows, events] = await Promise.all([site(), articles.changes(), eventPages()]);
       const same = built && built.rows === rows && built.events === events && built.info === JSON.stringify(info);
-      if (!same) built = { info: JSON.stringify(info), rows, events, xml: sitemap(info, rows, events) };
-      return built!.xml;
+      if (!same) {
+        const xml = sitemap(info, rows, events);
+        built = { info: JSON.stringify(info), rows, events, xml, encoded: encodedOnce(xml) };
+      }
+      reply.header('vary', 'accept-encoding');
+      const encoding = acceptedEncoding(req.headers['accept-encoding']);
+      if (!encoding) return built!.xml;
+      reply.header('content-encoding', encoding);
+      return built!.encoded(encoding);
     },
   });
 

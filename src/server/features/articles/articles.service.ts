@@ -89,6 +89,11 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     () => repo.version(),
     () => repo.changes(),
   );
+  // The news list's category filter: every category read again only after an article changed (decision 094).
+  const categoryNames = versioned(
+    () => repo.version(),
+    async () => sorted(await repo.allCategories()),
+  );
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
@@ -117,6 +122,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
       return id;
     },
 
@@ -157,6 +163,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         },
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async delete(id: string, actor: Actor): Promise<void> {
@@ -173,6 +180,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async find(id: string): Promise<ArticleRecord> {
@@ -192,8 +200,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       return { items, next_cursor: last ? encodeCursor({ dated: last.dated, id: last.id }) : null };
     },
 
-    async categories(): Promise<string[]> {
-      return sorted(await repo.allCategories());
+    categories(): Promise<string[]> {
+      return categoryNames.get();
     },
 
     /** Every page by title: the choices for the About and Privacy pages. */
