@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RawDocument } from '../../../shared/domain/richtext/document';
 import { createEvent } from '../../testing/events';
@@ -272,6 +273,10 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     const eventId = await createEvent(t, admin, { title: 'Sitemap lecture', dated: '2026-12-05T18:30', description: '' });
     const map = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
     expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod></url>`);
+    // Compressed once and sent as the crawler accepts it.
+    const gz = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(map);
     const removed = await t.app.inject({
       method: 'POST',
       url: '/api/delete_event',
