@@ -34,9 +34,9 @@ const envSchema = z
     PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(32),
     // Threads that draw receipts and certificates, and how many documents may wait for one before
-    // a download is answered 503 (decision 090). Default: one thread, 16 waiting.
+    // a download is answered 503 (decision 090). Default: one thread, 48 waiting (a few seconds' work).
     PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
-    PDF_QUEUE: z.coerce.number().int().min(1).max(1000).default(16),
+    PDF_QUEUE: z.coerce.number().int().min(1).max(1000).default(48),
     // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
     METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
