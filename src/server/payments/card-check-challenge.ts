@@ -55,7 +55,7 @@ export function cardCheckChallenges(db: Kysely<Database>, serverSecret: string, 
       }
       const taken = await db
         .insertInto('used_challenges')
-        .values({ signature: parsed.challenge.signature!, at: clock().toISOString() })
+        .values({ signature: parsed.challenge.signature, at: clock().toISOString() })
         .onConflict((oc) => oc.column('signature').doNothing())
         .returning('signature')
         .executeTakeFirst();

@@ -107,7 +107,7 @@ describe('PDFs drawn on their own threads', () => {
 
   it('draws a document again only when what it shows has changed', async () => {
     const member = await registeredMember(t);
-    const [id] = await paidReceipts(t, member.form.email as string, 1);
+    const [id] = await paidReceipts(t, member.form.email, 1);
     const before = await hits(t, 'pdf-account');
     const first = await receipt(t, member.authorization, id!);
     const again = await receipt(t, member.authorization, id!);
@@ -124,7 +124,7 @@ describe('PDFs drawn on their own threads', () => {
 
   it('limits new drawings per account and per address; copies already drawn still come', async () => {
     const member = await registeredMember(t);
-    const ids = await paidReceipts(t, member.form.email as string, PDF_LIMITS.perAccount + 1);
+    const ids = await paidReceipts(t, member.form.email, PDF_LIMITS.perAccount + 1);
     for (const [i, id] of ids.entries()) {
       const res = await receipt(t, member.authorization, id, `10.93.1.${i + 1}`);
       expect(res.statusCode, res.body).toBe(i < PDF_LIMITS.perAccount ? 200 : 429);
@@ -140,7 +140,7 @@ describe('PDFs drawn on their own threads', () => {
     const statuses: number[] = [];
     for (let m = 0; m < perMember; m++) {
       const other = await registeredMember(t);
-      for (const id of await paidReceipts(t, other.form.email as string, PDF_LIMITS.perAccount - 1))
+      for (const id of await paidReceipts(t, other.form.email, PDF_LIMITS.perAccount - 1))
         statuses.push((await receipt(t, other.authorization, id, '10.93.2.1')).statusCode);
     }
     expect(statuses.slice(0, PDF_LIMITS.perAddress)).toEqual(Array(PDF_LIMITS.perAddress).fill(200));
@@ -157,7 +157,7 @@ describe('PDFs when the threads are busy', () => {
 
   it('answers 503 with Retry-After past the queue, never an error, and draws what it took', async () => {
     const member = await registeredMember(t);
-    const ids = await paidReceipts(t, member.form.email as string, 12);
+    const ids = await paidReceipts(t, member.form.email, 12);
     const answers = await Promise.all(ids.map((id, i) => receipt(t, member.authorization, id, `10.94.0.${i + 1}`)));
     const statuses = answers.map((a) => a.statusCode);
     expect(

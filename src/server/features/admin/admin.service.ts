@@ -19,8 +19,7 @@ import {
   type paymentFilter,
   type paymentListQuery,
 } from '../../../shared/api/admin';
-import { Readable } from 'node:stream';
-import { toCsv } from '../../../shared/domain/csv';
+import type { Readable } from 'node:stream';
 import { decodeCursor, type PageWindow } from '../../db/keyset';
 import { csvStream, everyPage } from '../../http/csv-stream';
 import { londonDate, londonDayStart, toLondonLocal } from '../../../shared/domain/london-time';
