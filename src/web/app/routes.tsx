@@ -17,6 +17,7 @@ const RegisterPage = () => import('../features/membership/register-page').then((
 const RegisterPayPage = () => import('../features/membership/register-pay-page').then((m) => ({ Component: m.RegisterPayPage }));
 const RegisterThanksPage = () => import('../features/membership/register-thanks-page').then((m) => ({ Component: m.RegisterThanksPage }));
 const ProfilePage = () => import('../features/membership/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const SecurityPage = () => import('../features/accounts/security/security-page').then((m) => ({ Component: m.SecurityPage }));
 const RenewPage = () => import('../features/membership/renew-page').then((m) => ({ Component: m.RenewPage }));
 const RenewPayPage = () => import('../features/membership/renew-pay-page').then((m) => ({ Component: m.RenewPayPage }));
 const DonatePage = () => import('../features/donations/donate-page').then((m) => ({ Component: m.DonatePage }));
@@ -38,6 +39,8 @@ const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) =
 const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage }));
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
+const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
+const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -63,10 +66,12 @@ export const routes: RouteObject[] = [
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
           { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
+          { path: 'invitation/:token', lazy: InvitationPage },
           { path: 'register', lazy: RegisterPage, handle: pageData.plain },
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },
           { path: 'profile', lazy: ProfilePage },
+          { path: 'profile/security', lazy: SecurityPage },
           { path: 'renew', lazy: RenewPage },
           { path: 'renew/pay', lazy: RenewPayPage },
           { path: 'donate', lazy: DonatePage, handle: pageData.plain },
@@ -88,6 +93,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: AdminSettingsPage },
               { path: 'texts', lazy: AdminTextsPage },
               { path: 'images', lazy: AdminImagesPage },
+              { path: 'import', lazy: AdminImportPage },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },
