@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stringTable: () => services.siteText.table(),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
+    clock: services.clock,
   });
   return app;
 }

@@ -69,7 +69,9 @@ describe('pages kept by what they read', () => {
       expect(bare.body).toContain('<div id="root"></div>');
       expect(bare.body).toContain('id="string-table"');
     }
-    // Another address is not held back.
+    // Another address is not held back; and once the window has passed, this one is not either.
     expect((await get(`/article/${randomUUID()}`, '10.89.1.2')).statusCode).toBe(404);
+    t.clock.advance(RENDERS_PER_ADDRESS.windowMs + 1);
+    expect((await get(`/article/${randomUUID()}`, ip)).statusCode).toBe(404);
   });
 });

@@ -31,6 +31,8 @@ export type SpaOptions = {
   renderPage: RenderPage | null;
   /** The site's origin, for the address the renderer sees (never the Host header). */
   publicUrl: string;
+  /** The clock the renders per address are counted by (the tests' own). */
+  clock?: () => Date;
 };
 
 export type PageHead = {
@@ -157,7 +159,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   // and forgotten when a write on this server has committed (another server's, within seconds).
   const pages = shortLivedByKey<ServedPage>(KEPT_PAGES);
   const missing = shortLivedByKey<ServedPage>(KEPT_MISSING);
-  const renders = slidingWindow({ ...RENDERS_PER_ADDRESS, maxKeys: 10_000 });
+  const clock = options.clock ?? (() => new Date());
+  const renders = slidingWindow({ ...RENDERS_PER_ADDRESS, maxKeys: 10_000 }, () => clock().getTime());
   // onSend: the handler's transaction has committed, and no byte of the answer has gone yet (so
   // no GET that follows it, nor a client that hangs up, can find the old page).
   app.addHook('onSend', async (req, reply, payload) => {
