@@ -68,9 +68,18 @@ export function pdfDocuments(pool: PdfPool, limiter: RateLimiter) {
       pool.refuseWhenFull();
       const pdf = (async () => {
         const { windowMs } = PDF_LIMITS;
-        await limiter.hit({ bucket: 'pdf-account', key: who.account, max: PDF_LIMITS.perAccount, windowMs }, TOO_MANY);
-        await limiter.hit({ bucket: 'pdf-address', key: addressKey(who.ip), max: PDF_LIMITS.perAddress, windowMs }, TOO_MANY);
-        const done = await pool.draw(name, input);
+        const account = await limiter.hit({ bucket: 'pdf-account', key: who.account, max: PDF_LIMITS.perAccount, windowMs }, TOO_MANY);
+        const address = await limiter
+          .hit({ bucket: 'pdf-address', key: addressKey(who.ip), max: PDF_LIMITS.perAddress, windowMs }, TOO_MANY)
+          .catch(async (error: unknown) => {
+            await account.undo();
+            throw error;
+          });
+        // A drawing the threads were too busy to take did not happen: it counts against nobody.
+        const done = await pool.draw(name, input).catch(async (error: unknown) => {
+          await Promise.all([account.undo(), address.undo()]);
+          throw error;
+        });
         keep(version, done);
         return done;
       })();
