@@ -108,7 +108,7 @@ export interface EventsTable {
   places_taken: Generated<number>;
 }
 
-export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
+export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired' | 'unconfirmed';
 
 export interface EventBookingsTable {
   id: string;
@@ -131,6 +131,8 @@ export interface EventBookingsTable {
   attended_at: string | null;
   certificate_number: string | null;
   note: string | null;
+  /** A visitor's free booking awaiting its e-mail link (status unconfirmed): 1 while it holds a place (decision 092). */
+  place_held: Generated<number>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */
@@ -464,10 +466,20 @@ export interface KnownDevicesTable {
   last_seen: string;
 }
 
-export interface CardDeclinesTable {
+/** Every card that reached the provider (decision record 015): one row per attempt. */
+export interface CardChecksTable {
+  id: string;
   intent_id: string;
+  outcome: 'declined' | 'succeeded';
+  /** The address (an IPv6 client by its /48) and its /24 or /48 network. */
   address: string;
   network: string;
+  at: string;
+}
+
+/** Solved proof-of-work challenges, each accepted once. */
+export interface UsedChallengesTable {
+  signature: string;
   at: string;
 }
 
@@ -599,7 +611,8 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   sessions: SessionsTable;
   known_devices: KnownDevicesTable;
-  card_declines: CardDeclinesTable;
+  card_checks: CardChecksTable;
+  used_challenges: UsedChallengesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
   mail_pacer: MailPacerTable;

@@ -144,6 +144,9 @@ export const siteTextDefaults = {
   'booking.status.offered': 'A place is offered to you',
   'booking.status.cancelled': 'Cancelled',
   'booking.status.expired': 'Lapsed',
+  'booking.status.unconfirmed': 'Not yet confirmed: your place is held',
+  'booking.confirm': 'Confirm my place',
+  'booking.confirm_failed': 'Your place could not be confirmed. Please try again.',
   'booking.until': 'until',
   'booking.refunded': 'Refunded:',
   'booking.online_link': 'Online link:',
@@ -172,6 +175,8 @@ export const siteTextDefaults = {
   'event.book.pay': 'Pay',
   'event.book.back': 'Back',
   'event.book.confirmed': 'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
+  'event.book.check_email':
+    'Your place is held for an hour. We have sent you an e-mail: open its link and press "Confirm my place" to keep it.',
   'event.book.waitlisted': 'The event is full, so you are on the waitlist. If a place comes free we will e-mail you a link to take it.',
   'events.delete_confirm': 'Are you sure you want to delete this event?',
   'events.load_failed': 'The events could not be loaded.',

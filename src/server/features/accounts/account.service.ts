@@ -21,10 +21,11 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { PdfDocuments } from '../../pdf/pdf-documents';
+import type { Receipt } from '../../payments/receipt-pdf';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
-import { receiptPdf } from '../../payments/receipt-pdf';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
@@ -49,11 +50,13 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Receipts are drawn on the PDF threads, each version once (decision 090). */
+  pdfs: PdfDocuments;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText }: AccountDeps) {
+export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -244,14 +247,14 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       return (await repo.payments(userId, user.email_key)).map(toPayment);
     },
 
-    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
-    async receipt(userId: string, paymentId: string): Promise<Buffer> {
+    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
+    async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && toPayment(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
       const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
-      return receiptPdf({
+      const receipt: Receipt = {
         siteName,
         charityNumber: charityNumber.trim(),
         receiptNumber: payment.id,
@@ -262,7 +265,8 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
         amountPence: payment.amount_pence,
         refundedPence: payment.refunded_pence,
         paidAt: payment.completed_at!,
-      });
+      };
+      return pdfs.get('receipt', receipt, { account: userId, ip });
     },
 
     consent: consentState,
