@@ -15,34 +15,48 @@ import type { Db } from '../src/server/db/database';
 import { seedDemoContent } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
-import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
-import { firstTaps, servedHtmlSize, uncachedRenders } from './bench/public-pages';
+import { firstTaps, renderThroughput, servedHtmlSize } from './bench/public-pages';
+import { newsletterFigures } from './bench/newsletters';
 import { memberImport } from './bench/member-import';
 import { startToHealthy } from './bench/start-to-healthy';
+import { cacheBypass, growth, pdfsUnderLoad } from './bench/stalls-and-growth';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-/** BENCH_ONLY=public-pages measures the public pages alone (Lighthouse, sizes, rendering, first taps). */
-const publicPagesOnly = process.env.BENCH_ONLY === 'public-pages';
+/**
+ * Which parts run (a comma list; all by default): endpoints (the endpoints, front end, Lighthouse
+ * and sign-ins), public-pages (Lighthouse on seven public pages, the served HTML, server rendering,
+ * the first taps on a phone), stalls (PDFs under load, made-up query strings), growth (100 against 10,000),
+ * import (the member import), start.
+ */
+const parts = new Set((process.env.BENCH_PARTS ?? 'endpoints,public-pages,stalls,growth,newsletters,import,start').split(','));
+
+/** The built page's entry script and the modules it preloads, as index.html names them. */
+function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
+  const file = path.join(webDir, 'index.html');
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, 'utf8');
+  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  return entry ? { entry, preloads } : undefined;
+}
 
 /**
  * The public pages' figures: Lighthouse on each kind of public page, the first load's JavaScript,
  * the served HTML's size, server rendering with and without the page cache, and the first tap
  * that works on a throttled phone.
  */
-async function publicPages(address: string, webDir: string) {
-  const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] })
-    .items[0];
+async function publicPages(address: string, webDir: string, app: Awaited<ReturnType<typeof buildApp>>) {
+  const first = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] }).items[0];
   const events = (await (await fetch(`${address}/api/events`)).json()) as { _id: string; booking_state: string }[];
   const eventId = events.find((event) => event.booking_state === 'open')?._id;
-  const article = articleId ? `/article/${articleId._id}` : undefined;
+  const article = first ? `/article/${first._id}` : undefined;
+  const rendered = ['/', ...(article ? [article] : [])];
   console.log('The public pages:');
   console.log(await servedHtmlSize(address, '/'));
-  console.log(
-    `Server rendering, ${seconds} s each, 10 connections (the page cache answers the first two; a unique address per request misses it):`,
-  );
-  for (const target of ['/', ...(article ? [article] : [])]) {
+  console.log(`Server rendering, ${seconds} s each, 10 at a time:`);
+  for (const target of rendered) {
     const result = await autocannon({
       url: `${address}${target}`,
       connections: 10,
@@ -50,12 +64,12 @@ async function publicPages(address: string, webDir: string) {
       headers: { 'accept-encoding': 'br' },
     });
     console.log(
-      `  ${`${target} (cached)`.padEnd(56)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p99 ${result.latency.p99} ms`,
+      `  ${`${target} (kept page, HTTP)`.padEnd(60)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p99 ${result.latency.p99} ms`,
     );
   }
-  for (const line of await uncachedRenders(address, ['/', ...(article ? [article] : [])], seconds)) console.log(line);
+  for (const line of await renderThroughput(app, webDir, rendered, seconds)) console.log(line);
   console.log('First tap that works, 375 px, 4x CPU and slow 4G, each control tapped from the moment it shows (median of 3):');
-  for (const line of await firstTaps(address, articleId?.categories[0] ?? 'News')) console.log(line);
+  for (const line of await firstTaps(address, first?.categories[0] ?? 'News')) console.log(line);
   console.log('Lighthouse 12, mobile preset, median of 3 runs:');
   const pages = [
     '/',
@@ -67,16 +81,6 @@ async function publicPages(address: string, webDir: string) {
     '/register',
   ];
   for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
-}
-
-/** The built page's entry script and the modules it preloads, as index.html names them. */
-function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
-  const file = path.join(webDir, 'index.html');
-  if (!fs.existsSync(file)) return undefined;
-  const html = fs.readFileSync(file, 'utf8');
-  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
-  return entry ? { entry, preloads } : undefined;
 }
 
 function frontEndSizes(webDir: string) {
@@ -232,15 +236,6 @@ async function main() {
     jwtSecret: BENCH_SECRET,
   });
   await seedDemoContent(db.db, services);
-  if (publicPagesOnly) {
-    const app = await buildApp({ config, db, services });
-    await publicPages(await app.listen({ port: 0, host: '127.0.0.1' }), config.webDir);
-    await app.close();
-    await services.close();
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    return;
-  }
   await addMembers(db, MEMBERS);
   const adminId = await services.accounts.createUser({
     email: 'bench-admin@example.org',
@@ -265,62 +260,82 @@ async function main() {
     '/api/admin/members?status=expiring&sort=expiry',
     '/api/admin/members?sort=expiry&dir=desc&page=300',
   ];
-  console.log(`Endpoints, ${seconds} s each, 10 connections, SQLite with demo content and ${MEMBERS.toLocaleString('en-GB')} members:`);
-  for (const target of [...targets, ...adminTargets]) {
-    const auth = adminTargets.includes(target) ? { authorization: `Bearer ${adminToken}` } : {};
-    const result = await autocannon({
-      url: `${address}${target}`,
-      connections: 10,
-      duration: seconds,
-      headers: { 'accept-encoding': 'gzip', ...auth },
-    });
-    const errors = result.non2xx + result.errors;
-    console.log(
-      `  ${target.padEnd(50)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
-    );
-  }
-  const started = performance.now();
-  const csv = await fetch(`${address}/api/admin/members.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
-  const bytes = (await csv.arrayBuffer()).byteLength;
-  console.log(
-    `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
-  );
-  console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
-  console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
-  // The largest script of the first load.
-  const built = builtEntry(config.webDir);
-  const mainBundle = built
-    ? [built.entry, ...built.preloads].reduce((largest, url) =>
-        fs.statSync(path.join(config.webDir, url)).size > fs.statSync(path.join(config.webDir, largest)).size ? url : largest,
-      )
-    : undefined;
-  if (mainBundle) {
-    for (const encoding of ['br', 'gzip']) {
-      const served = await autocannon({
-        url: `${address}${mainBundle}`,
+  if (parts.has('endpoints')) {
+    console.log(`Endpoints, ${seconds} s each, 10 connections, SQLite with demo content and ${MEMBERS.toLocaleString('en-GB')} members:`);
+    for (const target of [...targets, ...adminTargets]) {
+      const auth = adminTargets.includes(target) ? { authorization: `Bearer ${adminToken}` } : {};
+      const result = await autocannon({
+        url: `${address}${target}`,
         connections: 10,
         duration: seconds,
-        headers: { 'accept-encoding': encoding },
+        headers: { 'accept-encoding': 'gzip', ...auth },
       });
+      const errors = result.non2xx + result.errors;
       console.log(
-        `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
+        `  ${target.padEnd(50)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
       );
     }
-    await publicPages(address, config.webDir);
+    const started = performance.now();
+    const csv = await fetch(`${address}/api/admin/members.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const bytes = (await csv.arrayBuffer()).byteLength;
+    console.log(
+      `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
+    );
+    console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
+    console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
+    // The largest script of the first load.
+    const built = builtEntry(config.webDir);
+    const mainBundle = built
+      ? [built.entry, ...built.preloads].reduce((largest, url) =>
+          fs.statSync(path.join(config.webDir, url)).size > fs.statSync(path.join(config.webDir, largest)).size ? url : largest,
+        )
+      : undefined;
+    if (mainBundle) {
+      for (const encoding of ['br', 'gzip']) {
+        const served = await autocannon({
+          url: `${address}${mainBundle}`,
+          connections: 10,
+          duration: seconds,
+          headers: { 'accept-encoding': encoding },
+        });
+        console.log(
+          `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
+        );
+      }
+    }
+    await hashingUnderLoad(db, services, config, address);
   }
-  await hashingUnderLoad(db, services, config, address);
+  if (parts.has('public-pages')) await publicPages(address, config.webDir, app);
+  if (parts.has('stalls')) {
+    console.log(`PDFs on their own threads (${config.pdfWorkers} thread(s), queue ${config.pdfQueue}), decision 090:`);
+    for (const line of await pdfsUnderLoad(db, services, address, seconds)) console.log(line);
+    console.log(`Made-up query strings and paths against the kept pages (${seconds} s each, 10 connections), decision 091:`);
+    for (const line of await cacheBypass(address, seconds)) console.log(line);
+  }
   await app.close();
   await services.close();
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  console.log(`The news at scale (SQLite, ${seconds} s each, 10 connections):`);
-  for (const line of await articlesAtScale(seconds)) console.log(line);
+  if (parts.has('growth')) {
+    console.log(
+      `At 100 and at 10,000 articles and members (SQLite, ${seconds} s each, 10 connections, a new client address each request), decision 094:`,
+    );
+    for (const line of await growth(seconds)) console.log(line);
+  }
 
-  console.log('Member import (a 10,000-row CSV, SQLite):');
-  for (const line of await memberImport()) console.log(line);
-  console.log('Compiled server, start to healthy:');
-  for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
+  if (parts.has('newsletters')) {
+    console.log(`Newsletters (SQLite, ${seconds} s each):`);
+    for (const line of await newsletterFigures(seconds)) console.log(line);
+  }
+  if (parts.has('import')) {
+    console.log('Member import (a 10,000-row CSV, SQLite):');
+    for (const line of await memberImport()) console.log(line);
+  }
+  if (parts.has('start')) {
+    console.log('Compiled server, start to healthy:');
+    for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,8 @@
 import { get } from 'node:http';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
-import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
+import { inProcessTransport, loadBuiltRenderer } from '../../src/server/http/pages';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -29,23 +30,31 @@ export async function servedHtmlSize(origin: string, path: string): Promise<stri
   return `  served HTML of ${path}: ${kib(raw.length)} KiB raw, ${kib(served)} KiB Brotli as sent, ${kib(gzipSync(raw).length)} KiB gzip (target: at most 12 KiB Brotli)`;
 }
 
-/** Server rendering with no page kept: each request a unique address, so each is rendered. */
-export async function uncachedRenders(origin: string, paths: string[], seconds: number): Promise<string[]> {
+/**
+ * Server rendering without the page cache: the built renderer called in-process as the server
+ * calls it (its API calls answered by the app, no credentials), 10 renders at a time for
+ * `seconds`. The page cache keys a page by what it reads, so no address makes it render `/` again.
+ */
+export async function renderThroughput(app: FastifyInstance, webDir: string, paths: string[], seconds: number): Promise<string[]> {
+  const render = await loadBuiltRenderer(webDir);
+  if (!render) return ['  (no server renderer in dist/ssr: run npm run build)'];
+  const transport = inProcessTransport(app);
   const lines: string[] = [];
   for (const path of paths) {
-    let n = 0;
-    const result = await autocannon({
-      url: origin,
-      connections: 10,
-      duration: seconds,
-      headers: { 'accept-encoding': 'br' },
-      requests: [
-        { method: 'GET', setupRequest: (request) => ({ ...request, path: `${path}${path.includes('?') ? '&' : '?'}bench=${n++}` }) },
-      ],
-    });
-    const errors = result.non2xx + result.errors;
+    const url = new URL(path, 'http://localhost');
+    const times: number[] = [];
+    const end = performance.now() + seconds * 1000;
+    const worker = async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await render(url, transport);
+        times.push(performance.now() - started);
+      }
+    };
+    await Promise.all(Array.from({ length: 10 }, worker));
+    times.sort((a, b) => a - b);
     lines.push(
-      `  ${`${path} (uncached)`.padEnd(56)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
+      `  ${`${path} (rendered, no page kept)`.padEnd(60)} ${String(Math.round(times.length / seconds)).padStart(6)} renders/s   p50 ${Math.round(times[Math.floor(times.length / 2)] ?? 0)} ms   p99 ${Math.round(times[Math.floor(times.length * 0.99)] ?? 0)} ms`,
     );
   }
   return lines;

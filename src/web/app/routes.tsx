@@ -42,6 +42,14 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
+const AdminNewslettersPage = () => import('../features/admin/newsletters-page').then((m) => ({ Component: m.NewslettersPage }));
+// Writing a newsletter uses the article editor, so it lives with the articles.
+const NewsletterWriterPage = () =>
+  import('../features/articles/newsletter/newsletter-writer-page').then((m) => ({ Component: m.NewsletterWriterPage }));
+const NewsletterArchivePage = () =>
+  import('../features/articles/newsletter-archive-page').then((m) => ({ Component: m.NewsletterArchivePage }));
+const NewsletterPage = () => import('../features/articles/newsletter-page').then((m) => ({ Component: m.NewsletterPage }));
+const PreferencesPage = () => import('../features/newsletters/preferences-page').then((m) => ({ Component: m.PreferencesPage }));
 const MuiLayout = () => import('./mui-pages').then((m) => ({ Component: m.MuiPages }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -73,6 +81,10 @@ export const routes: RouteObject[] = [
               { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
               { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
               { path: 'invitation/:token', lazy: InvitationPage },
+              // The newsletters' pages are drawn with MUI (forms, the editor): they load it with their code.
+              { path: 'newsletters', lazy: NewsletterArchivePage, handle: pageData.newsletters },
+              { path: 'newsletters/:newsletterId', lazy: NewsletterPage, handle: pageData.newsletter },
+              { path: 'preferences/:token', lazy: PreferencesPage },
               { path: 'register', lazy: RegisterPage, handle: pageData.plain },
               { path: 'register/pay', lazy: RegisterPayPage },
               { path: 'register/thanks', lazy: RegisterThanksPage },
@@ -100,6 +112,9 @@ export const routes: RouteObject[] = [
                   { path: 'texts', lazy: AdminTextsPage },
                   { path: 'images', lazy: AdminImagesPage },
                   { path: 'import', lazy: AdminImportPage },
+                  { path: 'newsletters', lazy: AdminNewslettersPage },
+                  { path: 'newsletters/new', lazy: NewsletterWriterPage },
+                  { path: 'newsletters/:id', lazy: NewsletterWriterPage },
                 ],
               },
             ],

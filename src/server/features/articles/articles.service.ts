@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { shortLived } from '../../short-lived';
+import { versioned } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
 export type NewArticle = {
@@ -103,7 +103,15 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     }));
   }
 
-  const sitemapRows = shortLived(() => repo.changes());
+  const sitemapRows = versioned(
+    () => repo.version(),
+    () => repo.changes(),
+  );
+  // The news list's category filter: every category read again only after an article changed (decision 094).
+  const categoryNames = versioned(
+    () => repo.version(),
+    async () => sorted(await repo.allCategories()),
+  );
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
@@ -134,6 +142,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
       return id;
     },
 
@@ -179,6 +188,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         },
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async delete(id: string, actor: Actor): Promise<void> {
@@ -195,6 +205,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async find(id: string): Promise<ArticleRecord> {
@@ -214,8 +225,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       return { items, next_cursor: last ? encodeCursor({ dated: last.dated, id: last.id }) : null };
     },
 
-    async categories(): Promise<string[]> {
-      return sorted(await repo.allCategories());
+    categories(): Promise<string[]> {
+      return categoryNames.get();
     },
 
     /** Every page by title: the choices for the About and Privacy pages. */

@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_TOKEN_HEADER, bookingsApi, bookRequest } from '../../../shared/api/bookings';
 import type { PageAnswer } from '../../../shared/domain/page-answer';
@@ -17,7 +18,7 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     policy: 'public',
     handler: ({ params: { id }, body, req }) => {
       if (!isEventId(id)) throw notFound('Event not found');
-      return bookings.book(id, body, req.principal ?? undefined, req.ip);
+      return bookings.book(id, body, req.principal ?? undefined, req.ip, cardCheckOf(req.headers));
     },
   });
 
@@ -28,11 +29,15 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     policy: 'public',
     handler: async ({ params: { id }, body, req, reply }) => {
       const page = `/events/${encodeURIComponent(id)}`;
-      const values = { name: body.name ?? '', email: body.email ?? '' };
+      const values = { name: body.name ?? '', email: body.email ?? '', ...(body.news_email === 'true' ? { news_email: 'true' } : {}) };
       const answer = (status: number, message: PageAnswer['message']) =>
         app.answerWithPage(req, reply, page, status, { form: 'booking', values, message });
       if (!isEventId(id)) return answer(404, { text: 'Event not found', kind: 'error' });
-      const request = bookRequest.safeParse({ name: values.name.trim(), email: values.email.trim() });
+      const request = bookRequest.safeParse({
+        name: values.name.trim(),
+        email: values.email.trim(),
+        ...(body.news_email === 'true' ? { news_email: true } : {}),
+      });
       if (!request.success) {
         const issue = request.error.issues[0]!;
         return answer(400, { text: issue.message, field: String(issue.path[0] ?? ''), kind: 'error' });
@@ -44,7 +49,7 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
         // Post, then redirect: a reload does not book twice, and the outcome is in the page's address.
         reply
           .code(303)
-          .header('location', `${page}?booking=${outcome.status === 'waitlisted' ? 'waitlisted' : 'confirmed'}`)
+          .header('location', `${page}?booking=${outcome.status === 'payment_required' ? 'confirmed' : outcome.status}`)
           .type('text/html; charset=utf-8');
         return '';
       } catch (error) {
@@ -70,10 +75,15 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
       return bookings.view(known(id), { token: typeof header === 'string' ? header : undefined, principal: req.principal ?? undefined });
     },
   });
+  // From the page the e-mail's link opens, by its button: the link alone confirms nothing (decision 092).
+  addRoute(app, bookingsApi.confirm, {
+    policy: 'public',
+    handler: ({ params: { id }, body, req }) => bookings.confirm(known(id), { token: body.token, principal: req.principal ?? undefined }),
+  });
   addRoute(app, bookingsApi.take, {
     policy: 'public',
     handler: ({ params: { id }, body, req }) =>
-      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip),
+      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip, cardCheckOf(req.headers)),
   });
   addRoute(app, bookingsApi.cancel, {
     policy: 'public',

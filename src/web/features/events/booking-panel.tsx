@@ -21,7 +21,7 @@ const loadCardStep = () => import('./booking-card-step').then((m) => m.BookingCa
 const BookingCardStep = lazyWithTheme(loadCardStep);
 
 /** The outcomes the page's address may name after a booking made without the script. */
-const OUTCOMES = ['confirmed', 'waitlisted'] as const;
+const OUTCOMES = ['confirmed', 'waitlisted', 'check_email'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
 type Step = { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: Outcome };
@@ -83,7 +83,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   if (step.kind === 'done') {
     return (
       <div ref={outcomeRef} tabIndex={-1} role="status" data-testid="booking-outcome" className={cx(ui.notice, ui.success, styles.outcome)}>
-        {step.status === 'confirmed' ? t('event.book.confirmed') : t('event.book.waitlisted')}
+        {t(`event.book.${step.status}`)}
       </div>
     );
   }
@@ -121,7 +121,11 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       const value = fields.get(name);
       return typeof value === 'string' ? value.trim() : '';
     };
-    const request: BookRequest = signedIn ? {} : { name: typed('name'), email: typed('email') };
+    const request: BookRequest = {
+      ...(signedIn ? {} : { name: typed('name'), email: typed('email') }),
+      // Sent only when ticked: agreeing to news is a choice made here, never a default (decision 120).
+      ...(fields.get('news_email') === 'true' ? { news_email: true } : {}),
+    };
     // Back, then Book with the same details, goes on with the place already held.
     if (previous.current && JSON.stringify(previous.current.request) === JSON.stringify(request)) {
       setStep({ kind: 'card', ...previous.current });
@@ -189,6 +193,10 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
             {field('email', t('event.book.email'), 'email', 'email', t('event.book.email_help'))}
           </>
         )}
+        <label className={styles.consent}>
+          <input type="checkbox" name="news_email" value="true" defaultChecked={answered?.values.news_email === 'true'} />
+          {t('privacy.news_consent')}
+        </label>
         <button type="submit" className={cx(ui.button, ui.primary, ui.large)} disabled={book.isPending}>
           {event.booking_state === 'waitlist' ? t('event.join_waitlist') : t('event.book')}
         </button>
