@@ -157,8 +157,9 @@ test.describe('without any script', () => {
 
     await page.getByLabel('Email').fill(`davit.${Date.now()}@example.org`);
     await page.getByRole('button', { name: 'Book a place' }).click();
-    await expect(page).toHaveURL(new RegExp(`/events/${free._id}\\?booking=confirmed$`));
-    await expect(page.getByText('Your place is booked.', { exact: false })).toBeVisible();
+    // Booked as through the API: held until the e-mail's link confirms it (decision 092).
+    await expect(page).toHaveURL(new RegExp(`/events/${free._id}\\?booking=check_email$`));
+    await expect(page.getByText('We have sent you an e-mail', { exact: false })).toBeVisible();
     await page.goto('about:blank');
   });
 });
