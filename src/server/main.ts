@@ -95,7 +95,10 @@ async function main() {
     url: config.publicUrl,
     listening: `${config.host}:${config.port}`,
     database: `${database}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo content added' : ''}`,
-    payments: config.payments === 'stripe' ? 'Stripe' : 'simulated (test provider: card 4242 4242 4242 4242)',
+    payments:
+      config.payments === 'stripe'
+        ? `Stripe${config.stripe.api ? ` (API at ${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port})` : ''}`
+        : 'simulated (test provider: card 4242 4242 4242 4242)',
     mail: config.smtpUrl ? 'sent over SMTP' : 'kept in the outbox (SMTP_URL is not set)',
   };
   const hint = adminHint(config, admin, onTerminal);

@@ -91,7 +91,8 @@ export async function startStripeStandIn() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    /** Its origin, as STRIPE_API_BASE takes it. */
+    url: `http://127.0.0.1:${port}`,
     intents,
     /** Refunds made, as Stripe would list them. */
     refunds,
