@@ -9,6 +9,7 @@ import { jwtSecret } from './db/settings.repo';
 import { createLogger } from './logger';
 import { scheduleJob } from './scheduled-jobs';
 import { createServices } from './services';
+import { pageUrl } from '../shared/domain/page-paths';
 
 /** How long a stop waits for running requests and jobs before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -22,7 +23,7 @@ type AdminResult = { created: boolean; generatedPassword?: string };
  * manager's log) it is written to a file only the site's user can read, never into the log.
  */
 function adminHint(config: Config, result: AdminResult, onTerminal: boolean): string {
-  const signIn = `${config.publicUrl}/signIn`;
+  const signIn = pageUrl(config.publicUrl, 'signIn');
   if (result.generatedPassword && onTerminal) {
     return [
       `Admin account created. Sign in at ${signIn} with`,

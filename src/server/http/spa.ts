@@ -4,12 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
+import { PAGE, TOKEN_PAGES } from '../../shared/domain/page-paths';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
-
-/** Pages whose address carries a secret token. */
-const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
 
 export type SpaOptions = {
   webDir: string;
@@ -70,6 +68,18 @@ export function renderIndex(html: string, head: PageHead): string {
         (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`,
       )
   );
+}
+
+/**
+ * The part of each token page's address before its secret (`/signin/pwreset/`), lower case: the
+ * router matches addresses whatever their case, and anything under it may hold a secret.
+ */
+const TOKEN_PREFIXES = TOKEN_PAGES.map((page) => PAGE[page].split(':')[0]!.toLowerCase());
+
+/** Whether the address is a page that carries a secret token. */
+export function carriesSecret(url: string): boolean {
+  const path = url.toLowerCase();
+  return TOKEN_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -157,8 +167,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
     // Referer, nor stay in memory as a key.
-    // Lower case: the router matches addresses whatever their case.
-    const carriesToken = TOKEN_PAGES.some((prefix) => url.toLowerCase().startsWith(prefix.toLowerCase()));
+    const carriesToken = carriesSecret(url);
     const [csp, page] = await Promise.all([
       options.pageCsp(),
       carriesToken ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { PAGE } from '../../shared/domain/page-paths';
 import { pageData } from './page-data';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorPage } from './route-error-page';
@@ -41,7 +42,7 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
-/** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
+/** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them; the addresses are the site's pages (decision 088). */
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
@@ -52,42 +53,42 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, lazy: HomePage, handle: pageData.home },
-          { path: 'events', lazy: EventsPage, handle: pageData.events },
-          { path: 'events/:eventId', lazy: EventPage, handle: pageData.event },
-          { path: 'events/bookings/:bookingId', lazy: BookingPage },
-          { path: 'signIn', lazy: SignInPage, handle: pageData.plain },
-          { path: 'news', lazy: NewsPage, handle: pageData.news },
-          { path: 'article/new', lazy: ArticleEditorPage },
-          { path: 'article/:articleId', lazy: ArticlePage, handle: pageData.article },
-          { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
-          { path: 'signIn/pwForgot', lazy: PwForgotPage },
-          { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
-          { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
-          { path: 'register', lazy: RegisterPage, handle: pageData.plain },
-          { path: 'register/pay', lazy: RegisterPayPage },
-          { path: 'register/thanks', lazy: RegisterThanksPage },
-          { path: 'profile', lazy: ProfilePage },
-          { path: 'renew', lazy: RenewPage },
-          { path: 'renew/pay', lazy: RenewPayPage },
-          { path: 'donate', lazy: DonatePage, handle: pageData.plain },
-          { path: 'donate/thanks', lazy: DonateThanksPage },
+          { path: PAGE.events, lazy: EventsPage, handle: pageData.events },
+          { path: PAGE.event, lazy: EventPage, handle: pageData.event },
+          { path: PAGE.booking, lazy: BookingPage },
+          { path: PAGE.signIn, lazy: SignInPage, handle: pageData.plain },
+          { path: PAGE.news, lazy: NewsPage, handle: pageData.news },
+          { path: PAGE.articleNew, lazy: ArticleEditorPage },
+          { path: PAGE.article, lazy: ArticlePage, handle: pageData.article },
+          { path: PAGE.articleEdit, lazy: ArticleEditorPage },
+          { path: PAGE.pwForgot, lazy: PwForgotPage },
+          { path: PAGE.pwReset, lazy: PwResetPage },
+          { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
+          { path: PAGE.register, lazy: RegisterPage, handle: pageData.plain },
+          { path: PAGE.registerPay, lazy: RegisterPayPage },
+          { path: PAGE.registerThanks, lazy: RegisterThanksPage },
+          { path: PAGE.profile, lazy: ProfilePage },
+          { path: PAGE.renew, lazy: RenewPage },
+          { path: PAGE.renewPay, lazy: RenewPayPage },
+          { path: PAGE.donate, lazy: DonatePage, handle: pageData.plain },
+          { path: PAGE.donateThanks, lazy: DonateThanksPage },
           {
-            path: 'admin',
+            path: PAGE.admin,
             lazy: AdminLayout,
             children: [
-              { index: true, element: <Navigate to="/admin/members" replace /> },
-              { path: 'members', lazy: AdminMembersPage },
-              { path: 'members/:id', lazy: AdminMemberPage },
-              { path: 'events', lazy: AdminEventsPage },
-              { path: 'events/:id', lazy: AdminEventPage },
-              { path: 'roles', lazy: AdminRolesPage },
-              { path: 'payments', lazy: AdminPaymentsPage },
-              { path: 'outbox', lazy: AdminOutboxPage },
-              { path: 'audit', lazy: AdminAuditPage },
-              { path: 'gift-aid', lazy: GiftAidAdminPage },
-              { path: 'settings', lazy: AdminSettingsPage },
-              { path: 'texts', lazy: AdminTextsPage },
-              { path: 'images', lazy: AdminImagesPage },
+              { index: true, element: <Navigate to={PAGE.adminMembers} replace /> },
+              { path: PAGE.adminMembers, lazy: AdminMembersPage },
+              { path: PAGE.adminMember, lazy: AdminMemberPage },
+              { path: PAGE.adminEvents, lazy: AdminEventsPage },
+              { path: PAGE.adminEvent, lazy: AdminEventPage },
+              { path: PAGE.adminRoles, lazy: AdminRolesPage },
+              { path: PAGE.adminPayments, lazy: AdminPaymentsPage },
+              { path: PAGE.adminOutbox, lazy: AdminOutboxPage },
+              { path: PAGE.adminAudit, lazy: AdminAuditPage },
+              { path: PAGE.adminGiftAid, lazy: GiftAidAdminPage },
+              { path: PAGE.adminSettings, lazy: AdminSettingsPage },
+              { path: PAGE.adminTexts, lazy: AdminTextsPage },
+              { path: PAGE.adminImages, lazy: AdminImagesPage },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },

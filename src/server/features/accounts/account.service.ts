@@ -28,6 +28,7 @@ import { receiptPdf } from '../../payments/receipt-pdf';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -168,7 +169,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           `You asked to use this address for your account with the ${siteName}. Confirm it with the link below: it works once, for 24 hours.`,
           'If you did not ask for this, ignore this e-mail and nothing changes.',
         ],
-        action: { label: 'Confirm my new e-mail address', url: `${publicUrl}/account/confirm-email/${token}` },
+        action: { label: 'Confirm my new e-mail address', url: pageUrl(publicUrl, 'confirmEmail', { token }) },
       });
       const notice = renderMail({
         siteName,

@@ -2,6 +2,7 @@ import { isArticleId } from '../../../shared/api/articles';
 import { MEDIA, mediaUrl, type RawDocument } from '../../../shared/domain/richtext/document';
 import type { PageHead } from '../../http/spa';
 import type { ArticlesService } from './articles.service';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 const ARTICLE_PATH = /^\/article\/([^/]+)$/;
 
@@ -31,7 +32,7 @@ export async function articlePageHead(
   if (!isArticleId(id) || id === 'new') return null;
   const article = await articles.find(id).catch(() => null);
   if (!article) return null;
-  const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
+  const url = pageUrl(site.publicUrl, 'article', { articleId: article._id });
   // The article's own first picture, else the site's share image from Settings.
   const image = firstImage(article.content, site.publicUrl) ?? site.shareImage;
   const title = `${site.shortName} | ${article.title}`;
