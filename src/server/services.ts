@@ -157,6 +157,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       audit,
       passwords,
       consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+      issueToken: (user) => tokens.issue(user),
     }),
     donations: donationsService({
       db: db.db,

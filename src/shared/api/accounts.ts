@@ -28,6 +28,12 @@ export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter
 export const pwResetValidateResponse = z.object({ valid: z.boolean() });
 export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
 
+/** A new member's sign-in once their registration is paid: the payment and the secret its proceed answer gave. */
+export const registerSignInRequest = z.object({
+  payment_id: z.string().trim().min(1).max(100),
+  secret: z.string().trim().min(1).max(200),
+});
+
 /** Signing out ends this token; `everywhere` ends every session of the account, on every device. */
 export const signOutRequest = z.object({ everywhere: z.boolean().default(false) });
 export type SignOutRequest = z.input<typeof signOutRequest>;
@@ -51,6 +57,17 @@ export const accountsApi = defineEndpoints('accounts', {
     description: 'The token is refused from then on; other devices stay signed in unless everywhere is true (decision record 017).',
     body: { kind: 'json', schema: signOutRequest },
     response: succeededResponse,
+  },
+  registerSignIn: {
+    method: 'POST',
+    path: '/api/register_sign_in',
+    summary: "Signs a new member in once their registration's payment has made the account, with the proceed answer's sign_in_secret",
+    description:
+      'Once only, within a day of joining, and not after the account has ended its sessions (decision record 086). ' +
+      'A 409 means the payment is still being confirmed: ask again in a few seconds.',
+    body: { kind: 'json', schema: registerSignInRequest },
+    response: tokenResponse,
+    errors: { 409: 'The payment has not made the account yet' },
   },
   pwForgot: {
     method: 'POST',

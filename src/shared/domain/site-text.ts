@@ -354,10 +354,13 @@ export const siteTextDefaults = {
   'register.pay.confirm': 'Complete registration',
   'register.pay.change': 'Change my details',
   'register.thanks.title': 'Welcome to the association',
-  'register.thanks.body':
-    'Thank you for joining. Your membership is confirmed and a welcome e-mail with your receipt is on its way. Sign in to see your membership.',
+  'register.thanks.body': 'Thank you for joining. Your membership is confirmed and a welcome e-mail with your receipt is on its way.',
   'register.thanks.sign_in': 'Sign in',
   'register.thanks.events': 'See our events',
+  'register.thanks.signing_in': 'Signing you in…',
+  'register.thanks.signed_in': 'You are signed in.',
+  'register.thanks.profile': 'Go to your profile',
+  'register.thanks.sign_in_failed': 'We could not sign you in: please sign in with your e-mail address and the password you chose.',
 
   // Membership: payment
   'pay.summary': 'Your membership',

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountsApi } from '../../../shared/api/accounts';
 import { adminApi } from '../../../shared/api/admin';
 import { membershipApi } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
@@ -15,6 +16,14 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
     handler: async ({ body }) => {
       await membership.registerConfirmSimple(body.payment_id);
       return { succeeded: true };
+    },
+  });
+
+  addRoute(app, accountsApi.registerSignIn, {
+    policy: 'public',
+    handler: ({ body, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return membership.registerSignIn(body.payment_id, body.secret);
     },
   });
 

@@ -24,7 +24,7 @@ import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { readRegisterStepOne, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
+import { readRegisterStepOne, saveJoinSignIn, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
 import { registerProceed } from './membership-api';
 import { Panel, PanelTitle } from '../../components/panel';
 import { RegisterSteps } from './membership-layout';
@@ -111,6 +111,7 @@ function RegisterForm() {
   const proceed = useMutation({
     mutationFn: (form: FormOutput) => registerProceed(form),
     onSuccess: (answer, form) => {
+      if (answer.sign_in_secret) saveJoinSignIn({ payment_id: answer.payment_id, secret: answer.sign_in_secret });
       saveRegisterPay({
         proceed: answer,
         billing: { line1: form.addr_line1, line2: form.addr_line2 ?? '', city: form.addr_city, postal_code: form.addr_post },
