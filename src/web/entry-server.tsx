@@ -19,6 +19,8 @@ import { embeddedJsonElement } from '../shared/domain/embedded-json';
 import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
+import { FormOutcomeProvider } from './lib/form-outcome';
+import type { FormOutcome } from '../shared/domain/form-outcome';
 
 export type RenderedPage = {
   status: number;
@@ -58,7 +60,7 @@ function toHtml(element: ReactNode): Promise<string> {
 }
 
 /** The page, a redirect, or null for a view that is rendered in the browser only. */
-export async function render(url: URL, transport: ApiTransport): Promise<RenderedPage | Response | null> {
+export async function render(url: URL, transport: ApiTransport, formOutcome?: FormOutcome): Promise<RenderedPage | Response | null> {
   setApiTransport(transport);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return context;
@@ -81,8 +83,11 @@ export async function render(url: URL, transport: ApiTransport): Promise<Rendere
         <AppProviders client={client}>
           {/* The same part as main.tsx's around the browser's router: React would hydrate this markup too. */}
           <HydrateApart>
-            {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            {/* What became of a form posted to this page (decision 085); the page carries it for the browser too. */}
+            <FormOutcomeProvider outcome={formOutcome ?? null}>
+              {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </FormOutcomeProvider>
           </HydrateApart>
         </AppProviders>
       </CacheProvider>

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
-import { PAGE, TOKEN_PAGES } from '../../shared/domain/page-paths';
+import { FORM_OUTCOME_ELEMENT_ID, type FormOutcome } from '../../shared/domain/form-outcome';
+import { PAGE, pageOf, TOKEN_PAGES } from '../../shared/domain/page-paths';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
@@ -88,6 +89,12 @@ const YEAR = 'public, max-age=31536000, immutable';
 const KEPT_PAGES = 200;
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Answers a form posted to a page with that same page showing what became of it (decision 085):
+ * rendered for this request alone, never kept, and the outcome written into it for the script.
+ */
+export type PageResponder = (req: FastifyRequest, reply: FastifyReply, outcome: FormOutcome, status?: number) => Promise<FastifyReply>;
+
 /** A served page before its per-request headers: the markup, or where it sends the visitor. */
 type ServedPage = { status: number; html: string; encoded(encoding: PageEncoding): Promise<Buffer> } | { status: number; location: string };
 
@@ -95,7 +102,7 @@ type ServedPage = { status: number; html: string; encoded(encoding: PageEncoding
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and
  * index.html for any path outside /api so deep links load. Unknown /api paths answer JSON 404.
  */
-export async function installSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
+export async function installSpa(app: FastifyInstance, options: SpaOptions): Promise<PageResponder> {
   const indexFile = path.join(options.webDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -121,10 +128,10 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const transport = inProcessTransport(app);
 
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
-  const render = async (req: FastifyRequest, url: string) => {
+  const render = async (req: FastifyRequest, url: string, outcome?: FormOutcome) => {
     if (!options.renderPage) return null;
     try {
-      return await options.renderPage(new URL(url, options.publicUrl), transport);
+      return await options.renderPage(new URL(url, options.publicUrl), transport, outcome);
     } catch (error) {
       req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
       return null;
@@ -155,12 +162,14 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   // visitor (the renderer never sees their credentials): it is kept per address for a few seconds
   // and forgotten when a write on this server has committed (another server's, within seconds).
   const pages = shortLivedByKey<ServedPage>(KEPT_PAGES);
+  // A form posted to a page changes nothing any public page shows (a sign-in, a payment begun).
+  const formAnswers = new WeakSet<FastifyRequest>();
   // onSend: the handler's transaction has committed, and no byte of the answer has gone yet (so
   // no GET that follows it, nor a client that hangs up, can find the old page).
   app.addHook('onSend', async (req, reply, payload) => {
     // A refused request changed nothing (4xx); a 5xx may have (a cancel whose refund failed).
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (!READS.has(req.method) && !refused) pages.forget();
+    if (!READS.has(req.method) && !refused && !formAnswers.has(req)) pages.forget();
     return payload;
   });
 
@@ -186,15 +195,48 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   };
 
+  const answerForm: PageResponder = async (req, reply, outcome, status = 200) => {
+    formAnswers.add(req);
+    // Without a built front end (an API-only test app) there is no page: the outcome as JSON.
+    if (!built) {
+      const detail = outcome.message?.text ?? outcome.message?.key ?? 'Done';
+      return reply.code(status).header('cache-control', 'no-store').send({ detail, outcome });
+    }
+    const url = req.url;
+    const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url, outcome)]);
+    if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', 303);
+    const bare = renderIndex(indexHtml, head);
+    const html = (page ? fillTemplate(bare, page) : await withStringTable(req, bare)).replace(
+      '</head>',
+      () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,
+    );
+    if (carriesSecret(url)) reply.header('referrer-policy', 'no-referrer');
+    return (
+      reply
+        // An unknown record's page stays a 404, whatever was posted to it.
+        .code(page?.status === 404 ? 404 : status)
+        // It may hold what was typed, or a session: for this answer alone.
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', csp)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  };
+
   // The static handler refuses directories, so the home page gets its own route.
   if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
+    // A form of a page that the server does not act on, sent before the page's script took it
+    // over: the page again, saying nothing was done, rather than losing it in silence.
+    if (req.method === 'POST' && built && pageOf(url) !== null)
+      return answerForm(req, reply, { form: 'other', message: { tone: 'error', key: 'form.not_sent' } });
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
     // Paths with a file extension are missing files, not pages.
     if (!built || (/\.[a-z0-9]+$/i.test(url) && url !== '/index.html')) return reply.code(404).send({ detail: 'Not found' });
     return sendIndex(req, reply, req.url);
   });
+  return answerForm;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roles } from '../domain/roles';
 import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
-import { newPassword } from './membership';
+import { newPassword, PASSWORD_MIN_LENGTH } from './membership';
 
 export { roles, type Role } from '../domain/roles';
 export const role = z.enum(roles);
@@ -33,6 +33,11 @@ export const registerSignInRequest = z.object({
   payment_id: z.string().trim().min(1).max(100),
   secret: z.string().trim().min(1).max(200),
 });
+
+/** SPEC section 5: a new password has at least 8 characters and equals its confirmation. */
+export function passwordsAcceptable(password: string, confirmation: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password === confirmation;
+}
 
 /** Signing out ends this token; `everywhere` ends every session of the account, on every device. */
 export const signOutRequest = z.object({ everywhere: z.boolean().default(false) });

@@ -29,8 +29,6 @@ export type FormHandover =
       first_name: string;
       last_name: string;
       email: string;
-      /** Signs the new member in once the payment has made the account (decision 086). */
-      sign_in?: { payment_id: string; secret: string };
     }
   | { kind: 'donation'; request: DonateProceedRequest; clientSecret: string; amount: number };
 

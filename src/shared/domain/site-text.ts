@@ -623,6 +623,15 @@ export const siteTextDefaults = {
   'site_text.edit_mode_title': 'Page title',
   'site_text.edit_target': 'Change the text "{value}" ({key})',
 
+  // Forms: sent before the page had finished loading (decision 085), and what a form still needs
+  'form.not_sent': 'Your form was not sent: the page had not finished loading. Nothing was changed. Please try again.',
+  'form.cross_site': 'This form was sent from another website, so nothing was done. Please use the form on this page.',
+  'form.signed_in': 'You are signed in. Your profile opens as soon as this page has finished loading.',
+  'form.next_step': 'Your details are saved. The next step opens as soon as this page has finished loading.',
+  'form.renew_again': 'Your choice is kept. Please press Continue to payment again once this page has finished loading.',
+  'form.needs_script': 'This step needs JavaScript, which is turned off in this browser.',
+  'form.missing': 'Please fill in or correct:',
+
   // Generic
   'error.generic': 'Something went wrong. Please try again.',
   'error.not_found': 'Sorry, there is no page at this address.',

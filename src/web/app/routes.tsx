@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { PAGE } from '../../shared/domain/page-paths';
 import { pageData } from './page-data';
 import { AppLayout } from './layout/app-layout';
+import { FormNoticeLayout } from './form-notice';
 import { RouteErrorPage } from './route-error-page';
 
 // Every page is its own chunk, loaded by the router before it shows the page (and, for a
@@ -49,7 +50,9 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorPage,
     children: [
       {
-        // Errors inside a page keep the header and footer around the message.
+        // Errors inside a page keep the header and footer around the message; a form the server
+        // did not act on is mentioned above the page (decision 085).
+        Component: FormNoticeLayout,
         ErrorBoundary: RouteErrorPage,
         children: [
           { index: true, lazy: HomePage, handle: pageData.home },
@@ -61,8 +64,8 @@ export const routes: RouteObject[] = [
           { path: PAGE.articleNew, lazy: ArticleEditorPage },
           { path: PAGE.article, lazy: ArticlePage, handle: pageData.article },
           { path: PAGE.articleEdit, lazy: ArticleEditorPage },
-          { path: PAGE.pwForgot, lazy: PwForgotPage },
-          { path: PAGE.pwReset, lazy: PwResetPage },
+          { path: PAGE.pwForgot, lazy: PwForgotPage, handle: pageData.plain },
+          { path: PAGE.pwReset, lazy: PwResetPage, handle: pageData.pwReset },
           { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
           { path: PAGE.register, lazy: RegisterPage, handle: pageData.plain },
           { path: PAGE.registerPay, lazy: RegisterPayPage },
@@ -70,7 +73,7 @@ export const routes: RouteObject[] = [
           { path: PAGE.profile, lazy: ProfilePage },
           { path: PAGE.renew, lazy: RenewPage },
           { path: PAGE.renewPay, lazy: RenewPayPage },
-          { path: PAGE.donate, lazy: DonatePage, handle: pageData.plain },
+          { path: PAGE.donate, lazy: DonatePage, handle: pageData.donate },
           { path: PAGE.donateThanks, lazy: DonateThanksPage },
           {
             path: PAGE.admin,

@@ -11,43 +11,70 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { z } from 'zod';
-import { accountsApi, tokenRequest } from '../../../shared/api/accounts';
+import { accountsApi } from '../../../shared/api/accounts';
+import { signInPageForm, type SignInPageForm } from '../../../shared/api/page-forms';
+import type { FormHandover } from '../../../shared/domain/form-outcome';
+import { PAGE } from '../../../shared/domain/page-paths';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { SiteText } from '../../components/site-text';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
 
-// The screen says "email"; the token endpoint calls the same field "username".
-const signInForm = z.object({ email: tokenRequest.shape.username, password: tokenRequest.shape.password });
-type SignInForm = z.infer<typeof signInForm>;
+/** A session the server opened for a sign-in posted before the script arrived: kept here, as after any sign-in. */
+function keepSession(handover: FormHandover) {
+  if (handover.kind === 'session') saveSession(handover.session);
+}
 
 export function SignInPage() {
   const { t } = useSiteText();
   const session = useSession();
   usePageTitle(t('signin.title'));
+  // A sign-in posted before the script took the form over (decision 085): the server's answer.
+  const outcome = useFormOutcome('signIn');
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  useFormHandover(outcome, keepSession);
 
+  const formRef = useRef<HTMLFormElement>(null);
   const {
     register,
     handleSubmit,
+    setValue,
     formState: { errors },
-  } = useForm<SignInForm>({ resolver: zodResolver(signInForm), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInPageForm>({
+    resolver: zodResolver(signInPageForm),
+    defaultValues: { email: outcome?.values?.email ?? '', password: '' },
+  });
+  useKeepTypedValues(
+    formRef,
+    useCallback(
+      (name: string, value: TypedValue) => {
+        if ((name === 'email' || name === 'password') && typeof value === 'string') setValue(name, value);
+      },
+      [setValue],
+    ),
+  );
 
   const signIn = useMutation({
-    mutationFn: (form: SignInForm) =>
+    mutationFn: (form: SignInPageForm) =>
       apiRequest(accountsApi.token, { body: { username: form.email, password: form.password }, auth: false }),
+    onMutate: () => setShownOutcome(null),
     // Storing the session re-renders this page, whose redirect below then goes to /profile.
     onSuccess: (answer) => saveSession({ token: answer.access_token, username: answer.username, role: answer.role }),
   });
 
-  if (session) return <Navigate to="/profile" replace />;
+  if (session) return <Navigate to={PAGE.profile} replace />;
 
   const failure = signIn.isError ? failureMessage(signIn.error, t) : null;
   const { ref: emailRef, ...emailField } = register('email');
   const { ref: passwordRef, ...passwordField } = register('password');
+  const serverField = (name: 'email' | 'password') => shownOutcome?.fields?.[name];
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
@@ -76,43 +103,57 @@ export function SignInPage() {
           </Typography>
         </Stack>
 
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}>
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              {...emailField}
-              inputRef={emailRef}
-              type="email"
-              label={t('signin.email')}
-              autoComplete="username"
-              required
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            <TextField
-              {...passwordField}
-              inputRef={passwordRef}
-              type="password"
-              label={t('signin.password')}
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
-              <SiteText k="signin.submit" />
-            </Button>
-          </Stack>
-        </Box>
+        {shownOutcome?.handover ? (
+          // Signed in by the server: the profile opens once the script has kept the session.
+          <FormOutcomeMessage outcome={shownOutcome} />
+        ) : (
+          <Box
+            component="form"
+            ref={formRef}
+            method="post"
+            action={PAGE.signIn}
+            noValidate
+            onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}
+          >
+            <Stack spacing={2.5}>
+              {failure ? <Alert severity="error">{failure}</Alert> : <FormOutcomeMessage outcome={shownOutcome} />}
+              <TextField
+                {...emailField}
+                // In the served page too (the form's own default is set only once the script runs).
+                defaultValue={outcome?.values?.email ?? ''}
+                inputRef={emailRef}
+                type="email"
+                label={t('signin.email')}
+                autoComplete="username"
+                required
+                fullWidth
+                error={Boolean(errors.email ?? serverField('email'))}
+                helperText={errors.email?.message ?? serverField('email')}
+              />
+              <TextField
+                {...passwordField}
+                inputRef={passwordRef}
+                type="password"
+                label={t('signin.password')}
+                autoComplete="current-password"
+                required
+                fullWidth
+                error={Boolean(errors.password ?? serverField('password'))}
+                helperText={errors.password?.message ?? serverField('password')}
+              />
+              <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
+                <SiteText k="signin.submit" />
+              </Button>
+            </Stack>
+          </Box>
+        )}
 
         <Stack spacing={1.5} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
-          <Link component={RouterLink} to="/signIn/pwForgot">
+          <Link component={RouterLink} to={PAGE.pwForgot}>
             <SiteText k="signin.forgot" />
           </Link>
           <Divider flexItem />
-          <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={PAGE.register} sx={{ fontWeight: 600 }}>
             <SiteText k="signin.register" />
           </Link>
         </Stack>

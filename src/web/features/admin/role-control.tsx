@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { saveSession, useSession } from '../../lib/session';
 import { useSetRole } from './admin-api';
 import { personName, roleLabels, roleWithArticle } from './admin-labels';
+import { useFormAction } from '../../lib/form-outcome';
 
 export interface RolePerson {
   _id: string;
@@ -40,6 +41,7 @@ export function RoleControl({
   compact?: boolean;
   onSaved?: (message: string) => void;
 }) {
+  const formAction = useFormAction();
   const session = useSession();
   const setRole = useSetRole();
   const name = personName(person);
@@ -78,6 +80,8 @@ export function RoleControl({
     <Box>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

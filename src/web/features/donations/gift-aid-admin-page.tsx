@@ -41,6 +41,7 @@ import {
   useGiftAidDeclarations,
 } from './donations-api';
 import { Panel, PanelTitle } from '../../components/panel';
+import { useFormAction } from '../../lib/form-outcome';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 
@@ -258,6 +259,7 @@ function DeclarationsPanel() {
 }
 
 function ExportPanel() {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [today] = useState(todayIso);
   const [from, setFrom] = useState(() => taxYearStartIso(today));
@@ -277,7 +279,7 @@ function ExportPanel() {
       <Typography sx={{ color: 'text.secondary', mb: 2.5, mt: -1 }}>
         <SiteText k="gift_aid_admin.export_intro" />
       </Typography>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             type="date"

@@ -17,6 +17,7 @@ import { PartBoundary } from '../../components/part-boundary';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
+import { pagePath } from '../../../shared/domain/page-paths';
 
 // Loaded with the first booking, not with the page (decision 062); the card step likewise.
 const bookingsApi = lazyEndpoints(() => import('../../../shared/api/bookings').then((m) => m.bookingsApi));
@@ -129,7 +130,14 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   return (
     <Panel labelledBy="booking-title">
       <PanelTitle id="booking-title" k="event.book.title" />
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="booking-title">
+      <Box
+        component="form"
+        method="post"
+        action={pagePath('event', { eventId: event._id })}
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="booking-title"
+      >
         <Stack spacing={2}>
           {book.isError && !fieldError && <Alert severity="error">{errorMessage(book.error, t('event.book.failed'))}</Alert>}
           {signedIn ? (

@@ -16,11 +16,32 @@ import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useCompletedFlow, useSettleOnReturn } from '../../components/card-payment/payments-api';
-import { clearJoinSignIn, clearRegistration, readJoinSignIn } from './flow-storage';
+import { clearJoinSignIn, clearRegistration, readJoinSignIn, type JoinSignIn } from './flow-storage';
 import { RegisterSteps } from './membership-layout';
 import { registerSignIn } from './membership-api';
 
 type SignInState = { status: 'idle' | 'signing-in' | 'signed-in' } | { status: 'failed'; reason: string };
+
+// One sign-in per secret while it is under way, however often the effect runs (StrictMode runs it twice in development).
+const signIns = new Map<string, ReturnType<typeof registerSignIn>>();
+function signInOnce(grant: JoinSignIn) {
+  let signIn = signIns.get(grant.secret);
+  if (!signIn) {
+    signIn = registerSignIn(grant).then((answer) => {
+      saveSession({ token: answer.access_token, username: answer.username, role: answer.role });
+      return answer;
+    });
+    // Used or refused, the secret is of no more use.
+    void signIn
+      .catch(() => undefined)
+      .finally(() => {
+        clearJoinSignIn();
+        signIns.delete(grant.secret);
+      });
+    signIns.set(grant.secret, signIn);
+  }
+  return signIn;
+}
 
 /**
  * Signs the new member in once the flow has completed here (decision 086), or says plainly why
@@ -28,28 +49,20 @@ type SignInState = { status: 'idle' | 'signing-in' | 'signed-in' } | { status: '
  */
 function useSignInAfterJoining(completed: boolean): SignInState {
   const { t } = useSiteText();
-  const [state, setState] = useState<SignInState>({ status: 'idle' });
+  const [grant] = useState(readJoinSignIn);
+  const [result, setResult] = useState<SignInState | null>(null);
   useEffect(() => {
-    if (!completed) return;
-    const grant = readJoinSignIn();
-    if (!grant) return;
+    if (!completed || !grant) return;
     let live = true;
-    setState({ status: 'signing-in' });
-    registerSignIn(grant)
-      .then((answer) => {
-        saveSession({ token: answer.access_token, username: answer.username, role: answer.role });
-        if (live) setState({ status: 'signed-in' });
-      })
-      .catch((error: unknown) => {
-        if (live) setState({ status: 'failed', reason: errorMessage(error, t('error.generic')) });
-      })
-      // Used or refused, the secret is of no more use.
-      .finally(clearJoinSignIn);
+    signInOnce(grant).then(
+      () => live && setResult({ status: 'signed-in' }),
+      (error: unknown) => live && setResult({ status: 'failed', reason: errorMessage(error, t('error.generic')) }),
+    );
     return () => {
       live = false;
     };
-  }, [completed, t]);
-  return state;
+  }, [completed, grant, t]);
+  return result ?? { status: completed && grant ? 'signing-in' : 'idle' };
 }
 
 export function RegisterThanksPage() {

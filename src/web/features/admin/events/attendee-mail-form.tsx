@@ -10,11 +10,13 @@ import { attendeeMailRequest, type EventAdminFacts } from '../../../../shared/ap
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useMailAttendees } from './event-admin-api';
+import { useFormAction } from '../../../lib/form-outcome';
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 
 /** A message to everyone with a place (and, if chosen, the waitlist): one e-mail each, through the outbox. */
 export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: EventAdminFacts }) {
+  const formAction = useFormAction();
   const send = useMailAttendees(eventId);
   // One key per message: a double click, or a retry after a lost answer, sends it once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -74,6 +76,8 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
       </Typography>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         aria-label="E-mail the attendees"
         onSubmit={(event) => {
