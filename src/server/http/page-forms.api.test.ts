@@ -196,7 +196,7 @@ describe('forms posted to their page', () => {
       const pending = await t.db.db
         .selectFrom('pending_registrations')
         .select(['email', 'fields'])
-        .where('email', '=', form.email)
+        .where('email', '=', form.email!)
         .execute();
       expect(pending).toHaveLength(1);
       expect(JSON.parse(pending[0]!.fields)).toMatchObject({ news_email: true });
