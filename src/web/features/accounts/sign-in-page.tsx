@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { accountsApi } from '../../../shared/api/accounts';
 import { signInPageForm, type SignInPageForm } from '../../../shared/api/page-forms';
@@ -43,7 +43,7 @@ export function SignInPage() {
 
   const formRef = useRef<HTMLFormElement>(null);
   const {
-    register,
+    control,
     handleSubmit,
     setValue,
     formState: { errors },
@@ -72,8 +72,6 @@ export function SignInPage() {
   if (session) return <Navigate to={PAGE.profile} replace />;
 
   const failure = signIn.isError ? failureMessage(signIn.error, t) : null;
-  const { ref: emailRef, ...emailField } = register('email');
-  const { ref: passwordRef, ...passwordField } = register('password');
   const serverField = (name: 'email' | 'password') => shownOutcome?.fields?.[name];
 
   return (
@@ -117,29 +115,46 @@ export function SignInPage() {
           >
             <Stack spacing={2.5}>
               {failure ? <Alert severity="error">{failure}</Alert> : <FormOutcomeMessage outcome={shownOutcome} />}
-              <TextField
-                {...emailField}
-                // In the served page too (the form's own default is set only once the script runs).
-                defaultValue={outcome?.values?.email ?? ''}
-                inputRef={emailRef}
-                type="email"
-                label={t('signin.email')}
-                autoComplete="username"
-                required
-                fullWidth
-                error={Boolean(errors.email ?? serverField('email'))}
-                helperText={errors.email?.message ?? serverField('email')}
+              {/* Controlled: the served page shows the address kept, and the script keeps what was typed (decision 085). */}
+              <Controller
+                control={control}
+                name="email"
+                render={({ field }) => (
+                  <TextField
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    type="email"
+                    label={t('signin.email')}
+                    autoComplete="username"
+                    required
+                    fullWidth
+                    error={Boolean(errors.email ?? serverField('email'))}
+                    helperText={errors.email?.message ?? serverField('email')}
+                  />
+                )}
               />
-              <TextField
-                {...passwordField}
-                inputRef={passwordRef}
-                type="password"
-                label={t('signin.password')}
-                autoComplete="current-password"
-                required
-                fullWidth
-                error={Boolean(errors.password ?? serverField('password'))}
-                helperText={errors.password?.message ?? serverField('password')}
+              <Controller
+                control={control}
+                name="password"
+                render={({ field }) => (
+                  <TextField
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    type="password"
+                    label={t('signin.password')}
+                    autoComplete="current-password"
+                    required
+                    fullWidth
+                    error={Boolean(errors.password ?? serverField('password'))}
+                    helperText={errors.password?.message ?? serverField('password')}
+                  />
+                )}
               />
               <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
                 <SiteText k="signin.submit" />

@@ -69,7 +69,6 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
   const { t } = useSiteText();
   const {
     control,
-    register,
     setValue,
     getValues,
     formState: { errors, isSubmitted },
@@ -94,22 +93,27 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
   const pence = amountPence(amount);
   const showGiftAid = giftAidOffered && !anonymous;
 
-  const text = (name: TextName, label: SiteTextKey, { helperText, ...props }: TextFieldProps = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        // In the served page too (the form's own default is set only once the script runs).
-        defaultValue={form.formState.defaultValues?.[name] ?? ''}
-        label={t(label)}
-        fullWidth
-        error={Boolean(errorOf(name))}
-        helperText={errorOf(name) ?? helperText}
-        {...props}
-      />
-    );
-  };
+  // Controlled: the served page shows what was sent, and the script keeps what was typed (decision 085).
+  const text = (name: TextName, label: SiteTextKey, { helperText, ...props }: TextFieldProps = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={t(label)}
+          fullWidth
+          error={Boolean(errorOf(name))}
+          helperText={errorOf(name) ?? helperText}
+          {...props}
+        />
+      )}
+    />
+  );
 
   const checkbox = (
     name: 'anonymous' | 'gift_aid' | 'ga_non_uk' | 'ga_confirmed',

@@ -140,7 +140,6 @@ function RegisterForm() {
 
   const {
     control,
-    register,
     handleSubmit,
     getValues,
     setValue,
@@ -212,24 +211,28 @@ function RegisterForm() {
   const serverError = (name: string) => shownOutcome?.fields?.[name];
   const errorOf = (name: FieldName) => errors[name]?.message ?? serverError(name);
 
-  const text = (name: (typeof textFields)[number] | 'plain_pw', label: SiteTextKey, props: TextFieldProps = {}) => {
-    const { ref, ...field } = register(name);
-    const initial = defaults[name];
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        // In the served page too (the form's own default is set only once the script runs).
-        defaultValue={typeof initial === 'string' ? initial : ''}
-        label={t(label)}
-        fullWidth
-        {...props}
-        // After the props: a field's own hint gives way to its error.
-        error={Boolean(errorOf(name))}
-        helperText={errorOf(name) ?? props.helperText}
-      />
-    );
-  };
+  // Controlled: the served page shows what was sent, and the script keeps what was typed (decision 085).
+  const text = (name: (typeof textFields)[number] | 'plain_pw', label: SiteTextKey, props: TextFieldProps = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={t(label)}
+          fullWidth
+          {...props}
+          // After the props: a field's own hint gives way to its error.
+          error={Boolean(errorOf(name))}
+          helperText={errorOf(name) ?? props.helperText}
+        />
+      )}
+    />
+  );
 
   // Said when Continue is pressed with something missing: every field at fault, by its label.
   const missing = tried
