@@ -51,6 +51,8 @@ describe('forms posted to their page', () => {
       });
       expect(outcome.handover).toMatchObject({ kind: 'session', session: { username: member.email, role: 'member' } });
       expect(res.body).toContain('You are signed in.');
+      // A browser that runs no script is told what it lacks.
+      expect(res.body).toMatch(/<noscript> (<!-- -->)?This step needs JavaScript, which is turned off in this browser.<\/noscript>/);
       expect(res.body).not.toContain(TEST_PASSWORD);
       // The session works.
       const token = outcome.handover?.kind === 'session' ? outcome.handover.session.token : '';
