@@ -62,10 +62,20 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
     }
     setPaying(true);
     onAttempt?.();
-    const result = await stripe.confirmCardPayment(clientSecret, {
-      payment_method: { card: cardElement, billing_details: { address: filledAddress(billing) } },
-      return_url: returnUrl,
-    });
+    let result: Awaited<ReturnType<Stripe['confirmCardPayment']>>;
+    try {
+      result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card: cardElement, billing_details: { address: filledAddress(billing) } },
+        return_url: returnUrl,
+      });
+    } catch (error) {
+      // Stripe.js answers its own failures as `error`; anything thrown is the script's (a lost
+      // network, a blocked script): the payer may try again rather than wait on a spinner.
+      console.error('Confirming the card payment failed', error);
+      setPaying(false);
+      onFailed(null);
+      return;
+    }
     if (result.error || !result.paymentIntent) {
       setPaying(false);
       onFailed(result.error?.message ?? null);
