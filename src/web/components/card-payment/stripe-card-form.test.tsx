@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentsApi } from '../../../shared/api/payments';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
-import fakeStripeJs from '../../testing/fake-stripe.js?raw';
+// The provider's script, before @stripe/stripe-js looks for it (the form's module is loaded lazily).
+import '../../testing/fake-stripe.js';
 import { renderPage } from '../../testing/render';
 import { CardPayment } from './card-payment';
 
@@ -45,10 +46,6 @@ async function fillCard(page: ReturnType<typeof renderPage>, number = '4242 4242
 }
 
 describe('the Stripe card form', () => {
-  beforeAll(() => {
-    // The provider's script, before @stripe/stripe-js looks for it (the form's module is loaded lazily).
-    new Function(fakeStripeJs)();
-  });
   beforeEach(() => {
     fake().calls = [];
     fake().respond = null;
