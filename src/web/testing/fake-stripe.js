@@ -36,6 +36,7 @@
 
   function createCardElement() {
     var handlers = {};
+    var ready = false;
     var number = field('Card number', '1234 1234 1234 1234');
     var expiry = field('Expiration date MM / YY', 'MM / YY');
     var cvc = field('Security code', 'CVC');
@@ -78,11 +79,18 @@
         var host = typeof target === 'string' ? document.querySelector(target) : target;
         host.append(box);
         setTimeout(function () {
+          ready = true;
           emit('ready', { elementType: 'card' });
         }, 0);
       },
       on: function (event, handler) {
         (handlers[event] = handlers[event] || []).push(handler);
+        // A listener that comes after the element is ready still hears of it (a renderer may
+        // attach its listeners a frame after mounting).
+        if (event === 'ready' && ready)
+          setTimeout(function () {
+            handler({ elementType: 'card' });
+          }, 0);
         return this;
       },
       off: function (event, handler) {
