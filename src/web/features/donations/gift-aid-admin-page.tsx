@@ -266,9 +266,13 @@ function ExportPanel() {
   const [to, setTo] = useState(today);
   const rangeInvalid = Boolean(from && to && from > to);
   const download = useMutation({ mutationFn: () => downloadGiftAidSchedule(from, to) });
+  // Said when Download is pressed, rather than a button that waits disabled.
+  const [tried, setTried] = useState(false);
+  const missing = (value: string) => (tried && !value ? t('gift_aid_admin.date_missing') : undefined);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
     if (!from || !to || rangeInvalid) return;
     download.mutate();
   }
@@ -287,8 +291,8 @@ function ExportPanel() {
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             required
-            error={rangeInvalid}
-            helperText={rangeInvalid ? t('gift_aid_admin.range_invalid') : undefined}
+            error={rangeInvalid || Boolean(missing(from))}
+            helperText={rangeInvalid ? t('gift_aid_admin.range_invalid') : missing(from)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -297,18 +301,11 @@ function ExportPanel() {
             value={to}
             onChange={(e) => setTo(e.target.value)}
             required
-            error={rangeInvalid}
+            error={rangeInvalid || Boolean(missing(to))}
+            helperText={missing(to)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            startIcon={<DownloadIcon />}
-            loading={download.isPending}
-            disabled={!from || !to || rangeInvalid}
-            sx={{ py: 1.6 }}
-          >
+          <Button type="submit" variant="contained" size="large" startIcon={<DownloadIcon />} loading={download.isPending} sx={{ py: 1.6 }}>
             {t('gift_aid_admin.download')}
           </Button>
         </Stack>

@@ -121,14 +121,7 @@ export function RegisterThanksPage() {
               {t('register.thanks.profile')}
             </Button>
           ) : (
-            <Button
-              component={RouterLink}
-              to={PAGE.signIn}
-              variant="contained"
-              size="large"
-              startIcon={<LoginIcon />}
-              disabled={signIn.status === 'signing-in'}
-            >
+            <Button component={RouterLink} to={PAGE.signIn} variant="contained" size="large" startIcon={<LoginIcon />}>
               {t('register.thanks.sign_in')}
             </Button>
           )}

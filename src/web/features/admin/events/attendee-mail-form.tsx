@@ -28,7 +28,12 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
   const [sent, setSent] = useState<string | null>(null);
   const recipients = facts.confirmed + (includeWaitlist ? facts.waitlisted + facts.offered : 0);
 
+  const [nobody, setNobody] = useState(false);
+
   function check() {
+    // Nobody to write to: said when Send is pressed, rather than a button that waits disabled.
+    setNobody(recipients === 0);
+    if (recipients === 0) return;
     const parsed = attendeeMailRequest.safeParse({ request_id: requestId, subject, body, include_waitlist: includeWaitlist });
     if (parsed.success) {
       setErrors({});
@@ -115,10 +120,15 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
           label={`Also the waitlist (${facts.waitlisted + facts.offered})`}
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={recipients === 0}>
+          <Button type="submit" variant="contained">
             Send to {people(recipients)}
           </Button>
         </Box>
+        {nobody && recipients === 0 && (
+          <Alert severity="info" role="alert">
+            Nobody has a place{includeWaitlist ? ' or is on the waitlist' : ''} yet: there is no one to write to.
+          </Alert>
+        )}
       </Box>
       {sent && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>
