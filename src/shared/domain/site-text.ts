@@ -248,7 +248,7 @@ export const siteTextDefaults = {
   'editor.upload_failed': 'The image could not be uploaded.',
   'editor.upload_no_url': 'The upload gave no image address, so nothing was inserted.',
   'editor.images_only': 'Only PNG and JPEG images can be uploaded.',
-  'editor.choose_image': 'Choose an image to upload first.',
+  'editor.image_needed': 'Choose an image to upload first.',
   'editor.confirm': 'Confirm',
   'editor.remove': 'Remove',
   'editor.url': 'URL',

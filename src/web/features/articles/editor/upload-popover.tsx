@@ -69,7 +69,7 @@ export function UploadPopover({
             onClick={() => {
               // Said when pressed, rather than a button that waits disabled.
               if (file) onConfirm(file);
-              else setError(t('editor.choose_image'));
+              else setError(t('editor.image_needed'));
             }}
           >
             {t('editor.confirm')}
