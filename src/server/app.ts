@@ -10,6 +10,7 @@ import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { accountRoutes } from './features/accounts/account.routes';
 import { accountsPageForms } from './features/accounts/accounts.pages';
+import { secondFactorRoutes } from './features/accounts/second-factor.routes';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsPageForms } from './features/donations/donations.pages';
@@ -24,6 +25,7 @@ import { attendanceRoutes } from './features/events/attendance.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
 import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
@@ -71,9 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), {
+  installAuth(app, services.tokens, (id) => services.accounts.principal(id), {
     operatorToken: config.metricsToken,
-    isRevoked: (jti) => services.accountsRepo.isRevoked(jti),
+    sessionActive: (claims, ip) => services.sessions.check(claims, ip),
   });
   services.metrics.install(app);
 
@@ -86,12 +88,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, db.db);
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
+  secondFactorRoutes(app, {
+    accounts: services.accounts,
+    factors: services.secondFactors,
+    sessions: services.sessions,
+    repo: services.accountsRepo,
+  });
   siteTextRoutes(app, services.siteText, services.settings);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
   donationsRoutes(app, services.donations);
   adminRoutes(app, services.admin, services.clock);
+  importsRoutes(app, {
+    imports: services.imports,
+    invitations: services.invitations,
+    addMember: services.addMember,
+    clock: services.clock,
+  });
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,

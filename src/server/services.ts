@@ -3,6 +3,7 @@ import { backgroundTasks } from './background';
 import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
 import { createTokens } from './auth/tokens';
+import { secretBox } from './auth/secret-box';
 import type { Config } from './config';
 import { passwordResetService } from './features/accounts/password-reset.service';
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
@@ -27,6 +28,8 @@ import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
 import { accountService } from './features/accounts/account.service';
+import { secondFactorService } from './features/accounts/second-factor.service';
+import { sessionsService } from './features/accounts/sessions.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
@@ -39,6 +42,9 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { importsService } from './features/imports/imports.service';
+import { invitationsService } from './features/imports/invitations.service';
+import { addMemberService } from './features/imports/add-member.service';
 
 export type ServiceDeps = {
   db: Db;
@@ -121,10 +127,44 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       return image ? Buffer.from(image.data) : null;
     },
   });
+  const invitations = invitationsService({
+    db: db.db,
+    clock,
+    audit,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+  });
+  const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
+  const box = secretBox(config.secondFactorKey ?? jwtSecret);
+  const sessions = sessionsService({
+    db: db.db,
+    tokens,
+    box,
+    mailer,
+    clock,
+    siteName: () => siteText.get('site_name'),
+    publicUrl: config.publicUrl,
+  });
+  const secondFactors = secondFactorService({
+    db: db.db,
+    box,
+    passwords,
+    limiter,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+    endOtherSessions: (userId, keep, trx) => sessions.endOthers(userId, keep, trx),
+  });
   const accounts = accountsService({
+    db: db.db,
     repo: accountsData,
     passwords,
-    tokens,
+    factors: secondFactors,
+    sessions,
+    audit,
     clock,
     bootstrapOnce: async () => {
       const marker = randomUUID();
@@ -157,7 +197,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       audit,
       passwords,
       consentWording: () => siteText.get(NEWS_CONSENT_KEY),
-      issueToken: (user) => tokens.issue(user),
+      startSession: (user, context) => sessions.start(user, context, 'join'),
     }),
     donations: donationsService({
       db: db.db,
@@ -186,15 +226,24 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
+      await Promise.all([
+        limiter.prune(),
+        this.membership.prunePending(),
+        brake.prune(),
+        accounts.pruneSessions(),
+        secondFactors.pruneChallenges(),
+        imports.prune(),
+      ]);
       return sent;
     },
     accountsRepo: accountsData,
     accounts,
+    sessions,
+    secondFactors,
     account: accountService({
       db: db.db,
       passwords,
-      tokens,
+      sessions,
       mailer,
       limiter,
       audit,
@@ -221,6 +270,9 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     attendance,
     articles,
+    imports,
+    invitations,
+    addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

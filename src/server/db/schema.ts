@@ -28,6 +28,13 @@ export interface UsersTable {
   registered_date: string | null;
   last_renewed_date: string | null;
   created_at: string;
+  /** Dr, Mr, Prof... (0015). */
+  title: string | null;
+  /** The import that created the account or last changed it (decision 110). */
+  import_id: string | null;
+  last_signed_in_at: string | null;
+  /** When the account was first seen with a staff role and no second factor (the grace period counts from here). */
+  staff_since: string | null;
 }
 
 export interface StringsTable {
@@ -189,6 +196,9 @@ export interface PaymentsTable {
   client_address: string | null;
   /** The admin's decision on a refunded or disputed membership payment. */
   review: 'kept' | 'ended' | null;
+  /** A past payment brought in by an import, and its key (the same row again adds nothing). */
+  import_id: string | null;
+  import_key: string | null;
 }
 
 export interface PendingRegistrationsTable {
@@ -246,6 +256,8 @@ export interface OutboxTable {
   next_attempt_at: string | null;
   /** JSON list of { filename, content_type, content_base64 }, or null. */
   attachments: string | null;
+  /** A queued message waits until then (invitations go out at a steady rate). */
+  not_before: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -284,7 +296,8 @@ export interface DonationsTable {
 
 export interface GiftAidDeclarationsTable {
   id: string;
-  donation_id: string;
+  /** Null for a member's standing declaration brought in by an import (then user_id names them). */
+  donation_id: string | null;
   title: string | null;
   first_name: string;
   last_name: string;
@@ -297,11 +310,75 @@ export interface GiftAidDeclarationsTable {
   declared_at: string;
   cancelled_at: string | null;
   cancelled_by: string | null;
+  user_id: string | null;
+  import_id: string | null;
 }
 
-export interface RevokedTokensTable {
-  jti: string;
+/** An authenticator app (TOTP, RFC 6238): the seed encrypted (decision 131), the newest time step used. */
+export interface TotpFactorsTable {
+  user_id: string;
+  secret_enc: string;
+  created_at: string;
+  /** Null while enrolment waits for its first code. */
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA-256 of the normalised code under the factor key. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** bigint on PostgreSQL (read back as text): always pass through Number(). */
+  counter: Generated<number | string>;
+  /** JSON list of the authenticator's transports. */
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
   expires_at: string;
+}
+
+/** One row per access token: the token's jti is the id. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_version: number;
+  /** How the session was opened: password, password+totp, password+recovery, passkey. */
+  method: string;
+  /** "Firefox on Windows": from the user agent at sign-in. */
+  device: string;
+  ip: string | null;
+  /** An approximate place known locally (decision 133), or null. */
+  place: string | null;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device_key: string;
+  first_seen: string;
+  last_seen: string;
 }
 
 export interface CardDeclinesTable {
@@ -329,6 +406,8 @@ export interface EmailChangesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The session that asked: the change ends the account's other sessions, not that one. */
+  session_id: string | null;
 }
 
 /** Each choice about news by e-mail; the latest one of a person is their current choice. */
@@ -344,6 +423,66 @@ export interface ConsentsTable {
   /** The version of the consent wording shown (a hash of the site text at the time). */
   wording_version: string;
   at: string;
+  import_id: string | null;
+}
+
+export type ImportStatus = 'reading' | 'ready' | 'committing' | 'committed' | 'undone';
+
+export interface ImportsTable {
+  id: string;
+  status: ImportStatus;
+  file_name: string;
+  encoding: string;
+  date_format: string;
+  details: string;
+  planned: string;
+  done: string | null;
+  on_error: string | null;
+  created_at: string;
+  created_by: string | null;
+  lease_until: string | null;
+  committed_at: string | null;
+  committed_by: string | null;
+  undone_at: string | null;
+}
+
+export interface ImportRowsTable {
+  import_id: string;
+  file: 'members' | 'payments';
+  row_number: number;
+  email_key: string | null;
+  /** The row's values as read and checked (JSON). */
+  data: string;
+  errors: string | null;
+  action: string;
+  changes: string | null;
+  /** pending until the commit wrote it (done). */
+  state: 'pending' | 'done';
+  user_id: string | null;
+  before: string | null;
+}
+
+export interface MemberInvitationsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  token_version: number;
+  import_id: string | null;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  voided_at: string | null;
+  outbox_id: number | null;
+}
+
+export interface MemberNotesTable {
+  id: string;
+  user_id: string;
+  body: string;
+  created_at: string;
+  created_by: string | null;
+  import_id: string | null;
 }
 
 export interface Database {
@@ -370,8 +509,17 @@ export interface Database {
   donations: DonationsTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
   audit_log: AuditLogTable;
-  revoked_tokens: RevokedTokensTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
   card_declines: CardDeclinesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  member_invitations: MemberInvitationsTable;
+  member_notes: MemberNotesTable;
 }

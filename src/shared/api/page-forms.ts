@@ -8,9 +8,14 @@ import { tierIndex } from './membership';
  * check the same fields with the same rules.
  */
 
-/** The sign-in page says "email" where the token endpoint says "username". */
-export const signInPageForm = z.object({ email: tokenRequest.shape.username, password: tokenRequest.shape.password });
-export type SignInPageForm = z.infer<typeof signInPageForm>;
+/** The sign-in page says "email" where the token endpoint says "username"; the code of a second factor when asked. */
+export const signInPageForm = z.object({
+  email: tokenRequest.shape.username,
+  password: tokenRequest.shape.password,
+  otp: tokenRequest.shape.otp,
+});
+export type SignInPageForm = z.input<typeof signInPageForm>;
+export type SignInPageFields = z.output<typeof signInPageForm>;
 
 /** The new password, twice (SPEC section 5: the rules are `passwordsAcceptable`). */
 export const pwResetPageForm = z.object({ password: z.string().max(1024), confirmation: z.string().max(1024) });

@@ -21,7 +21,12 @@ export type FormMessage = { tone: 'error' | 'success' | 'info'; key?: SiteTextKe
 
 /** What the script finishes when it arrives: keeping a session, going on to the next step. */
 export type FormHandover =
-  | { kind: 'session'; session: { token: string; username: string; role: Role } }
+  | {
+      kind: 'session';
+      session: { token: string; username: string; role: Role };
+      /** Staff without a second factor set one up first (decision 132). */
+      secondFactorSetup?: 'required' | 'grace';
+    }
   | {
       kind: 'register-pay';
       proceed: ProceedResponse;
@@ -41,5 +46,7 @@ export type FormOutcome = {
   fields?: Record<string, string>;
   /** The values as they were sent, to put back in the form: never a password. */
   values?: Record<string, string>;
+  /** A right password whose account has a second factor: the factors it has (the form asks for the code). */
+  secondFactor?: string[];
   handover?: FormHandover;
 };

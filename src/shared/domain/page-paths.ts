@@ -19,10 +19,12 @@ export const PAGE = {
   pwForgot: '/signIn/pwForgot',
   pwReset: '/signIn/pwReset/:uid',
   confirmEmail: '/account/confirm-email/:token',
+  invitation: '/invitation/:token',
   register: '/register',
   registerPay: '/register/pay',
   registerThanks: '/register/thanks',
   profile: '/profile',
+  profileSecurity: '/profile/security',
   renew: '/renew',
   renewPay: '/renew/pay',
   donate: '/donate',
@@ -40,6 +42,7 @@ export const PAGE = {
   adminSettings: '/admin/settings',
   adminTexts: '/admin/texts',
   adminImages: '/admin/images',
+  adminImport: '/admin/import',
 } as const;
 
 export type PageName = keyof typeof PAGE;
@@ -56,10 +59,10 @@ export function pageUrl(publicUrl: string, page: PageName, params: Record<string
 }
 
 /**
- * Pages whose address carries a secret (a reset or e-mail confirmation link): the server keeps no
- * copy of them and they send no Referer.
+ * Pages whose address carries a secret (a reset, e-mail confirmation or invitation link): the
+ * server keeps no copy of them and they send no Referer.
  */
-export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail'];
+export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation'];
 
 /** The public pages worth a search engine's visit (no sign-in, no payment steps), besides articles and events. */
 export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'register', 'donate'];
@@ -72,9 +75,11 @@ export const APP_PAGES: readonly PageName[] = [
   'pwForgot',
   'pwReset',
   'confirmEmail',
+  'invitation',
   'registerPay',
   'registerThanks',
   'profile',
+  'profileSecurity',
   'renew',
   'renewPay',
   'donateThanks',
@@ -91,6 +96,7 @@ export const APP_PAGES: readonly PageName[] = [
   'adminSettings',
   'adminTexts',
   'adminImages',
+  'adminImport',
 ];
 
 const patterns = (Object.entries(PAGE) as [PageName, PagePattern][]).map(([name, pattern]) => {

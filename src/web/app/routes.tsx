@@ -19,6 +19,7 @@ const RegisterPage = () => import('../features/membership/register-page').then((
 const RegisterPayPage = () => import('../features/membership/register-pay-page').then((m) => ({ Component: m.RegisterPayPage }));
 const RegisterThanksPage = () => import('../features/membership/register-thanks-page').then((m) => ({ Component: m.RegisterThanksPage }));
 const ProfilePage = () => import('../features/membership/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const SecurityPage = () => import('../features/accounts/security/security-page').then((m) => ({ Component: m.SecurityPage }));
 const RenewPage = () => import('../features/membership/renew-page').then((m) => ({ Component: m.RenewPage }));
 const RenewPayPage = () => import('../features/membership/renew-pay-page').then((m) => ({ Component: m.RenewPayPage }));
 const DonatePage = () => import('../features/donations/donate-page').then((m) => ({ Component: m.DonatePage }));
@@ -40,6 +41,8 @@ const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) =
 const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage }));
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
+const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
+const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -67,10 +70,12 @@ export const routes: RouteObject[] = [
           { path: PAGE.pwForgot, lazy: PwForgotPage, handle: pageData.plain },
           { path: PAGE.pwReset, lazy: PwResetPage, handle: pageData.pwReset },
           { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
+          { path: PAGE.invitation, lazy: InvitationPage },
           { path: PAGE.register, lazy: RegisterPage, handle: pageData.plain },
           { path: PAGE.registerPay, lazy: RegisterPayPage },
           { path: PAGE.registerThanks, lazy: RegisterThanksPage },
           { path: PAGE.profile, lazy: ProfilePage },
+          { path: PAGE.profileSecurity, lazy: SecurityPage },
           { path: PAGE.renew, lazy: RenewPage },
           { path: PAGE.renewPay, lazy: RenewPayPage },
           { path: PAGE.donate, lazy: DonatePage, handle: pageData.donate },
@@ -92,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: PAGE.adminSettings, lazy: AdminSettingsPage },
               { path: PAGE.adminTexts, lazy: AdminTextsPage },
               { path: PAGE.adminImages, lazy: AdminImagesPage },
+              { path: PAGE.adminImport, lazy: AdminImportPage },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },

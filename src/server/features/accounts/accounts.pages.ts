@@ -6,6 +6,7 @@ import { addPageForm, fieldErrors } from '../../http/page-form';
 import type { PageResponder } from '../../http/spa';
 import type { AccountsService } from './accounts.service';
 import type { PasswordResetService } from './password-reset.service';
+import { signInContext } from './sign-in-context';
 
 /**
  * The sign-in, forgotten-password and new-password forms as a browser posts them before the
@@ -26,17 +27,30 @@ export function accountsPageForms(
       const form = signInPageForm.safeParse(fields);
       if (!form.success) return { status: 400, values, fields: fieldErrors(form.error) };
       try {
-        const signedIn = await accounts.signIn(form.data.email, form.data.password, req.ip);
+        const signedIn = await accounts.signIn(form.data.email, form.data.password, signInContext(req), form.data.otp);
         // The session is the page's to keep (session storage, decision 003): the script takes it when it arrives.
         return {
           values,
           message: { tone: 'success', key: 'form.signed_in' },
-          handover: { kind: 'session', session: { token: signedIn.access_token, username: signedIn.username, role: signedIn.role } },
+          handover: {
+            kind: 'session',
+            session: { token: signedIn.access_token, username: signedIn.username, role: signedIn.role },
+            ...(signedIn.second_factor_setup ? { secondFactorSetup: signedIn.second_factor_setup } : {}),
+          },
         };
       } catch (error) {
-        if (error instanceof HttpError && error.status === 401)
-          return { status: 401, values, message: { tone: 'error', key: 'invalid_credentials' } };
-        throw error;
+        if (!(error instanceof HttpError) || error.status !== 401) throw error;
+        // A right password for an account with a second factor: the page asks for its code (decision 130).
+        const factors = error.extra?.second_factor;
+        if (Array.isArray(factors) && factors.length) {
+          return {
+            status: 401,
+            values,
+            secondFactor: factors.map(String),
+            message: { tone: form.data.otp ? 'error' : 'info', text: error.detail },
+          };
+        }
+        return { status: 401, values, message: { tone: 'error', key: 'invalid_credentials' } };
       }
     },
   });

@@ -42,7 +42,7 @@ export function membershipRepo(db: Kysely<Database>) {
       return db
         .selectFrom('payments')
         .leftJoin('users', 'users.id', 'payments.user_id')
-        .select(['payments.kind', 'payments.status', 'users.id', 'users.email', 'users.role', 'users.token_version'])
+        .select(['payments.kind', 'payments.status', 'users.id', 'users.email', 'users.role', 'users.token_version', 'users.first_name'])
         .where('payments.id', '=', paymentId)
         .executeTakeFirst();
     },

@@ -3,6 +3,7 @@ import { accountsApi } from '../../../shared/api/accounts';
 import { adminApi } from '../../../shared/api/admin';
 import { membershipApi } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
+import { signInContext } from '../../http/sign-in-context';
 import type { MembershipService } from './membership.service';
 
 export function membershipRoutes(app: FastifyInstance, membership: MembershipService) {
@@ -21,9 +22,9 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
 
   addRoute(app, accountsApi.registerSignIn, {
     policy: 'public',
-    handler: ({ body, reply }) => {
+    handler: ({ body, req, reply }) => {
       reply.header('cache-control', 'no-store');
-      return membership.registerSignIn(body.payment_id, body.secret);
+      return membership.registerSignIn(body.payment_id, body.secret, signInContext(req));
     },
   });
 

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { awaitsReview, isMembershipPayment, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
 import type { TokenResponse } from '../../../shared/api/accounts';
+import type { SignInContext } from '../../http/sign-in-context';
 import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
@@ -54,8 +55,11 @@ export type MembershipDeps = {
   passwords: PasswordHasher;
   /** The consent wording shown on the form now (a site text). */
   consentWording: () => Promise<string>;
-  /** An access token for an account, as signing in gives. */
-  issueToken: (user: { id: string; email: string; role: 'member' | 'editor' | 'admin'; token_version: number }) => Promise<string>;
+  /** Opens a session for an account, as signing in does, and answers its token. */
+  startSession: (
+    user: { id: string; email: string; role: 'member' | 'editor' | 'admin'; token_version: number; first_name: string },
+    context: SignInContext,
+  ) => Promise<string>;
 };
 
 export function membershipService({
@@ -68,7 +72,7 @@ export function membershipService({
   audit,
   passwords,
   consentWording,
-  issueToken,
+  startSession,
 }: MembershipDeps) {
   const repo = membershipRepo(db);
 
@@ -148,7 +152,7 @@ export function membershipService({
      * has made the account: once, within a day, and not after the account ended its sessions
      * (a password reset, "sign out everywhere"), so a stolen secret is worth little (decision 086).
      */
-    async registerSignIn(paymentId: string, secret: string): Promise<TokenResponse> {
+    async registerSignIn(paymentId: string, secret: string, context: SignInContext): Promise<TokenResponse> {
       const grant = await repo.findJoinSignIn(paymentId);
       const given = Buffer.from(secretHash(secret), 'hex');
       const matches = grant !== undefined && timingSafeEqual(given, Buffer.from(grant.secret_hash, 'hex'));
@@ -156,15 +160,21 @@ export function membershipService({
       if (!grant || !matches || grant.used_at !== null || grant.expires_at <= now) throw badRequest(JOIN_SIGN_IN_USED);
       const account = await repo.registrationAccount(paymentId);
       if (!account || account.kind !== 'registration') throw badRequest(JOIN_SIGN_IN_USED);
-      if (!account.id || !account.email || !account.role || account.token_version === null) {
+      if (!account.id || !account.email || !account.role || account.token_version === null || account.first_name === null) {
         // Not made yet: the card step's settle or the provider's webhook is on its way.
         if (account.status === 'pending') throw conflict(JOIN_SIGN_IN_NOT_YET);
         throw badRequest(JOIN_SIGN_IN_USED);
       }
       if (account.token_version !== 0) throw badRequest(JOIN_SIGN_IN_USED);
       if (!(await repo.useJoinSignIn(paymentId, now))) throw badRequest(JOIN_SIGN_IN_USED);
-      const user = { id: account.id, email: account.email, role: account.role, token_version: account.token_version };
-      return { access_token: await issueToken(user), token_type: 'bearer', username: user.email, role: user.role };
+      const user = {
+        id: account.id,
+        email: account.email,
+        role: account.role,
+        token_version: account.token_version,
+        first_name: account.first_name,
+      };
+      return { access_token: await startSession(user, context), token_type: 'bearer', username: user.email, role: user.role };
     },
 
     /** Completes a registration that costs nothing; a paid one must go through the card step. */

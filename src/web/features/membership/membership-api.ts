@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProceedResponse, RegistrationForm } from '../../../shared/api/membership';
 import { ApiError, apiRequest, lazyEndpoints } from '../../lib/api';
+import { deviceHeaders } from '../../lib/device-id';
 import { useSession } from '../../lib/session';
 
 // Loaded with the first call, not with the page (decision 062).
@@ -49,7 +50,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function registerSignIn(grant: { payment_id: string; secret: string }, waits = [1000, 2000, 3000, 4000]) {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      return await apiRequest(accountsApi.registerSignIn, { body: grant, auth: false });
+      return await apiRequest(accountsApi.registerSignIn, { body: grant, auth: false, headers: deviceHeaders() });
     } catch (error) {
       const wait = waits[attempt];
       if (!(error instanceof ApiError && error.status === 409) || wait === undefined) throw error;
