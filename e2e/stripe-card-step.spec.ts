@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
+import { request, type Page } from '@playwright/test';
 import path from 'node:path';
 import { startStripeStandIn } from '../src/server/testing/stripe-stand-in';
-import { adminAuthorization, checkA11y, expect, test as base } from './fixtures';
+import { codeAt } from './admin-session';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, checkA11y, expect, test as base } from './fixtures';
 import { collectDialogs, continueToPayment, fillRegistration, uniqueEmail } from './membership-helpers';
 import { startSiteServer } from './site-server';
 
@@ -15,7 +16,30 @@ import { startSiteServer } from './site-server';
  */
 const fakeStripeJs = fs.readFileSync(path.resolve('src/web/testing/fake-stripe.js'), 'utf8');
 
-type StripeSite = { url: string; standIn: Awaited<ReturnType<typeof startStripeStandIn>> };
+type StripeSite = { url: string; standIn: Awaited<ReturnType<typeof startStripeStandIn>>; admin: { authorization: string } };
+
+/**
+ * The new site's admin, signed in as a new admin is (decision 132): with the password, then an
+ * authenticator app set up, whose first code opens the session the journeys use.
+ */
+async function adminOf(url: string): Promise<{ authorization: string }> {
+  const api = await request.newContext({ baseURL: url });
+  try {
+    const first = await api.post('/api/token', { form: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+    const { access_token: token } = (await first.json()) as { access_token: string };
+    const headers = { authorization: `Bearer ${token}` };
+    const started = await api.post('/api/account/totp', { headers });
+    const { secret } = (await started.json()) as { secret: string };
+    const confirmed = await api.post('/api/account/totp/confirm', {
+      headers,
+      data: { code: codeAt(secret, Math.floor(Date.now() / 30_000)) },
+    });
+    if (!confirmed.ok()) throw new Error(`The admin's authenticator app was not set up: ${await confirmed.text()}`);
+    return headers;
+  } finally {
+    await api.dispose();
+  }
+}
 
 const test = base.extend<{ fakeStripe: void }, { stripeSite: StripeSite }>({
   stripeSite: [
@@ -30,7 +54,7 @@ const test = base.extend<{ fakeStripe: void }, { stripeSite: StripeSite }>({
         STRIPE_WEBHOOK_SECRET: '',
         STRIPE_API_BASE: standIn.url,
       });
-      await use({ url: site.url, standIn });
+      await use({ url: site.url, standIn, admin: await adminOf(site.url) });
       await site.stop();
       await standIn.close();
     },
@@ -99,7 +123,7 @@ test('a visitor books a paid event in Stripe mode and pays by card', async ({ pa
   const dialogs = collectDialogs(page);
   const email = uniqueEmail('stripe-booker');
   const title = `Stripe lecture ${email.slice(0, 24)}`;
-  const admin = await adminAuthorization(page.request);
+  const admin = stripeSite.admin;
   const created = await page.request.post('/api/new_event', {
     headers: admin,
     data: { title, dated: '2099-05-07T18:30', description: 'A paid lecture.', capacity: 10, member_price_pence: 1200, price_pence: 2000 },

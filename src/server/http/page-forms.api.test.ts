@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormOutcome } from '../../shared/domain/form-outcome';
 import { outboxFor, registrationForm } from '../testing/membership';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app';
+import { createTestApp, TEST_PASSWORD, totpCode, type TestApp } from '../testing/test-app';
 
 /**
  * Decision 085: a form posted to its page before the page's script took it over is answered by
@@ -72,6 +72,38 @@ describe('forms posted to their page', () => {
       expect(res.body).toContain('Email or password not recognized');
       expect(res.body).toMatch(new RegExp(`<input[^>]*name="email"[^>]*value="${member.email}"`));
       expect(res.body).not.toContain('not the password');
+    });
+
+    it('asks for the second factor of an account that has one, and signs in with its code', async () => {
+      const member = await t.userWithRole('member');
+      const headers = { authorization: member.authorization };
+      const started = await t.app.inject({ method: 'POST', url: '/api/account/totp', headers });
+      const { secret } = started.json<{ secret: string }>();
+      const confirmed = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/totp/confirm',
+        headers,
+        payload: { code: totpCode(secret, t.clock.now) },
+      });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+      const asked = await post('/signIn', { email: member.email, password: TEST_PASSWORD });
+      expect(asked.statusCode).toBe(401);
+      const outcome = outcomeIn(asked.body);
+      expect(outcome).toMatchObject({ values: { email: member.email }, secondFactor: expect.arrayContaining(['totp']) });
+      expect(outcome.message?.tone).toBe('info');
+      expect(outcome.handover).toBeUndefined();
+      // The page asks for the code beside the password.
+      expect(asked.body).toMatch(/<input[^>]*name="otp"/);
+
+      t.clock.advance(30_000);
+      try {
+        const signedIn = await post('/signIn', { email: member.email, password: TEST_PASSWORD, otp: totpCode(secret, t.clock.now) });
+        expect(signedIn.statusCode).toBe(200);
+        expect(outcomeIn(signedIn.body).handover).toMatchObject({ kind: 'session', session: { username: member.email } });
+      } finally {
+        t.clock.advance(-30_000);
+      }
     });
 
     it('names each missing field', async () => {

@@ -46,6 +46,28 @@ describe('the sign-in page before and as its script arrives (decision 085)', () 
     expect(screen.getByLabelText(/^Email/)).toHaveValue('ani@example.org');
   });
 
+  it('asks for the second factor the server asked for, and sends its code with the password', async () => {
+    const api = new FakeApi().on(accountsApi.token, signedIn);
+    const page = servedPage(<SignInPage />, {
+      route: '/signIn',
+      api,
+      outcome: {
+        form: 'signIn',
+        values: { email: 'ani@example.org' },
+        secondFactor: ['totp', 'recovery_code'],
+        message: { tone: 'info', text: 'Enter the code from your authenticator app or a recovery code, or use your passkey' },
+      },
+    });
+    expect(input(page.container, 'otp')).toBeTruthy();
+    await page.takeOver();
+    await page.user.type(screen.getByLabelText(/^Password/), 'correct horse');
+    await page.user.type(screen.getByLabelText(/^Code/), '123456');
+    await page.user.click(screen.getByRole('button', { name: 'Sign in', exact: true }));
+    await screen.findByText('Elsewhere: /profile');
+    const sent = api.calls.find((call) => call.path === '/api/token')?.form ?? new URLSearchParams();
+    expect(Object.fromEntries(sent)).toEqual({ username: 'ani@example.org', password: 'correct horse', otp: '123456' });
+  });
+
   it('keeps the session the server opened, and goes on to the profile', async () => {
     const page = servedPage(<SignInPage />, {
       route: '/signIn',
