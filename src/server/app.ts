@@ -27,6 +27,7 @@ import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fulfilment: services.fulfilment,
     events: services.paymentEvents,
     brake: services.brake,
+    challenges: services.cardChecks,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
@@ -124,11 +126,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingsRoutes(app, services.bookings);
   eventAdminRoutes(app, services.eventAdmin, services.clock);
   attendanceRoutes(app, services.attendance);
-  articlesRoutes(app, services.articles, async () => ({
-    publicUrl: config.publicUrl,
-    siteName: await services.siteText.get('site_name'),
-    description: await services.siteText.get('home.mission'),
-  }));
+  articlesRoutes(
+    app,
+    services.articles,
+    async () => ({
+      publicUrl: config.publicUrl,
+      siteName: await services.siteText.get('site_name'),
+      description: await services.siteText.get('home.mission'),
+    }),
+    () => services.events.sitemapPages(),
+  );
+
+  newslettersRoutes(app, services.newsletters, services.choices);
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 
@@ -145,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stringTable: () => services.siteText.table(),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
+    clock: services.clock,
   });
   // Forms posted to their page before its script took them over: answered with the page (decision 085).
   accountsPageForms(app, answerForm, config.publicUrl, services.accounts, services.passwordResets);

@@ -4,12 +4,12 @@ import { PAGE, TOKEN_PAGES } from '../shared/domain/page-paths';
 
 /**
  * The address segment before each secret: the token pages' (`/signIn/pwReset/:uid` gives
- * "pwReset", decision 088) and the API's check of a reset link.
+ * "pwReset", decision 088), the API's check of a reset link and its one-click unsubscribe.
  */
-const SECRET_AFTER = [...TOKEN_PAGES.map((page) => PAGE[page].split('/').at(-2)!), 'pw_reset_validate'];
+const SECRET_AFTER = [...TOKEN_PAGES.map((page) => PAGE[page].split('/').at(-2)!), 'pw_reset_validate', 'unsubscribe'];
 const SECRET_SEGMENT = new RegExp(`/(${SECRET_AFTER.join('|')})/[^/]+`, 'gi');
 
-/** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens. */
+/** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation or unsubscribe link tokens. */
 export function safeUrl(url: string): string {
   return url.split('?')[0]!.replace(SECRET_SEGMENT, '/$1/[redacted]');
 }

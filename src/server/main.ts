@@ -68,6 +68,11 @@ async function main() {
     services.bookings.expireLapsed(),
   );
 
+  // Newsletters: scheduled ones whose time has come, and queueing a stopped server left half done.
+  const newsletterJobs = scheduleJob({ everyMs: MINUTE, firstAfterMs: 20_000, log, name: 'newsletters' }, () =>
+    services.newsletters.runDue(),
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -79,7 +84,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
-    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop()]);
+    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), newsletterJobs.stop()]);
     // Background mail and password threads (a delivery under way gets a few seconds).
     await services.close();
     await db.close();

@@ -12,6 +12,9 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
+import { cardCheckChallenges } from './payments/card-check-challenge';
+import { pdfDocuments } from './pdf/pdf-documents';
+import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
@@ -42,6 +45,8 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { newslettersService } from './features/newsletters/newsletters.service';
+import { choicesService } from './features/newsletters/choices.service';
 import { importsService } from './features/imports/imports.service';
 import { invitationsService } from './features/imports/invitations.service';
 import { addMemberService } from './features/imports/add-member.service';
@@ -68,11 +73,15 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
   const siteText = siteTextService(db.db, clock, audit, settings, savedTexts);
   const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
+  const pdfThreads = pdfPool({ workers: config.pdfWorkers, maxQueue: config.pdfQueue });
+  const pdfs = pdfDocuments(pdfThreads, limiter);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
     clock,
     log,
     messageIdHost: new URL(config.publicUrl).hostname,
+    bulkPerMinute: config.mailBulkPerMinute,
+    dkim: config.dkim,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -95,7 +104,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     booking: bookingFulfilment(clock, jwtSecret),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
-  const brake = cardBrake(db.db, limiter, clock);
+  const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
+  const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
   const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
   const bookings = bookingsService({
@@ -111,6 +121,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
+    consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
   const attendance = attendanceService({
     db: db.db,
@@ -126,6 +137,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
       return image ? Buffer.from(image.data) : null;
     },
+    pdfs,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -179,12 +191,14 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     tokens,
     passwords,
     limiter,
+    pdfs,
     mailer,
     stripe,
     testPayments,
     fulfilment,
     payments,
     brake,
+    cardChecks,
     paymentEvents: stripeEvents,
     background,
     membership: membershipService({
@@ -250,6 +264,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      pdfs,
     }),
     siteText,
     settings,
@@ -270,15 +285,31 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     attendance,
     articles,
+    newsletters: newslettersService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      linkSecret: jwtSecret,
+      log,
+      background,
+      mailContext: async () => ({
+        ...(await mailContext()),
+        postalAddress: (await siteText.get('postal_address')).trim(),
+        contactEmail: (await siteText.get('contact_email')).trim(),
+      }),
+    }),
+    choices: choicesService(db.db, clock, () => siteText.get(NEWS_CONSENT_KEY)),
     imports,
     invitations,
     addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
-    /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
+    /** Waits for background work, stops mail delivery, the password and PDF threads (shutdown, tests). */
     async close(): Promise<void> {
       await background.idle();
       await mailer.close();
       await hashing.close();
+      await pdfThreads.close();
     },
   };
 }

@@ -12,3 +12,13 @@ export function csvCell(value: string | number | null | undefined): string {
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][]): string {
   return `\ufeff${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** The start of a CSV written in pieces: the byte-order mark and the header row. */
+export function csvHead(header: string[]): string {
+  return `\ufeff${header.map(csvCell).join(',')}\r\n`;
+}
+
+/** Rows of a CSV written in pieces, each ending its line. */
+export function csvRows(rows: (string | number | null | undefined)[][]): string {
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}

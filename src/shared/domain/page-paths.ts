@@ -15,6 +15,9 @@ export const PAGE = {
   article: '/article/:articleId',
   articleNew: '/article/new',
   articleEdit: '/article/:articleId/edit',
+  newsletters: '/newsletters',
+  newsletter: '/newsletters/:newsletterId',
+  preferences: '/preferences/:token',
   signIn: '/signIn',
   pwForgot: '/signIn/pwForgot',
   pwReset: '/signIn/pwReset/:uid',
@@ -42,6 +45,9 @@ export const PAGE = {
   adminSettings: '/admin/settings',
   adminTexts: '/admin/texts',
   adminImages: '/admin/images',
+  adminNewsletters: '/admin/newsletters',
+  adminNewsletterNew: '/admin/newsletters/new',
+  adminNewsletter: '/admin/newsletters/:id',
   adminImport: '/admin/import',
 } as const;
 
@@ -59,10 +65,10 @@ export function pageUrl(publicUrl: string, page: PageName, params: Record<string
 }
 
 /**
- * Pages whose address carries a secret (a reset, e-mail confirmation or invitation link): the
- * server keeps no copy of them and they send no Referer.
+ * Pages whose address carries a secret (a reset, e-mail confirmation, invitation or mail
+ * preferences link): the server keeps no copy of them and they send no Referer.
  */
-export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation'];
+export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation', 'preferences'];
 
 /** The public pages worth a search engine's visit (no sign-in, no payment steps), besides articles and events. */
 export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'register', 'donate'];
@@ -76,6 +82,7 @@ export const APP_PAGES: readonly PageName[] = [
   'pwReset',
   'confirmEmail',
   'invitation',
+  'preferences',
   'registerPay',
   'registerThanks',
   'profile',
@@ -96,6 +103,9 @@ export const APP_PAGES: readonly PageName[] = [
   'adminSettings',
   'adminTexts',
   'adminImages',
+  'adminNewsletters',
+  'adminNewsletterNew',
+  'adminNewsletter',
   'adminImport',
 ];
 

@@ -44,6 +44,14 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
+const AdminNewslettersPage = () => import('../features/admin/newsletters-page').then((m) => ({ Component: m.NewslettersPage }));
+// Writing a newsletter uses the article editor, so it lives with the articles.
+const NewsletterWriterPage = () =>
+  import('../features/articles/newsletter/newsletter-writer-page').then((m) => ({ Component: m.NewsletterWriterPage }));
+const NewsletterArchivePage = () =>
+  import('../features/articles/newsletter-archive-page').then((m) => ({ Component: m.NewsletterArchivePage }));
+const NewsletterPage = () => import('../features/articles/newsletter-page').then((m) => ({ Component: m.NewsletterPage }));
+const PreferencesPage = () => import('../features/newsletters/preferences-page').then((m) => ({ Component: m.PreferencesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
 /** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them; the addresses are the site's pages (decision 088). */
@@ -67,6 +75,9 @@ export const routes: RouteObject[] = [
           { path: PAGE.articleNew, lazy: ArticleEditorPage },
           { path: PAGE.article, lazy: ArticlePage, handle: pageData.article },
           { path: PAGE.articleEdit, lazy: ArticleEditorPage },
+          { path: PAGE.newsletters, lazy: NewsletterArchivePage, handle: pageData.newsletters },
+          { path: PAGE.newsletter, lazy: NewsletterPage, handle: pageData.newsletter },
+          { path: PAGE.preferences, lazy: PreferencesPage },
           { path: PAGE.pwForgot, lazy: PwForgotPage, handle: pageData.plain },
           { path: PAGE.pwReset, lazy: PwResetPage, handle: pageData.pwReset },
           { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
@@ -97,6 +108,9 @@ export const routes: RouteObject[] = [
               { path: PAGE.adminSettings, lazy: AdminSettingsPage },
               { path: PAGE.adminTexts, lazy: AdminTextsPage },
               { path: PAGE.adminImages, lazy: AdminImagesPage },
+              { path: PAGE.adminNewsletters, lazy: AdminNewslettersPage },
+              { path: PAGE.adminNewsletterNew, lazy: NewsletterWriterPage },
+              { path: PAGE.adminNewsletter, lazy: NewsletterWriterPage },
               { path: PAGE.adminImport, lazy: AdminImportPage },
             ],
           },

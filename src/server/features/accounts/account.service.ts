@@ -21,10 +21,11 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { PdfDocuments } from '../../pdf/pdf-documents';
+import type { Receipt } from '../../payments/receipt-pdf';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
-import { receiptPdf } from '../../payments/receipt-pdf';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
@@ -50,11 +51,13 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Receipts are drawn on the PDF threads, each version once (decision 090). */
+  pdfs: PdfDocuments;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText }: AccountDeps) {
+export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -74,7 +77,8 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
 
   async function consentState(userId: string): Promise<ConsentState> {
     const user = await userOrThrow(userId);
-    const [latest] = await repo.consents(userId, user.email_key);
+    // News by e-mail as a whole; choices about one list or kind of mail (decision 122) have a topic.
+    const latest = (await repo.consents(userId, user.email_key)).find((c) => c.topic === null);
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
@@ -244,14 +248,14 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       return (await repo.payments(userId, user.email_key)).map(toPayment);
     },
 
-    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
-    async receipt(userId: string, paymentId: string): Promise<Buffer> {
+    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
+    async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && toPayment(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
       const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
-      return receiptPdf({
+      const receipt: Receipt = {
         siteName,
         charityNumber: charityNumber.trim(),
         receiptNumber: payment.id,
@@ -262,7 +266,8 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
         amountPence: payment.amount_pence,
         refundedPence: payment.refunded_pence,
         paidAt: payment.completed_at!,
-      });
+      };
+      return pdfs.get('receipt', receipt, { account: userId, ip });
     },
 
     consent: consentState,
@@ -289,10 +294,14 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
         account,
         consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
           news_email: c.news_email === 1,
+          ...(c.topic ? { about: c.topic } : {}),
           source: c.source,
           wording_version: c.wording_version,
           at: c.at,
         })),
+        email_choices: await repo.emailChoices(user.email_key),
+        newsletters_received: await repo.newslettersTo(addresses),
+        mail_suppression: await repo.suppressionOf(addresses),
         email_changes: await repo.emailChanges(userId),
         payments: (await repo.payments(userId, user.email_key)).map(toPayment),
         donations: donations.map((d) => ({

@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { accountsApi } from '../../../shared/api/accounts';
 import { adminApi } from '../../../shared/api/admin';
@@ -9,7 +10,7 @@ import type { MembershipService } from './membership.service';
 export function membershipRoutes(app: FastifyInstance, membership: MembershipService) {
   addRoute(app, membershipApi.registerProceed, {
     policy: 'public',
-    handler: ({ body, req }) => membership.registerProceed(body, req.ip),
+    handler: ({ body, req }) => membership.registerProceed(body, req.ip, cardCheckOf(req.headers)),
   });
 
   addRoute(app, membershipApi.registerConfirmSimple, {

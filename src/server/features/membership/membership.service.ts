@@ -88,7 +88,7 @@ export function membershipService({
      * (password hashed at once) as a pending registration and prices the tier here, never
      * trusting a price from the browser.
      */
-    async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
+    async registerProceed(form: ValidRegistration, ip: string, cardCheck?: string): Promise<ProceedResponse> {
       const address = addressKey(ip);
       // Refused while the password threads are full before anything counts against the address.
       passwords.refuseWhenBusy();
@@ -101,7 +101,7 @@ export function membershipService({
         throw conflict(EMAIL_TAKEN);
       }
       const tier = tierOrThrow(form.tier_index);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: true });
+      if (tier.pence > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
       const fields = pendingFields.parse({
         ...rest,
@@ -201,7 +201,7 @@ export function membershipService({
       const tier = tierOrThrow(tierIndex);
       const today = londonDate(clock());
       if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: false });
+      if (tier.pence > 0) await brake.beforeStart({ ip }, { pausable: false });
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, today);
       const { paymentId, clientSecret } = await payments.begin({
         kind: 'renewal',
