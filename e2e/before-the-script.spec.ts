@@ -152,6 +152,8 @@ test.describe('without any script', () => {
     await page.getByLabel('Email').fill('davit.noscript@example');
     await page.getByRole('button', { name: 'Book a place' }).click();
     await expect(page.getByText('Enter a valid e-mail address')).toBeVisible();
+    // Beside the field it is about.
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Enter a valid e-mail address');
     await expect(page.getByLabel('Your name')).toHaveValue('Davit Noscript');
     expect(page.url()).not.toContain('davit');
 

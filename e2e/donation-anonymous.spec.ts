@@ -10,18 +10,24 @@ test('an anonymous donation by card reaches the thanks page and a receipt arrive
 
   await page.goto('/donate');
   await expect(page).toHaveTitle(/Donate/);
-  // SPEC: Proceed stays disabled until the form is valid.
+  // Proceed is there to press, and says what is missing (decision 089).
   const proceed = page.getByRole('button', { name: 'Proceed' });
-  await expect(proceed).toBeDisabled();
+  await proceed.click();
+  await expect(page.getByTestId('missing-fields').getByRole('listitem')).toHaveText([
+    'Amount in pounds: Enter an amount of at least £1',
+    'Your name: Enter your name, or tick Anonymous',
+    'Email: Enter your e-mail address for the receipt',
+  ]);
+  await expect(page.getByLabel('Amount in pounds')).toBeFocused();
   await checkA11y(page);
 
   await fillDonation(page, { amount: '25', email });
-  await expect(proceed).toBeEnabled();
   // Less than £1 after rounding is not a donation.
   await page.getByLabel('Amount in pounds').fill('0.4');
-  await expect(proceed).toBeDisabled();
+  await proceed.click();
+  await expect(page.getByTestId('missing-fields').getByRole('listitem')).toHaveText(['Amount in pounds: Enter an amount of at least £1']);
   await page.getByLabel('Amount in pounds').fill('25');
-  await expect(proceed).toBeEnabled();
+  await expect(page.getByTestId('missing-fields')).toHaveCount(0);
   await checkA11y(page);
 
   await proceedToCard(page);

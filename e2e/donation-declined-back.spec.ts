@@ -13,7 +13,8 @@ test('a declined card alerts, Back keeps step 1, and a second card completes the
   await page.getByLabel('Your name').fill('');
   await page.getByLabel('Your name').blur();
   await expect(page.getByText('Enter your name, or tick Anonymous')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('missing-fields').getByRole('listitem')).toHaveText(['Your name: Enter your name, or tick Anonymous']);
   await page.getByLabel('Your name').fill('Ani Sargsyan');
 
   // Keyboard only: Proceed with Enter, and focus lands on step 2's heading.

@@ -67,8 +67,12 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   await expect(page.getByLabel('First name')).toHaveValue('Ani');
   await expect(page.getByLabel('Last name')).toHaveValue(lastName);
   await page.getByLabel('House name or number').fill('12 Rose Lane');
-  // Not confirmed yet: Proceed waits.
-  await expect(page.getByRole('button', { name: 'Proceed' })).toBeDisabled();
+  // Not confirmed yet: Proceed says so (decision 089).
+  await page.getByRole('button', { name: 'Proceed' }).click();
+  await expect(page.getByTestId('missing-fields').getByRole('listitem')).toHaveText([
+    'Postcode: Enter your postcode, or tick "I do not live in the UK"',
+    'I confirm the declaration above: Tick the declaration to add Gift Aid',
+  ]);
   await page.getByLabel('I do not live in the UK').check();
   await expect(page.getByLabel('Postcode')).toHaveCount(0);
   await page.getByLabel('I do not live in the UK').uncheck();

@@ -30,8 +30,9 @@ test('a doctor joins on a paid tier with a card, signs in and sees the membershi
   await page.getByRole('button', { name: 'Pay £50.00' }).click();
   await expect(page).toHaveURL(/\/register\/thanks$/);
   expect(dialogs).toEqual([]);
-
-  await signIn(page, email, password);
+  // The new member is signed in (decision 086).
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed in.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText('Doctors, Dental Surgeons and Pharmacists', { exact: true })).toBeVisible();
   await expect(page.getByText('£50.00 per year')).toBeVisible();

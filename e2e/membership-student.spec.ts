@@ -16,11 +16,16 @@ test('a student joins for free, signs in and sees the membership on the profile'
   await expect(page.getByText('£35.00 per year')).toBeVisible();
   await checkA11y(page);
 
-  // Nothing chosen or typed: the form says what is missing and stays put.
+  // Nothing chosen or typed: the button is there to press, and says what is missing (decision 089).
   await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await expect(page.getByText('Choose a membership tier')).toBeVisible();
+  const missing = page.getByTestId('missing-fields');
+  await expect(missing).toContainText('Please fill in or correct:');
+  await expect(missing.getByRole('listitem').first()).toHaveText('Membership tier: Choose a membership tier');
+  await expect(missing.getByRole('link', { name: 'Email' })).toBeVisible();
   await expect(page).toHaveURL(/\/register$/);
   await checkA11y(page);
+  await missing.getByRole('link', { name: 'Last name' }).click();
+  await expect(page.getByLabel('Last name')).toBeFocused();
 
   await fillRegistration(page, { tier: /^Students/, email, password, gradYear: '2029' });
   await continueToPayment(page);
@@ -39,14 +44,12 @@ test('a student joins for free, signs in and sees the membership on the profile'
   await expect(page).toHaveURL(/\/register\/thanks$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'See our events' })).toHaveAttribute('href', '/events');
-  expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('membership.')))).toEqual([]);
+  // The new member is signed in (decision 086): no password to type again.
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed in.' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('membership.')))).toEqual([]);
   await checkA11y(page);
 
-  // Going back to the pay page with nothing stored returns to step one.
-  await page.goto('/register/pay');
-  await expect(page).toHaveURL(/\/register$/);
-
-  await signIn(page, email, password);
+  await page.getByRole('link', { name: 'Go to your profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
   await expect(page).toHaveTitle('AMA GB | My Profile');
@@ -58,4 +61,13 @@ test('a student joins for free, signs in and sees the membership on the profile'
   await expect(page.getByTestId('expiry-text')).toHaveText(/^Your membership expires in 36[56] days$/);
   await expect(page.getByText('Action Required')).toHaveCount(0);
   await checkA11y(page);
+
+  // Signed out, the password chosen when joining signs in.
+  await page.evaluate(() => sessionStorage.removeItem('session'));
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Going back to the pay page with nothing stored returns to step one.
+  await page.goto('/register/pay');
+  await expect(page).toHaveURL(/\/register$/);
 });

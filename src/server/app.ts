@@ -9,10 +9,14 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { accountRoutes } from './features/accounts/account.routes';
+import { accountsPageForms } from './features/accounts/accounts.pages';
 import { secondFactorRoutes } from './features/accounts/second-factor.routes';
 import { articlesRoutes } from './features/articles/articles.routes';
+import { bookingsPageForms } from './features/events/bookings.pages';
 import { committeeRoutes } from './features/committee/committee.routes';
+import { donationsPageForms } from './features/donations/donations.pages';
 import { donationsRoutes } from './features/donations/donations.routes';
+import { membershipPageForms } from './features/membership/membership.pages';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
@@ -140,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 
-  await installSpa(app, {
+  const answerForm = await installSpa(app, {
     webDir: config.webDir,
     async pageCsp() {
       // The social media page is the one frame the admin chooses (in Settings); the contact
@@ -155,5 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     clock: services.clock,
   });
+  // Forms posted to their page before its script took them over: answered with the page (decision 085).
+  accountsPageForms(app, answerForm, config.publicUrl, services.accounts, services.passwordResets);
+  membershipPageForms(app, answerForm, config.publicUrl, services.membership);
+  donationsPageForms(app, answerForm, config.publicUrl, services.donations, (key) => services.siteText.get(key));
+  bookingsPageForms(app, answerForm, config.publicUrl, services.bookings);
   return app;
 }

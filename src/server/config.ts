@@ -24,6 +24,15 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
     STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    // Where the Stripe SDK sends its calls, for a staging site pointed at stripe-mock or a
+    // recording proxy; unset, Stripe's own API.
+    STRIPE_API_BASE: z
+      .url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be an http:// or https:// address, e.g. http://localhost:12111' })
+      .refine(
+        (value) => stripeApiBase(value) !== null,
+        'STRIPE_API_BASE must be an origin only (scheme, host and port), without a path, query or user',
+      )
+      .optional(),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
@@ -86,7 +95,7 @@ export type Config = {
   jwtSecret: string | undefined;
   secondFactorKey: string | undefined;
   payments: 'test' | 'stripe';
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; api?: StripeApiBase };
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   mailBulkPerMinute: number;
@@ -104,6 +113,24 @@ export type Config = {
   trustProxy: boolean | string;
   e2eOutbox: boolean;
 };
+
+/** Where the Stripe SDK sends its calls: the SDK takes the host, port and scheme apart. */
+export type StripeApiBase = { host: string; port: number; protocol: 'http' | 'https' };
+
+/** An origin (`http://localhost:12111`) as the Stripe SDK takes it, or null for anything more than an origin. */
+export function stripeApiBase(value: string): StripeApiBase | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const protocol = url.protocol === 'https:' ? 'https' : url.protocol === 'http:' ? 'http' : null;
+  if (!protocol || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  // The SDK wants the bare host name: an IPv6 literal loses the brackets the URL keeps.
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return { host, port: url.port ? Number(url.port) : protocol === 'https' ? 443 : 80, protocol };
+}
 
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
@@ -150,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      ...(e.STRIPE_API_BASE ? { api: stripeApiBase(e.STRIPE_API_BASE)! } : {}),
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -1,9 +1,17 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { PAGE, TOKEN_PAGES } from '../shared/domain/page-paths';
+
+/**
+ * The address segment before each secret: the token pages' (`/signIn/pwReset/:uid` gives
+ * "pwReset", decision 088), the API's check of a reset link and its one-click unsubscribe.
+ */
+const SECRET_AFTER = [...TOKEN_PAGES.map((page) => PAGE[page].split('/').at(-2)!), 'pw_reset_validate', 'unsubscribe'];
+const SECRET_SEGMENT = new RegExp(`/(${SECRET_AFTER.join('|')})/[^/]+`, 'gi');
 
 /** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation or unsubscribe link tokens. */
 export function safeUrl(url: string): string {
-  return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset|confirm-email|unsubscribe|preferences)\/[^/]+/gi, '/$1/[redacted]');
+  return url.split('?')[0]!.replace(SECRET_SEGMENT, '/$1/[redacted]');
 }
 
 /**

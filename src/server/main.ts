@@ -9,6 +9,7 @@ import { jwtSecret } from './db/settings.repo';
 import { createLogger } from './logger';
 import { scheduleJob } from './scheduled-jobs';
 import { createServices } from './services';
+import { pageUrl } from '../shared/domain/page-paths';
 
 /** How long a stop waits for running requests and jobs before it gives up on them. */
 const SHUTDOWN_GRACE_MS = 15_000;
@@ -22,7 +23,7 @@ type AdminResult = { created: boolean; generatedPassword?: string };
  * manager's log) it is written to a file only the site's user can read, never into the log.
  */
 function adminHint(config: Config, result: AdminResult, onTerminal: boolean): string {
-  const signIn = `${config.publicUrl}/signIn`;
+  const signIn = pageUrl(config.publicUrl, 'signIn');
   if (result.generatedPassword && onTerminal) {
     return [
       `Admin account created. Sign in at ${signIn} with`,
@@ -101,7 +102,10 @@ async function main() {
     url: config.publicUrl,
     listening: `${config.host}:${config.port}`,
     database: `${database}${applied.length ? ` (migrations applied: ${applied.join(', ')})` : ''}${seeded ? ', demo content added' : ''}`,
-    payments: config.payments === 'stripe' ? 'Stripe' : 'simulated (test provider: card 4242 4242 4242 4242)',
+    payments:
+      config.payments === 'stripe'
+        ? `Stripe${config.stripe.api ? ` (API at ${config.stripe.api.protocol}://${config.stripe.api.host}:${config.stripe.api.port})` : ''}`
+        : 'simulated (test provider: card 4242 4242 4242 4242)',
     mail: config.smtpUrl ? 'sent over SMTP' : 'kept in the outbox (SMTP_URL is not set)',
   };
   const hint = adminHint(config, admin, onTerminal);

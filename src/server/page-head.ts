@@ -1,5 +1,6 @@
 import { isArticleId } from '../shared/api/articles';
 import { SHARE_IMAGE_PATH } from '../shared/api/images';
+import { APP_PAGES, PAGE, pageOf, pageUrl } from '../shared/domain/page-paths';
 import { shareImageVersion } from './features/images/share-image';
 import type { SiteTextKey } from '../shared/domain/site-text';
 import { articlePageHead } from './features/articles/articles.head';
@@ -7,18 +8,15 @@ import { eventJsonLd, eventPageHead } from './features/events/events.head';
 import type { PageHead } from './http/spa';
 import type { Services } from './services';
 
-/** The public pages other than articles: their title and description come from site text. */
+/** The public pages other than articles and events: their title and description come from site text. */
 const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKey }> = {
-  '/': { title: null, description: 'home.mission' },
-  '/events': { title: 'events.title', description: 'events.intro' },
-  '/news': { title: 'news.title', description: 'news.intro' },
-  '/signIn': { title: 'signin.title', description: 'signin.subtitle' },
-  '/register': { title: 'register.title', description: 'register.intro' },
-  '/donate': { title: 'donate.title', description: 'donate.intro' },
+  [PAGE.home]: { title: null, description: 'home.mission' },
+  [PAGE.events]: { title: 'events.title', description: 'events.intro' },
+  [PAGE.news]: { title: 'news.title', description: 'news.intro' },
+  [PAGE.signIn]: { title: 'signin.title', description: 'signin.subtitle' },
+  [PAGE.register]: { title: 'register.title', description: 'register.intro' },
+  [PAGE.donate]: { title: 'donate.title', description: 'donate.intro' },
 };
-
-/** Paths the browser renders for signed-in people and flows: they exist, but are not pages to share. */
-const APP_PATHS = /^\/(events\/bookings\/|profile|renew|admin|account\/|article\/new|article\/[^/]+\/edit|register\/|donate\/|signIn\/)/;
 
 /**
  * Each page's <title> (the short name first), description, canonical address, Open Graph and
@@ -42,16 +40,19 @@ export function pageHeads(services: Services, publicUrl: string) {
     const image = shareImage.trim() ? absolute(shareImage) : absolute(`${SHARE_IMAGE_PATH}?v=${shareImageVersion(logo)}`);
     const site = { publicUrl, shortName, siteName, shareImage: image };
 
-    if (/^\/article\/[^/]+$/.test(path)) {
+    const which = pageOf(path);
+    if (which === 'article') {
       const article = await articlePageHead(services.articles, path, site);
       if (article) return article;
     }
-    if (/^\/events\/[^/]+$/.test(path)) {
+    if (which === 'event') {
       const event = await eventPageHead(services.events, path, site);
       if (event) return event;
     }
     const page = PAGES[path];
-    const known = page !== undefined || APP_PATHS.test(path) || (path.startsWith('/article/') && isArticleId(path.split('/')[2]));
+    // Flows and signed-in views exist but are not for sharing; an article that is not there (yet) is known by its address.
+    const known =
+      page !== undefined || (which !== null && APP_PAGES.includes(which)) || (which === 'article' && isArticleId(path.split('/')[2]));
     const pageTitle = page?.title
       ? await services.siteText.get(page.title)
       : page
@@ -62,19 +63,20 @@ export function pageHeads(services: Services, publicUrl: string) {
     const url = absolute(path);
 
     const jsonLd: object[] = [];
-    if (path === '/') {
+    if (path === PAGE.home) {
       jsonLd.push({
         '@context': 'https://schema.org',
         '@type': 'Organization',
         name: siteName,
         alternateName: shortName,
-        url: absolute('/'),
+        url: absolute(PAGE.home),
         logo: logoUrl,
         description: mission,
       });
     }
-    if (path === '/events') {
-      for (const event of await services.events.list('upcoming')) jsonLd.push(eventJsonLd(event, absolute(`/events/${event._id}`), site));
+    if (path === PAGE.events) {
+      for (const event of await services.events.list('upcoming'))
+        jsonLd.push(eventJsonLd(event, pageUrl(publicUrl, 'event', { eventId: event._id }), site));
     }
     return {
       title,

@@ -20,7 +20,7 @@ import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
-import { stripeProvider, type StripeOptions } from './integrations/payments/stripe-provider';
+import { stripeProvider } from './integrations/payments/stripe-provider';
 import { testProvider } from './integrations/payments/test-provider';
 import type { Logger } from './logger';
 import type { Db } from './db/database';
@@ -57,12 +57,10 @@ export type ServiceDeps = {
   jwtSecret: string;
   config: Config;
   log: Logger;
-  /** Tests point the Stripe SDK at a local stand-in for Stripe's API. */
-  stripeApi?: Pick<StripeOptions, 'host' | 'port' | 'protocol'>;
 };
 
 /** Every feature's service, wired to the real database, the given clock and the outside edges. */
-export function createServices({ db, clock, jwtSecret, config, log, stripeApi }: ServiceDeps) {
+export function createServices({ db, clock, jwtSecret, config, log }: ServiceDeps) {
   const tokens = createTokens(jwtSecret, clock);
   const hashing = hashPool({ workers: config.passwordHashWorkers, maxQueue: config.passwordHashQueue });
   const passwords = passwordHasher(config.passwordHashCost, hashing);
@@ -96,7 +94,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
 
   const stripe =
     config.payments === 'stripe'
-      ? stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, ...stripeApi })
+      ? stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, ...config.stripe.api })
       : undefined;
   const testPayments = stripe ? undefined : testProvider(db.db, clock);
   const fulfilment = fulfilmentService(db.db, mailer, clock, mailContext, {
@@ -213,6 +211,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       audit,
       passwords,
       consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+      startSession: (user, context) => sessions.start(user, context, 'join'),
     }),
     donations: donationsService({
       db: db.db,

@@ -19,7 +19,8 @@ import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
 import { siteTextDefaults, type SiteTextKey } from '../shared/domain/site-text';
-import { PAGE_ANSWER_KEY, type PageAnswer } from '../shared/domain/page-answer';
+import { FormOutcomeProvider } from './lib/form-outcome';
+import type { FormOutcome } from '../shared/domain/form-outcome';
 
 export type RenderedPage = {
   status: number;
@@ -59,10 +60,10 @@ function toHtml(element: ReactNode): Promise<string> {
 }
 
 /**
- * The page, a redirect, or null for a view that is rendered in the browser only. With `answer`,
- * the page answers a form it posted before its script ran (decision 082).
+ * The page, a redirect, or null for a view that is rendered in the browser only. With
+ * `formOutcome`, the page answers a form posted to it before its script took over (decision 085).
  */
-export async function render(url: URL, transport: ApiTransport, answer?: PageAnswer): Promise<RenderedPage | Response | null> {
+export async function render(url: URL, transport: ApiTransport, formOutcome?: FormOutcome): Promise<RenderedPage | Response | null> {
   setApiTransport(transport);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return context;
@@ -75,7 +76,6 @@ export async function render(url: URL, transport: ApiTransport, answer?: PageAns
   // Every page draws site text (the admin's words, not the shipped defaults).
   await Promise.all([client.fetchQuery(siteTextQuery), ...data.flatMap((page) => (page?.load ? [page.load(client, where)] : []))]);
   const notFound = data.some((page) => page?.notFound?.(client, where));
-  if (answer) client.setQueryData(PAGE_ANSWER_KEY, answer);
 
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);
@@ -85,8 +85,11 @@ export async function render(url: URL, transport: ApiTransport, answer?: PageAns
     <StrictMode>
       <CacheProvider value={cache}>
         <AppProviders client={client} drawnTexts={drawn}>
-          {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          {/* What became of a form posted to this page (decision 085); the page carries it for the browser too. */}
+          <FormOutcomeProvider outcome={formOutcome ?? null}>
+            {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </FormOutcomeProvider>
         </AppProviders>
       </CacheProvider>
     </StrictMode>,

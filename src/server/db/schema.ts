@@ -218,6 +218,16 @@ export interface PendingRegistrationsTable {
   created_at: string;
 }
 
+/** A new member's one sign-in without their password, once the payment has made the account (decision 086). */
+export interface JoinSignInsTable {
+  payment_id: string;
+  /** SHA-256 of the secret the joining browser holds. */
+  secret_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface WebhookEventsTable {
   event_id: string;
   type: string;
@@ -602,6 +612,7 @@ export interface Database {
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;
   pending_registrations: PendingRegistrationsTable;
+  join_sign_ins: JoinSignInsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;
   outbox: OutboxTable;

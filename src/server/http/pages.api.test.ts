@@ -251,7 +251,7 @@ describe('server-rendered pages', () => {
       payload: { key: 'profile.export', value: hostile },
     });
     expect(saved.statusCode).toBe(200);
-    for (const path of ['/profile', '/admin', '/admin/texts', '/renew', '/signIn/pwReset/abc123']) {
+    for (const path of ['/profile', '/admin', '/admin/texts', '/renew', '/register/pay']) {
       const res = await get(path);
       expect(res.statusCode, path).toBe(200);
       expect(res.body, path).toContain('<div id="root"></div>');

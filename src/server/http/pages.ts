@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { PageAnswer } from '../../shared/domain/page-answer';
+import type { FormOutcome } from '../../shared/domain/form-outcome';
 
 /** What the server renderer (src/web/entry-server.tsx, built to dist/ssr) gives for a page. */
 export type RenderedPage = { status: number; html: string; head: string };
 export type RenderPage = (
   url: URL,
   transport: (url: string, init: RequestInit) => Promise<Response>,
-  answer?: PageAnswer,
+  /** What became of a form posted to the page, which the page shows (decision 085). */
+  formOutcome?: FormOutcome,
 ) => Promise<RenderedPage | Response | null>;
 
 /** The built renderer beside the built front end (dist/web -> dist/ssr), or null when it was not built. */

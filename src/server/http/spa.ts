@@ -3,27 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
-import type { PageAnswer } from '../../shared/domain/page-answer';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
+import { FORM_OUTCOME_ELEMENT_ID, type FormOutcome } from '../../shared/domain/form-outcome';
 import { pageAddress } from '../../shared/domain/page-address';
+import { PAGE, pageOf, TOKEN_PAGES } from '../../shared/domain/page-paths';
 import { shortLivedByKey, slidingWindow } from '../short-lived';
 import { addressKey } from './client-address';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Answers a form a page posted before its script had run (decision 082): the page at `path`
-     * again, rendered with what was typed and what to do, never kept in the page cache. Sets the
-     * page's headers on `reply` and resolves to its HTML.
-     */
-    answerWithPage(req: FastifyRequest, reply: FastifyReply, path: string, status: number, answer: PageAnswer): Promise<string>;
-  }
-}
-
-/** Pages whose address carries a secret token. */
-const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/', '/preferences/'];
 
 export type SpaOptions = {
   webDir: string;
@@ -88,6 +75,18 @@ export function renderIndex(html: string, head: PageHead): string {
   );
 }
 
+/**
+ * The part of each token page's address before its secret (`/signin/pwreset/`), lower case: the
+ * router matches addresses whatever their case, and anything under it may hold a secret.
+ */
+const TOKEN_PREFIXES = TOKEN_PAGES.map((page) => PAGE[page].split(':')[0]!.toLowerCase());
+
+/** Whether the address is a page that carries a secret token. */
+export function carriesSecret(url: string): boolean {
+  const path = url.toLowerCase();
+  return TOKEN_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -103,6 +102,12 @@ const KEPT_MISSING = 50;
 export const RENDERS_PER_ADDRESS = { max: 20, windowMs: 10_000 };
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Answers a form posted to a page with that same page showing what became of it (decision 085):
+ * rendered for this request alone, never kept, and the outcome written into it for the script.
+ */
+export type PageResponder = (req: FastifyRequest, reply: FastifyReply, outcome: FormOutcome, status?: number) => Promise<FastifyReply>;
+
 /** A served page before its per-request headers: the markup, or where it sends the visitor. */
 type ServedPage = { status: number; html: string; encoded(encoding: PageEncoding): Promise<Buffer> } | { status: number; location: string };
 
@@ -110,7 +115,7 @@ type ServedPage = { status: number; html: string; encoded(encoding: PageEncoding
  * Serves the built front end: hashed assets cached for a year, index.html never cached, and
  * index.html for any path outside /api so deep links load. Unknown /api paths answer JSON 404.
  */
-export async function installSpa(app: FastifyInstance, options: SpaOptions): Promise<void> {
+export async function installSpa(app: FastifyInstance, options: SpaOptions): Promise<PageResponder> {
   const indexFile = path.join(options.webDir, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -136,10 +141,10 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const transport = inProcessTransport(app);
 
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
-  const render = async (req: FastifyRequest, url: string, answer?: PageAnswer) => {
+  const render = async (req: FastifyRequest, url: string, outcome?: FormOutcome) => {
     if (!options.renderPage) return null;
     try {
-      return await options.renderPage(new URL(url, options.publicUrl), transport, answer);
+      return await options.renderPage(new URL(url, options.publicUrl), transport, outcome);
     } catch (error) {
       req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
       return null;
@@ -158,8 +163,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     }
   };
 
-  const servedPage = async (req: FastifyRequest, url: string, answer?: PageAnswer): Promise<ServedPage> => {
-    const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url, answer)]);
+  const servedPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
+    const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
     if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
     const bare = renderIndex(indexHtml, head);
     const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare);
@@ -173,12 +178,14 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const missing = shortLivedByKey<ServedPage>(KEPT_MISSING);
   const clock = options.clock ?? (() => new Date());
   const renders = slidingWindow({ ...RENDERS_PER_ADDRESS, maxKeys: 10_000 }, () => clock().getTime());
+  // A form posted to a page changes nothing any public page shows (a sign-in, a payment begun).
+  const formAnswers = new WeakSet<FastifyRequest>();
   // onSend: the handler's transaction has committed, and no byte of the answer has gone yet (so
   // no GET that follows it, nor a client that hangs up, can find the old page).
   app.addHook('onSend', async (req, reply, payload) => {
     // A refused request changed nothing (4xx); a 5xx may have (a cancel whose refund failed).
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (!READS.has(req.method) && !refused) {
+    if (!READS.has(req.method) && !refused && !formAnswers.has(req)) {
       pages.forget();
       missing.forget();
     }
@@ -211,10 +218,9 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   };
 
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
-    // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
-    // Referer, nor stay in memory as a key.
-    // Lower case: the router matches addresses whatever their case.
-    const carriesToken = TOKEN_PAGES.some((prefix) => url.toLowerCase().startsWith(prefix.toLowerCase()));
+    // A reset, e-mail confirmation or other link's token is in the address: it must not travel on
+    // as a Referer, nor stay in memory as a key.
+    const carriesToken = carriesSecret(url);
     const [csp, page] = await Promise.all([options.pageCsp(), carriesToken ? servedPage(req, url) : keptPage(req, url)]);
     if ('location' in page) return reply.redirect(page.location, page.status);
     if (carriesToken) reply.header('referrer-policy', 'no-referrer');
@@ -230,22 +236,48 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   };
 
-  app.decorate('answerWithPage', async (req: FastifyRequest, reply: FastifyReply, path: string, status: number, answer: PageAnswer) => {
-    const [csp, page] = await Promise.all([options.pageCsp(), servedPage(req, path, answer)]);
-    // It shows what this visitor typed: for them alone, never kept.
-    reply.code(status).header('cache-control', 'no-store').header('content-security-policy', csp).type('text/html; charset=utf-8');
-    return 'html' in page ? page.html : renderIndex(indexHtml, await options.pageHead(path));
-  });
+  const answerForm: PageResponder = async (req, reply, outcome, status = 200) => {
+    formAnswers.add(req);
+    // Without a built front end (an API-only test app) there is no page: the outcome as JSON.
+    if (!built) {
+      const detail = outcome.message?.text ?? outcome.message?.key ?? 'Done';
+      return reply.code(status).header('cache-control', 'no-store').send({ detail, outcome });
+    }
+    const url = req.url;
+    const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url, outcome)]);
+    if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', 303);
+    const bare = renderIndex(indexHtml, head);
+    const html = (page ? fillTemplate(bare, page) : await withStringTable(req, bare)).replace(
+      '</head>',
+      () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,
+    );
+    if (carriesSecret(url)) reply.header('referrer-policy', 'no-referrer');
+    return (
+      reply
+        // An unknown record's page stays a 404, whatever was posted to it.
+        .code(page?.status === 404 ? 404 : status)
+        // It may hold what was typed, or a session: for this answer alone.
+        .header('cache-control', 'no-store')
+        .header('content-security-policy', csp)
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  };
 
   // The static handler refuses directories, so the home page gets its own route.
   if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;
+    // A form of a page that the server does not act on, sent before the page's script took it
+    // over: the page again, saying nothing was done, rather than losing it in silence.
+    if (req.method === 'POST' && built && pageOf(url) !== null)
+      return answerForm(req, reply, { form: 'other', message: { tone: 'error', key: 'form.not_sent' } });
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (!wantsPage) return reply.code(404).send({ detail: 'Not found' });
     // Paths with a file extension are missing files, not pages.
     if (!built || (/\.[a-z0-9]+$/i.test(url) && url !== '/index.html')) return reply.code(404).send({ detail: 'Not found' });
     return sendIndex(req, reply, req.url);
   });
+  return answerForm;
 }

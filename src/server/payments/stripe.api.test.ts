@@ -56,6 +56,30 @@ describe('Stripe', () => {
     expect(standIn.intents.get(intentId)?.client_secret).toBe(body.client_secret);
   });
 
+  it('settles a payment confirmed in the browser as Stripe.js confirms it (through the stand-in), once', async () => {
+    const { form, body, intentId } = await start();
+    const confirm = (card: string) =>
+      fetch(`${standIn.url}/v1/payment_intents/${intentId}/confirm`, {
+        method: 'POST',
+        body: new URLSearchParams({ key: 'pk_test_suite', client_secret: body.client_secret, 'payment_method_data[card][number]': card }),
+      });
+    const settle = () => t.app.inject({ method: 'POST', url: '/api/payments/settle', payload: { client_secret: body.client_secret } });
+
+    const declined = await confirm('4000000000000002');
+    expect(declined.status).toBe(402);
+    expect(((await declined.json()) as { error: { message: string } }).error.message).toBe('Your card was declined.');
+    expect((await settle()).json()).toEqual({ status: 'requires_payment_method' });
+    expect(await memberCount(form.email)).toBe(0);
+
+    expect((await confirm('4242424242424242')).status).toBe(200);
+    expect((await settle()).json()).toEqual({ status: 'succeeded' });
+    expect((await settle()).json()).toEqual({ status: 'succeeded' });
+    expect(await memberCount(form.email)).toBe(1);
+    expect(await outboxFor(t, form.email)).toHaveLength(1);
+    // Confirming again is refused, as Stripe refuses it.
+    expect((await confirm('4242424242424242')).status).toBe(400);
+  });
+
   it('fulfils on a verified webhook', async () => {
     const { form, intentId } = await start();
     standIn.succeed(intentId);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { emailKey } from '../../shared/domain/email';
 import type { Database } from '../db/schema';
 import { recordConsent } from './consents';
+import { pageUrl } from '../../shared/domain/page-paths';
 
 /**
  * What each person chose to receive, and the links in mail that change it (decision 122). Shared
@@ -106,7 +107,7 @@ export function mailLinks(publicUrl: string, token: string, mailto: string | nul
   const entries = [`<${https}>`];
   if (mailto) entries.push(`<mailto:${mailto}?subject=${encodeURIComponent(`Unsubscribe ${token}`)}>`);
   return {
-    preferences: `${publicUrl}/preferences/${token}`,
+    preferences: pageUrl(publicUrl, 'preferences', { token }),
     headers: {
       'List-Unsubscribe': entries.join(', '),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -3,8 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 
 /**
- * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents and refunds), so the real
- * `stripe` SDK can be exercised without the network. It records what it was sent, and can be
+ * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents and refunds,
+ * and the confirmation Stripe.js sends from the browser), so the real `stripe` SDK can be
+ * exercised without the network. It records what it was sent, and can be
  * made to fail as Stripe does: a revoked key (401), its rate limit (429), an outage (500).
  */
 export type StandInIntent = {
@@ -15,6 +16,13 @@ export type StandInIntent = {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+};
+
+/** Stripe's test cards that are refused, and how Stripe words the refusal. */
+const CARD_OUTCOMES: Record<string, { code: string; decline_code?: string; message: string }> = {
+  '4000000000000002': { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
+  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
 };
 
 export async function startStripeStandIn() {
@@ -80,6 +88,29 @@ export async function startStripeStandIn() {
         if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
         return send(200, refund);
       }
+      // What Stripe.js does in the browser when the card step is sent (the journeys' fake Stripe.js
+      // posts here): the test cards' outcomes, as Stripe answers them.
+      const confirm = /^\/v1\/payment_intents\/([^/?]+)\/confirm$/.exec(path);
+      if (req.method === 'POST' && confirm) {
+        const intent = intents.get(confirm[1]!);
+        if (!intent || body.get('client_secret') !== intent.client_secret)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (intent.status === 'succeeded')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+            },
+          });
+        const card = (body.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
+        const declined = CARD_OUTCOMES[card] ?? { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+        if (card === '4242424242424242') {
+          intent.status = 'succeeded';
+          return send(200, intent);
+        }
+        return send(402, { error: { type: 'card_error', ...declined, payment_intent: intent } });
+      }
       const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(path);
       if (req.method === 'GET' && get) {
         const intent = intents.get(get[1]!);
@@ -91,7 +122,8 @@ export async function startStripeStandIn() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    api: { host: '127.0.0.1', port, protocol: 'http' as const },
+    /** Its origin, as STRIPE_API_BASE takes it. */
+    url: `http://127.0.0.1:${port}`,
     intents,
     /** Refunds made, as Stripe would list them. */
     refunds,

@@ -15,8 +15,9 @@ export async function stripeTestApp(options: { captureLogs?: boolean } = {}) {
       STRIPE_SECRET_KEY: 'sk_test_suite',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: standIn.url,
     },
-    { stripeApi: standIn.api, captureLogs: options.captureLogs },
+    { captureLogs: options.captureLogs },
   );
   return {
     t,

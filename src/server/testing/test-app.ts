@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
-import { createServices, type ServiceDeps, type Services } from '../services';
+import { createServices, type Services } from '../services';
 
 /**
  * The real app on a real, fresh database for one test file: SQLite in a temporary directory, or,
@@ -89,7 +89,6 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
 export async function createTestApp(
   env: Record<string, string> = {},
   options: {
-    stripeApi?: ServiceDeps['stripeApi'];
     captureLogs?: boolean;
     /** Render the public pages on the server, with the renderer's source and a bare index.html. */
     renderPages?: boolean;
@@ -122,7 +121,6 @@ export async function createTestApp(
     clock: () => clock.now,
     jwtSecret: randomBytes(32).toString('hex'),
     log: options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent'),
-    stripeApi: options.stripeApi,
   });
   const app = await buildApp({ config, db, services, renderPage: options.renderPages ? await sourceRenderer(config.webDir) : null });
   await app.ready();

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roles } from '../domain/roles';
 import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
-import { newPassword } from './membership';
+import { newPassword, PASSWORD_MIN_LENGTH } from './membership';
 
 export { roles, type Role } from '../domain/roles';
 export const role = z.enum(roles);
@@ -40,6 +40,17 @@ export const pwForgotRequest = z.object({ email: z.string().trim().min(1, 'Enter
 export const pwResetValidateResponse = z.object({ valid: z.boolean() });
 export const pwResetSubmitRequest = z.object({ uid: z.string().trim().min(1).max(200), newPassword });
 
+/** A new member's sign-in once their registration is paid: the payment and the secret its proceed answer gave. */
+export const registerSignInRequest = z.object({
+  payment_id: z.string().trim().min(1).max(100),
+  secret: z.string().trim().min(1).max(200),
+});
+
+/** SPEC section 5: a new password has at least 8 characters and equals its confirmation. */
+export function passwordsAcceptable(password: string, confirmation: string): boolean {
+  return password.length >= PASSWORD_MIN_LENGTH && password === confirmation;
+}
+
 /** Signing out ends this token; `everywhere` ends every session of the account, on every device. */
 export const signOutRequest = z.object({ everywhere: z.boolean().default(false) });
 export type SignOutRequest = z.input<typeof signOutRequest>;
@@ -65,6 +76,17 @@ export const accountsApi = defineEndpoints('accounts', {
     description: 'The token is refused from then on; other devices stay signed in unless everywhere is true (decision record 017).',
     body: { kind: 'json', schema: signOutRequest },
     response: succeededResponse,
+  },
+  registerSignIn: {
+    method: 'POST',
+    path: '/api/register_sign_in',
+    summary: "Signs a new member in once their registration's payment has made the account, with the proceed answer's sign_in_secret",
+    description:
+      'Once only, within a day of joining, and not after the account has ended its sessions (decision record 086). ' +
+      'A 409 means the payment is still being confirmed: ask again in a few seconds.',
+    body: { kind: 'json', schema: registerSignInRequest },
+    response: tokenResponse,
+    errors: { 409: 'The payment has not made the account yet' },
   },
   pwForgot: {
     method: 'POST',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoints, file } from './contract';
+import { defineEndpoints } from './contract';
 import { emailAddress } from './membership';
 
 /**
@@ -13,17 +13,6 @@ export const bookRequest = z.object({
   news_email: z.boolean().optional(),
 });
 export type BookRequest = z.input<typeof bookRequest>;
-
-/**
- * The booking form as the event's page sends it before its script has run (decision 082): the
- * fields as typed, which the route checks with `bookRequest` and answers in the page.
- */
-export const pageBookRequest = z.object({
-  name: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
-  /** "true" when the news box is ticked (an unticked box sends nothing). */
-  news_email: z.string().max(10).optional(),
-});
 
 /** check_email: a visitor's free place, held until they confirm it from the link sent to them (decision 092). */
 export const bookingOutcomes = ['confirmed', 'waitlisted', 'payment_required', 'check_email'] as const;
@@ -93,15 +82,6 @@ export const myBooking = z.object({
 export type MyBooking = z.infer<typeof myBooking>;
 
 export const bookingsApi = defineEndpoints('bookings', {
-  bookFromPage: {
-    method: 'POST',
-    path: '/events/:id',
-    summary:
-      "The event page's booking form sent before its script ran: books a free place and goes back to the page (303), or answers the page with what to do",
-    params: z.object({ id: z.string() }),
-    body: { kind: 'form', schema: pageBookRequest },
-    response: file('text/html'),
-  },
   book: {
     method: 'POST',
     path: '/api/events/:id/book',

@@ -69,6 +69,11 @@ export const proceedResponse = z.object({
   date_effective: z.string(),
   client_secret: z.string().optional(),
   payment_id: z.string(),
+  /**
+   * Joining only: the secret that signs the new member in once the payment has made the account
+   * (POST /api/register_sign_in), so they need not type their password again (decision 086).
+   */
+  sign_in_secret: z.string().optional(),
 });
 export type ProceedResponse = z.infer<typeof proceedResponse>;
 

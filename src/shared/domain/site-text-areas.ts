@@ -62,6 +62,7 @@ const byPrefix: [string, TextArea][] = [
   ['gift_aid_admin.', { where: 'Back office: Gift Aid', page: '/admin/gift-aid' }],
   ['admin.', { where: 'Back office', page: '/admin' }],
   ['site_text.', { where: 'Editing texts (admin only)', page: null }],
+  ['form.', { where: 'Forms: sent before the page had finished loading, and the list of what a form still needs', page: null }],
   ['error.', { where: 'Error messages', page: null }],
   ['not_found.', { where: 'Page not found', page: null }],
 ];

@@ -271,6 +271,7 @@ export const siteTextDefaults = {
   'editor.upload_failed': 'The image could not be uploaded.',
   'editor.upload_no_url': 'The upload gave no image address, so nothing was inserted.',
   'editor.images_only': 'Only PNG and JPEG images can be uploaded.',
+  'editor.image_needed': 'Choose an image to upload first.',
   'editor.confirm': 'Confirm',
   'editor.remove': 'Remove',
   'editor.url': 'URL',
@@ -398,10 +399,13 @@ export const siteTextDefaults = {
   'register.pay.confirm': 'Complete registration',
   'register.pay.change': 'Change my details',
   'register.thanks.title': 'Welcome to the association',
-  'register.thanks.body':
-    'Thank you for joining. Your membership is confirmed and a welcome e-mail with your receipt is on its way. Sign in to see your membership.',
+  'register.thanks.body': 'Thank you for joining. Your membership is confirmed and a welcome e-mail with your receipt is on its way.',
   'register.thanks.sign_in': 'Sign in',
   'register.thanks.events': 'See our events',
+  'register.thanks.signing_in': 'Signing you in…',
+  'register.thanks.signed_in': 'You are signed in.',
+  'register.thanks.profile': 'Go to your profile',
+  'register.thanks.sign_in_failed': 'We could not sign you in: please sign in with your e-mail address and the password you chose.',
 
   // Membership: payment
   'pay.summary': 'Your membership',
@@ -714,6 +718,7 @@ export const siteTextDefaults = {
   'gift_aid_admin.from': 'From',
   'gift_aid_admin.to': 'To',
   'gift_aid_admin.range_invalid': 'The start date must not be after the end date',
+  'gift_aid_admin.date_missing': 'Choose a date',
   'gift_aid_admin.download': 'Download HMRC schedule (CSV)',
   'gift_aid_admin.download_failed': 'The schedule could not be downloaded.',
   'profile.admin.gift_aid_title': 'Gift Aid',
@@ -746,6 +751,15 @@ export const siteTextDefaults = {
   'site_text.edit_mode_done': 'Done',
   'site_text.edit_mode_title': 'Page title',
   'site_text.edit_target': 'Change the text "{value}" ({key})',
+
+  // Forms: sent before the page had finished loading (decision 085), and what a form still needs
+  'form.not_sent': 'Your form was not sent: the page had not finished loading. Nothing was changed. Please try again.',
+  'form.cross_site': 'This form was sent from another website, so nothing was done. Please use the form on this page.',
+  'form.signed_in': 'You are signed in. Your profile opens as soon as this page has finished loading.',
+  'form.next_step': 'Your details are saved. The next step opens as soon as this page has finished loading.',
+  'form.renew_again': 'Your choice is kept. Please press Continue to payment again once this page has finished loading.',
+  'form.needs_script': 'This step needs JavaScript, which is turned off in this browser.',
+  'form.missing': 'Please fill in or correct:',
 
   // Generic
   'error.generic': 'Something went wrong. Please try again.',

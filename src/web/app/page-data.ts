@@ -5,6 +5,8 @@ import { committeeQuery } from '../features/committee/committee-api';
 import { eventQuery, eventsQuery } from '../features/events/events-api';
 import { isEventId } from '../../shared/domain/event-id';
 import { articlePagesQuery, articleQuery, categoriesQuery } from '../features/articles/articles-api';
+import { resetLinkQuery } from '../features/accounts/accounts-api';
+import { donationsConfigQuery } from '../features/donations/donations-config';
 import { archivedNewsletterQuery, newsletterArchiveQuery } from '../features/articles/newsletter-archive-api';
 
 /**
@@ -58,7 +60,11 @@ export const pageData = {
       return !params.newsletterId || (error instanceof ApiError && error.status === 404);
     },
   },
-  /** A first view that needs no data beyond the site text (sign-in, joining, donating). */
+  /** A first view that needs no data beyond the site text (sign-in, joining, the forgotten password). */
   plain: {},
+  /** Whether the reset link is still good (asking uses nothing up): the form, or why not, at once. */
+  pwReset: { load: (client, { params }) => settle(client.fetchQuery(resetLinkQuery(params.uid ?? ''))) },
+  /** Whether Gift Aid is offered: the whole form, Gift Aid included, works before the script (decision 085). */
+  donate: { load: (client) => settle(client.fetchQuery(donationsConfigQuery)) },
   notFound: { notFound: () => true },
 } satisfies Record<string, PageData>;

@@ -1,6 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { PAGE } from '../../shared/domain/page-paths';
 import { pageData } from './page-data';
 import { AppLayout } from './layout/app-layout';
+import { FormNoticeLayout } from './form-notice';
 import { RouteErrorPage } from './route-error-page';
 
 // Every page is its own chunk, loaded by the router before it shows the page (and, for a
@@ -53,68 +55,70 @@ const PreferencesPage = () => import('../features/newsletters/preferences-page')
 const MuiLayout = () => import('./mui-pages').then((m) => ({ Component: m.MuiPages }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
-/** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
+/** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them; the addresses are the site's pages (decision 088). */
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     ErrorBoundary: RouteErrorPage,
     children: [
       {
-        // Errors inside a page keep the header and footer around the message.
+        // Errors inside a page keep the header and footer around the message; a form the server
+        // did not act on is mentioned above the page (decision 085).
+        Component: FormNoticeLayout,
         ErrorBoundary: RouteErrorPage,
         children: [
           // The public pages: semantic HTML and CSS, no MUI (decision 081).
           { index: true, lazy: HomePage, handle: pageData.home },
-          { path: 'events', lazy: EventsPage, handle: pageData.events },
-          { path: 'events/:eventId', lazy: EventPage, handle: pageData.event },
-          { path: 'news', lazy: NewsPage, handle: pageData.news },
-          { path: 'article/:articleId', lazy: ArticlePage, handle: pageData.article },
+          { path: PAGE.events, lazy: EventsPage, handle: pageData.events },
+          { path: PAGE.event, lazy: EventPage, handle: pageData.event },
+          { path: PAGE.news, lazy: NewsPage, handle: pageData.news },
+          { path: PAGE.article, lazy: ArticlePage, handle: pageData.article },
           {
             // The pages drawn with MUI load it, and its theme, with their own code.
             lazy: MuiLayout,
             children: [
-              { path: 'events/bookings/:bookingId', lazy: BookingPage },
-              { path: 'signIn', lazy: SignInPage, handle: pageData.plain },
-              { path: 'article/new', lazy: ArticleEditorPage },
-              { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
-              { path: 'signIn/pwForgot', lazy: PwForgotPage },
-              { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
-              { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
-              { path: 'invitation/:token', lazy: InvitationPage },
+              { path: PAGE.booking, lazy: BookingPage },
+              { path: PAGE.signIn, lazy: SignInPage, handle: pageData.plain },
+              { path: PAGE.articleNew, lazy: ArticleEditorPage },
+              { path: PAGE.articleEdit, lazy: ArticleEditorPage },
+              { path: PAGE.pwForgot, lazy: PwForgotPage, handle: pageData.plain },
+              { path: PAGE.pwReset, lazy: PwResetPage, handle: pageData.pwReset },
+              { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
+              { path: PAGE.invitation, lazy: InvitationPage },
               // The newsletters' pages are drawn with MUI (forms, the editor): they load it with their code.
-              { path: 'newsletters', lazy: NewsletterArchivePage, handle: pageData.newsletters },
-              { path: 'newsletters/:newsletterId', lazy: NewsletterPage, handle: pageData.newsletter },
-              { path: 'preferences/:token', lazy: PreferencesPage },
-              { path: 'register', lazy: RegisterPage, handle: pageData.plain },
-              { path: 'register/pay', lazy: RegisterPayPage },
-              { path: 'register/thanks', lazy: RegisterThanksPage },
-              { path: 'profile', lazy: ProfilePage },
-              { path: 'profile/security', lazy: SecurityPage },
-              { path: 'renew', lazy: RenewPage },
-              { path: 'renew/pay', lazy: RenewPayPage },
-              { path: 'donate', lazy: DonatePage, handle: pageData.plain },
-              { path: 'donate/thanks', lazy: DonateThanksPage },
+              { path: PAGE.newsletters, lazy: NewsletterArchivePage, handle: pageData.newsletters },
+              { path: PAGE.newsletter, lazy: NewsletterPage, handle: pageData.newsletter },
+              { path: PAGE.preferences, lazy: PreferencesPage },
+              { path: PAGE.register, lazy: RegisterPage, handle: pageData.plain },
+              { path: PAGE.registerPay, lazy: RegisterPayPage },
+              { path: PAGE.registerThanks, lazy: RegisterThanksPage },
+              { path: PAGE.profile, lazy: ProfilePage },
+              { path: PAGE.profileSecurity, lazy: SecurityPage },
+              { path: PAGE.renew, lazy: RenewPage },
+              { path: PAGE.renewPay, lazy: RenewPayPage },
+              { path: PAGE.donate, lazy: DonatePage, handle: pageData.donate },
+              { path: PAGE.donateThanks, lazy: DonateThanksPage },
               {
-                path: 'admin',
+                path: PAGE.admin,
                 lazy: AdminLayout,
                 children: [
-                  { index: true, element: <Navigate to="/admin/members" replace /> },
-                  { path: 'members', lazy: AdminMembersPage },
-                  { path: 'members/:id', lazy: AdminMemberPage },
-                  { path: 'events', lazy: AdminEventsPage },
-                  { path: 'events/:id', lazy: AdminEventPage },
-                  { path: 'roles', lazy: AdminRolesPage },
-                  { path: 'payments', lazy: AdminPaymentsPage },
-                  { path: 'outbox', lazy: AdminOutboxPage },
-                  { path: 'audit', lazy: AdminAuditPage },
-                  { path: 'gift-aid', lazy: GiftAidAdminPage },
-                  { path: 'settings', lazy: AdminSettingsPage },
-                  { path: 'texts', lazy: AdminTextsPage },
-                  { path: 'images', lazy: AdminImagesPage },
-                  { path: 'import', lazy: AdminImportPage },
-                  { path: 'newsletters', lazy: AdminNewslettersPage },
-                  { path: 'newsletters/new', lazy: NewsletterWriterPage },
-                  { path: 'newsletters/:id', lazy: NewsletterWriterPage },
+                  { index: true, element: <Navigate to={PAGE.adminMembers} replace /> },
+                  { path: PAGE.adminMembers, lazy: AdminMembersPage },
+                  { path: PAGE.adminMember, lazy: AdminMemberPage },
+                  { path: PAGE.adminEvents, lazy: AdminEventsPage },
+                  { path: PAGE.adminEvent, lazy: AdminEventPage },
+                  { path: PAGE.adminRoles, lazy: AdminRolesPage },
+                  { path: PAGE.adminPayments, lazy: AdminPaymentsPage },
+                  { path: PAGE.adminOutbox, lazy: AdminOutboxPage },
+                  { path: PAGE.adminAudit, lazy: AdminAuditPage },
+                  { path: PAGE.adminGiftAid, lazy: GiftAidAdminPage },
+                  { path: PAGE.adminSettings, lazy: AdminSettingsPage },
+                  { path: PAGE.adminTexts, lazy: AdminTextsPage },
+                  { path: PAGE.adminImages, lazy: AdminImagesPage },
+                  { path: PAGE.adminImport, lazy: AdminImportPage },
+                  { path: PAGE.adminNewsletters, lazy: AdminNewslettersPage },
+                  { path: PAGE.adminNewsletterNew, lazy: NewsletterWriterPage },
+                  { path: PAGE.adminNewsletter, lazy: NewsletterWriterPage },
                 ],
               },
             ],

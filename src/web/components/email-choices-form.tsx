@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { EmailChoice } from '../../shared/api/newsletters';
 import { useSiteText } from '../lib/site-text';
+import { useFormAction } from '../lib/form-outcome';
 
 type Props = {
   choices: EmailChoice[];
@@ -25,6 +26,7 @@ type Props = {
  * until a button is pressed.
  */
 export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: Props) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [edits, setEdits] = useState<Record<string, boolean>>({});
   // After a save the server's answer is what stands: the edits start again from it.
@@ -80,7 +82,7 @@ export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: P
   };
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate>
       <Stack spacing={2.5}>
         {group('list', t('preferences.lists'))}
         {group('service', t('preferences.service'))}

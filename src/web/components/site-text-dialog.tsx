@@ -74,7 +74,8 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
   const error = invalid ?? (save.isError ? errorMessage(save.error, peek('error.generic')) : null);
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    // The dialog opens over any page, outside the router: the page it is on is the form's action (decision 085).
+    <form method="post" action={window.location.pathname} onSubmit={onSubmit} noValidate>
       <DialogTitle id="site-text-editor-title">
         {peek('site_text.prompt')}
         <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', mt: 0.5 }}>

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, useLocation } from 'react-router';
 import { expect, onTestFinished, vi } from 'vitest';
 import type { Role } from '../../shared/api/accounts';
 import { siteTextApi, type StringTable } from '../../shared/api/site-text';
@@ -18,6 +18,8 @@ export interface RenderPageOptions {
   route?: string;
   /** The URL to open (default: the route itself). */
   url?: string;
+  /** The history state the page is opened with (a finished flow leaves one for its thank-you page). */
+  state?: unknown;
   /** Signed in with this role before the page renders. */
   signedInAs?: Role;
   /** The fake network; a new one (answering only the site text) when not given. */
@@ -83,7 +85,7 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
       { path: route, element },
       { path: '*', element: <Elsewhere /> },
     ],
-    { initialEntries: [options.url ?? route] },
+    { initialEntries: [{ ...parsePath(options.url ?? route), state: options.state }] },
   );
   // A client per test, without retries, so one test's cache or failures never reach another.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });

@@ -17,6 +17,16 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
   const keys = [...new Set(addresses.map((a) => a.trim().toLowerCase()))];
   const byAddress = (column: string) => sql<boolean>`lower(${sql.ref(column)}) in (${sql.join(keys)})`;
 
+  // A new member's unused sign-in goes with the account it would open.
+  await trx
+    .deleteFrom('join_sign_ins')
+    .where('payment_id', 'in', (eb) =>
+      eb
+        .selectFrom('payments')
+        .select('id')
+        .where((w) => w.or([w('user_id', '=', userId), byAddress('email')])),
+    )
+    .execute();
   await trx
     .updateTable('payments')
     .set({ email: ERASED, user_id: null, note: null, client_address: null })

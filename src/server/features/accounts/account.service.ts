@@ -29,6 +29,7 @@ import { renderMail } from '../../integrations/mail/template';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 import { secondFactorRepo } from './second-factor.repo';
 import type { SessionsService } from './sessions.service';
 
@@ -180,7 +181,7 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
           `You asked to use this address for your account with the ${siteName}. Confirm it with the link below: it works once, for 24 hours.`,
           'If you did not ask for this, ignore this e-mail and nothing changes.',
         ],
-        action: { label: 'Confirm my new e-mail address', url: `${publicUrl}/account/confirm-email/${token}` },
+        action: { label: 'Confirm my new e-mail address', url: pageUrl(publicUrl, 'confirmEmail', { token }) },
       });
       const notice = renderMail({
         siteName,

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import type { AccountsRepo } from './accounts.repo';
 import { passwordResetRepo } from './password-reset.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 const HOUR = 60 * 60 * 1000;
 export const RESET_LINK_EXPIRED = 'Sorry, that password reset link has expired.';
@@ -69,7 +70,7 @@ export function passwordResetService({
         `Someone asked to reset the password of your account with the ${name}. If it was you, choose a new password with the link below. It works once, for one hour.`,
         'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
       ],
-      action: { label: 'Choose a new password', url: `${publicUrl}/signIn/pwReset/${uid}` },
+      action: { label: 'Choose a new password', url: pageUrl(publicUrl, 'pwReset', { uid }) },
     });
     await inTransaction(db, async (trx) => {
       await passwordResetRepo(trx).replace({

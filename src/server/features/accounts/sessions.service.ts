@@ -11,14 +11,15 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import { approximatePlace, deviceLabel } from './session-device';
 import { sessionsRepo } from './sessions.repo';
+import type { SignInContext } from '../../http/sign-in-context';
 
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 export const NEW_DEVICE_MAIL = 'new-device-sign-in';
 
-/** Where a sign-in comes from, as the request tells it. */
-export type SignInContext = { ip: string; userAgent?: string; deviceId?: string };
-export type SessionMethod = 'password' | 'password+totp' | 'password+recovery' | 'passkey';
+export type { SignInContext } from '../../http/sign-in-context';
+/** How a session began; `join`: the new member's own sign-in once their payment made the account (decision 086). */
+export type SessionMethod = 'password' | 'password+totp' | 'password+recovery' | 'passkey' | 'join';
 export type SessionUser = { id: string; email: string; role: Role; token_version: number; first_name: string };
 
 export type SessionsDeps = {

@@ -1,4 +1,5 @@
 import type { ArticleSummary } from '../../../shared/api/articles';
+import { PAGE, pageUrl, SITEMAP_PAGES } from '../../../shared/domain/page-paths';
 
 /** Text for XML element content and attribute values; drops characters XML 1.0 cannot carry. */
 export function xmlEscape(text: string): string {
@@ -12,7 +13,7 @@ export function xmlEscape(text: string): string {
 
 export type SiteInfo = { publicUrl: string; siteName: string; description: string };
 
-const articleUrl = (site: SiteInfo, id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`;
+const articleUrl = (site: SiteInfo, id: string) => pageUrl(site.publicUrl, 'article', { articleId: id });
 
 /** RSS 2.0 of the latest articles, so readers can follow the news. */
 export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
@@ -34,7 +35,7 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
     <title>${xmlEscape(`${site.siteName}: News`)}</title>
-    <link>${xmlEscape(`${site.publicUrl}/news`)}</link>
+    <link>${xmlEscape(pageUrl(site.publicUrl, 'news'))}</link>
     <atom:link href="${xmlEscape(`${site.publicUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
     <description>${xmlEscape(site.description)}</description>
     <language>en-gb</language>${newest}
@@ -45,7 +46,7 @@ ${items.join('\n')}
 }
 
 /** The public pages that are worth a search engine's visit (no sign-in, no payment steps). */
-export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
+export const PUBLIC_PAGES = SITEMAP_PAGES.map((page) => PAGE[page]);
 
 /**
  * The public pages, then the site's own pages (About us, the privacy policy), then the news.
@@ -64,7 +65,7 @@ function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapE
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
   return [
-    ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
+    ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page}`)),
     ...articles.filter((a) => a.is_page === 1).map(entry),
     ...events.map((e) => url(`${site.publicUrl}/events/${encodeURIComponent(e.id)}`, e.updated_at)),
     ...articles.filter((a) => a.is_page !== 1).map(entry),

@@ -2,6 +2,7 @@ import { isArticleId } from '../../../shared/api/articles';
 import { MEDIA, mediaUrl, type RawDocument } from '../../../shared/domain/richtext/document';
 import type { PageHead } from '../../http/spa';
 import type { ArticlesService } from './articles.service';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 const ARTICLE_PATH = /^\/article\/([^/]+)$/;
 
@@ -31,7 +32,7 @@ export async function articlePageHead(
   if (!isArticleId(id) || id === 'new') return null;
   const article = await articles.find(id).catch(() => null);
   if (!article) return null;
-  const url = `${site.publicUrl}/article/${encodeURIComponent(article._id)}`;
+  const url = pageUrl(site.publicUrl, 'article', { articleId: article._id });
   // The article's feature image, else the first picture in it, else the site's share image.
   const image =
     (article.image ? new URL(article.image, site.publicUrl).href : undefined) ??

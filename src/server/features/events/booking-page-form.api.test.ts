@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FormOutcome } from '../../../shared/domain/form-outcome';
 import { siteTextDefaults } from '../../../shared/domain/site-text';
 import { createEvent } from '../../testing/events';
 import { outboxFor } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /**
- * The event page's booking form sent before the page's script ran (decision 082): a form post to
- * the page itself, answered with the page, never with JSON or a 5xx.
+ * The event page's booking form sent before the page's script ran (decisions 082, 085): a form
+ * post to the page itself, answered with the page, never with JSON or a 5xx.
  */
 /** What the page says after a visitor's free place is booked (decision 092): look in your inbox. */
 const CHECK_EMAIL = siteTextDefaults['event.book.check_email'];
@@ -28,21 +29,20 @@ describe('the booking form without the script', () => {
 
   const newEvent = (fields: Record<string, unknown> = {}) =>
     createEvent(t, admin, { title: 'Cardiology update', dated: '2026-12-05T18:30', description: 'Three talks', ...fields });
-  const post = (eventId: string, form: Record<string, string>, ip = nextAddress()) =>
+  const post = (eventId: string, form: Record<string, string>, ip = nextAddress(), headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'POST',
       url: `/events/${eventId}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       payload: new URLSearchParams(form).toString(),
       remoteAddress: ip,
     });
   const bookings = (eventId: string) => t.db.db.selectFrom('event_bookings').selectAll().where('event_id', '=', eventId).execute();
-  /** The answer the page carries in its data for the booking form. */
+  /** The outcome the page carries for its script (decision 085). */
   const answerIn = (html: string) => {
-    const data = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as {
-      queries: { queryKey: unknown[]; state: { data: unknown } }[];
-    };
-    return data.queries.find((query) => query.queryKey[0] === 'page-answer')?.state.data;
+    const text = /<script type="application\/json" id="form-outcome">(.*?)<\/script>/s.exec(html)?.[1];
+    if (!text) throw new Error('The page carries no form outcome');
+    return JSON.parse(text) as FormOutcome;
   };
 
   it("books a free place as the API does (held until the e-mail's link confirms it) and goes back to the page, which says so", async () => {
@@ -82,7 +82,7 @@ describe('the booking form without the script', () => {
       expect(answerIn(res.body)).toEqual({
         form: 'booking',
         values: { name: form.name ?? '', email: form.email },
-        message: { text: message, field, kind: 'error' },
+        fields: { [field]: message },
       });
       expect(res.body).toContain(message);
       expect(res.body).toContain(`value="${form.email}"`);
@@ -94,7 +94,7 @@ describe('the booking form without the script', () => {
     const id = await newEvent({ capacity: 5, price_pence: 2500, member_price_pence: 1000 });
     const res = await post(id, { name: 'Ani', email: 'ani@example.org' });
     expect(res.statusCode).toBe(200);
-    expect(answerIn(res.body)).toMatchObject({ message: { key: 'event.book.needs_script', kind: 'info' }, values: { name: 'Ani' } });
+    expect(answerIn(res.body)).toMatchObject({ message: { key: 'event.book.needs_script', tone: 'info' }, values: { name: 'Ani' } });
     expect(res.body).toContain('Paying by card needs this page to finish loading.');
     expect(await bookings(id)).toEqual([]);
     expect(await t.db.db.selectFrom('payments').selectAll().execute()).toEqual([]);
@@ -104,7 +104,7 @@ describe('the booking form without the script', () => {
     const past = await newEvent({ dated: '2026-11-01T18:30' });
     const closed = await post(past, { name: 'Aram', email: 'aram@example.org' });
     expect(closed.statusCode).toBe(409);
-    expect(answerIn(closed.body)).toMatchObject({ message: { text: 'Booking for this event has closed', kind: 'error' } });
+    expect(answerIn(closed.body)).toMatchObject({ message: { text: 'Booking for this event has closed', tone: 'error' } });
 
     for (const unknown of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       const res = await post(unknown, { name: 'Aram', email: 'aram@example.org' });
@@ -118,6 +118,14 @@ describe('the booking form without the script', () => {
     const res = await post(id, { name: 'Ani', email: 'ani@example.org' });
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain('This event is for members');
+    expect(await bookings(id)).toEqual([]);
+  });
+
+  it("refuses a booking another site's page sent, holding nothing", async () => {
+    const id = await newEvent({ capacity: 5 });
+    const res = await post(id, { name: 'Ani', email: 'ani@example.org' }, nextAddress(), { origin: 'https://evil.example' });
+    expect(res.statusCode).toBe(403);
+    expect(answerIn(res.body)).toEqual({ form: 'booking', message: { tone: 'error', key: 'form.cross_site' } });
     expect(await bookings(id)).toEqual([]);
   });
 

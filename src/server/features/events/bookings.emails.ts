@@ -4,10 +4,11 @@ import type { MailAttachment, MailMessage } from '../../integrations/mail/mailer
 import { renderMail, type MailContext } from '../../integrations/mail/template';
 import type { EventRow } from './events.repo';
 import type { BookingRow } from './bookings.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 /** Where the attendee manages the booking: the secret is in the fragment, which browsers never send to a server. */
 export function bookingLink(ctx: MailContext, bookingId: string, token: string): string {
-  return `${ctx.publicUrl}/events/bookings/${bookingId}#${token}`;
+  return `${pageUrl(ctx.publicUrl, 'booking', { bookingId })}#${token}`;
 }
 
 function facts(event: EventRow, booking: Pick<BookingRow, 'price_pence' | 'id'>, withOnlineLink: boolean): [string, string][] {

@@ -1,16 +1,13 @@
 import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
-import { BOOKING_TOKEN_HEADER, bookingsApi, bookRequest } from '../../../shared/api/bookings';
-import type { PageAnswer } from '../../../shared/domain/page-answer';
+import { BOOKING_TOKEN_HEADER, bookingsApi } from '../../../shared/api/bookings';
 import { isEventId } from '../../../shared/api/events';
-
-import { HttpError, notFound } from '../../http/errors';
-import { ValidationError } from '../../http/validation';
-import { addRoute } from '../../http/route';
-import type { BookingsService } from './bookings.service';
 
 /** Booking ids are UUIDs like event ids. */
 const isBookingId = isEventId;
+import { notFound } from '../../http/errors';
+import { addRoute } from '../../http/route';
+import type { BookingsService } from './bookings.service';
 
 export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) {
   // Public: a visitor books with a name and an e-mail; a signed-in person as themselves.
@@ -19,45 +16,6 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     handler: ({ params: { id }, body, req }) => {
       if (!isEventId(id)) throw notFound('Event not found');
       return bookings.book(id, body, req.principal ?? undefined, req.ip, cardCheckOf(req.headers));
-    },
-  });
-
-  // The same form sent by the event's page before its script ran (decision 082): a free place is
-  // booked and the page shows the outcome (its address names it); otherwise the page comes back
-  // with what was typed and what to do. Never a JSON error: a person is reading the answer.
-  addRoute(app, bookingsApi.bookFromPage, {
-    policy: 'public',
-    handler: async ({ params: { id }, body, req, reply }) => {
-      const page = `/events/${encodeURIComponent(id)}`;
-      const values = { name: body.name ?? '', email: body.email ?? '', ...(body.news_email === 'true' ? { news_email: 'true' } : {}) };
-      const answer = (status: number, message: PageAnswer['message']) =>
-        app.answerWithPage(req, reply, page, status, { form: 'booking', values, message });
-      if (!isEventId(id)) return answer(404, { text: 'Event not found', kind: 'error' });
-      const request = bookRequest.safeParse({
-        name: values.name.trim(),
-        email: values.email.trim(),
-        ...(body.news_email === 'true' ? { news_email: true } : {}),
-      });
-      if (!request.success) {
-        const issue = request.error.issues[0]!;
-        return answer(400, { text: issue.message, field: String(issue.path[0] ?? ''), kind: 'error' });
-      }
-      try {
-        const outcome = await bookings.bookWithoutScript(id, request.data, req.ip);
-        // Nothing held: the card step needs the page's script, which the page says.
-        if (outcome.status === 'needs_card') return answer(200, { text: '', key: 'event.book.needs_script', kind: 'info' });
-        // Post, then redirect: a reload does not book twice, and the outcome is in the page's address.
-        reply
-          .code(303)
-          .header('location', `${page}?booking=${outcome.status === 'payment_required' ? 'confirmed' : outcome.status}`)
-          .type('text/html; charset=utf-8');
-        return '';
-      } catch (error) {
-        if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-        const field = error instanceof ValidationError ? error.field : undefined;
-        return answer(error.status, { text: error.detail, kind: 'error', ...(field ? { field } : {}) });
-      }
     },
   });
 

@@ -2,6 +2,7 @@ import { isEventId, type EventRecord } from '../../../shared/api/events';
 import { poundsDecimal } from '../../../shared/domain/money';
 import type { PageHead } from '../../http/spa';
 import type { EventsService } from './events.service';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 const EVENT_PATH = /^\/events\/([^/]+)$/;
 
@@ -62,7 +63,7 @@ export async function eventPageHead(events: EventsService, path: string, site: S
   if (!isEventId(id)) return null;
   const event = await events.one(id).catch(() => null);
   if (!event) return null;
-  const url = `${site.publicUrl}/events/${event._id}`;
+  const url = pageUrl(site.publicUrl, 'event', { eventId: event._id });
   const title = `${site.shortName} | ${event.title}`;
   const description = event.description.replace(/\s+/g, ' ').trim().slice(0, 300) || event.title;
   // The event's own picture, else the site's share image.

@@ -1,4 +1,5 @@
 import type { EventRow } from './events.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 /**
  * iCalendar (RFC 5545) for events. Times are written in UTC, which calendar apps show in the
@@ -76,7 +77,7 @@ function vevent(event: EventRow, { publicUrl, calendarName, organizerEmail, with
     ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
     ...(where ? [`LOCATION:${escapeText(where)}`] : []),
     ...(usableEmail(organizerEmail) ? [`ORGANIZER;CN="${organizerName}":mailto:${organizerEmail}`] : []),
-    `URL:${publicUrl}/events/${event.id}`,
+    `URL:${pageUrl(publicUrl, 'event', { eventId: event.id })}`,
     'END:VEVENT',
   ];
 }

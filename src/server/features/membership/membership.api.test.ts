@@ -18,7 +18,12 @@ describe('registration', () => {
     const res = await proceed(t, form);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toEqual({ tier: { name: 'Students', pence: 0 }, date_effective: '2026-11-21', payment_id: expect.any(String) });
+    expect(body).toEqual({
+      tier: { name: 'Students', pence: 0 },
+      date_effective: '2026-11-21',
+      payment_id: expect.any(String),
+      sign_in_secret: expect.any(String),
+    });
     expect(await memberCount(form.email)).toBe(0);
 
     const confirm = await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: body });

@@ -3,6 +3,7 @@ import { formatPence } from '../../../shared/domain/money';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { renderMail, type MailContext } from '../../integrations/mail/template';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 export type { MailContext };
 
@@ -32,7 +33,7 @@ export function welcomeMail(member: Member, purchase: Purchase, ctx: MailContext
       'You can sign in with your e-mail address and the password you chose to see your membership and renew it each year.',
     ],
     receipt: receipt(purchase),
-    action: { label: 'Sign in', url: `${ctx.publicUrl}/signIn` },
+    action: { label: 'Sign in', url: pageUrl(ctx.publicUrl, 'signIn') },
   });
   return { to: member.email, subject: `Welcome to the ${ctx.siteName}`, kind: 'welcome', ...body };
 }
@@ -43,7 +44,7 @@ export function renewalMail(member: Member, purchase: Purchase, ctx: MailContext
     greeting: `Dear ${member.first_name},`,
     paragraphs: [`Thank you for renewing your membership of the ${ctx.siteName}. This e-mail is your receipt.`],
     receipt: receipt(purchase),
-    action: { label: 'Your profile', url: `${ctx.publicUrl}/profile` },
+    action: { label: 'Your profile', url: pageUrl(ctx.publicUrl, 'profile') },
   });
   return { to: member.email, subject: 'Your membership renewal receipt', kind: 'renewal-receipt', ...body };
 }
@@ -73,7 +74,7 @@ export function reminderMail(member: Member, kind: ReminderKind, expiry: string,
     siteName: ctx.siteName,
     greeting: `Dear ${member.first_name},`,
     paragraphs,
-    action: { label: 'Renew your membership', url: `${ctx.publicUrl}/renew` },
+    action: { label: 'Renew your membership', url: pageUrl(ctx.publicUrl, 'renew') },
   });
   const subject = kind === 'lapsed' ? 'Your membership has ended' : `Your membership ends on ${when}`;
   return { to: member.email, subject, kind: `reminder-${kind}`, ...body };

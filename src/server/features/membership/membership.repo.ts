@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, PendingRegistrationsTable, UsersTable } from '../../db/schema';
+import type { Database, JoinSignInsTable, PendingRegistrationsTable, UsersTable } from '../../db/schema';
 
 export function membershipRepo(db: Kysely<Database>) {
   return {
@@ -17,6 +17,34 @@ export function membershipRepo(db: Kysely<Database>) {
     },
     async prunePending(before: string): Promise<void> {
       await db.deleteFrom('pending_registrations').where('created_at', '<', before).execute();
+    },
+    async insertJoinSignIn(row: Insertable<JoinSignInsTable>): Promise<void> {
+      await db.insertInto('join_sign_ins').values(row).execute();
+    },
+    findJoinSignIn(paymentId: string) {
+      return db.selectFrom('join_sign_ins').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+    },
+    /** Uses the sign-in up; false when it was used already (by this request's twin, or before). */
+    async useJoinSignIn(paymentId: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('join_sign_ins')
+        .set({ used_at: at })
+        .where('payment_id', '=', paymentId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    async pruneJoinSignIns(now: string): Promise<void> {
+      await db.deleteFrom('join_sign_ins').where('expires_at', '<', now).execute();
+    },
+    /** The account a registration's payment made, once its fulfilment has run. */
+    registrationAccount(paymentId: string) {
+      return db
+        .selectFrom('payments')
+        .leftJoin('users', 'users.id', 'payments.user_id')
+        .select(['payments.kind', 'payments.status', 'users.id', 'users.email', 'users.role', 'users.token_version', 'users.first_name'])
+        .where('payments.id', '=', paymentId)
+        .executeTakeFirst();
     },
     async insertUser(user: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(user).execute();

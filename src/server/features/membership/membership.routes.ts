@@ -1,8 +1,10 @@
 import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
+import { accountsApi } from '../../../shared/api/accounts';
 import { adminApi } from '../../../shared/api/admin';
 import { membershipApi } from '../../../shared/api/membership';
 import { addRoute } from '../../http/route';
+import { signInContext } from '../../http/sign-in-context';
 import type { MembershipService } from './membership.service';
 
 export function membershipRoutes(app: FastifyInstance, membership: MembershipService) {
@@ -16,6 +18,14 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
     handler: async ({ body }) => {
       await membership.registerConfirmSimple(body.payment_id);
       return { succeeded: true };
+    },
+  });
+
+  addRoute(app, accountsApi.registerSignIn, {
+    policy: 'public',
+    handler: ({ body, req, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return membership.registerSignIn(body.payment_id, body.secret, signInContext(req));
     },
   });
 

@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { awaitsReview, isMembershipPayment, type PaymentReviewRequest, type recordRenewalRequest } from '../../../shared/api/admin';
 import type { MemberInfo, ProceedResponse } from '../../../shared/api/membership';
+import type { TokenResponse } from '../../../shared/api/accounts';
+import type { SignInContext } from '../../http/sign-in-context';
 import type { registrationRequest } from '../../../shared/api/membership';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
@@ -35,6 +37,12 @@ export const EMAIL_TAKEN =
 /** "This address has an account" answers one address may receive in a day (decision record 019). */
 export const TAKEN_ANSWERS_PER_DAY = 3;
 const TAKEN_BUCKET = 'register-taken';
+/** How long a new member's browser may use its sign-in secret (decision 086). */
+export const JOIN_SIGN_IN_MS = DAY;
+export const JOIN_SIGN_IN_USED = 'This sign-in has been used or has expired. Please sign in with your e-mail address and password.';
+export const JOIN_SIGN_IN_NOT_YET = 'Your payment is still being confirmed. Please try again in a few seconds.';
+
+const secretHash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 export type MembershipDeps = {
   db: Kysely<Database>;
@@ -47,9 +55,25 @@ export type MembershipDeps = {
   passwords: PasswordHasher;
   /** The consent wording shown on the form now (a site text). */
   consentWording: () => Promise<string>;
+  /** Opens a session for an account, as signing in does, and answers its token. */
+  startSession: (
+    user: { id: string; email: string; role: 'member' | 'editor' | 'admin'; token_version: number; first_name: string },
+    context: SignInContext,
+  ) => Promise<string>;
 };
 
-export function membershipService({ db, payments, brake, fulfilment, limiter, clock, audit, passwords, consentWording }: MembershipDeps) {
+export function membershipService({
+  db,
+  payments,
+  brake,
+  fulfilment,
+  limiter,
+  clock,
+  audit,
+  passwords,
+  consentWording,
+  startSession,
+}: MembershipDeps) {
   const repo = membershipRepo(db);
 
   function tierOrThrow(index: number) {
@@ -104,12 +128,53 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
         referenceId: pendingId,
         clientIp: ip,
       });
+      // The joining browser alone holds the secret: with it, the account the payment makes signs in once.
+      const signInSecret = randomBytes(24).toString('base64url');
+      const now = clock();
+      await repo.insertJoinSignIn({
+        payment_id: paymentId,
+        secret_hash: secretHash(signInSecret),
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + JOIN_SIGN_IN_MS).toISOString(),
+        used_at: null,
+      });
       return {
         tier: { name: tier.name, pence: tier.pence },
         date_effective: dateEffective,
         payment_id: paymentId,
         ...(clientSecret ? { client_secret: clientSecret } : {}),
+        sign_in_secret: signInSecret,
       };
+    },
+
+    /**
+     * Signs a new member in with the secret their registration's proceed gave, once the payment
+     * has made the account: once, within a day, and not after the account ended its sessions
+     * (a password reset, "sign out everywhere"), so a stolen secret is worth little (decision 086).
+     */
+    async registerSignIn(paymentId: string, secret: string, context: SignInContext): Promise<TokenResponse> {
+      const grant = await repo.findJoinSignIn(paymentId);
+      const given = Buffer.from(secretHash(secret), 'hex');
+      const matches = grant !== undefined && timingSafeEqual(given, Buffer.from(grant.secret_hash, 'hex'));
+      const now = clock().toISOString();
+      if (!grant || !matches || grant.used_at !== null || grant.expires_at <= now) throw badRequest(JOIN_SIGN_IN_USED);
+      const account = await repo.registrationAccount(paymentId);
+      if (!account || account.kind !== 'registration') throw badRequest(JOIN_SIGN_IN_USED);
+      if (!account.id || !account.email || !account.role || account.token_version === null || account.first_name === null) {
+        // Not made yet: the card step's settle or the provider's webhook is on its way.
+        if (account.status === 'pending') throw conflict(JOIN_SIGN_IN_NOT_YET);
+        throw badRequest(JOIN_SIGN_IN_USED);
+      }
+      if (account.token_version !== 0) throw badRequest(JOIN_SIGN_IN_USED);
+      if (!(await repo.useJoinSignIn(paymentId, now))) throw badRequest(JOIN_SIGN_IN_USED);
+      const user = {
+        id: account.id,
+        email: account.email,
+        role: account.role,
+        token_version: account.token_version,
+        first_name: account.first_name,
+      };
+      return { access_token: await startSession(user, context), token_type: 'bearer', username: user.email, role: user.role };
     },
 
     /** Completes a registration that costs nothing; a paid one must go through the card step. */
@@ -244,8 +309,9 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
     },
 
     /** Pending registrations never paid for are dropped after a week (they hold a password hash). */
-    prunePending(): Promise<void> {
-      return repo.prunePending(new Date(clock().getTime() - 7 * 24 * 60 * 60 * 1000).toISOString());
+    async prunePending(): Promise<void> {
+      await repo.prunePending(new Date(clock().getTime() - 7 * 24 * 60 * 60 * 1000).toISOString());
+      await repo.pruneJoinSignIns(clock().toISOString());
     },
   };
 }

@@ -3,6 +3,7 @@ import { newslettersApi } from '../../../shared/api/newsletters';
 import { addRoute } from '../../http/route';
 import type { ChoicesService } from './choices.service';
 import type { NewslettersService } from './newsletters.service';
+import { pagePath } from '../../../shared/domain/page-paths';
 
 /** Writing and sending: editors and the admin; lists and suppressions: the admin; the archive and the links in mail: anyone. */
 export function newslettersRoutes(app: FastifyInstance, newsletters: NewslettersService, choices: ChoicesService) {
@@ -47,7 +48,7 @@ export function newslettersRoutes(app: FastifyInstance, newsletters: Newsletters
     handler: ({ params, reply }) => {
       void reply
         .code(303)
-        .header('location', `/preferences/${encodeURIComponent(params.token)}`)
+        .header('location', pagePath('preferences', { token: params.token }))
         .header('referrer-policy', 'no-referrer');
       return '';
     },

@@ -27,6 +27,7 @@ import { derivedToken, listTopic, mailLinks, tokenHash } from '../../privacy/mai
 import { decide, segmentPeople, type Decision } from './audience';
 import { renderNewsletter, type NewsletterMailContext } from './newsletter-mail';
 import { newslettersRepo } from './newsletters.repo';
+import { pageUrl } from '../../../shared/domain/page-paths';
 
 type Actor = { id: string; email: string };
 
@@ -261,7 +262,7 @@ export function newslettersService(deps: NewslettersDeps) {
     return (email: string) => {
       const links = mailLinks(ctx.publicUrl, derivedToken(linkSecret, newsletter.id, email), ctx.contactEmail || null);
       const body = renderNewsletter(newsletter.subject, document, ctx, {
-        webVersion: `${ctx.publicUrl}/newsletters/${newsletter.id}`,
+        webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }),
         preferences: links.preferences,
       });
       return { ...body, headers: { ...links.headers, Precedence: 'bulk' } };
@@ -293,7 +294,7 @@ export function newslettersService(deps: NewslettersDeps) {
     const token = derivedToken(linkSecret, newsletter.id, message.to_address);
     const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
     const body = renderNewsletter(newsletter.subject, documentOf(newsletter.content), ctx, {
-      webVersion: `${ctx.publicUrl}/newsletters/${newsletter.id}`,
+      webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }),
       preferences: links.preferences,
     });
     return { subject: newsletter.subject, ...body, headers: { ...links.headers, Precedence: 'bulk' } };
@@ -501,7 +502,7 @@ export function newslettersService(deps: NewslettersDeps) {
       const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
       const subject = `[Test] ${newsletter.subject}`;
       const body = renderNewsletter(newsletter.subject, documentOf(newsletter.content), ctx, {
-        webVersion: `${ctx.publicUrl}/newsletters/${id}`,
+        webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: id }),
         preferences: links.preferences,
       });
       const at = clock().toISOString();

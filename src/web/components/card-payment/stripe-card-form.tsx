@@ -11,6 +11,7 @@ import { useSiteText } from '../../lib/site-text';
 import { filledAddress } from './billing-address';
 import { warnNotReady, type CardFormProps } from './card-form-types';
 import { settlePayment } from './payments-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 // One Stripe instance per key for the life of the page, as Stripe asks.
 const stripes = new Map<string, Promise<Stripe | null>>();
@@ -35,6 +36,7 @@ export default function StripeCardForm({ publishableKey, ...props }: CardFormPro
 const CARD_LABEL_ID = 'stripe-card-label';
 
 function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const stripe = useStripe();
   const elements = useElements();
@@ -60,10 +62,20 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
     }
     setPaying(true);
     onAttempt?.();
-    const result = await stripe.confirmCardPayment(clientSecret, {
-      payment_method: { card: cardElement, billing_details: { address: filledAddress(billing) } },
-      return_url: returnUrl,
-    });
+    let result: Awaited<ReturnType<Stripe['confirmCardPayment']>>;
+    try {
+      result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card: cardElement, billing_details: { address: filledAddress(billing) } },
+        return_url: returnUrl,
+      });
+    } catch (error) {
+      // Stripe.js answers its own failures as `error`; anything thrown is the script's (a lost
+      // network, a blocked script): the payer may try again rather than wait on a spinner.
+      console.error('Confirming the card payment failed', error);
+      setPaying(false);
+      onFailed(null);
+      return;
+    }
     if (result.error || !result.paymentIntent) {
       setPaying(false);
       onFailed(result.error?.message ?? null);
@@ -74,7 +86,7 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
+    <Box component="form" method="post" action={formAction} noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
       <Stack spacing={2.5}>
         <div>
           <Typography id={CARD_LABEL_ID} component="div" variant="body2" sx={{ mb: 0.75, fontWeight: 600 }}>

@@ -13,12 +13,14 @@ import { useSiteText } from '../../lib/site-text';
 import { warnNotReady, type CardFormProps } from './card-form-types';
 import { cardNumberComplete, cvcComplete, expiryComplete, formatCardNumber, formatExpiry } from './card-number';
 import { settlePayment, testConfirm } from './payments-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 /**
  * The test provider's card form (DESIGN.md "Payments"): Stripe's test numbers behave as on Stripe.
  * Only the card number is sent; expiry and CVC are asked for so the step feels like the real one.
  */
 export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -54,7 +56,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
+    <Box component="form" method="post" action={formAction} noValidate onSubmit={(event) => void pay(event)} aria-label={t('card.details')}>
       <Stack spacing={2.5}>
         <Alert severity="info" icon={<CreditCardIcon />}>
           <Box component="strong" sx={{ display: 'block' }}>

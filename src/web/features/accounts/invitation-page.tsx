@@ -16,6 +16,7 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { passwordsAcceptable } from './password-rules';
+import { useFormAction } from '../../lib/form-outcome';
 
 /**
  * The page an invitation's link opens (decision 111). Opening it only asks whether the link still
@@ -59,6 +60,7 @@ export function InvitationPage() {
 }
 
 function ChoosePassword({ token, email }: { token: string; email: string }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -90,7 +92,7 @@ function ChoosePassword({ token, email }: { token: string; email: string }) {
     );
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
         <Typography color="textSecondary" sx={{ textAlign: 'center', mt: -2 }}>
           {t('invitation.intro').replace('{email}', email)}

@@ -8,12 +8,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { pwForgotRequest } from '../../../shared/api/accounts';
+import { PAGE } from '../../../shared/domain/page-paths';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useFormOutcome } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { requestPasswordReset } from './accounts-api';
@@ -22,8 +26,18 @@ import { requestPasswordReset } from './accounts-api';
 export function PwForgotPage() {
   const { t } = useSiteText();
   usePageTitle(t('pw_forgot.title'));
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // Sent before the script took the form over, the server sent the link itself (decision 085).
+  const outcome = useFormOutcome('pwForgot');
+  const [email, setEmail] = useState(outcome?.values?.email ?? '');
+  const [fieldError, setFieldError] = useState<string | null>(outcome?.fields?.email ?? null);
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedValues(
+    formRef,
+    useCallback((name: string, value: TypedValue) => {
+      if (name === 'email' && typeof value === 'string') setEmail(value);
+    }, []),
+  );
 
   const send = useMutation({
     mutationFn: async (address: string) => {
@@ -34,6 +48,7 @@ export function PwForgotPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setShownOutcome(null);
     const parsed = pwForgotRequest.safeParse({ email });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message ?? t('error.generic'));
@@ -50,9 +65,10 @@ export function PwForgotPage() {
       : t('error.generic')
     : null;
 
+  const sent = send.isSuccess || shownOutcome?.done === true;
   return (
-    <AccountCard icon={<MailOutlineIcon />} title="pw_forgot.title" subtitle={send.isSuccess ? undefined : 'pw_forgot.intro'}>
-      {send.isSuccess ? (
+    <AccountCard icon={<MailOutlineIcon />} title="pw_forgot.title" subtitle={sent ? undefined : 'pw_forgot.intro'}>
+      {sent ? (
         <Stack spacing={3}>
           <Alert severity="success" role="status">
             <Box component="strong" sx={{ display: 'block', mb: 0.5 }}>
@@ -60,15 +76,15 @@ export function PwForgotPage() {
             </Box>
             <SiteText k="pw_forgot.sent_hint" />
           </Alert>
-          <Button component={RouterLink} to="/signIn" variant="outlined" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'center' }}>
+          <Button component={RouterLink} to={PAGE.signIn} variant="outlined" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'center' }}>
             {t('pw_forgot.back')}
           </Button>
         </Stack>
       ) : (
         <>
-          <Box component="form" noValidate onSubmit={submit}>
+          <Box component="form" ref={formRef} method="post" action={PAGE.pwForgot} noValidate onSubmit={submit}>
             <Stack spacing={2.5}>
-              {failure && <Alert severity="error">{failure}</Alert>}
+              {failure ? <Alert severity="error">{failure}</Alert> : <FormOutcomeMessage outcome={shownOutcome} />}
               <TextField
                 type="email"
                 name="email"
@@ -87,7 +103,7 @@ export function PwForgotPage() {
             </Stack>
           </Box>
           <Typography sx={{ mt: 3, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/signIn">
+            <Link component={RouterLink} to={PAGE.signIn}>
               <SiteText k="pw_forgot.back" />
             </Link>
           </Typography>

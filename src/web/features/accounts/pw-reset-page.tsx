@@ -9,14 +9,19 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import type { FormOutcome } from '../../../shared/domain/form-outcome';
+import { PAGE, pagePath } from '../../../shared/domain/page-paths';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { LoadingRegion } from '../../components/loading-region';
 import { SiteText } from '../../components/site-text';
+import { useFormOutcome } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
-import { submitPasswordReset, validateResetLink } from './accounts-api';
+import { resetLinkQuery, submitPasswordReset } from './accounts-api';
 import { passwordsAcceptable } from './password-rules';
 
 export function PwResetPage() {
@@ -24,18 +29,17 @@ export function PwResetPage() {
   usePageTitle(t('pw_reset.title'));
   const { uid = '' } = useParams();
   // Opening the link consumes nothing on the server; this only asks whether it is still good.
-  const validation = useQuery({
-    queryKey: ['pw_reset_validate', uid],
-    queryFn: ({ signal }) => validateResetLink(uid, signal),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const validation = useQuery(resetLinkQuery(uid));
+  // Sent before the script took the form over, the server set the password itself (decision 085).
+  const outcome = useFormOutcome('pwReset');
 
   return (
     <AccountCard icon={<KeyIcon />} title="pw_reset.title">
       {/* The reset link is a secret: never send it on as a referrer. */}
       <meta name="referrer" content="no-referrer" />
-      {validation.isPending ? (
+      {outcome?.done ? (
+        <Outcome severity="success" text={t('pw_reset.success')} />
+      ) : validation.isPending ? (
         <LoadingRegion>
           <Stack spacing={2.5}>
             <Skeleton variant="rounded" height={56} />
@@ -48,17 +52,27 @@ export function PwResetPage() {
       ) : !validation.data.valid ? (
         <Outcome severity="warning" text={t('pw_reset.expired')} requestNew />
       ) : (
-        <ResetForm uid={uid} />
+        <ResetForm uid={uid} outcome={outcome} />
       )}
     </AccountCard>
   );
 }
 
-function ResetForm({ uid }: { uid: string }) {
+function ResetForm({ uid, outcome }: { uid: string; outcome: FormOutcome | null }) {
   const { t } = useSiteText();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [mismatch, setMismatch] = useState(false);
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedValues(
+    formRef,
+    useCallback((name: string, value: TypedValue) => {
+      if (typeof value !== 'string') return;
+      if (name === 'password') setPassword(value);
+      if (name === 'confirmation') setConfirmation(value);
+    }, []),
+  );
 
   const reset = useMutation({
     mutationFn: async () => {
@@ -69,6 +83,7 @@ function ResetForm({ uid }: { uid: string }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setShownOutcome(null);
     if (!passwordsAcceptable(password, confirmation)) {
       setMismatch(true);
       return;
@@ -80,15 +95,17 @@ function ResetForm({ uid }: { uid: string }) {
   if (reset.isSuccess) return <Outcome severity="success" text={t('pw_reset.success')} />;
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Box component="form" ref={formRef} method="post" action={pagePath('pwReset', { uid })} noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
         <Typography color="textSecondary" sx={{ textAlign: 'center', mt: -2 }}>
           <SiteText k="pw_reset.intro" />
         </Typography>
         {mismatch && <Alert severity="error">{t('pw_reset.mismatch')}</Alert>}
         {reset.isError && <Alert severity="error">{t('error.generic')}</Alert>}
+        <FormOutcomeMessage outcome={shownOutcome} />
         <TextField
           type="password"
+          name="password"
           label={t('pw_reset.new')}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -99,6 +116,7 @@ function ResetForm({ uid }: { uid: string }) {
         />
         <TextField
           type="password"
+          name="confirmation"
           label={t('pw_reset.confirm')}
           value={confirmation}
           onChange={(e) => setConfirmation(e.target.value)}
@@ -125,14 +143,14 @@ function Outcome({ severity, text, requestNew }: { severity: 'success' | 'warnin
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', alignItems: 'center' }}>
         <Button
           component={RouterLink}
-          to="/signIn"
+          to={PAGE.signIn}
           variant={severity === 'success' ? 'contained' : 'outlined'}
           startIcon={<ArrowBackIcon />}
         >
           {t('pw_reset.back')}
         </Button>
         {requestNew && (
-          <Link component={RouterLink} to="/signIn/pwForgot">
+          <Link component={RouterLink} to={PAGE.pwForgot}>
             {t('pw_reset.request_new')}
           </Link>
         )}

@@ -12,6 +12,7 @@ import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
 import { useSiteText } from '../../lib/site-text';
 import { PasskeySignInButton } from './passkey-sign-in-button';
+import { useFormAction } from '../../lib/form-outcome';
 
 /**
  * The second step of signing in, after a right password: the code from the authenticator app or
@@ -30,6 +31,7 @@ export function SecondFactorStep({
   onSignedIn: (answer: TokenResponse) => void;
   onBack: () => void;
 }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
@@ -58,7 +60,7 @@ export function SecondFactorStep({
       </Typography>
       <Typography color="textSecondary">{t(codes ? 'signin.second_intro' : 'signin.second_intro_passkey')}</Typography>
       {codes && (
-        <Box component="form" noValidate onSubmit={send}>
+        <Box component="form" method="post" action={formAction} noValidate onSubmit={send}>
           <Stack spacing={2.5}>
             {failure && <Alert severity="error">{failure}</Alert>}
             <TextField

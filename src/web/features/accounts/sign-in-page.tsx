@@ -11,60 +11,123 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useCallback, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { z } from 'zod';
-import { accountsApi, tokenRequest, type TokenResponse } from '../../../shared/api/accounts';
+import { accountsApi, type TokenResponse } from '../../../shared/api/accounts';
+import { signInPageForm, type SignInPageFields, type SignInPageForm } from '../../../shared/api/page-forms';
 import type { SecondFactorKind } from '../../../shared/api/second-factor';
+import type { FormHandover } from '../../../shared/domain/form-outcome';
+import { PAGE } from '../../../shared/domain/page-paths';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { SiteText } from '../../components/site-text';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
+import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorStep } from './second-factor-step';
 
-// The screen says "email"; the token endpoint calls the same field "username".
-const signInForm = z.object({ email: tokenRequest.shape.username, password: tokenRequest.shape.password });
-type SignInForm = z.infer<typeof signInForm>;
+type SignInFields = 'email' | 'password' | 'otp';
 
 export function SignInPage() {
   const { t } = useSiteText();
   const session = useSession();
   usePageTitle(t('signin.title'));
 
+  // A sign-in posted before the script took the form over (decision 085): the server's answer.
+  const outcome = useFormOutcome('signIn');
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  // A second factor the server asked for: its code goes with the password in this form.
+  const serverFactors = shownOutcome?.secondFactor;
+  const withCode = Boolean(serverFactors?.some((kind) => kind === 'totp' || kind === 'recovery_code'));
+
+  const formRef = useRef<HTMLFormElement>(null);
   const {
-    register,
+    control,
     handleSubmit,
+    setValue,
     formState: { errors },
-  } = useForm<SignInForm>({ resolver: zodResolver(signInForm), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInPageForm, unknown, SignInPageFields>({
+    resolver: zodResolver(signInPageForm),
+    defaultValues: { email: outcome?.values?.email ?? '', password: '', otp: '' },
+  });
+  useKeepTypedValues(
+    formRef,
+    useCallback(
+      (name: string, value: TypedValue) => {
+        if ((name === 'email' || name === 'password' || name === 'otp') && typeof value === 'string') setValue(name, value);
+      },
+      [setValue],
+    ),
+  );
 
   // After a right password, an account with a second factor is asked for it (decision 130).
   const [secondStep, setSecondStep] = useState<{ username: string; password: string; kinds: SecondFactorKind[] } | null>(null);
   // Staff without a second factor are taken to set one up before anything else (decision 132).
-  const [next, setNext] = useState('/profile');
-  const signedIn = (answer: TokenResponse) => {
-    setNext(answer.second_factor_setup ? '/profile/security' : '/profile');
+  const [next, setNext] = useState<string>(PAGE.profile);
+  const signedIn = useCallback((answer: TokenResponse) => {
+    setNext(answer.second_factor_setup ? PAGE.profileSecurity : PAGE.profile);
     // Storing the session re-renders this page, whose redirect below then goes on.
     saveSession({ token: answer.access_token, username: answer.username, role: answer.role });
-  };
+  }, []);
+  // The session the server opened for a sign-in posted before the script: kept as after any sign-in.
+  useFormHandover(
+    outcome,
+    useCallback(
+      (handover: FormHandover) => {
+        if (handover.kind !== 'session') return;
+        const { token, username, role } = handover.session;
+        signedIn({ access_token: token, token_type: 'bearer', username, role, second_factor_setup: handover.secondFactorSetup });
+      },
+      [signedIn],
+    ),
+  );
   const signIn = useMutation({
-    mutationFn: (form: SignInForm) =>
-      apiRequest(accountsApi.token, { body: { username: form.email, password: form.password }, auth: false, headers: deviceHeaders() }),
+    mutationFn: (form: SignInPageFields) =>
+      apiRequest(accountsApi.token, {
+        body: { username: form.email, password: form.password, ...(form.otp ? { otp: form.otp } : {}) },
+        auth: false,
+        headers: deviceHeaders(),
+      }),
+    onMutate: () => setShownOutcome(null),
     onSuccess: signedIn,
     onError: (error, form) => {
       const kinds = secondFactorKinds(error);
-      if (kinds) setSecondStep({ username: form.email, password: form.password, kinds });
+      if (kinds && !form.otp) setSecondStep({ username: form.email, password: form.password, kinds });
     },
   });
 
   if (session) return <Navigate to={next} replace />;
 
   const failure = signIn.isError && !secondStep ? failureMessage(signIn.error, t) : null;
-  const { ref: emailRef, ...emailField } = register('email');
-  const { ref: passwordRef, ...passwordField } = register('password');
+  const serverField = (name: SignInFields) => shownOutcome?.fields?.[name];
+  const field = (name: SignInFields, props: { label: string; type?: string; autoComplete: string; helperText?: string }) => (
+    // Controlled: the served page shows the address kept, and the script keeps what was typed (decision 085).
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: input }) => (
+        <TextField
+          name={input.name}
+          value={input.value ?? ''}
+          onChange={input.onChange}
+          onBlur={input.onBlur}
+          inputRef={input.ref}
+          type={props.type}
+          label={props.label}
+          autoComplete={props.autoComplete}
+          required
+          fullWidth
+          error={Boolean(errors[name] ?? serverField(name))}
+          helperText={errors[name]?.message ?? serverField(name) ?? props.helperText}
+        />
+      )}
+    />
+  );
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 5, md: 9 } }}>
@@ -102,33 +165,24 @@ export function SignInPage() {
               signIn.reset();
             }}
           />
+        ) : shownOutcome?.handover ? (
+          // Signed in by the server: the next page opens once the script has kept the session.
+          <FormOutcomeMessage outcome={shownOutcome} />
         ) : (
           <>
-            <Box component="form" noValidate onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}>
+            <Box
+              component="form"
+              ref={formRef}
+              method="post"
+              action={PAGE.signIn}
+              noValidate
+              onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}
+            >
               <Stack spacing={2.5}>
-                {failure && <Alert severity="error">{failure}</Alert>}
-                <TextField
-                  {...emailField}
-                  inputRef={emailRef}
-                  type="email"
-                  label={t('signin.email')}
-                  autoComplete="username"
-                  required
-                  fullWidth
-                  error={Boolean(errors.email)}
-                  helperText={errors.email?.message}
-                />
-                <TextField
-                  {...passwordField}
-                  inputRef={passwordRef}
-                  type="password"
-                  label={t('signin.password')}
-                  autoComplete="current-password"
-                  required
-                  fullWidth
-                  error={Boolean(errors.password)}
-                  helperText={errors.password?.message}
-                />
+                {failure ? <Alert severity="error">{failure}</Alert> : <FormOutcomeMessage outcome={shownOutcome} />}
+                {field('email', { label: t('signin.email'), type: 'email', autoComplete: 'username' })}
+                {field('password', { label: t('signin.password'), type: 'password', autoComplete: 'current-password' })}
+                {withCode && field('otp', { label: t('signin.code'), autoComplete: 'one-time-code', helperText: t('signin.code_help') })}
                 <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
                   <SiteText k="signin.submit" />
                 </Button>
@@ -141,11 +195,11 @@ export function SignInPage() {
         )}
 
         <Stack spacing={1.5} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
-          <Link component={RouterLink} to="/signIn/pwForgot">
+          <Link component={RouterLink} to={PAGE.pwForgot}>
             <SiteText k="signin.forgot" />
           </Link>
           <Divider flexItem />
-          <Link component={RouterLink} to="/register" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={PAGE.register} sx={{ fontWeight: 600 }}>
             <SiteText k="signin.register" />
           </Link>
         </Stack>

@@ -15,6 +15,7 @@ import { addMemberRequest, type AddMemberForm } from '../../../shared/api/import
 import { tiers } from '../../../shared/domain/tiers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useAddMember } from './import-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 type TextKey = Exclude<keyof AddMemberForm, 'tier_index' | 'news_email' | 'invite' | 'grad_year'>;
 const fields: { key: TextKey; label: string; required?: boolean; type?: string; half?: boolean }[] = [
@@ -40,6 +41,7 @@ const empty = { tier_index: 0, news_email: false, invite: true } as const;
  * the tier and dates, and an invitation to choose a password (decision 111).
  */
 export function AddMemberButton() {
+  const formAction = useFormAction();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [choices, setChoices] = useState<{ tier_index: number; news_email: boolean; invite: boolean }>({ ...empty });
@@ -77,7 +79,7 @@ export function AddMemberButton() {
         Add a person
       </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="add-member-title">
-        <form onSubmit={submit} noValidate>
+        <form method="post" action={formAction} onSubmit={submit} noValidate>
           <DialogTitle id="add-member-title">Add a person</DialogTitle>
           <DialogContent>
             {add.isSuccess ? (

@@ -3,22 +3,34 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 
-/** "Export CSV": downloads the list as filtered now; a refusal shows the server's reason. */
-export function CsvButton({ download, disabled = false }: { download: () => Promise<void>; disabled?: boolean }) {
+/**
+ * "Export CSV": downloads the list as filtered now; a refusal shows the server's reason. While the
+ * filter cannot be exported, pressing it says why (`refusal`), rather than a button that waits disabled.
+ */
+export function CsvButton({ download, refusal }: { download: () => Promise<void>; refusal?: string }) {
   const exporting = useMutation({ mutationFn: download });
+  const [refused, setRefused] = useState(false);
   return (
     <Stack spacing={1} sx={{ alignItems: { sm: 'flex-end' } }}>
       <Button
         variant="outlined"
         startIcon={<DownloadIcon />}
         loading={exporting.isPending}
-        disabled={disabled}
-        onClick={() => exporting.mutate()}
+        onClick={() => {
+          setRefused(Boolean(refusal));
+          if (!refusal) exporting.mutate();
+        }}
       >
         Export CSV
       </Button>
+      {refused && refusal && (
+        <Alert severity="error" role="alert" onClose={() => setRefused(false)}>
+          {refusal}
+        </Alert>
+      )}
       {exporting.isError && (
         <Alert severity="error" onClose={() => exporting.reset()}>
           {errorMessage(exporting.error, 'The file could not be downloaded. Please try again.')}

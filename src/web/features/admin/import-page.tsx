@@ -49,6 +49,7 @@ import {
   useInvite,
   useUndoImport,
 } from './import-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 const ROWS_SHOWN = 200;
 const actionLabels: Record<ImportRowOutcome['action'], string> = { create: 'Create', update: 'Update', skip: 'Unchanged', error: 'Error' };
@@ -79,6 +80,7 @@ function summaryText(summary: ImportSummary, done: boolean): string {
  * writes nothing), correct the mapping, import once, invite, and undo while nobody has signed in.
  */
 export function ImportPage() {
+  const formAction = useFormAction();
   const [current, setCurrent] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [payments, setPayments] = useState<File | null>(null);
@@ -101,7 +103,7 @@ export function ImportPage() {
       <Stack spacing={3}>
         <Panel labelledBy="import-upload">
           <SectionTitle id="import-upload">1. The files</SectionTitle>
-          <Box component="form" onSubmit={(e) => check(e)} noValidate>
+          <Box component="form" method="post" action={formAction} onSubmit={(e) => check(e)} noValidate>
             <Stack spacing={2.5}>
               <Typography sx={{ color: 'text.secondary' }}>
                 A CSV file (UTF-8, with or without a byte-order mark, or Windows-1252 as Excel on Windows saves it) or an Excel workbook

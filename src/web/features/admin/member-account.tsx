@@ -18,6 +18,7 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { formatShortDateTime } from '../../lib/format';
 import { adminKeys } from './admin-api';
 import { personName } from './admin-labels';
+import { useFormAction } from '../../lib/form-outcome';
 
 const detailFields: [keyof AccountDetailsForm & keyof MemberDetail, string][] = [
   ['first_name', 'First name'],
@@ -53,6 +54,7 @@ export function MemberAccount({ member }: { member: MemberDetail }) {
 }
 
 function EditDetails({ member }: { member: MemberDetail }) {
+  const formAction = useFormAction();
   const refresh = useRefreshMember(member._id);
   const [values, setValues] = useState(() => Object.fromEntries(detailFields.map(([name]) => [name, member[name] ?? ''])));
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
@@ -77,7 +79,7 @@ function EditDetails({ member }: { member: MemberDetail }) {
       <Typography id="member-edit" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
         Correct name, address and work
       </Typography>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {detailFields.map(([name, label]) => (
             <TextField
@@ -108,6 +110,7 @@ function EditDetails({ member }: { member: MemberDetail }) {
 }
 
 function EmailAndMail({ member }: { member: MemberDetail }) {
+  const formAction = useFormAction();
   const refresh = useRefreshMember(member._id);
   const [email, setEmail] = useState(member.email);
   const change = useMutation({
@@ -134,6 +137,8 @@ function EmailAndMail({ member }: { member: MemberDetail }) {
       </Typography>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         onSubmit={(event: FormEvent) => {
           event.preventDefault();

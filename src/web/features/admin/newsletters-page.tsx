@@ -24,6 +24,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { isAdmin, useSession } from '../../lib/session';
 import { AdminSection } from './admin-section';
 import { StatusChip, type StatusTone } from './status-chip';
+import { useFormAction } from '../../lib/form-outcome';
 
 const newslettersApi = lazyEndpoints(() => import('../../../shared/api/newsletters').then((m) => m.newslettersApi));
 
@@ -101,6 +102,7 @@ export function NewslettersPage() {
 }
 
 function MailingLists() {
+  const formAction = useFormAction();
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: ['admin', 'mailing-lists'], queryFn: ({ signal }) => apiRequest(newslettersApi.lists, { signal }) });
   const [name, setName] = useState('');
@@ -151,6 +153,8 @@ function MailingLists() {
       </TableContainer>
       <Stack
         component="form"
+        method="post"
+        action={formAction}
         onSubmit={submit}
         noValidate
         direction={{ xs: 'column', md: 'row' }}

@@ -57,7 +57,12 @@ export function PaymentsPage() {
     <AdminSection
       title="Payments"
       intro="Registrations, renewals and donations, newest first. Dates are London dates."
-      actions={<CsvButton download={() => downloadPaymentsCsv(filter)} disabled={rangeInvalid} />}
+      actions={
+        <CsvButton
+          download={() => downloadPaymentsCsv(filter)}
+          refusal={rangeInvalid ? 'The start date must not be after the end date.' : undefined}
+        />
+      }
     >
       <CardPauseNotice />
       <FilterBar label="Filter the payments">

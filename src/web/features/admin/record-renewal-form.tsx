@@ -21,6 +21,7 @@ import { penceFromPounds } from '../../lib/pounds-input';
 import { useNow } from '../../lib/use-now';
 import { useRecordRenewal } from './admin-api';
 import { personName } from './admin-labels';
+import { useFormAction } from '../../lib/form-outcome';
 
 type RenewalMember = Pick<MemberDetail, '_id' | 'first_name' | 'last_name' | 'email' | 'tier_index' | 'last_renewed_date'>;
 
@@ -51,6 +52,7 @@ const startValues = (tierIndex: number): FormInput => ({ tier_index: tierIndex, 
  * came, confirmed in a dialog that names the new expiry date.
  */
 export function RecordRenewalForm({ member }: { member: RenewalMember }) {
+  const formAction = useFormAction();
   const name = personName(member);
   const record = useRecordRenewal();
   // The server counts from its own "today"; this shows the same rule, kept fresh past midnight.
@@ -132,6 +134,8 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
       </Typography>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         onSubmit={(event) =>
           void handleSubmit((values) => {

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { saveSession, useSession } from '../../lib/session';
 import { useSetRole } from './admin-api';
 import { personName, roleLabels, roleWithArticle } from './admin-labels';
+import { useFormAction } from '../../lib/form-outcome';
 
 export interface RolePerson {
   _id: string;
@@ -40,6 +41,7 @@ export function RoleControl({
   compact?: boolean;
   onSaved?: (message: string) => void;
 }) {
+  const formAction = useFormAction();
   const session = useSession();
   const setRole = useSetRole();
   const name = personName(person);
@@ -47,6 +49,8 @@ export function RoleControl({
   const [shownRole, setShownRole] = useState<Role>(person.role);
   const [confirming, setConfirming] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
+  // Saving the role a person has already: said when pressed, rather than a button that waits disabled.
+  const [unchanged, setUnchanged] = useState(false);
 
   // The saved role comes back in a refetch: the drop-down follows it (adjusted while rendering).
   if (person.role !== shownRole) {
@@ -78,10 +82,16 @@ export function RoleControl({
     <Box>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (choice === person.role) return;
+          if (choice === person.role) {
+            setSaved(null);
+            setUnchanged(true);
+            return;
+          }
           if (needsConfirmation(person.role, choice)) {
             // The dialog starts without the last attempt's error.
             setRole.reset();
@@ -98,6 +108,7 @@ export function RoleControl({
           onChange={(e) => {
             setChoice(e.target.value as Role);
             setSaved(null);
+            setUnchanged(false);
           }}
           sx={{ minWidth: 150 }}
           slotProps={
@@ -116,7 +127,7 @@ export function RoleControl({
         <Button
           type="submit"
           variant="contained"
-          disabled={choice === person.role || setRole.isPending}
+          disabled={setRole.isPending}
           loading={setRole.isPending && !confirming}
           aria-label={compact ? `Save role for ${name}` : undefined}
         >
@@ -126,6 +137,11 @@ export function RoleControl({
       {saved && (
         <Alert severity="success" role="status" sx={{ mt: 1.5 }}>
           {saved}
+        </Alert>
+      )}
+      {unchanged && choice === person.role && (
+        <Alert severity="info" role="alert" sx={{ mt: 1.5 }}>
+          {name} is {roleWithArticle[choice]} already: choose another role to change it.
         </Alert>
       )}
       {failure && !confirming && (

@@ -28,6 +28,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { AdminSection } from './admin-section';
 import { PictureField } from '../../components/picture-field';
 import { useSaveSettings, useSettings } from './site-admin-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 type Values = Record<SettingField, string> & { gift_aid_enabled: boolean };
 type Errors = Partial<Record<SettingField | 'gift_aid_enabled', string>>;
@@ -73,6 +74,7 @@ function SettingsForm({
   saved: boolean;
   onSaved: (saved: boolean) => void;
 }) {
+  const formAction = useFormAction();
   const initial = valuesOf(settings);
   const [values, setValues] = useState<Values>(initial);
   const [errors, setErrors] = useState<Errors>({});
@@ -128,7 +130,7 @@ function SettingsForm({
       : null;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Settings">
+    <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label="Settings">
       <Stack spacing={3}>
         <Panel labelledBy="settings-identity">
           <PanelHeading id="settings-identity">The association</PanelHeading>

@@ -10,11 +10,13 @@ import { useState, type FormEvent } from 'react';
 import { staffFactorApi } from '../../../shared/api/second-factor';
 import { Panel } from '../../components/panel';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { useFormAction } from '../../lib/form-outcome';
 
 const key = ['admin', 'staff-factor'] as const;
 
 /** The grace period new admins and editors have to set up a second factor (decision 132). */
 export function StaffFactorPanel() {
+  const formAction = useFormAction();
   const client = useQueryClient();
   const policy = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest(staffFactorApi.policy, { signal }) });
   // What the admin typed, once they type; until then the stored value.
@@ -43,7 +45,7 @@ export function StaffFactorPanel() {
       {policy.isPending ? (
         <Skeleton variant="rounded" height={56} sx={{ maxWidth: 320 }} />
       ) : (
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
               label="Days of grace"

@@ -23,6 +23,7 @@ import { SearchField } from './search-field';
 import { useChangeText, useTexts } from './site-admin-api';
 import { matchesSearch } from './text-search';
 import { useUrlParams } from './use-url-params';
+import { useFormAction } from '../../lib/form-outcome';
 
 const PARAMS = ['q', 'changed'] as const;
 /** Rows drawn at first: a search narrows the 400 or so texts faster than scrolling through them. */
@@ -100,6 +101,7 @@ export function TextsPage() {
 }
 
 function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string) => void }) {
+  const formAction = useFormAction();
   const [editing, setEditing] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const change = useChangeText();
@@ -192,7 +194,7 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
           </Box>
         </>
       ) : (
-        <Box component="form" onSubmit={save} noValidate sx={{ mt: 1 }}>
+        <Box component="form" method="post" action={formAction} onSubmit={save} noValidate sx={{ mt: 1 }}>
           <TextField
             label={`New text for ${entry.key}`}
             value={editing}

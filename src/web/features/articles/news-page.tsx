@@ -2,6 +2,7 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
 import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
+import { PAGE } from '../../../shared/domain/page-paths';
 import { Icon } from '../../components/icon';
 import { addIcon } from '../../components/icons/add';
 import { rssIcon } from '../../components/icons/rss';
@@ -50,7 +51,7 @@ export function NewsPage() {
 
       <div className={cx(ui.container, styles.list)}>
         <div className={styles.toolbar}>
-          <form method="get" action="/news" onSubmit={submit} className={styles.filter}>
+          <form method="get" action={PAGE.news} onSubmit={submit} className={styles.filter}>
             <div className={ui.field}>
               <label htmlFor="news-category" className={ui.label}>
                 {t('news.category')}

@@ -17,6 +17,7 @@ import { useSiteText } from '../../lib/site-text';
 import { useSaveMember, useUploadImage } from './committee-edit-api';
 import { memberForm, memberFormDefaults, type MemberFormInput, type MemberFormOutput } from './member-form';
 import { MemberPhoto } from './member-photo';
+import { useFormAction } from '../../lib/form-outcome';
 
 const formFields = ['name', 'role', 'image', 'description', 'priority'] as const;
 function isField(field: string | undefined): field is (typeof formFields)[number] {
@@ -34,6 +35,7 @@ export interface MemberEditorProps {
 
 /** Edit in place: photo upload, name, role, description and priority; save, cancel or delete. */
 export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const save = useSaveMember();
   const upload = useUploadImage();
@@ -90,6 +92,8 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   return (
     <Paper
       component="form"
+      method="post"
+      action={formAction}
       aria-labelledby={labelId}
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}

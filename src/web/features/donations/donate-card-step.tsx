@@ -12,7 +12,7 @@ import { emptyBillingAddress, type BillingAddress } from '../../components/card-
 import { CardPayment } from '../../components/card-payment/card-payment';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
-import { giftAidBoost } from './donate-form';
+import { giftAidBoost } from '../../../shared/api/donate-form';
 import { Panel, PanelTitle } from '../../components/panel';
 
 export interface ProceededDonation {

@@ -15,13 +15,19 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useCallback, useRef } from 'react';
 import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { GIFT_AID_DECLARATION, GIFT_AID_DECLARATION_THIS_ONLY } from '../../../shared/api/donations';
 import { formatPence } from '../../../shared/domain/money';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
-import { amountPence, giftAidBoost, type DonateFormValues } from './donate-form';
+import { amountPence, emptyDonateForm, giftAidBoost, type DonateFormValues } from '../../../shared/api/donate-form';
+import type { FormOutcome } from '../../../shared/domain/form-outcome';
+import { PAGE } from '../../../shared/domain/page-paths';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
+import { MissingFields } from '../../components/missing-fields';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { Panel, PanelTitle } from '../../components/panel';
 
@@ -35,40 +41,79 @@ export interface DonateDetailsStepProps {
   proceeding: boolean;
   /** Why the last proceed failed (the server's detail when it gave one). */
   proceedError: string | null;
+  /** The server's answer to the form sent before the script took it over (decision 085), until the next try. */
+  outcome?: FormOutcome | null;
   onProceed: () => void;
 }
 
+/** The label of each field, for the list of what is missing. */
+const fieldLabels: Partial<Record<keyof DonateFormValues, SiteTextKey>> = {
+  amount: 'donate.amount',
+  name: 'donate.name',
+  email: 'donate.email',
+  ga_title: 'donate.gift_aid.title_field',
+  ga_first_name: 'donate.gift_aid.first_name',
+  ga_last_name: 'donate.gift_aid.last_name',
+  ga_house: 'donate.gift_aid.house',
+  ga_postcode: 'donate.gift_aid.postcode',
+  ga_confirmed: 'donate.gift_aid.confirm',
+};
+
+/** A value typed before the script took the form over, as the form's state holds that field. */
+function isDonateField(name: string): name is keyof DonateFormValues {
+  return name in emptyDonateForm;
+}
+
 /** Step 1: the amount and the donor, and Gift Aid when the charity offers it. */
-export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedError, onProceed }: DonateDetailsStepProps) {
+export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedError, outcome = null, onProceed }: DonateDetailsStepProps) {
   const { t } = useSiteText();
   const {
     control,
-    register,
     setValue,
     getValues,
-    formState: { errors, isValid },
+    formState: { errors, isSubmitted },
   } = form;
+  const serverError = (name: string) => outcome?.fields?.[name];
+  const errorOf = (name: keyof DonateFormValues) => errors[name]?.message ?? serverError(name);
   const [amount, anonymous, giftAid, nonUk, scope] = useWatch({
     control,
     name: ['amount', 'anonymous', 'gift_aid', 'ga_non_uk', 'ga_scope'],
   });
+  // After useWatch: it must listen before the typed values arrive.
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedValues(
+    formRef,
+    useCallback(
+      (name: string, value: TypedValue) => {
+        if (isDonateField(name)) setValue(name, value as never, { shouldDirty: true });
+      },
+      [setValue],
+    ),
+  );
   const pence = amountPence(amount);
   const showGiftAid = giftAidOffered && !anonymous;
 
-  const text = (name: TextName, label: SiteTextKey, { helperText, ...props }: TextFieldProps = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        label={t(label)}
-        fullWidth
-        error={Boolean(errors[name])}
-        helperText={errors[name]?.message ?? helperText}
-        {...props}
-      />
-    );
-  };
+  // Controlled: the served page shows what was sent, and the script keeps what was typed (decision 085).
+  const text = (name: TextName, label: SiteTextKey, { helperText, ...props }: TextFieldProps = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          name={field.name}
+          value={field.value}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={t(label)}
+          fullWidth
+          error={Boolean(errorOf(name))}
+          helperText={errorOf(name) ?? helperText}
+          {...props}
+        />
+      )}
+    />
+  );
 
   const checkbox = (
     name: 'anonymous' | 'gift_aid' | 'ga_non_uk' | 'ga_confirmed',
@@ -98,6 +143,19 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
     />
   );
 
+  // The declaration's box speaks up once touched or tried, not while the donor is still reading.
+  const confirmError =
+    (errors.ga_confirmed && (form.formState.touchedFields.ga_confirmed || isSubmitted) ? errors.ga_confirmed.message : undefined) ??
+    serverError('ga_confirmed');
+
+  // Said when Proceed is pressed with something missing (the button never waits disabled).
+  const missing = isSubmitted
+    ? Object.entries(fieldLabels).flatMap(([name, label]) => {
+        const message = errorOf(name as keyof DonateFormValues);
+        return message ? [{ name, label: t(label), message }] : [];
+      })
+    : [];
+
   function setAmount(pounds: number) {
     setValue('amount', String(pounds), { shouldValidate: true, shouldDirty: true, shouldTouch: true });
   }
@@ -115,6 +173,9 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
   return (
     <Box
       component="form"
+      ref={formRef}
+      method="post"
+      action={PAGE.donate}
       noValidate
       aria-labelledby="donate-details"
       onSubmit={(e) => {
@@ -264,9 +325,7 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                 </Box>
                 <div>
                   {checkbox('ga_confirmed', 'donate.gift_aid.confirm')}
-                  {errors.ga_confirmed && form.formState.touchedFields.ga_confirmed && (
-                    <FormHelperText error>{errors.ga_confirmed.message}</FormHelperText>
-                  )}
+                  {confirmError && <FormHelperText error>{confirmError}</FormHelperText>}
                 </div>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   <SiteText k="donate.gift_aid.note" />
@@ -276,11 +335,14 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
           </Panel>
         )}
 
-        {proceedError && (
+        {proceedError ? (
           <Alert severity="error" role="alert">
             {proceedError}
           </Alert>
+        ) : (
+          <FormOutcomeMessage outcome={outcome} />
         )}
+        <MissingFields fields={missing} />
 
         <Stack
           direction={{ xs: 'column-reverse', sm: 'row' }}
@@ -294,7 +356,6 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
             type="submit"
             variant="contained"
             size="large"
-            disabled={!isValid}
             loading={proceeding}
             endIcon={<ArrowForwardIcon />}
             sx={{ py: 1.3, px: 5 }}

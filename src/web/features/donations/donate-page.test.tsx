@@ -35,27 +35,47 @@ async function fill(page: RenderedPage, values: { amount?: string; name?: string
 }
 
 describe('donate (SPEC sections 4, 5 and 9)', () => {
-  it('keeps Proceed disabled until amount, name and e-mail are valid', async () => {
+  it('keeps Proceed enabled, and says what is missing when it is pressed (decision 089)', async () => {
     const page = renderPage(<DonatePage />, { route: '/donate', api: fakeDonations() });
-    expect(proceed()).toBeDisabled();
-    await fill(page, { amount: '5', name: 'Ani' });
-    expect(proceed()).toBeDisabled();
-    await fill(page, { email: 'not-an-address' });
-    expect(proceed()).toBeDisabled();
-    await fill(page, { email: 'ani@example.org' });
     expect(proceed()).toBeEnabled();
+    await page.user.click(proceed());
+    const missing = await screen.findByTestId('missing-fields');
+    expect(missing).toHaveTextContent('Please fill in or correct:');
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Amount in pounds: Enter an amount of at least £1',
+      'Your name: Enter your name, or tick Anonymous',
+      'Email: Enter your e-mail address for the receipt',
+    ]);
+    // The first field at fault has the focus; each item leads to its field.
+    expect(amount()).toHaveFocus();
+    await page.user.click(within(missing).getByRole('link', { name: 'Email' }));
+    expect(email()).toHaveFocus();
+    expect(page.api.changes()).toEqual([]);
+
+    await fill(page, { amount: '5', name: 'Ani', email: 'not-an-address' });
+    expect(
+      within(screen.getByTestId('missing-fields'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Email: Enter your e-mail address for the receipt']);
+    await fill(page, { email: 'ani@example.org' });
+    expect(screen.queryByTestId('missing-fields')).toBeNull();
     await fill(page, { name: ' ' });
-    expect(proceed()).toBeDisabled();
-    expect(await screen.findByText('Enter your name, or tick Anonymous')).toBeInTheDocument();
+    expect(await screen.findByText('Enter your name, or tick Anonymous', { selector: 'p' })).toBeInTheDocument();
+    expect(proceed()).toBeEnabled();
   });
 
   it('takes whole pounds, rounded, and at least £1', async () => {
     const page = renderPage(<DonatePage />, { route: '/donate', api: fakeDonations() });
     await fill(page, { amount: '0.4', name: 'Ani', email: 'ani@example.org' });
-    expect(proceed()).toBeDisabled();
     expect(screen.getByText('Enter an amount of at least £1')).toBeInTheDocument();
+    await page.user.click(proceed());
+    expect(page.api.changes()).toEqual([]);
     await fill(page, { amount: '0.5' });
-    expect(proceed()).toBeEnabled();
     await fill(page, { amount: '12.6' });
     await page.user.click(proceed());
     await screen.findByRole('form', { name: 'Card details' });

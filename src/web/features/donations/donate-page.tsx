@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
@@ -13,7 +13,16 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { PageBanner } from '../../components/page-banner';
 import { DonateCardStep, type ProceededDonation } from './donate-card-step';
 import { DonateDetailsStep } from './donate-details-step';
-import { donateFormSchema, emptyDonateForm, toProceedRequest, type DonateFormValues } from './donate-form';
+import {
+  donateFormSchema,
+  donateValuesFromFields,
+  emptyDonateForm,
+  toProceedRequest,
+  type DonateFormValues,
+} from '../../../shared/api/donate-form';
+import type { FormHandover } from '../../../shared/domain/form-outcome';
+import { PAGE } from '../../../shared/domain/page-paths';
+import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { donateProceed, useDonationsConfig } from './donations-api';
 import { DonateSteps } from './donations-layout';
 
@@ -39,10 +48,23 @@ export function DonatePage() {
       }),
     [t],
   );
-  const form = useForm<DonateFormValues>({ resolver: zodResolver(schema), defaultValues: emptyDonateForm, mode: 'onTouched' });
+  // Sent before the script took the form over (decision 085): the server's answer.
+  const outcome = useFormOutcome('donate');
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  const [defaults] = useState(() => (outcome?.values ? donateValuesFromFields(outcome.values) : emptyDonateForm));
+  const form = useForm<DonateFormValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const [donation, setDonation] = useState<ProceededDonation | null>(null);
   const [step, setStep] = useState<0 | 1>(0);
   const [proceedError, setProceedError] = useState<string | null>(null);
+  // Begun on the server: the card step takes it from here, as after the page's own proceed.
+  useFormHandover(
+    outcome,
+    useCallback((handover: FormHandover) => {
+      if (handover.kind !== 'donation') return;
+      setDonation({ request: handover.request, clientSecret: handover.clientSecret, amount: handover.amount });
+      setStep(1);
+    }, []),
+  );
 
   const proceed = useMutation({
     mutationFn: (request: DonateProceedRequest) => donateProceed(request),
@@ -60,6 +82,7 @@ export function DonatePage() {
   });
 
   function onProceed() {
+    setShownOutcome(null);
     void form.handleSubmit((values) => {
       const request = toProceedRequest(values, giftAidOffered);
       // Back then Proceed with nothing changed goes on with the same payment rather than starting another.
@@ -99,6 +122,7 @@ export function DonatePage() {
                 giftAidOffered={giftAidOffered}
                 proceeding={proceed.isPending}
                 proceedError={proceedError}
+                outcome={shownOutcome}
                 onProceed={onProceed}
               />
             </Box>
@@ -109,7 +133,7 @@ export function DonatePage() {
                 key={donation.clientSecret}
                 donation={donation}
                 onBack={() => setStep(0)}
-                onPaid={() => void navigate('/donate/thanks', { replace: true, state: COMPLETED_FLOW })}
+                onPaid={() => void navigate(PAGE.donateThanks, { replace: true, state: COMPLETED_FLOW })}
               />
             )}
           </SlidePane>

@@ -3,17 +3,8 @@ import { donationsApi, type DonateProceedRequest } from '../../../shared/api/don
 import { apiRequest } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
-export const donationsConfigKey = ['donations-config'] as const;
+export { useDonationsConfig } from './donations-config';
 export const giftAidDeclarationsKey = ['admin', 'gift-aid', 'declarations'] as const;
-
-/** Whether Gift Aid is offered, and the charity's registered number. */
-export function useDonationsConfig() {
-  return useQuery({
-    queryKey: donationsConfigKey,
-    queryFn: ({ signal }) => apiRequest(donationsApi.config, { signal, auth: false }),
-    staleTime: 60_000,
-  });
-}
 
 export function donateProceed(request: DonateProceedRequest) {
   return apiRequest(donationsApi.proceed, { body: request, auth: false });

@@ -41,6 +41,7 @@ import {
   useGiftAidDeclarations,
 } from './donations-api';
 import { Panel, PanelTitle } from '../../components/panel';
+import { useFormAction } from '../../lib/form-outcome';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 
@@ -258,15 +259,20 @@ function DeclarationsPanel() {
 }
 
 function ExportPanel() {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [today] = useState(todayIso);
   const [from, setFrom] = useState(() => taxYearStartIso(today));
   const [to, setTo] = useState(today);
   const rangeInvalid = Boolean(from && to && from > to);
   const download = useMutation({ mutationFn: () => downloadGiftAidSchedule(from, to) });
+  // Said when Download is pressed, rather than a button that waits disabled.
+  const [tried, setTried] = useState(false);
+  const missing = (value: string) => (tried && !value ? t('gift_aid_admin.date_missing') : undefined);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
     if (!from || !to || rangeInvalid) return;
     download.mutate();
   }
@@ -277,7 +283,7 @@ function ExportPanel() {
       <Typography sx={{ color: 'text.secondary', mb: 2.5, mt: -1 }}>
         <SiteText k="gift_aid_admin.export_intro" />
       </Typography>
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
             type="date"
@@ -285,8 +291,8 @@ function ExportPanel() {
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             required
-            error={rangeInvalid}
-            helperText={rangeInvalid ? t('gift_aid_admin.range_invalid') : undefined}
+            error={rangeInvalid || Boolean(missing(from))}
+            helperText={rangeInvalid ? t('gift_aid_admin.range_invalid') : missing(from)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -295,18 +301,11 @@ function ExportPanel() {
             value={to}
             onChange={(e) => setTo(e.target.value)}
             required
-            error={rangeInvalid}
+            error={rangeInvalid || Boolean(missing(to))}
+            helperText={missing(to)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            startIcon={<DownloadIcon />}
-            loading={download.isPending}
-            disabled={!from || !to || rangeInvalid}
-            sx={{ py: 1.6 }}
-          >
+          <Button type="submit" variant="contained" size="large" startIcon={<DownloadIcon />} loading={download.isPending} sx={{ py: 1.6 }}>
             {t('gift_aid_admin.download')}
           </Button>
         </Stack>

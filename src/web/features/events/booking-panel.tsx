@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
+import { pagePath } from '../../../shared/domain/page-paths';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadingRegion } from '../../components/loading-region';
 import { PartBoundary } from '../../components/part-boundary';
@@ -10,7 +11,7 @@ import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { cx } from '../../lib/class-names';
-import { usePageAnswer } from '../../lib/page-answer';
+import { useFormOutcome } from '../../lib/form-outcome';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import styles from './events.module.css';
@@ -30,18 +31,20 @@ type Step = { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: Bo
  * Booking a place on the event's page, in the steps of donating: the details (a signed-in person
  * books as themselves), then the card with Back when the place costs something, and the outcome
  * in the page. The form posts to the page itself, so it works before the script has arrived: the
- * server books a free place, or answers the page with what to do (decision 082); once the script
+ * server books a free place, or answers the page with what to do (decisions 082, 085); once the script
  * runs it books through the API, with the fields as they were typed.
  */
 export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
   const { t } = useSiteText();
   const session = useSession();
   const [search] = useSearchParams();
-  const answered = usePageAnswer('booking');
+  // The server's answer when the form was posted before the script (decision 085).
+  const answered = useFormOutcome('booking');
+  const answeredField = (['name', 'email'] as const).find((name) => answered?.fields?.[name]);
   const fromAddress = OUTCOMES.find((outcome) => outcome === search.get('booking'));
   const [step, setStep] = useState<Step>(fromAddress ? { kind: 'done', status: fromAddress } : { kind: 'form' });
   const [fieldError, setFieldError] = useState(
-    answered?.message.field ? { field: answered.message.field, detail: answered.message.text } : null,
+    answeredField ? { field: answeredField, detail: answered?.fields?.[answeredField] ?? '' } : null,
   );
   const outcomeRef = useRef<HTMLDivElement>(null);
   /** The place held by the last Book, for Back then Book again with the same details. */
@@ -139,10 +142,10 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     ? fieldError
       ? null
       : errorMessage(book.error, t('event.book.failed'))
-    : answered && !answered.message.field
+    : answered?.message
       ? answered.message.key
         ? t(answered.message.key)
-        : answered.message.text
+        : (answered.message.text ?? null)
       : null;
   const field = (name: 'name' | 'email', label: string, type: string, autoComplete: string, hint?: string) => {
     const error = fieldError?.field === name ? fieldError.detail : null;
@@ -158,7 +161,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
           type={type}
           required
           autoComplete={autoComplete}
-          defaultValue={answered?.values[name] ?? ''}
+          defaultValue={answered?.values?.[name] ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={error || hint ? `${id}-note` : undefined}
           className={ui.input}
@@ -177,9 +180,15 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
         <SiteText k="event.book.title" />
       </h2>
       {/* No noValidate: before the script, the browser's own checks stop an empty field. */}
-      <form method="post" action={`/events/${event._id}`} onSubmit={submit} aria-labelledby="booking-title" className={styles.bookingForm}>
+      <form
+        method="post"
+        action={pagePath('event', { eventId: event._id })}
+        onSubmit={submit}
+        aria-labelledby="booking-title"
+        className={styles.bookingForm}
+      >
         {message && (
-          <p role="alert" className={cx(ui.notice, answered?.message.kind === 'info' && !book.isError ? null : ui.error)}>
+          <p role="alert" className={cx(ui.notice, answered?.message?.tone === 'info' && !book.isError ? null : ui.error)}>
             {message}
           </p>
         )}
@@ -194,7 +203,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
           </>
         )}
         <label className={styles.consent}>
-          <input type="checkbox" name="news_email" value="true" defaultChecked={answered?.values.news_email === 'true'} />
+          <input type="checkbox" name="news_email" value="true" defaultChecked={answered?.values?.news_email === 'true'} />
           {t('privacy.news_consent')}
         </label>
         <button type="submit" className={cx(ui.button, ui.primary, ui.large)} disabled={book.isPending}>

@@ -23,6 +23,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { useAdminEvent } from './events-api';
 import { useSaveEvent } from './events-edit-api';
+import { useFormAction } from '../../lib/form-outcome';
 
 /** A new event starts a week ahead at 18:30, a typical evening lecture; the admin changes it. */
 function defaultDated(): string {
@@ -56,6 +57,7 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
 
 /** Title, a minute-precision London date-time, description and the booking details; save or cancel. */
 function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'event'> & { event?: AdminEventRecord }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const save = useSaveEvent();
   const {
@@ -106,7 +108,14 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
   const when = { type: 'datetime-local', slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 60 } } } as const;
 
   return (
-    <Box component="form" aria-labelledby={labelId} noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <Box
+      component="form"
+      method="post"
+      action={formAction}
+      aria-labelledby={labelId}
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+    >
       <Stack spacing={2.5}>
         <Typography id={labelId} component="p" sx={editorLabelSx}>
           {label}

@@ -10,6 +10,7 @@ import { billingAddress } from '../../components/card-payment/billing-address';
 const KEYS = {
   registerStepOne: 'membership.register.step_one',
   registerPay: 'membership.register.pay',
+  registerSignIn: 'membership.register.sign_in',
   renew: 'membership.renew',
 } as const;
 
@@ -70,6 +71,17 @@ export function clearRegistration(): void {
   remove(KEYS.registerStepOne);
   remove(KEYS.registerPay);
 }
+
+/**
+ * The new member's one sign-in once the payment has made the account (decision 086): kept apart
+ * from the steps, which are cleared on success, until the thank-you page has used it.
+ */
+export const joinSignIn = z.object({ payment_id: z.string(), secret: z.string() });
+export type JoinSignIn = z.infer<typeof joinSignIn>;
+
+export const readJoinSignIn = () => read(KEYS.registerSignIn, joinSignIn);
+export const saveJoinSignIn = (grant: JoinSignIn) => write(KEYS.registerSignIn, grant);
+export const clearJoinSignIn = () => remove(KEYS.registerSignIn);
 
 export const renewData = z.object({ tier_index: z.number().int(), proceed: proceedResponse.optional() });
 export type RenewData = z.infer<typeof renewData>;

@@ -9,22 +9,28 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { registrationForm, type RegistrationForm } from '../../../shared/api/membership';
+import type { FormHandover } from '../../../shared/domain/form-outcome';
+import { PAGE } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
 import { PageBanner } from '../../components/page-banner';
 import { ThanksCard } from '../../components/thanks-card';
 import { useSession } from '../../lib/session';
 import { PrivacyNotice } from '../../components/privacy-notice';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
+import { MissingFields } from '../../components/missing-fields';
+import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
+import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { readRegisterStepOne, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
+import { readRegisterStepOne, saveJoinSignIn, saveRegisterPay, saveRegisterStepOne, type StoredStepOne } from './flow-storage';
 import { registerProceed } from './membership-api';
 import { Panel, PanelTitle } from '../../components/panel';
 import { RegisterSteps } from './membership-layout';
@@ -49,14 +55,48 @@ const textFields = [
   'phone_no',
 ] as const;
 
-/** Step one prefilled from what was typed before (never the password). */
-function initialValues(stored: StoredStepOne | undefined): Partial<FormInput> {
+/**
+ * Step one prefilled from what was typed before (never the password): the form as the server
+ * answered it (decision 085), else as kept in this tab.
+ */
+function initialValues(stored: StoredStepOne | undefined, posted: Record<string, string> | undefined): Partial<FormInput> {
   const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false };
+  if (posted) {
+    for (const key of textFields) values[key] = posted[key] ?? '';
+    if (/^\d+$/.test(posted.tier_index ?? '')) values.tier_index = Number(posted.tier_index);
+    if (posted.grad_year) values.grad_year = posted.grad_year;
+    values.news_email = posted.news_email !== undefined;
+    return values;
+  }
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
   if (typeof stored?.tier_index === 'number') values.tier_index = stored.tier_index;
   if (typeof stored?.grad_year === 'number' || typeof stored?.grad_year === 'string') values.grad_year = stored.grad_year;
   return values;
 }
+
+/** A value typed before the script took the form over, as the form's state holds that field. */
+function typedValue(name: string, value: TypedValue): unknown {
+  if (name === 'tier_index') return Number(value);
+  return value;
+}
+
+/** The label of each field, for the list of what is missing. */
+const fieldLabels: Record<string, SiteTextKey> = {
+  tier_index: 'register.tier',
+  first_name: 'register.first_name',
+  last_name: 'register.last_name',
+  email: 'register.email',
+  plain_pw: 'register.password',
+  qualifications: 'register.qualifications',
+  workplace: 'register.workplace',
+  job_title: 'register.job_title',
+  grad_year: 'register.grad_year',
+  addr_line1: 'register.addr_line1',
+  addr_line2: 'register.addr_line2',
+  addr_city: 'register.addr_city',
+  addr_post: 'register.addr_post',
+  phone_no: 'register.phone_no',
+};
 
 /** Every field the server may name in a 400. */
 const formFields = new Set<string>([...textFields, 'plain_pw', 'grad_year', 'tier_index']);
@@ -74,11 +114,11 @@ function AlreadyMember({ admin }: { admin: boolean }) {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
       <ThanksCard icon={<VerifiedUserOutlinedIcon fontSize="large" />} title="register.already_title" body="register.already_body">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
-          <Button component={RouterLink} to="/profile" variant="contained" size="large">
+          <Button component={RouterLink} to={PAGE.profile} variant="contained" size="large">
             {t('register.already_profile')}
           </Button>
           {!admin && (
-            <Button component={RouterLink} to="/renew" variant="outlined" size="large">
+            <Button component={RouterLink} to={PAGE.renew} variant="outlined" size="large">
               {t('register.already_renew')}
             </Button>
           )}
@@ -92,13 +132,17 @@ function RegisterForm() {
   const { t } = useSiteText();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
-  const [defaults] = useState(() => initialValues(readRegisterStepOne()));
+  // Sent before the script took the form over (decision 085): the server's answer.
+  const outcome = useFormOutcome('register');
+  const [shownOutcome, setShownOutcome] = useState(outcome);
+  const [defaults] = useState(() => initialValues(readRegisterStepOne(), outcome?.values));
+  const [tried, setTried] = useState(false);
 
   const {
     control,
-    register,
     handleSubmit,
     getValues,
+    setValue,
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
@@ -107,10 +151,36 @@ function RegisterForm() {
     shouldFocusError: true,
   });
   const student = useWatch({ control, name: 'tier_index' }) === STUDENT_TIER_INDEX;
+  const formRef = useRef<HTMLFormElement>(null);
+  useKeepTypedValues(
+    formRef,
+    useCallback(
+      (name: string, value: TypedValue) => {
+        if (name in fieldLabels || name === 'news_email') setValue(name as FieldName, typedValue(name, value) as never);
+      },
+      [setValue],
+    ),
+  );
+  // Joining begun on the server: the pay step takes it from here, as after the page's own proceed.
+  useFormHandover(
+    outcome,
+    useCallback(
+      (handover: FormHandover) => {
+        if (handover.kind !== 'register-pay') return;
+        const { kind: _kind, ...pay } = handover;
+        saveRegisterStepOne(getValues());
+        if (pay.proceed.sign_in_secret) saveJoinSignIn({ payment_id: pay.proceed.payment_id, secret: pay.proceed.sign_in_secret });
+        saveRegisterPay(pay);
+        void navigate(PAGE.registerPay, { replace: true });
+      },
+      [navigate, getValues],
+    ),
+  );
 
   const proceed = useMutation({
     mutationFn: (form: FormOutput) => registerProceed(form),
     onSuccess: (answer, form) => {
+      if (answer.sign_in_secret) saveJoinSignIn({ payment_id: answer.payment_id, secret: answer.sign_in_secret });
       saveRegisterPay({
         proceed: answer,
         billing: { line1: form.addr_line1, line2: form.addr_line2 ?? '', city: form.addr_city, postal_code: form.addr_post },
@@ -118,7 +188,7 @@ function RegisterForm() {
         last_name: form.last_name,
         email: form.email,
       });
-      void navigate('/register/pay');
+      void navigate(PAGE.registerPay);
     },
     onError: (error) => {
       // SPEC: a failed proceed shows the server's detail in an alert, and the visitor stays here.
@@ -137,29 +207,60 @@ function RegisterForm() {
     proceed.mutate({ ...form, grad_year: form.tier_index === STUDENT_TIER_INDEX ? form.grad_year : null });
   }
 
-  const text = (name: (typeof textFields)[number] | 'plain_pw', label: SiteTextKey, props: TextFieldProps = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        label={t(label)}
-        fullWidth
-        {...props}
-        // After the props: a field's own hint gives way to its error.
-        error={Boolean(errors[name])}
-        helperText={errors[name]?.message ?? props.helperText}
-      />
-    );
-  };
+  // What the server found wrong with a form sent before the script, until the next try here.
+  const serverError = (name: string) => shownOutcome?.fields?.[name];
+  const errorOf = (name: FieldName) => errors[name]?.message ?? serverError(name);
+
+  // Controlled: the served page shows what was sent, and the script keeps what was typed (decision 085).
+  const text = (name: (typeof textFields)[number] | 'plain_pw', label: SiteTextKey, props: TextFieldProps = {}) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          label={t(label)}
+          fullWidth
+          {...props}
+          // After the props: a field's own hint gives way to its error.
+          error={Boolean(errorOf(name))}
+          helperText={errorOf(name) ?? props.helperText}
+        />
+      )}
+    />
+  );
+
+  // Said when Continue is pressed with something missing: every field at fault, by its label.
+  const missing = tried
+    ? Object.entries(fieldLabels).flatMap(([name, label]) => {
+        const message = name === 'tier_index' && errors.tier_index ? t('renew.choose_tier') : errorOf(name as FieldName);
+        return message ? [{ name, label: t(label), message }] : [];
+      })
+    : [];
 
   return (
     <>
       <PageBanner title="register.title" intro="register.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
         <RegisterSteps active={0} />
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+        <Box
+          component="form"
+          ref={formRef}
+          method="post"
+          action={PAGE.register}
+          noValidate
+          onSubmit={(event) => {
+            setTried(true);
+            setShownOutcome(null);
+            void handleSubmit(submit)(event);
+          }}
+        >
           <Stack spacing={3}>
+            <FormOutcomeMessage outcome={shownOutcome} />
             <Panel>
               <Controller
                 control={control}
@@ -170,7 +271,7 @@ function RegisterForm() {
                     value={field.value}
                     onChange={field.onChange}
                     inputRef={field.ref}
-                    error={fieldState.error ? t('renew.choose_tier') : undefined}
+                    error={fieldState.error ? t('renew.choose_tier') : serverError('tier_index')}
                   />
                 )}
               />
@@ -237,6 +338,7 @@ function RegisterForm() {
               </Box>
             </Panel>
 
+            <MissingFields fields={missing} />
             <Stack
               direction={{ xs: 'column-reverse', sm: 'row' }}
               spacing={2}
@@ -244,7 +346,7 @@ function RegisterForm() {
             >
               <Typography sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
                 <SiteText k="register.have_account" />{' '}
-                <Link component={RouterLink} to="/signIn" sx={{ fontWeight: 600 }}>
+                <Link component={RouterLink} to={PAGE.signIn} sx={{ fontWeight: 600 }}>
                   <SiteText k="register.sign_in" />
                 </Link>
               </Typography>

@@ -7,7 +7,10 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { PAGE } from '../../../shared/domain/page-paths';
 import { tierByIndex } from '../../../shared/domain/tiers';
+import { FormOutcomeMessage } from '../../components/form-outcome-message';
+import { useFormOutcome } from '../../lib/form-outcome';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -26,8 +29,11 @@ export function RenewPage() {
   const navigate = useNavigate();
   const info = useMemberInfo();
   const [stored] = useState(readRenew);
-  const [chosen, setChosen] = useState<number | null>(stored?.tier_index ?? null);
-  const [showError, setShowError] = useState(false);
+  // Sent before the script took the form over, the choice came back to be sent again (decision 085).
+  const outcome = useFormOutcome('renew');
+  const posted = Number(outcome?.values?.tier_index ?? Number.NaN);
+  const [chosen, setChosen] = useState<number | null>(Number.isInteger(posted) ? posted : (stored?.tier_index ?? null));
+  const [showError, setShowError] = useState(Boolean(outcome?.fields?.tier_index));
 
   // SPEC: preselected from the stored step-one choice, else the member's current tier.
   const memberTier = info.data?.tier_index ?? null;
@@ -37,15 +43,15 @@ export function RenewPage() {
     mutationFn: (index: number) => renewProceed(index),
     onSuccess: (answer, index) => {
       saveRenew({ tier_index: index, proceed: answer });
-      void navigate('/renew/pay');
+      void navigate(PAGE.renewPay);
     },
     // SPEC: a failed proceed alerts and stays on /renew.
     onError: (error) => window.alert(errorMessage(error, t('pay.unexpected'))),
   });
 
-  if (!session) return <Navigate to="/signIn" replace />;
+  if (!session) return <Navigate to={PAGE.signIn} replace />;
   // The admin runs the site and holds no membership: nothing to renew.
-  if (session.role === 'admin') return <Navigate to="/profile" replace />;
+  if (session.role === 'admin') return <Navigate to={PAGE.profile} replace />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -62,8 +68,9 @@ export function RenewPage() {
     <>
       <PageBanner title="renew.title" intro="renew.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="form" noValidate onSubmit={submit}>
+        <Box component="form" method="post" action={PAGE.renew} noValidate onSubmit={submit}>
           <Stack spacing={3}>
+            {!showError && <FormOutcomeMessage outcome={outcome} />}
             <Panel>
               {info.isPending && chosen === null ? (
                 <LoadingRegion>

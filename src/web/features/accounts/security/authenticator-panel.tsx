@@ -14,9 +14,11 @@ import { useSiteText } from '../../../lib/site-text';
 import { secondFactorApi, securityKey, sessionsKey } from '../second-factor-api';
 import { PasswordConfirm } from './password-confirm';
 import { RecoveryCodes } from './recovery-codes';
+import { useFormAction } from '../../../lib/form-outcome';
 
 /** The authenticator app: set up by QR code or key and a first code, removed with the password; and the recovery codes. */
 export function AuthenticatorPanel({ security }: { security: AccountSecurity }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const session = useSession();
   const client = useQueryClient();
@@ -55,7 +57,7 @@ export function AuthenticatorPanel({ security }: { security: AccountSecurity }) 
         ) : security.totp ? (
           <Alert severity="success">{t('security.totp_on')}</Alert>
         ) : setup ? (
-          <Box component="form" noValidate onSubmit={submit}>
+          <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
             <Stack spacing={2.5}>
               <Typography>{t('security.totp_scan')}</Typography>
               {/* Drawn by the server from the otpauth address: no third party sees the secret. */}

@@ -17,9 +17,11 @@ import { useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { addPasskey, browserHasPasskeys, secondFactorApi, securityKey, sessionsKey } from '../second-factor-api';
 import { PasswordConfirm } from './password-confirm';
+import { useFormAction } from '../../../lib/form-outcome';
 
 /** The account's passkeys with name, when added and last used, removal; and adding one on this device. */
 export function PasskeysPanel({ security }: { security: AccountSecurity }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const session = useSession();
   const client = useQueryClient();
@@ -79,7 +81,7 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
         ) : supported === false ? (
           <Alert severity="info">{t('security.passkeys_unsupported')}</Alert>
         ) : (
-          <Box component="form" noValidate onSubmit={submit}>
+          <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
             <Stack spacing={2}>
               {add.isError && <Alert severity="error">{errorMessage(add.error, t('security.passkey_failed'))}</Alert>}
               {add.isSuccess && (

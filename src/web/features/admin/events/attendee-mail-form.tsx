@@ -10,11 +10,13 @@ import { attendeeMailRequest, type EventAdminFacts } from '../../../../shared/ap
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useMailAttendees } from './event-admin-api';
+import { useFormAction } from '../../../lib/form-outcome';
 
 const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
 
 /** A message to everyone with a place (and, if chosen, the waitlist): one e-mail each, through the outbox. */
 export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: EventAdminFacts }) {
+  const formAction = useFormAction();
   const send = useMailAttendees(eventId);
   // One key per message: a double click, or a retry after a lost answer, sends it once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -26,7 +28,12 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
   const [sent, setSent] = useState<string | null>(null);
   const recipients = facts.confirmed + (includeWaitlist ? facts.waitlisted + facts.offered : 0);
 
+  const [nobody, setNobody] = useState(false);
+
   function check() {
+    // Nobody to write to: said when Send is pressed, rather than a button that waits disabled.
+    setNobody(recipients === 0);
+    if (recipients === 0) return;
     const parsed = attendeeMailRequest.safeParse({ request_id: requestId, subject, body, include_waitlist: includeWaitlist });
     if (parsed.success) {
       setErrors({});
@@ -74,6 +81,8 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
       </Typography>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         aria-label="E-mail the attendees"
         onSubmit={(event) => {
@@ -111,10 +120,15 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
           label={`Also the waitlist (${facts.waitlisted + facts.offered})`}
         />
         <Box>
-          <Button type="submit" variant="contained" disabled={recipients === 0}>
+          <Button type="submit" variant="contained">
             Send to {people(recipients)}
           </Button>
         </Box>
+        {nobody && recipients === 0 && (
+          <Alert severity="info" role="alert">
+            Nobody has a place{includeWaitlist ? ' or is on the waitlist' : ''} yet: there is no one to write to.
+          </Alert>
+        )}
       </Box>
       {sent && (
         <Alert severity="success" role="status" sx={{ mt: 2 }}>

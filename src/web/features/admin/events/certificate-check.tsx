@@ -7,11 +7,13 @@ import { formatEventDate } from '../../../../shared/domain/event-dates';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { formatShortDateTime } from '../../../lib/format';
 import { useVerifyCertificate } from './event-admin-api';
+import { useFormAction } from '../../../lib/form-outcome';
 
 const hours = (minutes: number | null) => (minutes === null ? 'no CPD hours' : `${minutes / 60} CPD ${minutes === 60 ? 'hour' : 'hours'}`);
 
 /** Someone shows a certificate: its number says whose it is, for which event, and whether it still stands. */
 export function CertificateCheck() {
+  const formAction = useFormAction();
   const verify = useVerifyCertificate();
   const [number, setNumber] = useState('');
   const [missing, setMissing] = useState(false);
@@ -22,6 +24,8 @@ export function CertificateCheck() {
     <Box>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         role="search"
         aria-label="Verify a certificate number"

@@ -14,6 +14,7 @@ import { formatPence } from '../../../../shared/domain/money';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { penceFromPounds } from '../../../lib/pounds-input';
 import { useHandBooking } from './event-admin-api';
+import { useFormAction } from '../../../lib/form-outcome';
 
 const fields = ['name', 'email', 'payment', 'amount', 'reference', 'note'] as const;
 type FieldName = (typeof fields)[number];
@@ -36,6 +37,7 @@ const empty: FormInput = { name: '', email: '', payment: 'cheque', amount: '', r
  * booking is confirmed at once and the confirmation (with the calendar file) goes to them.
  */
 export function HandBookingForm({ eventId }: { eventId: string }) {
+  const formAction = useFormAction();
   const book = useHandBooking(eventId);
   // One key per booking being entered: a double click, or a retry after a lost answer, books once.
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
@@ -86,6 +88,8 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
       </Typography>
       <Box
         component="form"
+        method="post"
+        action={formAction}
         noValidate
         aria-label="Add a booking by hand"
         onSubmit={(event) => void handleSubmit(submit)(event)}

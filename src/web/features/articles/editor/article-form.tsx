@@ -22,6 +22,7 @@ import { useCategories } from '../articles-api';
 import { useDeleteArticle, useSaveArticle } from '../articles-edit-api';
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
+import { useFormAction } from '../../../lib/form-outcome';
 
 export type ArticleDraft = {
   title: string;
@@ -37,6 +38,7 @@ const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
 /** The editor's form: title, date, categories, content and the brief made from it. */
 export function ArticleForm({ id, initial }: { id: string | null; initial: ArticleDraft }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const navigate = useNavigate();
   const contentLabel = useId();
@@ -88,7 +90,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   const leave = () => void navigate(id ? `/article/${encodeURIComponent(id)}` : '/news');
 
   return (
-    <Box component="form" onSubmit={submit} noValidate>
+    <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
           <TextField

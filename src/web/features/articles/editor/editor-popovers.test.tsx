@@ -88,12 +88,15 @@ describe('image upload popover (SPEC sections 2 and 5)', () => {
     const { user } = renderPage(<UploadPopover anchor={anchor()} onConfirm={onConfirm} onClose={() => {}} />);
     const popover = screen.getByRole('presentation');
     expect(within(popover).getByText('Click icon to attach image')).toBeInTheDocument();
-    expect(within(popover).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    // Confirm never waits disabled: pressed without a file, it asks for one (decision 089).
+    await user.click(within(popover).getByRole('button', { name: 'Confirm' }));
+    expect(within(popover).getByRole('alert')).toHaveTextContent('Choose an image to upload first.');
     const input = within(popover).getByTestId<HTMLInputElement>('image-upload-input');
     // applyAccept: false lets the test hand over a file the picker would hide, as a drop could.
     await user.setup({ applyAccept: false }).upload(input, new File(['gif'], 'anim.gif', { type: 'image/gif' }));
     expect(within(popover).getByRole('alert')).toHaveTextContent('Only PNG and JPEG images can be uploaded.');
-    expect(within(popover).getByRole('button', { name: 'Confirm' })).toBeDisabled();
+    await user.click(within(popover).getByRole('button', { name: 'Confirm' }));
+    expect(onConfirm).not.toHaveBeenCalled();
     const photo = new File(['png'], 'photo.png', { type: 'image/png' });
     await user.upload(input, photo);
     expect(within(popover).getByText('photo.png')).toBeInTheDocument();

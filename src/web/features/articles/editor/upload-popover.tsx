@@ -64,7 +64,14 @@ export function UploadPopover({
         )}
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button variant="contained" disabled={!file} onClick={() => file && onConfirm(file)}>
+          <Button
+            variant="contained"
+            onClick={() => {
+              // Said when pressed, rather than a button that waits disabled.
+              if (file) onConfirm(file);
+              else setError(t('editor.image_needed'));
+            }}
+          >
             {t('editor.confirm')}
           </Button>
         </Stack>

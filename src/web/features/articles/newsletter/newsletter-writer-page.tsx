@@ -22,6 +22,7 @@ import { AudienceFields } from './audience-fields';
 import { AudiencePreviewBox } from './audience-preview';
 import { useNewsletter, useNewsletterLists, useSaveNewsletter } from './newsletter-api';
 import { SendPanel } from './send-panel';
+import { useFormAction } from '../../../lib/form-outcome';
 
 const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
@@ -63,6 +64,7 @@ export function NewsletterWriterPage() {
 }
 
 function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
+  const formAction = useFormAction();
   const navigate = useNavigate();
   const labelId = useId();
   const [search] = useSearchParams();
@@ -101,7 +103,7 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
         {existing ? existing.subject : 'Write a newsletter'}
       </Typography>
       {existing && <SendPanel newsletter={existing} />}
-      <Box component="form" onSubmit={submit} noValidate aria-label="The newsletter">
+      <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label="The newsletter">
         <Box
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}
         >

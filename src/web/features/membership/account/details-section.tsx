@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useAccountDetails, useSaveDetails } from './account-api';
 import { GradYearField } from '../grad-year-field';
+import { useFormAction } from '../../../lib/form-outcome';
 
 type FormOutput = z.output<typeof accountDetails>;
 const fields = [
@@ -49,6 +50,7 @@ export function DetailsSection() {
 }
 
 function DetailsForm({ details }: { details: AccountDetails }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const save = useSaveDetails();
   const [saved, setSaved] = useState(false);
@@ -99,7 +101,7 @@ function DetailsForm({ details }: { details: AccountDetails }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
+    <Box component="form" method="post" action={formAction} noValidate onSubmit={(event) => void handleSubmit(submit)(event)}>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {fields.map(([name, label, autoComplete, required]) =>
           text(name, label, autoComplete, required, name === 'phone_no' ? { type: 'tel' } : {}),

@@ -9,9 +9,11 @@ import { accountApi, emailChangeRequest } from '../../../../shared/api/account';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
+import { useFormAction } from '../../../lib/form-outcome';
 
 /** The new address gets a link; the change happens when it is opened. */
 export function EmailSection({ current }: { current: string }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -52,7 +54,7 @@ export function EmailSection({ current }: { current: string }) {
   return (
     <Panel labelledBy="account-email">
       <PanelTitle id="account-email" k="profile.email_title" />
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <TextField label={t('profile.email')} value={current} slotProps={{ htmlInput: { readOnly: true } }} />
           <TextField

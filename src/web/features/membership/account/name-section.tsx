@@ -9,9 +9,11 @@ import { accountApi, accountName } from '../../../../shared/api/account';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
+import { useFormAction } from '../../../lib/form-outcome';
 
 /** The admin's own name (the first admin starts as "Site Administrator"): what the profile greets. */
 export function NameSection({ firstName, lastName }: { firstName: string; lastName: string }) {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const client = useQueryClient();
   const [first, setFirst] = useState(firstName);
@@ -30,7 +32,7 @@ export function NameSection({ firstName, lastName }: { firstName: string; lastNa
   return (
     <Panel labelledBy="account-name">
       <PanelTitle id="account-name" k="profile.name" />
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField label={t('register.first_name')} value={first} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" />
           <TextField label={t('register.last_name')} value={last} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" />

@@ -10,9 +10,11 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { readSession, saveSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
+import { useFormAction } from '../../../lib/form-outcome';
 
 /** Current password, new one twice; the server ends every other session and hands this one a new token. */
 export function PasswordSection() {
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -62,7 +64,7 @@ export function PasswordSection() {
   return (
     <Panel labelledBy="account-password">
       <PanelTitle id="account-password" k="profile.password_title" />
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <TextField
             label={t('profile.current_password')}

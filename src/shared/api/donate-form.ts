@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  DONATION_MAX_PENCE,
-  DONATION_MIN_PENCE,
-  giftAidDeclaration,
-  poundsToPence,
-  type DonateProceedRequest,
-} from '../../../shared/api/donations';
-import { emailAddress } from '../../../shared/api/membership';
+import { DONATION_MAX_PENCE, DONATION_MIN_PENCE, giftAidDeclaration, poundsToPence, type DonateProceedRequest } from './donations';
+import { emailAddress } from './membership';
 
 /** What step 1 holds while the donor types: the amount is text until it is sent. */
 export interface DonateFormValues {
@@ -44,6 +38,43 @@ export const emptyDonateForm: DonateFormValues = {
   ga_scope: 'this',
   ga_confirmed: false,
 };
+
+/** The ticked boxes of an HTML form: a box that is not ticked is not sent at all. */
+const ticked = (value: string | undefined) => value !== undefined && value !== 'false' && value !== '';
+
+/**
+ * The form's values from its fields as an HTML form posts them (decision 085): what the server
+ * checks when the form came before the page's script, and what the page shows again.
+ */
+export function donateValuesFromFields(fields: Record<string, string | undefined>): DonateFormValues {
+  const text = (name: keyof DonateFormValues) => fields[name] ?? '';
+  return {
+    amount: text('amount'),
+    anonymous: ticked(fields.anonymous),
+    name: text('name'),
+    email: text('email'),
+    gift_aid: ticked(fields.gift_aid),
+    ga_title: text('ga_title'),
+    ga_first_name: text('ga_first_name'),
+    ga_last_name: text('ga_last_name'),
+    ga_house: text('ga_house'),
+    ga_postcode: text('ga_postcode'),
+    ga_non_uk: ticked(fields.ga_non_uk),
+    ga_scope: fields.ga_scope === 'all' ? 'all' : 'this',
+    ga_confirmed: ticked(fields.ga_confirmed),
+    news_email: ticked(fields.news_email),
+  };
+}
+
+/** The values as fields again (ticked boxes as "on"), for the page to show. */
+export function donateFieldsFromValues(values: DonateFormValues): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string') fields[name] = value;
+    else if (value) fields[name] = 'on';
+  }
+  return fields;
+}
 
 /** The amount typed, in pence (SPEC: 100 times the rounded pounds), or null when it is not a number. */
 export function amountPence(amount: string): number | null {

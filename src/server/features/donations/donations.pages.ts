@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { donateFieldsFromValues, donateFormSchema, donateValuesFromFields, toProceedRequest } from '../../../shared/api/donate-form';
+import { donateProceedRequest } from '../../../shared/api/donations';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { addPageForm, fieldErrors } from '../../http/page-form';
+import type { PageResponder } from '../../http/spa';
+import type { DonationsService } from './donations.service';
+
+/**
+ * The donation form as a browser posts it before the page's script has taken it over (decision
+ * 085): checked by the page's own rules and begun here (the payment priced and started), so the
+ * card step, which needs the script, opens with it when the script arrives.
+ */
+export function donationsPageForms(
+  app: FastifyInstance,
+  answer: PageResponder,
+  publicUrl: string,
+  donations: DonationsService,
+  text: (key: SiteTextKey) => Promise<string>,
+) {
+  addPageForm(app, answer, publicUrl, {
+    page: 'donate',
+    form: 'donate',
+    async handle({ req, fields }) {
+      const form = donateValuesFromFields(fields);
+      const values = donateFieldsFromValues(form);
+      const [amount, amountTooLarge, name, email, confirm] = await Promise.all(
+        (
+          [
+            'donate.amount_invalid',
+            'donate.amount_too_large',
+            'donate.name_required',
+            'donate.email_invalid',
+            'donate.gift_aid.confirm_required',
+          ] as const
+        ).map(text),
+      );
+      const checked = donateFormSchema({
+        amount: amount!,
+        amountTooLarge: amountTooLarge!,
+        name: name!,
+        email: email!,
+        confirm: confirm!,
+      }).safeParse(form);
+      if (!checked.success) return { status: 400, values, fields: fieldErrors(checked.error) };
+      const giftAidOffered = (await donations.config()).gift_aid_available;
+      const request = toProceedRequest(form, giftAidOffered);
+      // The API's own check too, as POST /api/donate_proceed makes it.
+      const valid = donateProceedRequest.safeParse(request);
+      if (!valid.success) return { status: 400, values, fields: fieldErrors(valid.error) };
+      const started = await donations.proceed(valid.data, req.ip);
+      return {
+        values,
+        message: { tone: 'info', key: 'form.next_step' },
+        handover: { kind: 'donation', request, clientSecret: started.clientSecret, amount: started.amount },
+      };
+    },
+  });
+}

@@ -1,0 +1,128 @@
+import { fillPath } from './link-paths';
+
+/**
+ * Every page's address, in one place (decision 088): the browser's routes and the server renderer,
+ * the server's answers to forms posted to a page, links in mail, the sitemap, head tags and the
+ * policy for pages whose address carries a secret all read them here. `:names` are parameters,
+ * filled by `pagePath`. No zod and nothing else: the router is on every page's first load.
+ */
+export const PAGE = {
+  home: '/',
+  events: '/events',
+  event: '/events/:eventId',
+  booking: '/events/bookings/:bookingId',
+  news: '/news',
+  article: '/article/:articleId',
+  articleNew: '/article/new',
+  articleEdit: '/article/:articleId/edit',
+  newsletters: '/newsletters',
+  newsletter: '/newsletters/:newsletterId',
+  preferences: '/preferences/:token',
+  signIn: '/signIn',
+  pwForgot: '/signIn/pwForgot',
+  pwReset: '/signIn/pwReset/:uid',
+  confirmEmail: '/account/confirm-email/:token',
+  invitation: '/invitation/:token',
+  register: '/register',
+  registerPay: '/register/pay',
+  registerThanks: '/register/thanks',
+  profile: '/profile',
+  profileSecurity: '/profile/security',
+  renew: '/renew',
+  renewPay: '/renew/pay',
+  donate: '/donate',
+  donateThanks: '/donate/thanks',
+  admin: '/admin',
+  adminMembers: '/admin/members',
+  adminMember: '/admin/members/:id',
+  adminEvents: '/admin/events',
+  adminEvent: '/admin/events/:id',
+  adminRoles: '/admin/roles',
+  adminPayments: '/admin/payments',
+  adminOutbox: '/admin/outbox',
+  adminAudit: '/admin/audit',
+  adminGiftAid: '/admin/gift-aid',
+  adminSettings: '/admin/settings',
+  adminTexts: '/admin/texts',
+  adminImages: '/admin/images',
+  adminNewsletters: '/admin/newsletters',
+  adminNewsletterNew: '/admin/newsletters/new',
+  adminNewsletter: '/admin/newsletters/:id',
+  adminImport: '/admin/import',
+} as const;
+
+export type PageName = keyof typeof PAGE;
+export type PagePattern = (typeof PAGE)[PageName];
+
+/** A page's address with its parameters filled in, each encoded: `pagePath('article', { articleId })`. */
+export function pagePath(page: PageName, params: Record<string, string | number> = {}): string {
+  return fillPath(PAGE[page], params);
+}
+
+/** The page's full address on the site, for mail, feeds and head tags: `pageUrl(publicUrl, 'renew')`. */
+export function pageUrl(publicUrl: string, page: PageName, params: Record<string, string | number> = {}): string {
+  return `${publicUrl}${pagePath(page, params)}`;
+}
+
+/**
+ * Pages whose address carries a secret (a reset, e-mail confirmation, invitation or mail
+ * preferences link): the server keeps no copy of them and they send no Referer.
+ */
+export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation', 'preferences'];
+
+/** The public pages worth a search engine's visit (no sign-in, no payment steps), besides articles and events. */
+export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'register', 'donate'];
+
+/** Pages that belong to a flow or to signed-in people: they exist, but are not pages to share or index. */
+export const APP_PAGES: readonly PageName[] = [
+  'booking',
+  'articleNew',
+  'articleEdit',
+  'pwForgot',
+  'pwReset',
+  'confirmEmail',
+  'invitation',
+  'preferences',
+  'registerPay',
+  'registerThanks',
+  'profile',
+  'profileSecurity',
+  'renew',
+  'renewPay',
+  'donateThanks',
+  'admin',
+  'adminMembers',
+  'adminMember',
+  'adminEvents',
+  'adminEvent',
+  'adminRoles',
+  'adminPayments',
+  'adminOutbox',
+  'adminAudit',
+  'adminGiftAid',
+  'adminSettings',
+  'adminTexts',
+  'adminImages',
+  'adminNewsletters',
+  'adminNewsletterNew',
+  'adminNewsletter',
+  'adminImport',
+];
+
+const patterns = (Object.entries(PAGE) as [PageName, PagePattern][]).map(([name, pattern]) => {
+  const source = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  // Case-insensitive and with an optional trailing slash, as the router matches addresses.
+  return { name, regex: new RegExp(`^${source}/?$`, 'i'), literal: !pattern.includes(':') };
+});
+
+/**
+ * The page an address (a path, without query) is, or null for no page of the site. A fixed
+ * address wins over a pattern (`/article/new` is the editor, not an article), as in the router.
+ */
+export function pageOf(path: string): PageName | null {
+  const matches = patterns.filter((p) => p.regex.test(path));
+  return (matches.find((p) => p.literal) ?? matches[0])?.name ?? null;
+}

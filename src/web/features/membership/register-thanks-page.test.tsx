@@ -1,0 +1,61 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accountsApi } from '../../../shared/api/accounts';
+import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
+import { readSession } from '../../lib/session';
+import { FakeApi, FakeFailure } from '../../testing/fake-api';
+import { renderPage } from '../../testing/render';
+import { readJoinSignIn, saveJoinSignIn } from './flow-storage';
+import { registerSignIn } from './membership-api';
+import { RegisterThanksPage } from './register-thanks-page';
+
+const grant = { payment_id: 'pay-1', secret: 'the-secret' };
+const signedIn = { access_token: 'new-token', token_type: 'bearer' as const, username: 'ani@example.org', role: 'member' as const };
+
+describe('the thank-you page of joining (decision 086)', () => {
+  it('signs the new member in with the secret their registration gave, once', async () => {
+    saveJoinSignIn(grant);
+    const api = new FakeApi().on(accountsApi.registerSignIn, signedIn);
+    renderPage(<RegisterThanksPage />, { route: '/register/thanks', state: COMPLETED_FLOW, api });
+    expect(await screen.findByText('You are signed in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+    expect(api.callsTo(accountsApi.registerSignIn).map((call) => call.json)).toEqual([grant]);
+    expect(readSession()).toEqual({ token: 'new-token', username: 'ani@example.org', role: 'member' });
+    expect(readJoinSignIn()).toBeUndefined();
+  });
+
+  it('says plainly why it could not sign them in, and offers to sign in', async () => {
+    saveJoinSignIn(grant);
+    const api = new FakeApi().on(
+      accountsApi.registerSignIn,
+      new FakeFailure(400, 'This sign-in has been used or has expired. Please sign in with your e-mail address and password.'),
+    );
+    renderPage(<RegisterThanksPage />, { route: '/register/thanks', state: COMPLETED_FLOW, api });
+    expect(await screen.findByText(/We could not sign you in.*This sign-in has been used or has expired/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signIn');
+    expect(readSession()).toBeNull();
+    expect(readJoinSignIn()).toBeUndefined();
+  });
+
+  it('signs nobody in on a thank-you page opened by hand', async () => {
+    saveJoinSignIn(grant);
+    renderPage(<RegisterThanksPage />, { route: '/register/thanks' });
+    expect(await screen.findByRole('heading', { name: 'Joining us' })).toBeInTheDocument();
+    expect(readSession()).toBeNull();
+    expect(readJoinSignIn()).toEqual(grant);
+  });
+
+  it('asks again while the payment is still being confirmed', async () => {
+    let calls = 0;
+    const api = new FakeApi().on(accountsApi.registerSignIn, () =>
+      ++calls < 3 ? new FakeFailure(409, 'Your payment is still being confirmed. Please try again in a few seconds.') : signedIn,
+    );
+    renderPage(<p />, { api });
+    await expect(registerSignIn(grant, [0, 0, 0])).resolves.toMatchObject({ access_token: 'new-token' });
+    expect(calls).toBe(3);
+    calls = 0;
+    await expect(registerSignIn(grant, [0])).rejects.toMatchObject({ status: 409 });
+    expect(calls).toBe(2);
+  });
+});
