@@ -40,6 +40,7 @@ export const accountsApi = defineEndpoints('accounts', {
     body: { kind: 'form', schema: tokenRequest },
     response: tokenResponse,
     errors: {
+      401: 'Email or password not recognized',
       429: 'Too many sign-in attempts from this address or for this account',
       503: 'Too many passwords are being checked just now: try again after Retry-After seconds',
     },
