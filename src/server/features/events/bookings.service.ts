@@ -483,7 +483,7 @@ export function bookingsService(deps: BookingsDeps) {
           const bookedWithinTheDay =
             booking.confirmed_at !== null && booking.confirmed_at > later(new Date(event.starts_at), -REMINDER_BEFORE_MS);
           if (bookedWithinTheDay) return false;
-          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx), trx);
+          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx, now), trx);
           return true;
         });
         if (queued) sent++;
