@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { donationsApi, giftAidDetails } from '../../../shared/api/donations';
+import type { z } from 'zod';
+import { donationsApi, giftAidDetails, type giftAidDeclarationRecord } from '../../../shared/api/donations';
 import { scheduleProblems } from '../../../shared/domain/gift-aid-schedule';
 import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { GiftAidAdminPage } from './gift-aid-admin-page';
 
-const stored = {
+const stored: Omit<z.infer<typeof giftAidDeclarationRecord>, 'problems'> = {
   _id: 'd1',
   donation_id: 'don1',
   title: 'Professor',
@@ -25,7 +26,7 @@ const stored = {
 
 describe('the Gift Aid page', () => {
   it('flags a declaration HMRC would refuse, and the admin corrects it by the same rules as the donate form', async () => {
-    let declaration = { ...stored, problems: scheduleProblems(stored) };
+    let declaration: z.infer<typeof giftAidDeclarationRecord> = { ...stored, problems: scheduleProblems(stored) };
     const api = new FakeApi()
       .on(donationsApi.config, { gift_aid_available: true, charity_number: '1234567', wording_version: 'hmrc-model-2024-1' })
       .on(donationsApi.declarations, () => [declaration])
