@@ -339,6 +339,10 @@ export const siteTextDefaults = {
   'register.job_title': 'Job title',
   'register.grad_year': 'Expected graduation year',
   'register.grad_year_invalid': 'Enter a year like 2028',
+  'register.grad_year_required': 'Students: enter the year you expect to graduate',
+  'register.grad_year_past':
+    'The student tier is for those still studying, and {year} has passed: choose the tier of your profession, or correct the year',
+  'register.grad_year_too_far': 'Enter the year you expect to graduate, at most ten years from now',
   'register.addr_line1': 'Address line 1',
   'register.addr_line2': 'Address line 2',
   'register.addr_city': 'Town or city',
