@@ -42,7 +42,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
     handler: async ({ body, req }) => {
       if (!test) throw notFound('Test payments are switched off');
       await brake.beforeCardStep(req.ip);
-      const { intent, outcome } = await test.confirm(body.client_secret, body.card_number);
+      const { intent, outcome } = await test.confirm(body.client_secret, {
+        number: body.card_number,
+        expMonth: body.exp_month,
+        expYear: body.exp_year,
+        cvc: body.cvc,
+      });
       if (!outcome.ok) {
         if (intent) await brake.recordDecline(intent.id, req.ip);
         throw new HttpError(402, outcome.message);

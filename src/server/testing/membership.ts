@@ -35,7 +35,13 @@ export async function payWithCard(t: TestApp, clientSecret: string, cardNumber: 
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/test_confirm',
-    payload: { client_secret: clientSecret, card_number: cardNumber },
+    payload: {
+      client_secret: clientSecret,
+      card_number: cardNumber,
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: cardNumber.startsWith('3') ? '1234' : '123',
+    },
   });
 }
 
