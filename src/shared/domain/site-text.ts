@@ -629,6 +629,9 @@ export const siteTextDefaults = {
   'site_text.value': 'Value',
   'site_text.cancel': 'Cancel',
   'site_text.save': 'Save',
+  'site_text.empty_restores':
+    'A text cannot be empty: it would vanish from the site, leaving nothing to right-click. Saving puts back the default: "{default}".',
+  'site_text.restore_default': 'Put back the default',
   'site_text.which_key': 'This text is used in more than one place. Which one do you want to change?',
   'site_text.edit_mode': 'Edit texts on this page',
   'site_text.edit_mode_intro': 'Texts on this page: {count}. Move to a text with Tab and press Enter to change it.',
