@@ -108,6 +108,14 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
   });
+  // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
+  // elsewhere on the web is not fetched (the site's mark stands in).
+  const siteLogo = async () => {
+    const url = (await siteText.get('logo_url')).trim();
+    if (!isSiteImagePath(url)) return null;
+    const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
+    return image ? Buffer.from(image.data) : null;
+  };
   const attendance = attendanceService({
     db: db.db,
     clock,
@@ -115,13 +123,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     mailer,
     mailContext,
     linkSecret: jwtSecret,
-    // An uploaded logo is read from the database; a logo elsewhere on the web is not fetched (the site's mark stands in).
-    logo: async () => {
-      const url = (await siteText.get('logo_url')).trim();
-      if (!isSiteImagePath(url)) return null;
-      const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
-      return image ? Buffer.from(image.data) : null;
-    },
+    logo: siteLogo,
   });
   const accounts = accountsService({
     repo: accountsData,
@@ -202,6 +204,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      logo: siteLogo,
     }),
     siteText,
     settings,

@@ -189,6 +189,14 @@ export interface PaymentsTable {
   client_address: string | null;
   /** The admin's decision on a refunded or disputed membership payment. */
   review: 'kept' | 'ended' | null;
+  /** The receipt's short number, R-2026-000123, given once when the money arrived (decision 104). */
+  receipt_number: Generated<string | null>;
+}
+
+export interface ReceiptCountersTable {
+  /** The London year of the receipts numbered. */
+  year: number;
+  last_number: number;
 }
 
 export interface PendingRegistrationsTable {
@@ -349,6 +357,7 @@ export interface Database {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;
+  receipt_counters: ReceiptCountersTable;
   pending_registrations: PendingRegistrationsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;

@@ -62,7 +62,7 @@ export const accountPayment = z.object({
   _id: z.string(),
   kind: paymentKind,
   status: paymentStatus,
-  /** What was bought: the tier, or "Donation". */
+  /** What was bought: the tier, "Donation", or "Event booking: " and the event's title. */
   description: z.string(),
   /** Pence. */
   amount: z.number().int(),
@@ -74,6 +74,8 @@ export const accountPayment = z.object({
   period_end: z.string().nullable(),
   /** Whether GET .../receipt.pdf answers (the money arrived). */
   has_receipt: z.boolean(),
+  /** The receipt's short number (R-2026-000123), given when the money arrived. */
+  receipt_number: z.string().nullable(),
 });
 export type AccountPayment = z.infer<typeof accountPayment>;
 export const accountPayments = z.object({ items: z.array(accountPayment) });

@@ -444,6 +444,7 @@ export const siteTextDefaults = {
   'profile.payments_status': 'Status',
   'profile.payments_receipt': 'Receipt',
   'profile.receipt_download': 'Download receipt (PDF)',
+  'profile.receipt_button': '{number} PDF',
   'profile.download_failed': 'The file could not be downloaded. Please try again.',
   'profile.privacy_title': 'Your data and privacy',
   'profile.consent_on': 'You receive news and event invitations by e-mail (since {date}).',
