@@ -118,7 +118,7 @@ describe('receipts', () => {
     // As a database from before: no numbers, no counters.
     await t.db.db.updateTable('payments').set({ receipt_number: null }).execute();
     await t.db.db.deleteFrom('receipt_counters').execute();
-    await numberEarlierReceipts(t.db.db);
+    await numberEarlierReceipts(t.db.db as unknown as Parameters<typeof numberEarlierReceipts>[0]);
     const all = await t.db.db
       .selectFrom('payments')
       .select(['receipt_number', 'completed_at'])
