@@ -55,7 +55,7 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   // The footer names the registered charity, and the Gift Aid page says it is offered.
   await expect(page.getByRole('contentinfo')).toContainText('Registered charity number 1234567');
-  await page.getByRole('tab', { name: 'Gift Aid' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Gift Aid', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Offer Gift Aid' })).toContainText('Offered on the donate page');
 
   // A visitor gives with Gift Aid.
