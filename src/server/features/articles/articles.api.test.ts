@@ -229,7 +229,8 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
     expect(res.body).toContain('<rss version="2.0"');
-    expect(res.body).toContain('<title>Gala &lt;dinner&gt; &amp; &quot;awards&quot;</title>');
+    // Escaped as HTML, then as XML: a reader taking the title as HTML shows exactly the text (decision 101).
+    expect(res.body).toContain('<title>Gala &amp;lt;dinner&amp;gt; &amp;amp; &amp;quot;awards&amp;quot;</title>');
     expect(res.body).toContain(`<link>http://localhost:8000/article/${id}</link>`);
     expect(res.body).toContain('<pubDate>Sun, 01 Nov 2026 00:00:00 GMT</pubDate>');
   });
