@@ -19,6 +19,7 @@ const ADMIN_PAGES: { name: string; open(page: Page): Promise<void> }[] = [
       await settled(page);
     },
   },
+  { name: 'Import', open: (page) => visit(page, '/admin/import', 'Import members') },
   { name: 'Events', open: (page) => visit(page, '/admin/events', 'Events') },
   {
     name: 'An event',

@@ -39,6 +39,9 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { importsService } from './features/imports/imports.service';
+import { invitationsService } from './features/imports/invitations.service';
+import { addMemberService } from './features/imports/add-member.service';
 
 export type ServiceDeps = {
   db: Db;
@@ -125,6 +128,16 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     linkSecret: jwtSecret,
     logo: siteLogo,
   });
+  const invitations = invitationsService({
+    db: db.db,
+    clock,
+    audit,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+  });
+  const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -189,7 +202,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
+      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked(), imports.prune()]);
       return sent;
     },
     accountsRepo: accountsData,
@@ -225,6 +238,9 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     attendance,
     articles,
+    imports,
+    invitations,
+    addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

@@ -8,7 +8,8 @@ export const ERASED = 'erased';
  * account row goes; payments keep amount, dates and status (accounting records) without name,
  * address or note; donations keep amount and date; Gift Aid declarations are kept whole (HMRC
  * may ask for them for six years after the last claimed donation); mail bodies, consents,
- * pending registrations, sign-in attempts and limits under the address go; audit entries about
+ * pending registrations, sign-in attempts and limits under the address go, and so do imported
+ * rows, notes and invitations; audit entries about
  * the person lose the personal details of their summary.
  */
 export async function erasePerson(trx: Kysely<Database>, userId: string, addresses: string[]): Promise<void> {
@@ -40,6 +41,14 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .where((eb) => eb.or([eb('subject_id', '=', userId), ...keys.map((key) => eb(sql<string>`lower(summary)`, 'like', `%${key}%`))]))
     .execute();
   await trx.updateTable('audit_log').set({ actor_email: ERASED }).where('actor_id', '=', userId).execute();
+  // What imports hold about the person: the rows read from the files (their values), the admin's
+  // notes and invitations (decisions 110, 111). A standing Gift Aid declaration is kept (above).
+  await trx
+    .deleteFrom('import_rows')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
+    .execute();
+  await trx.deleteFrom('member_notes').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('member_invitations').where('user_id', '=', userId).execute();
   // password_resets, reminders_sent and email_changes go with the row (ON DELETE CASCADE).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

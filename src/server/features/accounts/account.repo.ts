@@ -107,9 +107,36 @@ export function accountRepo(db: Kysely<Database>) {
         .where(sql<string>`lower(email)`, '=', emailKey)
         .execute();
     },
-    giftAidFor(donationIds: string[]) {
-      if (donationIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('gift_aid_declarations').selectAll().where('donation_id', 'in', donationIds).execute();
+    /** The declarations made with the donations, and the member's own standing ones (imported). */
+    giftAidFor(donationIds: string[], userId: string) {
+      return db
+        .selectFrom('gift_aid_declarations')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', userId), ...(donationIds.length ? [eb('donation_id', 'in', donationIds)] : [])]))
+        .execute();
+    },
+    /** The admin's notes about the member. */
+    notes(userId: string) {
+      return db.selectFrom('member_notes').select(['body', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+    },
+    /** Invitations to set a password (never their links). */
+    invitations(userId: string) {
+      return db
+        .selectFrom('member_invitations')
+        .select(['created_at', 'expires_at', 'used_at', 'voided_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+    },
+    /** The rows of imported files about the member, with the values read from them. */
+    importedRows(userId: string, emailKey: string) {
+      return db
+        .selectFrom('import_rows as r')
+        .innerJoin('imports as i', 'i.id', 'r.import_id')
+        .select(['i.file_name', 'i.created_at', 'r.file', 'r.row_number', 'r.data'])
+        .where((eb) => eb.or([eb('r.user_id', '=', userId), eb('r.email_key', '=', emailKey)]))
+        .orderBy('i.created_at')
+        .execute();
     },
     auditAbout(userId: string) {
       return db

@@ -8,7 +8,16 @@ import { outboxRepo } from './outbox.repo';
 /** A file sent with a mail (an event's .ics, a certificate). */
 export type MailAttachment = { filename: string; contentType: string; content: string | Buffer };
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  attachments?: MailAttachment[];
+  /** Not sent before this instant (invitations leave at a steady rate). */
+  notBefore?: string;
+};
 
 /** Attachments are kept in the outbox row as JSON (base64 content), so a retry sends the same bytes. */
 function storedAttachments(attachments: MailAttachment[] | undefined): string | null {
@@ -30,6 +39,8 @@ export function readAttachments(stored: string | null): { filename: string; cont
 
 /** The kind of a password reset mail: its link signs the recipient in, so only they may read it once it can be delivered. */
 export const PASSWORD_RESET_MAIL = 'password-reset';
+/** An invitation to set a password: its link opens the account as a reset link does. */
+export const INVITATION_MAIL = 'invitation';
 
 export type MailerOptions = {
   smtpUrl?: string;
@@ -133,9 +144,9 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const mailer = {
     smtp: Boolean(transport),
 
-    /** Records a message; pass the transaction to make it part of the caller's change. */
-    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
-      await outboxRepo(trx).insert({
+    /** Records a message; pass the transaction to make it part of the caller's change. Answers its outbox id. */
+    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<number> {
+      const id = await outboxRepo(trx).insert({
         to_address: message.to,
         subject: message.subject,
         text_body: message.text,
@@ -149,6 +160,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         lease_until: null,
         next_attempt_at: null,
         attachments: storedAttachments(message.attachments),
+        not_before: message.notBefore ?? null,
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.
@@ -157,6 +169,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
           'E-mail kept in the outbox (SMTP_URL is not set): the admin reads it under Admin, Outbox',
         );
       }
+      return id;
     },
 
     /** One delivery run now (scheduled jobs, tests); safe beside other runs on any server. */
