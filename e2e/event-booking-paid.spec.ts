@@ -67,7 +67,7 @@ test('a member books a paid event with a card at the member price, sees it in My
   const receiptNumber = ((await receiptButton.textContent()) ?? '').match(/R-\d{4}-\d{6}/)![0];
   const [download] = await Promise.all([page.waitForEvent('download'), receiptButton.click()]);
   expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
-  const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync((await download.path())!)));
+  const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync(await download.path())));
   const { text } = await extractText(pdf, { mergePages: true });
   expect(text).toContain(receiptNumber);
   expect(text).toContain(`Event booking: ${title}`);

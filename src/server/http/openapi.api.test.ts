@@ -152,8 +152,8 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/articles/{id}']!.get!.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
   });
 
-  it('finds an answer it does not describe (the check every API test runs through the test app)', () => {
-    const check = new OpenApiConformance(doc as unknown as OpenApiDoc);
+  it('finds an answer it does not describe (the check every API test runs through the test app)', async () => {
+    const check = new OpenApiConformance((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDoc>());
     const json = (statusCode: number, body: unknown, type = 'application/json; charset=utf-8') => ({
       statusCode,
       headers: { 'content-type': type },

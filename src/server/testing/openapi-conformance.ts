@@ -32,11 +32,7 @@ function templatePattern(path: string): RegExp {
   return new RegExp(`^${parts.join('')}$`);
 }
 
-const mediaType = (value: unknown) =>
-  String(value ?? '')
-    .split(';')[0]!
-    .trim()
-    .toLowerCase();
+const mediaType = (value: unknown) => (typeof value === 'string' ? value : '').split(';')[0]!.trim().toLowerCase();
 
 /** The bytes as sent before compression (@fastify/compress answers a client that accepts it). */
 function decoded(answer: Answer): Buffer {
