@@ -90,7 +90,14 @@ describe('RSS feed', () => {
   });
 
   it('leaves out control characters XML cannot carry, and nothing else', () => {
-    const article = { _id: 'a', title: 'Bell\u0007 and form\u000c feed', brief: 'Tab\tkept', dated: '2026-11-20T10:00:00.000Z', categories: [], is_page: false };
+    const article = {
+      _id: 'a',
+      title: 'Bell\u0007 and form\u000c feed',
+      brief: 'Tab\tkept',
+      dated: '2026-11-20T10:00:00.000Z',
+      categories: [],
+      is_page: false,
+    };
     const [item] = readFeed(rssFeed(site, [article])).items;
     expect(item).toMatchObject({ title: 'Bell and form feed', description: 'Tab\tkept' });
   });

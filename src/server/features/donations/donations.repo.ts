@@ -21,15 +21,17 @@ export function donationsRepo(db: Kysely<Database>) {
     },
     /** One declaration with its donation, as the declarations list shows it. */
     declarationRow(id: string) {
-      return db
-        .selectFrom('gift_aid_declarations as g')
-        .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .selectAll('g')
-        .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
-        .where('g.id', '=', id)
-        // Through the inner join: a declaration with a donation, as the list shows them.
-        .$narrowType<{ donation_id: string }>()
-        .executeTakeFirst();
+      return (
+        db
+          .selectFrom('gift_aid_declarations as g')
+          .innerJoin('donations as d', 'd.id', 'g.donation_id')
+          .selectAll('g')
+          .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
+          .where('g.id', '=', id)
+          // Through the inner join: a declaration with a donation, as the list shows them.
+          .$narrowType<{ donation_id: string }>()
+          .executeTakeFirst()
+      );
     },
     async correctDeclaration(
       id: string,
