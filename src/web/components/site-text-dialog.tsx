@@ -142,7 +142,7 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
           fullWidth
           autoFocus
           margin="dense"
-          aria-describedby={restoring ? restoreId : undefined}
+          slotProps={{ htmlInput: { 'aria-describedby': restoring ? restoreId : undefined } }}
         />
         {restoring && (
           <Alert id={restoreId} severity="info" sx={{ mt: 1 }}>
