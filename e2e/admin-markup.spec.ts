@@ -8,6 +8,9 @@ import { uniqueEmail } from './membership-helpers';
  * HTML Checker and 0 axe violations (decision 105). A new admin page is one more entry here:
  * where it is, and what shows once it has loaded.
  */
+/** The event `someActivity` booked a place at. */
+let bookedEvent: string | undefined;
+
 const ADMIN_PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   { name: 'Members', open: (page) => visit(page, '/admin/members', 'Members') },
   {
@@ -24,8 +27,9 @@ const ADMIN_PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   {
     name: 'An event',
     open: async (page) => {
-      await visit(page, '/admin/events', 'Events');
-      await page.getByRole('table').getByRole('link').first().click();
+      // The event the activity booked, so its bookings and check-in list show.
+      await page.goto(bookedEvent ? `/admin/events/${bookedEvent}` : '/admin/events');
+      if (!bookedEvent) await page.getByRole('table').getByRole('link').first().click();
       await expect(page).toHaveURL(/\/admin\/events\/[^/]+$/);
       await settled(page);
     },
@@ -95,7 +99,10 @@ async function someActivity(page: Page) {
   expect((await page.request.post('/api/payments/test_confirm', { data: card })).status()).toBe(200);
   const events = (await (await page.request.get('/api/events')).json()) as { _id: string; booking_state?: string }[];
   const open = events.find((event) => event.booking_state === 'open');
-  if (open) await page.request.post(`/api/events/${open._id}/book`, { data: { name: 'Nune Markup', email } });
+  expect(open, 'an event open for booking in the demo content').toBeDefined();
+  const booked = await page.request.post(`/api/events/${open!._id}/book`, { data: { name: 'Nune Markup', email } });
+  expect(booked.status(), await booked.text()).toBe(200);
+  bookedEvent = open!._id;
 }
 
 for (const [width, height, label] of [
