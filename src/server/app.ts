@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { accountRoutes } from './features/accounts/account.routes';
+import { secondFactorRoutes } from './features/accounts/second-factor.routes';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -23,6 +24,7 @@ import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
@@ -69,9 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), {
+  installAuth(app, services.tokens, (id) => services.accounts.principal(id), {
     operatorToken: config.metricsToken,
-    isRevoked: (jti) => services.accountsRepo.isRevoked(jti),
+    sessionActive: (claims, ip) => services.sessions.check(claims, ip),
   });
   services.metrics.install(app);
 
@@ -84,6 +86,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, db.db);
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
+  secondFactorRoutes(app, {
+    accounts: services.accounts,
+    factors: services.secondFactors,
+    sessions: services.sessions,
+    repo: services.accountsRepo,
+  });
   siteTextRoutes(app, services.siteText, services.settings);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);
@@ -101,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fulfilment: services.fulfilment,
     events: services.paymentEvents,
     brake: services.brake,
+    challenges: services.cardChecks,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
@@ -114,11 +123,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingsRoutes(app, services.bookings);
   eventAdminRoutes(app, services.eventAdmin, services.clock);
   attendanceRoutes(app, services.attendance);
-  articlesRoutes(app, services.articles, async () => ({
-    publicUrl: config.publicUrl,
-    siteName: await services.siteText.get('site_name'),
-    description: await services.siteText.get('home.mission'),
-  }));
+  articlesRoutes(
+    app,
+    services.articles,
+    async () => ({
+      publicUrl: config.publicUrl,
+      siteName: await services.siteText.get('site_name'),
+      description: await services.siteText.get('home.mission'),
+    }),
+    () => services.events.sitemapPages(),
+  );
+
+  newslettersRoutes(app, services.newsletters, services.choices);
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 
@@ -135,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stringTable: () => services.siteText.table(),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
+    clock: services.clock,
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultHashWorkers } from './auth/hash-pool';
@@ -17,6 +18,8 @@ const envSchema = z
     ADMIN_EMAIL: z.email().default('admin@example.org'),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    // Encrypts authenticator-app seeds at rest (decision 131); without it, a key derived from the signing secret.
+    SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY must be at least 32 characters').optional(),
     PAYMENTS: z.enum(['test', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -26,6 +29,14 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().optional(),
+    // Newsletters and other bulk mail: messages a minute, over every server together (decision 121).
+    MAIL_BULK_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
+    // DKIM signing by the site, for a relay that does not sign: all three, or none.
+    DKIM_DOMAIN: z.string().optional(),
+    DKIM_SELECTOR: z.string().optional(),
+    // The private key (PEM), or DKIM_PRIVATE_KEY_FILE naming a file holding it.
+    DKIM_PRIVATE_KEY: z.string().optional(),
+    DKIM_PRIVATE_KEY_FILE: z.string().optional(),
     DEMO_CONTENT: flag.default(true),
     // log2 of scrypt's N. 17 is OWASP's recommendation; lower only for tests or a very small machine.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -33,6 +44,10 @@ const envSchema = z
     // hashes may wait for one before sign-ins are answered 503. Default: cores - 1, at most 4.
     PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(32),
+    // Threads that draw receipts and certificates, and how many documents may wait for one before
+    // a download is answered 503 (decision 090). Default: one thread, 48 waiting (a few seconds' work).
+    PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    PDF_QUEUE: z.coerce.number().int().min(1).max(1000).default(48),
     // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
     METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -47,6 +62,14 @@ const envSchema = z
     E2E_OUTBOX: flag.default(false),
   })
   .superRefine((env, ctx) => {
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE];
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DKIM_DOMAIN'],
+        message: 'DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)',
+      });
+    }
     if (env.PAYMENTS === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
     }
@@ -61,15 +84,20 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  secondFactorKey: string | undefined;
   payments: 'test' | 'stripe';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  mailBulkPerMinute: number;
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   demoContent: boolean;
   logLevel: string;
   passwordHashCost: number;
   passwordHashWorkers: number;
   passwordHashQueue: number;
+  pdfWorkers: number;
+  pdfQueue: number;
   metricsToken: string | undefined;
   webDir: string;
   /** Fastify's trustProxy: which proxies (addresses, subnets or `loopback`) to believe for the client's IP. */
@@ -80,6 +108,20 @@ export type Config = {
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+function dkimOptions(e: { DKIM_DOMAIN?: string; DKIM_SELECTOR?: string; DKIM_PRIVATE_KEY?: string; DKIM_PRIVATE_KEY_FILE?: string }) {
+  if (!e.DKIM_DOMAIN || !e.DKIM_SELECTOR) return undefined;
+  let privateKey = e.DKIM_PRIVATE_KEY;
+  if (!privateKey && e.DKIM_PRIVATE_KEY_FILE) {
+    try {
+      privateKey = fs.readFileSync(e.DKIM_PRIVATE_KEY_FILE, 'utf8');
+    } catch {
+      throw new Error(`Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read ${e.DKIM_PRIVATE_KEY_FILE}`);
+    }
+  }
+  if (!privateKey?.includes('PRIVATE KEY')) throw new Error('Invalid configuration:\n  DKIM_PRIVATE_KEY: not a PEM private key');
+  return { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: privateKey.replace(/\\n/g, '\n') };
 }
 
 /** Reads the environment; a bad setting stops the process with a message naming it. */
@@ -102,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     payments: e.PAYMENTS ?? (stripeKeysSet ? 'stripe' : 'test'),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
@@ -110,11 +153,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailBulkPerMinute: e.MAIL_BULK_PER_MINUTE,
+    dkim: dkimOptions(e),
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,
     passwordHashWorkers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    pdfWorkers: e.PDF_WORKERS,
+    pdfQueue: e.PDF_QUEUE,
     metricsToken: e.METRICS_TOKEN,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),

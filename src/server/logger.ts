@@ -1,9 +1,9 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 
-/** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens. */
+/** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation or unsubscribe link tokens. */
 export function safeUrl(url: string): string {
-  return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset|confirm-email)\/[^/]+/gi, '/$1/[redacted]');
+  return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset|confirm-email|unsubscribe|preferences)\/[^/]+/gi, '/$1/[redacted]');
 }
 
 /**

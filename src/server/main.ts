@@ -33,6 +33,7 @@ function adminHint(config: Config, result: AdminResult, onTerminal: boolean): st
         `    e-mail:   ${config.adminEmail}`,
         `    password: ${result.generatedPassword}`,
         `  The password is also in ${file}: delete that file once you have signed in and changed it.`,
+        '  You will then be asked to add a passkey or an authenticator app: admins need a second factor.',
       ].join('\n');
     return `Admin account ${config.adminEmail} created; its generated password is in ${file}: sign in at ${signIn}, then delete the file.`;
   }
@@ -65,6 +66,11 @@ async function main() {
     services.bookings.expireLapsed(),
   );
 
+  // Newsletters: scheduled ones whose time has come, and queueing a stopped server left half done.
+  const newsletterJobs = scheduleJob({ everyMs: MINUTE, firstAfterMs: 20_000, log, name: 'newsletters' }, () =>
+    services.newsletters.runDue(),
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -76,7 +82,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
-    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop()]);
+    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), newsletterJobs.stop()]);
     // Background mail and password threads (a delivery under way gets a few seconds).
     await services.close();
     await db.close();

@@ -3,6 +3,7 @@ import { backgroundTasks } from './background';
 import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
 import { createTokens } from './auth/tokens';
+import { secretBox } from './auth/secret-box';
 import type { Config } from './config';
 import { passwordResetService } from './features/accounts/password-reset.service';
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
@@ -11,6 +12,9 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
+import { cardCheckChallenges } from './payments/card-check-challenge';
+import { pdfDocuments } from './pdf/pdf-documents';
+import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
@@ -27,6 +31,8 @@ import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
 import { accountService } from './features/accounts/account.service';
+import { secondFactorService } from './features/accounts/second-factor.service';
+import { sessionsService } from './features/accounts/sessions.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
@@ -39,6 +45,8 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { newslettersService } from './features/newsletters/newsletters.service';
+import { choicesService } from './features/newsletters/choices.service';
 import { importsService } from './features/imports/imports.service';
 import { invitationsService } from './features/imports/invitations.service';
 import { addMemberService } from './features/imports/add-member.service';
@@ -67,11 +75,15 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const siteText = siteTextService(db.db, clock, audit, settings, savedTexts);
   const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
+  const pdfThreads = pdfPool({ workers: config.pdfWorkers, maxQueue: config.pdfQueue });
+  const pdfs = pdfDocuments(pdfThreads, limiter);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
     clock,
     log,
     messageIdHost: new URL(config.publicUrl).hostname,
+    bulkPerMinute: config.mailBulkPerMinute,
+    dkim: config.dkim,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -94,7 +106,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     booking: bookingFulfilment(clock, jwtSecret),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
-  const brake = cardBrake(db.db, limiter, clock);
+  const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
+  const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
   const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
   const bookings = bookingsService({
@@ -110,6 +123,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
+    consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
   // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
   // elsewhere on the web is not fetched (the site's mark stands in).
@@ -127,6 +141,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     mailContext,
     linkSecret: jwtSecret,
     logo: siteLogo,
+    pdfs,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -138,10 +153,34 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     siteName: () => siteText.get('site_name'),
   });
   const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
+  const box = secretBox(config.secondFactorKey ?? jwtSecret);
+  const sessions = sessionsService({
+    db: db.db,
+    tokens,
+    box,
+    mailer,
+    clock,
+    siteName: () => siteText.get('site_name'),
+    publicUrl: config.publicUrl,
+  });
+  const secondFactors = secondFactorService({
+    db: db.db,
+    box,
+    passwords,
+    limiter,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+    endOtherSessions: (userId, keep, trx) => sessions.endOthers(userId, keep, trx),
+  });
   const accounts = accountsService({
+    db: db.db,
     repo: accountsData,
     passwords,
-    tokens,
+    factors: secondFactors,
+    sessions,
+    audit,
     clock,
     bootstrapOnce: async () => {
       const marker = randomUUID();
@@ -156,12 +195,14 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     tokens,
     passwords,
     limiter,
+    pdfs,
     mailer,
     stripe,
     testPayments,
     fulfilment,
     payments,
     brake,
+    cardChecks,
     paymentEvents: stripeEvents,
     background,
     membership: membershipService({
@@ -202,21 +243,31 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked(), imports.prune()]);
+      await Promise.all([
+        limiter.prune(),
+        this.membership.prunePending(),
+        brake.prune(),
+        accounts.pruneSessions(),
+        secondFactors.pruneChallenges(),
+        imports.prune(),
+      ]);
       return sent;
     },
     accountsRepo: accountsData,
     accounts,
+    sessions,
+    secondFactors,
     account: accountService({
       db: db.db,
       passwords,
-      tokens,
+      sessions,
       mailer,
       limiter,
       audit,
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      pdfs,
       logo: siteLogo,
     }),
     siteText,
@@ -238,15 +289,31 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     attendance,
     articles,
+    newsletters: newslettersService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      linkSecret: jwtSecret,
+      log,
+      background,
+      mailContext: async () => ({
+        ...(await mailContext()),
+        postalAddress: (await siteText.get('postal_address')).trim(),
+        contactEmail: (await siteText.get('contact_email')).trim(),
+      }),
+    }),
+    choices: choicesService(db.db, clock, () => siteText.get(NEWS_CONSENT_KEY)),
     imports,
     invitations,
     addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
-    /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
+    /** Waits for background work, stops mail delivery, the password and PDF threads (shutdown, tests). */
     async close(): Promise<void> {
       await background.idle();
       await mailer.close();
       await hashing.close();
+      await pdfThreads.close();
     },
   };
 }

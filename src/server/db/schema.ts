@@ -33,6 +33,8 @@ export interface UsersTable {
   /** The import that created the account or last changed it (decision 110). */
   import_id: string | null;
   last_signed_in_at: string | null;
+  /** When the account was first seen with a staff role and no second factor (the grace period counts from here). */
+  staff_since: string | null;
 }
 
 export interface StringsTable {
@@ -106,7 +108,7 @@ export interface EventsTable {
   places_taken: Generated<number>;
 }
 
-export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
+export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired' | 'unconfirmed';
 
 export interface EventBookingsTable {
   id: string;
@@ -129,6 +131,8 @@ export interface EventBookingsTable {
   attended_at: string | null;
   certificate_number: string | null;
   note: string | null;
+  /** A visitor's free booking awaiting its e-mail link (status unconfirmed): 1 while it holds a place (decision 092). */
+  place_held: Generated<number>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */
@@ -239,7 +243,7 @@ export interface OutboxTable {
   text_body: string;
   html_body: string;
   kind: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept' | 'cancelled' | 'bounced';
   attempts: Generated<number>;
   last_error: string | null;
   created_at: string;
@@ -254,6 +258,99 @@ export interface OutboxTable {
   attachments: string | null;
   /** A queued message waits until then (invitations go out at a steady rate). */
   not_before: string | null;
+  /** Unique when set: one message per newsletter and recipient (0016). */
+  unique_key: string | null;
+  /** 1 for bulk mail, sent at the configured rate after the site's own mail. */
+  bulk: Generated<number>;
+  /** Extra headers as a JSON object (List-Unsubscribe, Precedence). */
+  headers: string | null;
+  /** A newsletter's message: composed from the newsletter when it is sent. */
+  newsletter_id: string | null;
+}
+
+export interface MailPacerTable {
+  id: number;
+  next_slot_at: string;
+}
+
+export interface MailingListsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  description: string;
+  /** 1: people who agreed to news get this list until they leave it. */
+  auto_subscribe: number;
+  created_at: string;
+}
+
+/** A person's current choice for one list ("list:<id>") or kind of mail; consents keeps the history. */
+export interface EmailSubscriptionsTable {
+  email_key: string;
+  topic: string;
+  subscribed: number;
+  user_id: string | null;
+  source: string;
+  at: string;
+}
+
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  email_key: string;
+  topic: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface MailSuppressionsTable {
+  email_key: string;
+  email: string;
+  temporary_failures: Generated<number>;
+  last_error: string | null;
+  /** Set while bulk mail to the address is stopped. */
+  suppressed_at: string | null;
+  reason: string | null;
+  lifted_at: string | null;
+  lifted_by: string | null;
+  updated_at: string;
+}
+
+export type NewsletterStatus = 'draft' | 'scheduled' | 'queueing' | 'sending' | 'sent' | 'cancelled';
+
+export interface NewslettersTable {
+  id: string;
+  subject: string;
+  content: string;
+  article_id: string | null;
+  list_id: string;
+  /** JSON: the segment chosen (shared/api/newsletters `audience`). */
+  audience: string;
+  status: NewsletterStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  queued_at: string | null;
+  finished_at: string | null;
+  cancelled_at: string | null;
+  test_sent_at: string | null;
+  html_body: string | null;
+  text_body: string | null;
+  recipients: Generated<number>;
+  excluded: Generated<number>;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  sent_by: string | null;
+}
+
+export interface NewsletterRecipientsTable {
+  newsletter_id: string;
+  email_key: string;
+  email: string;
+  name: string | null;
+  status: 'queued' | 'excluded';
+  reason: string | null;
+  outbox_id: number | null;
+  at: string;
 }
 
 export interface PasswordResetsTable {
@@ -310,15 +407,87 @@ export interface GiftAidDeclarationsTable {
   import_id: string | null;
 }
 
-export interface RevokedTokensTable {
-  jti: string;
+/** An authenticator app (TOTP, RFC 6238): the seed encrypted (decision 131), the newest time step used. */
+export interface TotpFactorsTable {
+  user_id: string;
+  secret_enc: string;
+  created_at: string;
+  /** Null while enrolment waits for its first code. */
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA-256 of the normalised code under the factor key. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** bigint on PostgreSQL (read back as text): always pass through Number(). */
+  counter: Generated<number | string>;
+  /** JSON list of the authenticator's transports. */
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
   expires_at: string;
 }
 
-export interface CardDeclinesTable {
+/** One row per access token: the token's jti is the id. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_version: number;
+  /** How the session was opened: password, password+totp, password+recovery, passkey. */
+  method: string;
+  /** "Firefox on Windows": from the user agent at sign-in. */
+  device: string;
+  ip: string | null;
+  /** An approximate place known locally (decision 133), or null. */
+  place: string | null;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device_key: string;
+  first_seen: string;
+  last_seen: string;
+}
+
+/** Every card that reached the provider (decision record 015): one row per attempt. */
+export interface CardChecksTable {
+  id: string;
   intent_id: string;
+  outcome: 'declined' | 'succeeded';
+  /** The address (an IPv6 client by its /48) and its /24 or /48 network. */
   address: string;
   network: string;
+  at: string;
+}
+
+/** Solved proof-of-work challenges, each accepted once. */
+export interface UsedChallengesTable {
+  signature: string;
   at: string;
 }
 
@@ -340,6 +509,8 @@ export interface EmailChangesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The session that asked: the change ends the account's other sessions, not that one. */
+  session_id: string | null;
 }
 
 /** Each choice about news by e-mail; the latest one of a person is their current choice. */
@@ -355,6 +526,8 @@ export interface ConsentsTable {
   /** The version of the consent wording shown (a hash of the site text at the time). */
   wording_version: string;
   at: string;
+  /** Null: news by e-mail as a whole; else one list ("list:<id>") or kind of mail (0016). */
+  topic: string | null;
   import_id: string | null;
 }
 
@@ -441,10 +614,23 @@ export interface Database {
   donations: DonationsTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
   audit_log: AuditLogTable;
-  revoked_tokens: RevokedTokensTable;
-  card_declines: CardDeclinesTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
+  card_checks: CardChecksTable;
+  used_challenges: UsedChallengesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
+  mail_pacer: MailPacerTable;
+  mailing_lists: MailingListsTable;
+  email_subscriptions: EmailSubscriptionsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
+  mail_suppressions: MailSuppressionsTable;
+  newsletters: NewslettersTable;
+  newsletter_recipients: NewsletterRecipientsTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   member_invitations: MemberInvitationsTable;

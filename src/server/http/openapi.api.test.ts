@@ -125,7 +125,17 @@ describe('GET /api/openapi.json', () => {
 
     // An intersection of filters and paging still lists each query parameter once.
     const payments = doc.paths['/api/admin/payments']!.get!;
-    expect(payments.parameters!.map((p) => p.name).sort()).toEqual(['from', 'kind', 'page', 'page_size', 'q', 'status', 'to']);
+    expect(payments.parameters!.map((p) => p.name).sort()).toEqual([
+      'after',
+      'before',
+      'from',
+      'kind',
+      'page',
+      'page_size',
+      'q',
+      'status',
+      'to',
+    ]);
     expect(payments.parameters!.every((p) => p.in === 'query' && !p.required)).toBe(true);
 
     expect(Object.keys(doc.paths['/api/admin/members.csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);

@@ -31,6 +31,38 @@ export const settleResponse = z.object({ status: z.string() });
 
 export const webhookResponse = z.object({ received: z.literal(true) });
 
+/**
+ * A proof-of-work challenge (ALTCHA's scheme, made by this server): while card payments are paused
+ * the browser solves one and sends it, base64 JSON of `{ challenge, solution }`, in the
+ * `x-card-check` header when it starts the payment again. Each solution is accepted once.
+ */
+export const cardCheckChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    expiresAt: z.number().optional(),
+  }),
+  signature: z.string().optional(),
+});
+export type CardCheckChallenge = z.infer<typeof cardCheckChallenge>;
+/** The site-wide pause of card payments, for the admin's payments page (decision record 015). */
+export const cardPauseState = z.object({
+  paused: z.boolean(),
+  /** Declined cards and their distinct networks in the last 10 minutes. */
+  declines: z.number().int(),
+  networks: z.number().int(),
+  /** The first decline counted, while paused. */
+  since: z.string().nullable(),
+});
+export type CardPauseState = z.infer<typeof cardPauseState>;
+
+/** The header a 429 carries when a solved challenge lets the payment through, and the one the solution goes back in. */
+export const CARD_CHECK_HEADER = 'x-card-check';
+
 /** What a payer sees when the card provider fails (502): nothing of the provider's own words or status. */
 export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Please try again later.';
 
@@ -71,6 +103,18 @@ export const paymentsApi = defineEndpoints('payments', {
       404: 'Test payments are switched off',
       429: 'Too many card steps or declined cards from this client',
     },
+  },
+  cardCheck: {
+    method: 'GET',
+    path: '/api/payments/card_check',
+    summary: 'A proof-of-work challenge, solved in the browser to start a card payment while card payments are paused',
+    response: cardCheckChallenge,
+  },
+  cardPause: {
+    method: 'GET',
+    path: '/api/admin/card_pause',
+    summary: 'Whether anonymous card payments are paused site-wide for unusual declines (admin)',
+    response: cardPauseState,
   },
   webhook: {
     method: 'POST',

@@ -21,3 +21,13 @@ export function csvCell(value: string | number | null | undefined, formulaGuard 
 export function toCsv(header: string[], rows: (string | number | null | undefined)[][], { formulaGuard = true } = {}): string {
   return `\ufeff${[header, ...rows].map((row) => row.map((cell) => csvCell(cell, formulaGuard)).join(',')).join('\r\n')}\r\n`;
 }
+
+/** The start of a CSV written in pieces: the byte-order mark and the header row. */
+export function csvHead(header: string[]): string {
+  return `\ufeff${header.map((cell) => csvCell(cell)).join(',')}\r\n`;
+}
+
+/** Rows of a CSV written in pieces, each ending its line. */
+export function csvRows(rows: (string | number | null | undefined)[][]): string {
+  return rows.map((row) => `${row.map((cell) => csvCell(cell)).join(',')}\r\n`).join('');
+}

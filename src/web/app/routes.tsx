@@ -17,6 +17,7 @@ const RegisterPage = () => import('../features/membership/register-page').then((
 const RegisterPayPage = () => import('../features/membership/register-pay-page').then((m) => ({ Component: m.RegisterPayPage }));
 const RegisterThanksPage = () => import('../features/membership/register-thanks-page').then((m) => ({ Component: m.RegisterThanksPage }));
 const ProfilePage = () => import('../features/membership/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const SecurityPage = () => import('../features/accounts/security/security-page').then((m) => ({ Component: m.SecurityPage }));
 const RenewPage = () => import('../features/membership/renew-page').then((m) => ({ Component: m.RenewPage }));
 const RenewPayPage = () => import('../features/membership/renew-pay-page').then((m) => ({ Component: m.RenewPayPage }));
 const DonatePage = () => import('../features/donations/donate-page').then((m) => ({ Component: m.DonatePage }));
@@ -41,6 +42,14 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
+const AdminNewslettersPage = () => import('../features/admin/newsletters-page').then((m) => ({ Component: m.NewslettersPage }));
+// Writing a newsletter uses the article editor, so it lives with the articles.
+const NewsletterWriterPage = () =>
+  import('../features/articles/newsletter/newsletter-writer-page').then((m) => ({ Component: m.NewsletterWriterPage }));
+const NewsletterArchivePage = () =>
+  import('../features/articles/newsletter-archive-page').then((m) => ({ Component: m.NewsletterArchivePage }));
+const NewsletterPage = () => import('../features/articles/newsletter-page').then((m) => ({ Component: m.NewsletterPage }));
+const PreferencesPage = () => import('../features/newsletters/preferences-page').then((m) => ({ Component: m.PreferencesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
 /** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
@@ -62,6 +71,9 @@ export const routes: RouteObject[] = [
           { path: 'article/new', lazy: ArticleEditorPage },
           { path: 'article/:articleId', lazy: ArticlePage, handle: pageData.article },
           { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
+          { path: 'newsletters', lazy: NewsletterArchivePage, handle: pageData.newsletters },
+          { path: 'newsletters/:newsletterId', lazy: NewsletterPage, handle: pageData.newsletter },
+          { path: 'preferences/:token', lazy: PreferencesPage },
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
           { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
@@ -70,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },
           { path: 'profile', lazy: ProfilePage },
+          { path: 'profile/security', lazy: SecurityPage },
           { path: 'renew', lazy: RenewPage },
           { path: 'renew/pay', lazy: RenewPayPage },
           { path: 'donate', lazy: DonatePage, handle: pageData.plain },
@@ -91,6 +104,9 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: AdminSettingsPage },
               { path: 'texts', lazy: AdminTextsPage },
               { path: 'images', lazy: AdminImagesPage },
+              { path: 'newsletters', lazy: AdminNewslettersPage },
+              { path: 'newsletters/new', lazy: NewsletterWriterPage },
+              { path: 'newsletters/:id', lazy: NewsletterWriterPage },
               { path: 'import', lazy: AdminImportPage },
             ],
           },

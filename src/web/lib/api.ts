@@ -11,14 +11,17 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The request field at fault, when the server named one (400 validation errors). */
   readonly field: string | undefined;
+  /** The whole error answer, for the few that say more than `detail` (the factors a sign-in needs). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string, fromServer: boolean, field?: string) {
+  constructor(status: number, detail: string, fromServer: boolean, field?: string, body?: unknown) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fromServer = fromServer;
     this.field = field;
+    this.body = body;
   }
 }
 
@@ -124,6 +127,10 @@ function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyI
   }
 }
 
+/** The card pause's check (decision record 015): its header and where a challenge comes from. */
+const CARD_CHECK = 'x-card-check';
+const CARD_CHECK_PATH = '/api/payments/card_check';
+
 /** A function that loads an endpoint's declaration: `lazyEndpoints` makes them. */
 export type EndpointLoader<E> = () => Promise<E>;
 
@@ -157,12 +164,20 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
   const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await transport(urlOf(endpoint, options), {
-    method: endpoint.method,
-    headers,
-    body: requestBody(endpoint, body, headers),
-    signal,
-  });
+  const send = () =>
+    transport(urlOf(endpoint, options), { method: endpoint.method, headers, body: requestBody(endpoint, body, headers), signal });
+  let response = await send();
+  // Card payments paused: the server lets this one through once the browser has solved its check.
+  if (response.status === 429 && response.headers.get(CARD_CHECK) === 'required' && !headers.has(CARD_CHECK)) {
+    const { solvedCardCheck } = await import('./card-check');
+    const proof = await solvedCardCheck(() =>
+      transport(CARD_CHECK_PATH, { method: 'GET', headers: { Accept: 'application/json' }, signal }),
+    );
+    if (proof) {
+      headers.set(CARD_CHECK, proof);
+      response = await send();
+    }
+  }
   const data = await readBody(response);
   // A refused token (expired, or revoked by a password reset) means the session is over.
   if (response.status === 401 && token) clearSession();
@@ -175,7 +190,7 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
 /** An ApiError carrying the server's `{ detail }` (and `field`) when it sent one. */
 export function errorFrom(status: number, data: unknown): ApiError {
   const error = errorBodyOf(data);
-  if (error) return new ApiError(status, error.detail, true, error.field);
+  if (error) return new ApiError(status, error.detail, true, error.field, data);
   return new ApiError(status, `Request failed with status ${status}`, false);
 }
 

@@ -9,7 +9,8 @@ export const ERASED = 'erased';
  * address or note; donations keep amount and date; Gift Aid declarations are kept whole (HMRC
  * may ask for them for six years after the last claimed donation); mail bodies, consents,
  * pending registrations, sign-in attempts and limits under the address go, and so do imported
- * rows, notes and invitations; audit entries about
+ * rows, notes and invitations, and the person's newsletter choices, link tokens, bounce records
+ * and newsletter recipient rows; audit entries about
  * the person lose the personal details of their summary.
  */
 export async function erasePerson(trx: Kysely<Database>, userId: string, addresses: string[]): Promise<void> {
@@ -23,15 +24,37 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .execute();
   await trx.updateTable('donations').set({ email: ERASED, name: null }).where(byAddress('email')).execute();
   await trx.deleteFrom('pending_registrations').where(byAddress('email')).execute();
+  // Mail not sent yet (a newsletter's message waiting its turn) is not sent now.
   await trx
     .updateTable('outbox')
-    .set({ to_address: ERASED, text_body: '(erased at the person’s request)', html_body: '<p>(erased at the person’s request)</p>' })
+    .set({ status: 'cancelled', last_error: 'Erased at the person’s request', next_attempt_at: null })
+    .where(byAddress('to_address'))
+    .where('status', 'in', ['queued', 'failed', 'sending'])
+    .execute();
+  // A newsletter message's unique key names the address too (decision 121).
+  await trx
+    .updateTable('outbox')
+    .set({
+      to_address: ERASED,
+      text_body: '(erased at the person’s request)',
+      html_body: '<p>(erased at the person’s request)</p>',
+      unique_key: null,
+      headers: null,
+    })
     .where(byAddress('to_address'))
     .execute();
   await trx
     .deleteFrom('consents')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
     .execute();
+  // Newsletters (decision 122): current choices, link tokens, bounce records and who each newsletter went to.
+  await trx
+    .deleteFrom('email_subscriptions')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('email_key', 'in', keys)]))
+    .execute();
+  await trx.deleteFrom('unsubscribe_tokens').where('email_key', 'in', keys).execute();
+  await trx.deleteFrom('mail_suppressions').where('email_key', 'in', keys).execute();
+  await trx.deleteFrom('newsletter_recipients').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('sign_in_failures').where('email_key', 'in', keys).execute();
   await trx.deleteFrom('rate_limit_hits').where('key', 'in', keys).execute();
   // Summaries name people ("Recorded £50.00 from ani@…"): those about this person keep only what happened.
@@ -49,6 +72,7 @@ export async function erasePerson(trx: Kysely<Database>, userId: string, address
     .execute();
   await trx.deleteFrom('member_notes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('member_invitations').where('user_id', '=', userId).execute();
-  // password_resets, reminders_sent and email_changes go with the row (ON DELETE CASCADE).
+  // password_resets, reminders_sent, email_changes, the second factors (authenticator app, recovery
+  // codes, passkeys, WebAuthn challenges), sessions and known devices go with the row (ON DELETE CASCADE).
   await trx.deleteFrom('users').where('id', '=', userId).execute();
 }

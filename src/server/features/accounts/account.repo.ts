@@ -72,6 +72,39 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The current choice per list or kind of mail (decision 122). */
+    emailChoices(emailKey: string) {
+      return db
+        .selectFrom('email_subscriptions')
+        .select(['topic', 'subscribed', 'source', 'at'])
+        .where('email_key', '=', emailKey)
+        .orderBy('topic')
+        .execute();
+    },
+    /** Each newsletter meant for the person: sent, or kept from them and why. */
+    newslettersTo(addresses: string[]) {
+      return db
+        .selectFrom('newsletter_recipients')
+        .innerJoin('newsletters', 'newsletters.id', 'newsletter_recipients.newsletter_id')
+        .select([
+          'newsletters.subject',
+          'newsletter_recipients.email',
+          'newsletter_recipients.status',
+          'newsletter_recipients.reason',
+          'newsletter_recipients.at',
+        ])
+        .where('newsletter_recipients.email_key', 'in', addresses)
+        .orderBy('newsletter_recipients.at')
+        .execute();
+    },
+    /** Whether bulk mail to the addresses is stopped after bounces, and why. */
+    suppressionOf(addresses: string[]) {
+      return db
+        .selectFrom('mail_suppressions')
+        .select(['email', 'temporary_failures', 'last_error', 'suppressed_at', 'reason', 'lifted_at'])
+        .where('email_key', 'in', addresses)
+        .execute();
+    },
     /** Newest first: the first is the current choice. A donor's choice before the account existed counts too. */
     consents(userId: string, emailKey: string) {
       return db

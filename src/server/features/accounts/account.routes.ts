@@ -16,16 +16,16 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
 
   addRoute(app, accountApi.password, {
     policy: 'member',
-    handler: async ({ body, user }) => ({
+    handler: async ({ body, user, req }) => ({
       succeeded: true,
-      access_token: await account.changePassword(user().id, body.current_password, body.new_password),
+      access_token: await account.changePassword(user().id, body.current_password, body.new_password, req.tokenClaims!),
     }),
   });
 
   addRoute(app, accountApi.email, {
     policy: 'member',
-    handler: async ({ body, user }) => {
-      await account.requestEmailChange(user().id, body.new_email, body.password);
+    handler: async ({ body, user, req }) => {
+      await account.requestEmailChange(user().id, body.new_email, body.password, req.tokenClaims!.jti);
       return { succeeded: true };
     },
   });
@@ -40,8 +40,8 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
 
   addRoute(app, accountApi.receipt, {
     policy: 'member',
-    handler: async ({ params, user, reply }) => {
-      const pdf = await account.receipt(user().id, params.id);
+    handler: async ({ params, user, req, reply }) => {
+      const pdf = await account.receipt(user().id, params.id, req.ip);
       reply.header('content-disposition', `attachment; filename="receipt-${params.id.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`);
       return pdf;
     },

@@ -16,19 +16,22 @@ import { emailKey } from '../../../shared/domain/email';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
-import type { Tokens } from '../../auth/tokens';
+import type { TokenClaims } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { PdfDocuments } from '../../pdf/pdf-documents';
+import type { Receipt } from '../../payments/receipt-pdf';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import { paymentsRepo } from '../../payments/payments.repo';
-import { receiptPdf } from '../../payments/receipt-pdf';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
+import { secondFactorRepo } from './second-factor.repo';
+import type { SessionsService } from './sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -41,20 +44,22 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export type AccountDeps = {
   db: Kysely<Database>;
   passwords: PasswordHasher;
-  tokens: Tokens;
+  sessions: SessionsService;
   mailer: Mailer;
   limiter: RateLimiter;
   audit: AuditTrail;
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Receipts are drawn on the PDF threads, each version once (decision 090). */
+  pdfs: PdfDocuments;
   /** The logo from Settings when it is an uploaded image (PNG or JPEG bytes), else null: receipts carry it. */
   logo: () => Promise<Buffer | null>;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, tokens, mailer, limiter, audit, clock, publicUrl, siteText, logo }: AccountDeps) {
+export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs, logo }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -74,7 +79,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
 
   async function consentState(userId: string): Promise<ConsentState> {
     const user = await userOrThrow(userId);
-    const [latest] = await repo.consents(userId, user.email_key);
+    // News by e-mail as a whole; choices about one list or kind of mail (decision 122) have a topic.
+    const latest = (await repo.consents(userId, user.email_key)).find((c) => c.topic === null);
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
@@ -139,18 +145,24 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       return service.details(userId);
     },
 
-    /** Changes the password and ends every session (the version tokens carry); the caller gets a fresh token. */
-    async changePassword(userId: string, current: string, next: string): Promise<string> {
+    /**
+     * Changes the password and ends every other session (the version tokens carry, and their
+     * rows); this session goes on under a fresh token.
+     */
+    async changePassword(userId: string, current: string, next: string, claims: TokenClaims): Promise<string> {
       const user = await userOrThrow(userId);
       passwords.refuseWhenBusy();
       await checkPassword(user, current);
       const hash = await passwords.hash(next);
-      await audit.change(
+      return audit.change(
         { id: user.id, email: user.email },
-        (trx) => repo.setPassword(trx, userId, hash),
+        async (trx) => {
+          await repo.setPassword(trx, userId, hash);
+          await sessions.endOthers(userId, claims.jti, trx);
+          return sessions.reissue((await repo.user(userId, trx))!, claims.jti, new Date(claims.exp * 1000), trx);
+        },
         () => ({ kind: 'account', action: 'changed', subject_id: userId, summary: 'Password changed; other sessions ended' }),
       );
-      return tokens.issue((await repo.user(userId))!);
     },
 
     /**
@@ -158,7 +170,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
      * address and a notice to the old one in one transaction. An address in use gets the same
      * answer as a free one would not: it is refused, without saying whose it is.
      */
-    async requestEmailChange(userId: string, newEmail: string, password: string): Promise<void> {
+    async requestEmailChange(userId: string, newEmail: string, password: string, sessionId: string | null = null): Promise<void> {
       const user = await userOrThrow(userId);
       await checkPassword(user, password);
       await limiter.hit({ bucket: 'email-change', key: user.id, max: 5, windowMs: DAY }, 'Too many requests. Please try again tomorrow.');
@@ -192,6 +204,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + DAY).toISOString(),
           used_at: null,
+          session_id: sessionId,
         });
         await mailer.queue({ to: newEmail, subject: 'Confirm your new e-mail address', kind: EMAIL_CHANGE_MAIL, ...link }, trx);
         await mailer.queue(
@@ -202,7 +215,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       mailer.deliverSoon();
     },
 
-    /** Opens the link: the address changes once, if it is still free; sessions stay (the password did not change). */
+    /** Opens the link: the address changes once, if it is still free; the account's other sessions end (decision 133). */
     async confirmEmailChange(token: string): Promise<string> {
       const at = clock().toISOString();
       try {
@@ -213,6 +226,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           if (!user) throw badRequest(EMAIL_LINK_INVALID);
           if (await repo.emailTaken(emailKey(change.new_email), trx)) throw conflict(EMAIL_UNAVAILABLE);
           await repo.updateUser(trx, user.id, { email: change.new_email, email_key: emailKey(change.new_email) });
+          await sessions.endOthers(user.id, change.session_id, trx);
           await trx
             .insertInto('audit_log')
             .values({
@@ -222,7 +236,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
               kind: 'account',
               action: 'changed',
               subject_id: user.id,
-              summary: `E-mail changed from ${user.email} to ${change.new_email} (confirmed by link)`,
+              summary: `E-mail changed from ${user.email} to ${change.new_email} (confirmed by link); other sessions ended`,
             })
             .execute();
           return change.new_email;
@@ -239,8 +253,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       return (await repo.payments(userId, user.email_key)).map(toPayment);
     },
 
-    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
-    async receipt(userId: string, paymentId: string): Promise<Buffer> {
+    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
+    async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && toPayment(payment);
@@ -251,7 +265,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       const number =
         payment.receipt_number ??
         (await inTransaction(db, (trx) => paymentsRepo(trx).allocateReceiptNumber(payment.id, payment.completed_at!)));
-      return receiptPdf({
+      const receipt: Receipt = {
         siteName,
         logo: image,
         charityNumber: charityNumber.trim(),
@@ -264,7 +278,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
         amountPence: payment.amount_pence,
         refundedPence: payment.refunded_pence,
         paidAt: payment.completed_at!,
-      });
+      };
+      return pdfs.get('receipt', receipt, { account: userId, ip });
     },
 
     consent: consentState,
@@ -291,10 +306,14 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
         account,
         consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
           news_email: c.news_email === 1,
+          ...(c.topic ? { about: c.topic } : {}),
           source: c.source,
           wording_version: c.wording_version,
           at: c.at,
         })),
+        email_choices: await repo.emailChoices(user.email_key),
+        newsletters_received: await repo.newslettersTo(addresses),
+        mail_suppression: await repo.suppressionOf(addresses),
         email_changes: await repo.emailChanges(userId),
         payments: (await repo.payments(userId, user.email_key)).map(toPayment),
         donations: donations.map((d) => ({
@@ -320,6 +339,9 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
         })),
         emails_sent: await repo.mailTo([...new Set(addresses)]),
         audit_entries: await repo.auditAbout(userId),
+        // What the second factors are (never their secrets), and the sessions and devices kept.
+        second_factors: await secondFactorRepo(db).exportFor(userId),
+        ...(await sessions.exportFor(userId)),
       };
       return JSON.stringify(document, null, 2);
     },
@@ -356,6 +378,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           actor,
           async (trx) => {
             await repo.updateUser(trx, user.id, { email: newEmail, email_key: emailKey(newEmail) });
+            // The account's name for signing in changed: every session of it ends.
+            await sessions.endOthers(user.id, null, trx);
             const subject = 'The e-mail address of your account has changed';
             await mailer.queue({ to: newEmail, subject, kind: 'email-changed', ...notice('new') }, trx);
             await mailer.queue({ to: user.email, subject, kind: 'email-changed', ...notice('old') }, trx);

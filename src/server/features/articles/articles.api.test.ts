@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RawDocument } from '../../../shared/domain/richtext/document';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { hostileDocuments } from './hostile-documents';
 
@@ -268,6 +270,25 @@ describe('reach: feed, sitemap, robots and link previews', () => {
       expect(res.statusCode, part).toBe(404);
       expect(res.json()).toHaveProperty('detail');
     }
+  });
+
+  it('lists every event’s page, and an event added or deleted at once', async () => {
+    const admin = (await t.userWithRole('admin')).authorization;
+    const eventId = await createEvent(t, admin, { title: 'Sitemap lecture', dated: '2026-12-05T18:30', description: '' });
+    const map = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod></url>`);
+    // Compressed once and sent as the crawler accepts it.
+    const gz = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(map);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/delete_event',
+      headers: { authorization: admin },
+      payload: { _id: eventId },
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(eventId);
   });
 
   it('gives an article page its title, description and Open Graph tags', async () => {

@@ -65,15 +65,18 @@ export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
 export const SITEMAP_LIMIT = 50_000;
 
 type SitemapRow = { id: string; updated_at: string; is_page: number };
+/** An event's page, /events/{id}: listed after the pages, before the news. */
+export type SitemapEvent = { id: string; updated_at: string };
 
-/** Each address of the sitemap as its <url> element: the public pages, then pages, then news. */
-function sitemapEntries(site: SiteInfo, articles: SitemapRow[]): string[] {
+/** Each address of the sitemap as its <url> element: the public pages, then pages, events, then news. */
+function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[]): string[] {
   const url = (loc: string, lastmod?: string) =>
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
   return [
     ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
     ...articles.filter((a) => a.is_page === 1).map(entry),
+    ...events.map((e) => url(`${site.publicUrl}/events/${encodeURIComponent(e.id)}`, e.updated_at)),
     ...articles.filter((a) => a.is_page !== 1).map(entry),
   ];
 }
@@ -87,8 +90,8 @@ ${entries.join('\n')}
 }
 
 /** The whole sitemap, or beyond SITEMAP_LIMIT addresses an index of its parts (/sitemap-1.xml, ...). */
-export function sitemap(site: SiteInfo, articles: SitemapRow[], limit = SITEMAP_LIMIT): string {
-  const entries = sitemapEntries(site, articles);
+export function sitemap(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[] = [], limit = SITEMAP_LIMIT): string {
+  const entries = sitemapEntries(site, articles, events);
   if (entries.length <= limit) return urlset(entries);
   const parts = Math.ceil(entries.length / limit);
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -99,8 +102,14 @@ ${Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${xmlEscape(`${site.p
 }
 
 /** Part `part` (from 1) of a split sitemap; null when the sitemap is not split or has no such part. */
-export function sitemapPart(site: SiteInfo, articles: SitemapRow[], part: number, limit = SITEMAP_LIMIT): string | null {
-  const entries = sitemapEntries(site, articles);
+export function sitemapPart(
+  site: SiteInfo,
+  articles: SitemapRow[],
+  events: SitemapEvent[],
+  part: number,
+  limit = SITEMAP_LIMIT,
+): string | null {
+  const entries = sitemapEntries(site, articles, events);
   if (entries.length <= limit || !Number.isInteger(part) || part < 1 || (part - 1) * limit >= entries.length) return null;
   return urlset(entries.slice((part - 1) * limit, part * limit));
 }

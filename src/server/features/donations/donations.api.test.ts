@@ -128,14 +128,14 @@ describe('donations', () => {
     await t.services.siteText.set('charity_number', '', null);
   });
 
-  it(`lets no more than ${CARD_LIMITS.startsPerAddress} of 200 attempts from one address reach the payment provider`, async () => {
+  it(`lets no more than ${CARD_LIMITS.cardsPerAddress} of 200 attempts from one address reach the payment provider`, async () => {
     const before = await intents();
     const statuses: number[] = [];
     for (let i = 0; i < 200; i++)
       statuses.push((await donate({ amount: 100 + i, name: null, email: `tester${i}@example.org` }, '203.0.113.66')).statusCode);
-    expect(await intents()).toBe(before + CARD_LIMITS.startsPerAddress);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(CARD_LIMITS.startsPerAddress);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - CARD_LIMITS.startsPerAddress);
+    expect(await intents()).toBe(before + CARD_LIMITS.cardsPerAddress);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CARD_LIMITS.cardsPerAddress);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - CARD_LIMITS.cardsPerAddress);
   });
 
   it('limits one e-mail address to 5 attempts, from any address', async () => {

@@ -104,9 +104,13 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
      * Records a donation and asks the provider for a payment intent. The card brake's limits per
      * address and its site-wide pause, and a limit per e-mail, keep card testers from using the form.
      */
-    async proceed(request: DonateRequest, ip: string): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
+    async proceed(
+      request: DonateRequest,
+      ip: string,
+      cardCheck?: string,
+    ): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
       if (request.gift_aid && !(await giftAidSetting()).enabled) throw badRequest('Gift Aid is not offered at the moment');
-      await brake.beforeStart(ip, { pausable: true });
+      await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       await limiter.hit(
         { bucket: 'donate-email', key: emailKey(request.email), max: 5, windowMs: TEN_MINUTES },
         'Too many donation attempts. Please wait a few minutes and try again.',

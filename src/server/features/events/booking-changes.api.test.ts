@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
 import { stripeTestApp } from '../../testing/stripe-webhooks';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** Holds that lapse, the waitlist, and cancelling with or without a refund (test provider and Stripe's stand-in). */
@@ -14,13 +14,7 @@ function bookingHelpers(get: () => TestApp) {
       return createEvent(get(), admin, { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields });
     },
     book: (eventId: string, payload: object, authorization?: string) =>
-      get().app.inject({
-        method: 'POST',
-        url: `/api/events/${eventId}/book`,
-        payload,
-        remoteAddress: nextAddress(),
-        headers: authorization ? { authorization } : {},
-      }),
+      bookAndConfirm(get(), eventId, payload, { ip: nextAddress(), authorization }),
     /** The booking's id and secret, from the newest mail to the address, as its reader would follow the link. */
     async link(email: string) {
       const mail = (await outboxFor(get(), email)).at(-1)!;
@@ -205,11 +199,15 @@ describe('holds, the waitlist and cancelling', () => {
     expect(await Promise.all(waiting.map(h.status))).toEqual(['offered', 'offered', 'waitlisted', 'waitlisted']);
     expect(await h.placesLeft(id)).toBe(0);
     expect((await h.link('w1@example.org')).kind).toBe('booking-offer');
-    expect((await outboxFor(t, 'w2@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted', 'booking-offer']);
+    expect((await outboxFor(t, 'w2@example.org')).map((m) => m.kind)).toEqual([
+      'booking-unconfirmed',
+      'booking-waitlisted',
+      'booking-offer',
+    ]);
     // Saving again, or the scheduled jobs, find no free place: nobody is offered twice.
     expect((await update({ capacity: 3 })).statusCode).toBe(200);
     expect(await t.services.bookings.offerFreePlaces()).toBe(0);
-    expect((await outboxFor(t, 'w3@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted']);
+    expect((await outboxFor(t, 'w3@example.org')).map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-waitlisted']);
 
     // Booking closed: a place freed by a larger capacity goes to nobody.
     expect((await update({ capacity: 4, booking_closes: '2026-11-20T09:00' })).statusCode).toBe(200);

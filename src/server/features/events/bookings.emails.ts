@@ -40,6 +40,21 @@ export function confirmationMail(event: EventRow, booking: Person, link: string,
   return { to: booking.email, subject: `Booking confirmed: ${event.title}`, kind: 'booking-confirmed', attachments: [attachment], ...body };
 }
 
+/** A visitor's free place, held until they confirm it: the link opens a page whose button confirms (decision 092). */
+export function confirmPlaceMail(event: EventRow, booking: Person, link: string, until: string, ctx: MailContext): MailMessage {
+  const body = renderMail({
+    siteName: ctx.siteName,
+    greeting: `Dear ${booking.name},`,
+    paragraphs: [
+      `Please confirm your place at ${event.title}: open the link below and press "Confirm my place" by ${formatEventDate(until)}.`,
+      'Until then the place is held for you; after that it goes to someone else. If you did not ask for this place, ignore this e-mail and nothing is booked.',
+    ],
+    receipt: facts(event, booking, false),
+    action: { label: 'Confirm my place', url: link },
+  });
+  return { to: booking.email, subject: `Confirm your place: ${event.title}`, kind: 'booking-unconfirmed', ...body };
+}
+
 export function waitlistedMail(event: EventRow, booking: Person, link: string, ctx: MailContext): MailMessage {
   const body = renderMail({
     siteName: ctx.siteName,

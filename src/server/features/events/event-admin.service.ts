@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { EVENT_MESSAGES, hasOptedOut, refusable } from '../../privacy/mail-choices';
 import type { z } from 'zod';
 import type {
   adminCancelRequest,
@@ -13,6 +14,7 @@ import type {
 import { handPaymentLabels } from '../../../shared/api/event-admin';
 import { completedPaymentStatuses } from '../../../shared/api/admin';
 import { toCsv } from '../../../shared/domain/csv';
+import { decodeCursor } from '../../db/keyset';
 import { emailKey } from '../../../shared/domain/email';
 import { toLondonLocal } from '../../../shared/domain/london-time';
 import { formatPence, poundsDecimal } from '../../../shared/domain/money';
@@ -94,11 +96,20 @@ export function eventAdminService(deps: EventAdminDeps) {
   }
 
   return {
-    async bookings(eventId: string, { page, page_size, ...query }: z.output<typeof eventBookingsQuery>): Promise<EventBookingsPage> {
+    async bookings(
+      eventId: string,
+      { page, page_size, after, before, ...query }: z.output<typeof eventBookingsQuery>,
+    ): Promise<EventBookingsPage> {
       const event = await eventOr404(eventId);
       const repo = eventAdminRepo(db);
-      const range = { limit: page_size, offset: (page - 1) * page_size };
-      const [total, rows, facts] = await Promise.all([repo.count(eventId, query), repo.rows(eventId, query, range), repo.facts(eventId)]);
+      const window = {
+        limit: page_size,
+        offset: (page - 1) * page_size,
+        after: decodeCursor(after, 2),
+        before: after ? undefined : decodeCursor(before, 2),
+      };
+      const [total, found, facts] = await Promise.all([repo.count(eventId, query), repo.page(eventId, query, window), repo.facts(eventId)]);
+      const rows = found.rows;
       return {
         event: {
           _id: event.id,
@@ -119,6 +130,8 @@ export function eventAdminService(deps: EventAdminDeps) {
         total,
         page,
         page_size,
+        next_cursor: found.next,
+        prev_cursor: found.prev,
       };
     },
 
@@ -209,6 +222,7 @@ export function eventAdminService(deps: EventAdminDeps) {
               reminded_at: null,
               attended_at: null,
               certificate_number: null,
+              place_held: 0,
               note,
             };
             await repo.insert(row);
@@ -279,8 +293,16 @@ export function eventAdminService(deps: EventAdminDeps) {
               created_at: clock().toISOString(),
               actor_id: actor.id,
             });
-            for (const person of people) await mailer.queue(attendeeMessage(event, person, request, kit.link(person.id), kit.ctx), trx);
-            return people.length;
+            // Those who left messages about events they booked (their List-Unsubscribe, decision 122) get none.
+            let queued = 0;
+            const at = clock().toISOString();
+            for (const person of people) {
+              if (await hasOptedOut(trx, person.email, EVENT_MESSAGES)) continue;
+              const mail = attendeeMessage(event, person, request, kit.link(person.id), kit.ctx);
+              await mailer.queue(await refusable(trx, mail, EVENT_MESSAGES, kit.ctx, at), trx);
+              queued++;
+            }
+            return queued;
           },
           (count) => ({
             kind: 'event',

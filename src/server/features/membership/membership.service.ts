@@ -72,7 +72,7 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
      * (password hashed at once) as a pending registration and prices the tier here, never
      * trusting a price from the browser.
      */
-    async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
+    async registerProceed(form: ValidRegistration, ip: string, cardCheck?: string): Promise<ProceedResponse> {
       // A refusal of what was typed, before anything counts against the address.
       checkStudentYear(form.tier_index, form.grad_year, 'grad_year');
       const address = addressKey(ip);
@@ -87,7 +87,7 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
         throw conflict(EMAIL_TAKEN);
       }
       const tier = tierOrThrow(form.tier_index);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: true });
+      if (tier.pence > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
       const fields = pendingFields.parse({
         ...rest,
@@ -147,7 +147,7 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
       checkStudentYear(tier.index, member.grad_year, 'tier_index');
       const today = londonDate(clock());
       if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: false });
+      if (tier.pence > 0) await brake.beforeStart({ ip }, { pausable: false });
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, today);
       const { paymentId, clientSecret } = await payments.begin({
         kind: 'renewal',

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
+import { bounceRecorder, classifyRefusal } from './bounces';
+import { mailPacer } from './mail-pacer';
 import { outboxRepo } from './outbox.repo';
 
 /** A file sent with a mail (an event's .ics, a certificate). */
@@ -17,7 +19,24 @@ export type MailMessage = {
   attachments?: MailAttachment[];
   /** Not sent before this instant (invitations leave at a steady rate). */
   notBefore?: string;
+  /** Extra headers (List-Unsubscribe and its one-click POST, Precedence). */
+  headers?: Record<string, string>;
+  /** Bulk mail goes at the configured pace, after the site's own mail (decision 121). */
+  bulk?: boolean;
+  /** Unique over the outbox: a second message with the same key is refused by the database. */
+  uniqueKey?: string;
+  /** A newsletter's message: composed from the newsletter when it is sent. */
+  newsletterId?: string;
 };
+
+/** A newsletter's message as it goes out, or why it must not go after all (decision 120: checked at sending). */
+export type Composed = { subject: string; text: string; html: string; headers: Record<string, string> } | { skip: string };
+export type Composer = (message: { newsletter_id: string; to_address: string }) => Promise<Composed>;
+
+/** RFC 3834: every message the site sends is automatic, so no auto-responder answers it. */
+export const AUTO_SUBMITTED = { 'Auto-Submitted': 'auto-generated' } as const;
+
+export type DkimOptions = { domainName: string; keySelector: string; privateKey: string };
 
 /** Attachments are kept in the outbox row as JSON (base64 content), so a retry sends the same bytes. */
 function storedAttachments(attachments: MailAttachment[] | undefined): string | null {
@@ -49,6 +68,10 @@ export type MailerOptions = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The host named in Message-IDs (the site's own). */
   messageIdHost: string;
+  /** Bulk messages a minute, over every server together (decision 121). */
+  bulkPerMinute?: number;
+  /** Signs every message (for hosts whose relay does not sign). */
+  dkim?: DkimOptions;
 };
 
 export const MAIL_DELIVERY = {
@@ -72,12 +95,28 @@ export const MAIL_DELIVERY = {
  */
 export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const transport: Transporter | undefined = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        // One connection kept open and reused: a newsletter's thousands of messages do not each
+        // open their own (about 100 ms apiece, and relays limit connections), decision 121.
+        pool: true,
+        maxConnections: 1,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+        ...(options.dkim ? { dkim: options.dkim } : {}),
+      })
     : undefined;
   const repo = outboxRepo(db);
+  const pacer = mailPacer(db, options.bulkPerMinute ?? 60);
+  const bounces = bounceRecorder(db);
+  let composer: Composer | undefined;
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /** The wake-up for the next bulk slot, while bulk mail waits. */
+  let paced: NodeJS.Timeout | undefined;
+  let nextBulkInMs: number | undefined;
   const newMessageId = () => `<${randomUUID()}@${options.messageIdHost}>`;
 
   async function sendClaimed(
@@ -85,23 +124,64 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
     leaseUntil: string,
     from: string,
   ): Promise<void> {
+    let content: Composed = {
+      subject: message.subject,
+      text: message.text_body,
+      html: message.html_body,
+      headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {},
+    };
+    if (message.newsletter_id) {
+      if (!composer) throw new Error('No composer for newsletter messages');
+      content = await composer({ newsletter_id: message.newsletter_id, to_address: message.to_address });
+      if ('skip' in content) {
+        await repo.markCancelled(message.id, leaseUntil, content.skip);
+        return;
+      }
+    }
     try {
       await transport!.sendMail({
         from,
         to: message.to_address,
-        subject: message.subject,
-        text: message.text_body,
-        html: message.html_body,
+        subject: content.subject,
+        text: content.text,
+        html: content.html,
         attachments: readAttachments(message.attachments),
         messageId: message.message_id!,
+        headers: { ...AUTO_SUBMITTED, ...content.headers },
       });
-      await repo.markSent(message.id, options.clock().toISOString());
+      const at = options.clock().toISOString();
+      await repo.markSent(message.id, at);
+      await bounces.delivered(message.to_address, at);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
+      const at = options.clock().toISOString();
+      const refusal = classifyRefusal(error);
+      const suppressed = refusal === 'not-the-recipient' ? false : await bounces.refused(message.to_address, refusal, reason, at);
+      if (refusal === 'permanent' || (suppressed && message.bulk === 1)) {
+        // Refused for good (decision 123): no retry; bulk mail to the address stops.
+        options.log.warn({ outboxId: message.id, reason }, 'E-mail refused by the receiving server; not retried');
+        await repo.markBounced(message.id, leaseUntil, reason);
+        return;
+      }
       const retryAt = new Date(options.clock().getTime() + MAIL_DELIVERY.retryDelayMs(message.attempts)).toISOString();
       options.log.warn({ outboxId: message.id, reason, attempts: message.attempts }, 'E-mail delivery failed; it will be retried');
       await repo.markFailed(message.id, leaseUntil, reason, retryAt);
     }
+  }
+
+  /**
+   * The next bulk message, if the pace allows one now (decision 121). When it does not, the
+   * time until it does is kept, and the background loop wakes then.
+   */
+  async function claimBulk(leaseUntil: string) {
+    const now = options.clock();
+    if (!(await repo.hasDue(MAIL_DELIVERY.maxAttempts, now.toISOString(), true))) return undefined;
+    const slot = await pacer.take(now);
+    if (slot !== true) {
+      nextBulkInMs = slot;
+      return undefined;
+    }
+    return repo.claimNext(MAIL_DELIVERY.maxAttempts, now.toISOString(), leaseUntil, newMessageId(), true);
   }
 
   /** One delivery run: claims and sends due messages one at a time until none is left. */
@@ -111,9 +191,12 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
     await repo.abandonLapsed(MAIL_DELIVERY.maxAttempts, now());
     const from = await options.from();
     let sent = 0;
+    nextBulkInMs = undefined;
     for (;;) {
       const leaseUntil = new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-      const message = await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId());
+      // The site's own mail (receipts, resets) first: a newsletter never holds it up.
+      const message =
+        (await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId(), false)) ?? (await claimBulk(leaseUntil));
       if (!message) return sent;
       await sendClaimed(message, leaseUntil, from);
       sent++;
@@ -135,6 +218,14 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
           options.log.error({ err: error }, 'mail delivery failed');
         }
       } while (again);
+      // Bulk mail waits for its next slot: wake then, not at the next poll.
+      if (nextBulkInMs !== undefined && timer && !paced) {
+        paced = setTimeout(() => {
+          paced = undefined;
+          void kick();
+        }, nextBulkInMs);
+        paced.unref();
+      }
     })().finally(() => {
       running = undefined;
     });
@@ -160,6 +251,10 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         lease_until: null,
         next_attempt_at: null,
         attachments: storedAttachments(message.attachments),
+        unique_key: message.uniqueKey ?? null,
+        bulk: message.bulk ? 1 : 0,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
+        newsletter_id: message.newsletterId ?? null,
         not_before: message.notBefore ?? null,
       });
       if (!transport) {
@@ -174,6 +269,13 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
 
     /** One delivery run now (scheduled jobs, tests); safe beside other runs on any server. */
     deliver,
+
+    /** The newsletters feature composes its messages when they are sent. */
+    setComposer(next: Composer): void {
+      composer = next;
+    },
+
+    pacer,
 
     /** Starts delivering in the background, without waiting: call after committing what queued mail. */
     deliverSoon(): void {
@@ -204,7 +306,9 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
     /** Stops the background loop and waits a little for a run in progress; a send cut off later is retried once its lease lapses. */
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
+      if (paced) clearTimeout(paced);
       timer = undefined;
+      paced = undefined;
       await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       transport?.close();
     },

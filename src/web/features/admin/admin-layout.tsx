@@ -9,7 +9,7 @@ import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { UnderBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
-import { isAdmin, useSession } from '../../lib/session';
+import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -25,6 +25,7 @@ const sections = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/texts', label: 'Texts' },
   { to: '/admin/images', label: 'Images' },
+  { to: '/admin/newsletters', label: 'Newsletters' },
 ] as const;
 
 /**
@@ -33,10 +34,13 @@ const sections = [
  */
 export function AdminLayout() {
   const session = useSession();
+  const { pathname } = useLocation();
+  // Editors write and send newsletters too (decision 120): that section, without the others' tabs.
+  const writer = hasEditingRights(session) && pathname.startsWith('/admin/newsletters');
   return (
     <>
       <AdminHeader nav={isAdmin(session)} />
-      {isAdmin(session) ? (
+      {isAdmin(session) || writer ? (
         <UnderBanner>
           <Suspense fallback={<SectionLoading />}>
             <Outlet />

@@ -36,6 +36,7 @@ import { PasswordSection } from './account/password-section';
 import { PaymentsSection } from './account/payments-section';
 import { BookingsSection } from './account/bookings-section';
 import { PrivacySection } from './account/privacy-section';
+import { EmailChoicesSection } from './account/email-choices-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -86,6 +87,7 @@ export function ProfilePage() {
             <PaymentsSection />
             <DetailsSection />
             <SignInSections email={data.email} />
+            <EmailChoicesSection />
             <PrivacySection />
           </Stack>
         )}
@@ -237,10 +239,29 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
 /** Password and e-mail: every account has them, the admin's too. */
 function SignInSections({ email }: { email: string }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
-      <PasswordSection />
-      <EmailSection current={email} />
-    </Box>
+    <>
+      <SecurityLink />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <PasswordSection />
+        <EmailSection current={email} />
+      </Box>
+    </>
+  );
+}
+
+/** Passkeys, the authenticator app and the sessions have their own page (/profile/security). */
+function SecurityLink() {
+  const { t } = useSiteText();
+  return (
+    <Panel labelledBy="profile-security">
+      <PanelTitle id="profile-security" k="profile.security_title" />
+      <Typography sx={{ mb: 2 }}>
+        <SiteText k="profile.security_intro" />
+      </Typography>
+      <Button component={RouterLink} to="/profile/security" variant="outlined">
+        {t('profile.security_open')}
+      </Button>
+    </Panel>
   );
 }
 
