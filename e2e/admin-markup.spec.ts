@@ -51,6 +51,15 @@ const ADMIN_PAGES: { name: string; open(page: Page): Promise<void> }[] = [
   { name: 'Settings', open: (page) => visit(page, '/admin/settings', 'Settings') },
   { name: 'Texts', open: (page) => visit(page, '/admin/texts', 'Texts') },
   { name: 'Images', open: (page) => visit(page, '/admin/images', 'Images') },
+  { name: 'Newsletters', open: (page) => visit(page, '/admin/newsletters', 'Newsletters') },
+  {
+    name: 'Writing a newsletter',
+    open: async (page) => {
+      await page.goto('/admin/newsletters/new');
+      await expect(page.getByRole('textbox', { name: 'Subject' })).toBeVisible();
+      await settled(page);
+    },
+  },
   {
     name: "The admin's profile",
     open: async (page) => {
