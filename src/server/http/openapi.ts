@@ -103,10 +103,19 @@ function responses({ endpoint, policy, etag }: DocumentedRoute): JsonSchema {
   out[400] = ref('BadRequest');
   if (policy !== 'public') out[401] = ref('Unauthorized');
   if (policy === 'editor' || policy === 'admin' || policy === 'operator') out[403] = ref('Forbidden');
-  if (endpoint.body) Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
+  // A body is read before the route runs: any request that may carry one can be too large or of the wrong type.
+  if (endpoint.body || endpoint.method !== 'GET') Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
   if (endpoint.params) out[414] = ref('UriTooLong');
-  for (const [status, description] of Object.entries(endpoint.errors ?? {})) {
-    out[status] = { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } };
+  if (endpoint.redirects)
+    out[303] = {
+      description: endpoint.redirects,
+      headers: { Location: { description: 'Where the browser goes', schema: { type: 'string' } } },
+    };
+  for (const [status, error] of Object.entries(endpoint.errors ?? {})) {
+    out[status] =
+      typeof error === 'string'
+        ? { description: error, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }
+        : { description: error.description, content: { [JSON_TYPE]: { schema: jsonSchema(error.schema, 'output') } } };
   }
   out[500] = ref('ServerError');
   return out;

@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberEarlierReceipts } from '../db/migrations/0014-receipt-numbers';
 import { createEvent } from '../testing/events';
-import { payWithCard, registeredMember } from '../testing/membership';
+import { payWithCard, registeredMember, signIn } from '../testing/membership';
 import { multipartFile } from '../testing/multipart';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -37,7 +37,8 @@ describe('receipts', () => {
 
   it('numbers each payment once when its money arrives, names the event booked, and keeps the address it was paid with', async () => {
     t.clock.now = new Date('2026-11-21T12:00:00Z');
-    const { form, authorization } = await registeredMember(t, { first_name: 'Lilit' });
+    const { form, authorization: signedIn } = await registeredMember(t, { first_name: 'Lilit' });
+    let authorization = signedIn;
     const eventId = await createEvent(t, admin, {
       title: 'Winter cardiology lecture',
       dated: '2026-12-10T18:30',
@@ -59,6 +60,8 @@ describe('receipts', () => {
     // The member's address changes afterwards: the receipt keeps the one the payment was made with.
     const member = await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow();
     expect((await call(admin, 'POST', `/api/admin/members/${member.id}/email`, { email: 'lilit.new@example.org' })).statusCode).toBe(200);
+    // The change ended the member's sessions: signed in again, with the new address.
+    authorization = `Bearer ${(await signIn(t, 'lilit.new@example.org', form.plain_pw)).json<{ access_token: string }>().access_token}`;
 
     const first = await receipt(authorization, booking!._id);
     expect(first.statusCode).toBe(200);

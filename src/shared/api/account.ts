@@ -101,7 +101,7 @@ export const accountExport = z.looseObject({
   exported_at: z.string(),
   site: z.string(),
   account: z.looseObject({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string(), role: z.string() }),
-  consent_history: z.array(z.object({ news_email: z.boolean(), source: z.string(), wording_version: z.string(), at: z.string() })),
+  consent_history: z.array(z.looseObject({ news_email: z.boolean(), source: z.string(), wording_version: z.string(), at: z.string() })),
   email_changes: storedRecords,
   payments: z.array(accountPayment),
   donations: z.array(
@@ -180,7 +180,11 @@ export const accountApi = defineEndpoints('account', {
     summary: 'A PDF receipt for one of the member’s payments whose money arrived (another member’s is 404)',
     params: z.object({ id: z.string().max(100) }),
     response: file('application/pdf'),
-    errors: { 404: 'No such payment of this member, or its money has not arrived' },
+    errors: {
+      404: 'No such payment of this member, or its money has not arrived',
+      429: 'Too many documents asked for by this account or address',
+      503: 'The PDF threads are busy: try again after Retry-After seconds',
+    },
   },
   consent: {
     method: 'GET',

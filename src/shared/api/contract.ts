@@ -36,6 +36,9 @@ export type FileAnswer = { file: readonly [string, ...string[]]; schema?: z.ZodT
  */
 export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 429 | 502 | 503;
 
+/** An error answer with more than `{ detail }`: its description and the schema of its body. */
+export type ErrorAnswer = { description: string; schema: z.ZodType };
+
 export type EndpointSpec = {
   method: Method;
   /** Fastify syntax: `/api/articles/:id`, `/api/images/:id.:ext`. */
@@ -49,7 +52,9 @@ export type EndpointSpec = {
   params?: z.ZodType;
   /** A zod schema for a JSON answer (its output is what the client reads), or a file. */
   response: z.ZodType | FileAnswer;
-  errors?: Partial<Record<ErrorStatus, string>>;
+  errors?: Partial<Record<ErrorStatus, string | ErrorAnswer>>;
+  /** The route answers 303 See Other (a page sent on elsewhere); says where. */
+  redirects?: string;
 };
 
 /** A declared endpoint: its spec plus the resource (OpenAPI tag) and name it was declared under. */
