@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -31,6 +32,13 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/web/testing/setup.ts'],
+          // mui-tiptap's package points Node at its CommonJS build, which loads a second copy of
+          // tiptap and ProseMirror beside the ES modules the editor imports (the two clash over
+          // plugin keys): its ES build, as the browser gets it.
+          alias: [
+            { find: /^mui-tiptap$/, replacement: fileURLToPath(new URL('node_modules/mui-tiptap/dist/esm/index.js', import.meta.url)) },
+          ],
+          server: { deps: { inline: ['mui-tiptap'] } },
         },
       },
     ],

@@ -123,6 +123,14 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     log,
     consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
+  // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
+  // elsewhere on the web is not fetched (the site's mark stands in).
+  const siteLogo = async () => {
+    const url = (await siteText.get('logo_url')).trim();
+    if (!isSiteImagePath(url)) return null;
+    const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
+    return image ? Buffer.from(image.data) : null;
+  };
   const attendance = attendanceService({
     db: db.db,
     clock,
@@ -130,13 +138,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     mailer,
     mailContext,
     linkSecret: jwtSecret,
-    // An uploaded logo is read from the database; a logo elsewhere on the web is not fetched (the site's mark stands in).
-    logo: async () => {
-      const url = (await siteText.get('logo_url')).trim();
-      if (!isSiteImagePath(url)) return null;
-      const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
-      return image ? Buffer.from(image.data) : null;
-    },
+    logo: siteLogo,
     pdfs,
   });
   const invitations = invitationsService({
@@ -265,6 +267,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
       pdfs,
+      logo: siteLogo,
     }),
     siteText,
     settings,

@@ -207,6 +207,14 @@ export interface PaymentsTable {
   /** A past payment brought in by an import, and its key (the same row again adds nothing). */
   import_id: string | null;
   import_key: string | null;
+  /** The receipt's short number, R-2026-000123, given once when the money arrived (decision 104). */
+  receipt_number: Generated<string | null>;
+}
+
+export interface ReceiptCountersTable {
+  /** The London year of the receipts numbered. */
+  year: number;
+  last_number: number;
 }
 
 export interface PendingRegistrationsTable {
@@ -611,6 +619,7 @@ export interface Database {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;
+  receipt_counters: ReceiptCountersTable;
   pending_registrations: PendingRegistrationsTable;
   join_sign_ins: JoinSignInsTable;
   webhook_events: WebhookEventsTable;

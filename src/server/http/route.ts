@@ -129,7 +129,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, 
     scope.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: { policy: route.policy, endpoint },
+      config: { policy: route.policy, endpoint, ...(route.etag ? { etag: true } : {}) },
       bodyLimit: route.bodyLimit,
       handler: async (req, reply) => {
         if (bodySpec && !bodyMediaTypes[bodySpec.kind].includes(mediaType(req.headers['content-type']))) {

@@ -91,6 +91,11 @@ const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.s
 
 const YEAR = 'public, max-age=31536000, immutable';
 
+/** An empty, "." or ".." path segment. */
+const NON_CANONICAL_PATH = /\/\/|\/\.\.?(?:\/|$)/;
+/** An address no route of the web app matches: it renders the not-found page. */
+const NOT_FOUND_PAGE = '/-/not-found';
+
 /** Addresses whose served page is kept for a few seconds (a page is some 50-100 KB). */
 const KEPT_PAGES = 200;
 /** Pages that are not there (404) or failed, kept apart: made-up paths cannot push real pages out. */
@@ -217,7 +222,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     return page;
   };
 
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string, status?: number) => {
     // A reset, e-mail confirmation or other link's token is in the address: it must not travel on
     // as a Referer, nor stay in memory as a key.
     const carriesToken = carriesSecret(url);
@@ -225,7 +230,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if ('location' in page) return reply.redirect(page.location, page.status);
     if (carriesToken) reply.header('referrer-policy', 'no-referrer');
     reply
-      .code(page.status)
+      .code(status ?? page.status)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
       .header('vary', 'accept-encoding')
@@ -263,6 +268,17 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
         .send(html)
     );
   };
+
+  // A page address with an empty, "." or ".." segment (`//news`, `/article//edit`) is no page of
+  // the site: it gets the site's not-found page, where the static files' handler would refuse it
+  // with a bare 403 (it fails closed on such paths, which is right for files).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!built || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const url = req.url.split('?')[0]!;
+    if (url === '/api' || url.startsWith('/api/') || !NON_CANONICAL_PATH.test(url)) return;
+    await sendIndex(req, reply, NOT_FOUND_PAGE, 404);
+    return reply;
+  });
 
   // The static handler refuses directories, so the home page gets its own route.
   if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));

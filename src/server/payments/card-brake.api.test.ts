@@ -36,7 +36,7 @@ describe('card-testing brake', () => {
     t.app.inject({
       method: 'POST',
       url: paymentsApi.testConfirm.path,
-      payload: { client_secret: clientSecret, card_number: number },
+      payload: { client_secret: clientSecret, card_number: number, exp_month: 12, exp_year: 2034, cvc: '123' },
       remoteAddress: ip,
     });
   /** A donation started and paid with `number` from `ip`: 200 (charged), 402 (declined), or the refusal. */

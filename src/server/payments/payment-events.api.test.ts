@@ -216,7 +216,7 @@ describe('refunds, disputes and cancellations from Stripe', () => {
       .split('\r\n')
       .slice(1)
       .map((line) => line.split(','));
-    expect(rows.map((row) => [row[3], row.at(-1)])).toEqual([
+    expect(rows.map((row) => [row[4], row.at(-1)])).toEqual([
       ['1', '40.00'],
       ['2', '30.00'],
     ]);

@@ -51,7 +51,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
       if (!test) throw notFound('Test payments are switched off');
       const payment = await payments.forClientSecret(body.client_secret);
       await brake.beforeCardStep(req.ip, payment?.provider_ref ?? undefined);
-      const { intent, outcome } = await test.confirm(body.client_secret, body.card_number);
+      const { intent, outcome } = await test.confirm(body.client_secret, {
+        number: body.card_number,
+        expMonth: body.exp_month,
+        expYear: body.exp_year,
+        cvc: body.cvc,
+      });
       // Counted against whoever started the payment, as Stripe's webhook would.
       const startedBy = payment?.client_address ?? req.ip;
       if (!outcome.ok) {

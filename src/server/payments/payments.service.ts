@@ -67,6 +67,7 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       client_secret_hash: null,
       client_address: payment.clientIp ? cardAddressKey(payment.clientIp) : null,
       review: null,
+      receipt_number: null,
       ...how,
     };
     await into.insert(row);

@@ -5,6 +5,7 @@ import type { Receipt } from '../payments/receipt-pdf';
 
 const receipt = (n: number): Receipt => ({
   siteName: 'Armenian Medical Association',
+  logo: null,
   charityNumber: '1234567',
   receiptNumber: `R-${n}`,
   memberName: 'Անի Պետրոսյան',

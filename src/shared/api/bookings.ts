@@ -90,6 +90,8 @@ export const bookingsApi = defineEndpoints('bookings', {
     body: { kind: 'json', schema: bookRequest },
     response: bookResponse,
     errors: {
+      401: 'The event is for members: sign in to book it',
+      403: 'The event is for members, and the caller’s membership has lapsed',
       404: 'No such event',
       409: 'Booking is not open, or this e-mail address has booked this event already',
       429: 'Too many bookings from this address, or card payments are paused',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberOrDigits } from './common';
 import { defineEndpoints } from './contract';
 
 export const paymentsConfig = z.object({
@@ -11,6 +12,16 @@ export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 export const testConfirmRequest = z.object({
   client_secret: z.string().min(1).max(300),
   card_number: z.string().trim().min(1, 'Enter a card number').max(30),
+  /** The expiry as the card shows it; a date in the past is declined, as Stripe declines it. */
+  exp_month: numberOrDigits('Enter the expiry month').pipe(
+    z.number().int().min(1, 'Enter a month from 1 to 12').max(12, 'Enter a month from 1 to 12'),
+  ),
+  exp_year: numberOrDigits('Enter the expiry year').pipe(z.number().int().min(0).max(9999)),
+  /** 3 digits, or 4 for American Express. */
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, "Enter the card's 3 or 4 digit security code"),
 });
 export const testConfirmResponse = z.object({ status: z.literal('succeeded') });
 
@@ -83,6 +94,8 @@ export const paymentsApi = defineEndpoints('payments', {
     method: 'POST',
     path: '/api/payments/test_confirm',
     summary: "The simulated provider's card step (only while PAYMENTS=test): Stripe's test card numbers behave as on Stripe",
+    description:
+      'A number of the wrong length or checksum, an expiry in the past and a security code of the wrong length for the card are declined with Stripe’s messages, before the test numbers’ own outcomes.',
     body: { kind: 'json', schema: testConfirmRequest },
     response: testConfirmResponse,
     errors: {

@@ -26,6 +26,7 @@ import type { Receipt } from '../../payments/receipt-pdf';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
+import { paymentsRepo } from '../../payments/payments.repo';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import { erasePerson } from './account-erasure.repo';
 import { accountRepo } from './account.repo';
@@ -53,11 +54,13 @@ export type AccountDeps = {
   siteText: (key: string) => Promise<string>;
   /** Receipts are drawn on the PDF threads, each version once (decision 090). */
   pdfs: PdfDocuments;
+  /** The logo from Settings when it is an uploaded image (PNG or JPEG bytes), else null: receipts carry it. */
+  logo: () => Promise<Buffer | null>;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs }: AccountDeps) {
+export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs, logo }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -88,7 +91,9 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       p.kind === 'donation'
         ? 'Donation'
         : p.kind === 'booking'
-          ? 'Event booking'
+          ? p.event_title
+            ? `Event booking: ${p.event_title}`
+            : 'Event booking'
           : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
     return {
       _id: p.id,
@@ -102,6 +107,7 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       period_start: p.period_start,
       period_end: p.period_end,
       has_receipt: completedPaymentStatuses.includes(p.status) && p.completed_at !== null,
+      receipt_number: p.receipt_number,
     };
   }
 
@@ -254,13 +260,20 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && toPayment(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
-      const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
+      const [siteName, charityNumber, image] = await Promise.all([siteText('site_name'), siteText('charity_number'), logo()]);
+      // Every payment whose money arrived got its number then (decision 104); one from before
+      // the numbers that the migration could not see gets the next one now, once.
+      const number =
+        payment.receipt_number ??
+        (await inTransaction(db, (trx) => paymentsRepo(trx).allocateReceiptNumber(payment.id, payment.completed_at!)));
       const receipt: Receipt = {
         siteName,
+        logo: image,
         charityNumber: charityNumber.trim(),
-        receiptNumber: payment.id,
+        receiptNumber: number,
         memberName: `${user.first_name} ${user.last_name}`.trim(),
-        email: user.email,
+        // The address the payment was made with, not the account's address today.
+        email: payment.email,
         description: shown.description,
         period: payment.period_start && payment.period_end ? { start: payment.period_start, end: payment.period_end } : null,
         amountPence: payment.amount_pence,

@@ -1,5 +1,6 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { sitemap, sitemapPart } from './articles.feeds';
+import { rssFeed, sitemap, sitemapPart } from './articles.feeds';
 
 const site = { publicUrl: 'https://example.org', siteName: 'Example', description: 'About us' };
 const rows = (count: number) =>
@@ -33,5 +34,79 @@ describe('sitemap', () => {
     expect(listed).toEqual(locs(sitemap(site, all, events(5), 1000)));
     expect(sitemapPart(site, all, events(5), 5, 10)).toBeNull();
     expect(sitemapPart(site, all, events(5), 0, 10)).toBeNull();
+  });
+});
+
+/** Titles and summaries a careless or hostile editor may write; each must reach a reader exactly. */
+const HOSTILE_TEXTS = [
+  '<b>Tom & "Jerry"</b>',
+  'Before <script>alert("x")</script> after',
+  'Fish &amp; chips, literally',
+  '&lt;not an entity&gt; and &#x3C;b&#x3E;',
+  '1 < 2 > 0 & done',
+  ']]> <![CDATA[ inside ]]>',
+  "O'Brien's <i>“quotes”</i>",
+  '<?xml version="1.0"?><!-- comment --><!DOCTYPE x>',
+  'Հայերեն տեքստ & 🩺',
+];
+
+/**
+ * How a feed reader reads the feed: a strict XML parser (jsdom's, which refuses anything not
+ * well-formed), then the title and description as HTML (as feedparser and most readers take them).
+ */
+function readFeed(xml: string) {
+  const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document;
+  expect(doc.getElementsByTagName('parsererror')).toHaveLength(0);
+  const asHtml = (text: string) => {
+    const body = new JSDOM(`<!doctype html><body>${text}`).window.document.body;
+    // No element at all: nothing a reader could render, run or drop.
+    expect(body.children, text).toHaveLength(0);
+    return body.textContent;
+  };
+  const channel = doc.querySelector('channel')!;
+  return {
+    title: asHtml(channel.querySelector(':scope > title')!.textContent),
+    description: asHtml(channel.querySelector(':scope > description')!.textContent),
+    items: [...doc.querySelectorAll('item')].map((item) => ({
+      title: asHtml(item.querySelector('title')!.textContent),
+      description: asHtml(item.querySelector('description')!.textContent),
+      categories: [...item.querySelectorAll('category')].map((c) => c.textContent),
+    })),
+  };
+}
+
+describe('RSS feed', () => {
+  it('brings every title, summary and category to a reader exactly as written', () => {
+    const articles = HOSTILE_TEXTS.map((text, i) => ({
+      _id: `a${i}`,
+      title: text,
+      brief: `Summary: ${text}`,
+      dated: '2026-11-20T10:00:00.000Z',
+      categories: [text, 'News'],
+      is_page: false,
+      image: '',
+      image_alt: '',
+    }));
+    const feed = readFeed(rssFeed({ ...site, siteName: 'Tom & <Jerry>', description: '<p>About & us</p>' }, articles));
+    expect(feed.title).toBe('Tom & <Jerry>: News');
+    expect(feed.description).toBe('<p>About & us</p>');
+    expect(feed.items.map((item) => item.title)).toEqual(HOSTILE_TEXTS);
+    expect(feed.items.map((item) => item.description)).toEqual(HOSTILE_TEXTS.map((text) => `Summary: ${text}`));
+    expect(feed.items.map((item) => item.categories)).toEqual(HOSTILE_TEXTS.map((text) => [text, 'News']));
+  });
+
+  it('leaves out control characters XML cannot carry, and nothing else', () => {
+    const article = {
+      _id: 'a',
+      title: 'Bell\u0007 and form\u000c feed',
+      brief: 'Tab\tkept',
+      dated: '2026-11-20T10:00:00.000Z',
+      categories: [],
+      is_page: false,
+      image: '',
+      image_alt: '',
+    };
+    const [item] = readFeed(rssFeed(site, [article])).items;
+    expect(item).toMatchObject({ title: 'Bell and form feed', description: 'Tab\tkept' });
   });
 });

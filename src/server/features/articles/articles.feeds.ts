@@ -11,6 +11,15 @@ export function xmlEscape(text: string): string {
   );
 }
 
+/**
+ * Plain text for an RSS element that readers take as HTML (titles and descriptions: feedparser and
+ * most aggregators render both as HTML): escaped as HTML, then as XML, so a reader shows exactly
+ * the text, never bold it or drop what looks like a script (decision 101).
+ */
+export function rssText(text: string): string {
+  return xmlEscape(text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!));
+}
+
 export type SiteInfo = { publicUrl: string; siteName: string; description: string };
 
 const articleUrl = (site: SiteInfo, id: string) => pageUrl(site.publicUrl, 'article', { articleId: id });
@@ -21,11 +30,12 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
     const link = articleUrl(site, article._id);
     return [
       '    <item>',
-      `      <title>${xmlEscape(article.title)}</title>`,
+      `      <title>${rssText(article.title)}</title>`,
       `      <link>${xmlEscape(link)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${new Date(article.dated).toUTCString()}</pubDate>`,
-      `      <description>${xmlEscape(article.brief)}</description>`,
+      `      <description>${rssText(article.brief)}</description>`,
+      // A category is a plain term to readers (feedparser's tags): escaped once.
       ...article.categories.map((category) => `      <category>${xmlEscape(category)}</category>`),
       '    </item>',
     ].join('\n');
@@ -34,10 +44,10 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${site.siteName}: News`)}</title>
+    <title>${rssText(`${site.siteName}: News`)}</title>
     <link>${xmlEscape(pageUrl(site.publicUrl, 'news'))}</link>
     <atom:link href="${xmlEscape(`${site.publicUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${xmlEscape(site.description)}</description>
+    <description>${rssText(site.description)}</description>
     <language>en-gb</language>${newest}
 ${items.join('\n')}
   </channel>

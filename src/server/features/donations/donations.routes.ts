@@ -22,6 +22,11 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
     },
   });
 
+  addRoute(app, donationsApi.correctDeclaration, {
+    policy: 'admin',
+    handler: ({ params, body, user }) => donations.correctDeclaration(params.id, body, user()),
+  });
+
   addRoute(app, donationsApi.exportCsv, {
     policy: 'admin',
     handler: async ({ query, reply }) => {

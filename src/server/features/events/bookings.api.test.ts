@@ -319,4 +319,24 @@ describe('booking events', () => {
       expect((await event(id)).places_left).toBe(50);
     });
   });
+
+  it('says "today" in a reminder sent on the day (the job was late), "tomorrow" the day before, by London dates', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const evening = await newEvent({ title: 'Evening talk', dated: '2026-11-24T19:00', end_dated: '2026-11-24T21:00' });
+    const early = await newEvent({ title: 'Early walk', dated: '2026-11-26T00:30', end_dated: '2026-11-26T02:00' });
+    await book(evening, { name: 'Ani', email: 'day.of@example.org' });
+    await book(early, { name: 'Aram', email: 'day.before@example.org' });
+    // The server was down the day before: the first run is at 08:00 on the evening's own day.
+    t.clock.now = new Date('2026-11-24T08:00:00Z');
+    expect(await t.services.bookings.sendReminders()).toBe(1);
+    // At 23:45 the walk starts 45 minutes later, on the next London day.
+    t.clock.now = new Date('2026-11-25T23:45:00Z');
+    expect(await t.services.bookings.sendReminders()).toBe(1);
+    const [dayOf] = (await outboxFor(t, 'day.of@example.org')).filter((m) => m.kind === 'booking-reminder');
+    expect(dayOf).toMatchObject({ subject: 'Today: Evening talk' });
+    expect(dayOf!.text_body).toContain('A reminder that Evening talk is today.');
+    const [dayBefore] = (await outboxFor(t, 'day.before@example.org')).filter((m) => m.kind === 'booking-reminder');
+    expect(dayBefore).toMatchObject({ subject: 'Tomorrow: Early walk' });
+    expect(dayBefore!.text_body).toContain('A reminder that Early walk is tomorrow.');
+  });
 });

@@ -600,7 +600,7 @@ export function bookingsService(deps: BookingsDeps) {
           if (bookedWithinTheDay) return false;
           // Someone who left event reminders (their List-Unsubscribe, decision 122) gets none.
           if (await hasOptedOut(trx, booking.email, BOOKING_REMINDERS)) return false;
-          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx);
+          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx, now);
           await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString()), trx);
           return true;
         });

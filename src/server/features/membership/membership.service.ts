@@ -9,13 +9,15 @@ import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
 import { addYears, expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
 import { formatPence } from '../../../shared/domain/money';
-import { tierByIndex } from '../../../shared/domain/tiers';
+import { siteTextDefaults } from '../../../shared/domain/site-text';
+import { studentYearProblem, studentYearTexts, tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { Database } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import { ValidationError } from '../../http/validation';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { CardBrake } from '../../payments/card-brake';
 import { retryOnConcurrentChange } from '../../db/concurrent-change';
@@ -82,6 +84,12 @@ export function membershipService({
     return tier;
   }
 
+  /** The student tier's rule (shared with the join form), by the London year now. */
+  function checkStudentYear(tierIndex: number, gradYear: number | null, field: 'grad_year' | 'tier_index') {
+    const problem = studentYearProblem(tierIndex, gradYear, Number(londonDate(clock()).slice(0, 4)));
+    if (problem) throw new ValidationError(siteTextDefaults[studentYearTexts[problem]].replace('{year}', String(gradYear)), field);
+  }
+
   return {
     /**
      * Step one of joining: validates, refuses an address that has an account, keeps the form
@@ -89,6 +97,8 @@ export function membershipService({
      * trusting a price from the browser.
      */
     async registerProceed(form: ValidRegistration, ip: string, cardCheck?: string): Promise<ProceedResponse> {
+      // A refusal of what was typed, before anything counts against the address.
+      checkStudentYear(form.tier_index, form.grad_year, 'grad_year');
       const address = addressKey(ip);
       // Refused while the password threads are full before anything counts against the address.
       passwords.refuseWhenBusy();
@@ -199,6 +209,7 @@ export function membershipService({
       const member = await repo.member(userId);
       if (!member) throw notFound('Member not found');
       const tier = tierOrThrow(tierIndex);
+      checkStudentYear(tier.index, member.grad_year, 'tier_index');
       const today = londonDate(clock());
       if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
       if (tier.pence > 0) await brake.beforeStart({ ip }, { pausable: false });

@@ -55,6 +55,28 @@ describe('site text', () => {
     expect(await table()).toEqual(before);
   });
 
+  it('refuses to blank a text the site draws, which would leave nothing to right-click; the default can be put back', async () => {
+    await set({ key: 'home.mission', value: 'Our mission' });
+    for (const value of ['', '   ', '\n\t']) {
+      const res = await set({ key: 'home.mission', value });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'value', detail: expect.stringContaining('A text cannot be empty') });
+    }
+    expect((await table()).get('home.mission')).toBe('Our mission');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/texts/reset',
+      headers: { authorization: admin },
+      payload: { key: 'home.mission' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await table()).get('home.mission')).toBe(siteTextDefaults['home.mission']);
+    // Settings keep their own rules: an empty byline means none; a key the code does not know may be empty.
+    expect((await set({ key: 'footer.byline', value: '' })).statusCode).toBe(200);
+    expect((await set({ key: 'extra.empty', value: '' })).statusCode).toBe(200);
+    await set({ key: 'footer.byline', value: siteTextDefaults['footer.byline'] });
+  });
+
   it('accepts a value of exactly 20,000 characters', async () => {
     expect((await set({ key: 'home.about.body', value: 'y'.repeat(20_000) })).statusCode).toBe(200);
   });

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
 import { settingFieldOf, settingKeys } from '../../../shared/api/settings';
+import { blanksText, EMPTY_TEXT_REFUSED } from '../../../shared/api/empty-text';
 import type { StringTable, TextEntry } from '../../../shared/api/site-text';
 import { textArea } from '../../../shared/domain/site-text-areas';
 import { isDefaultSiteTextKey, siteTextDefaults } from '../../../shared/domain/site-text';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { ValidationError } from '../../http/validation';
 import type { SettingsService } from './settings.service';
 import type { SavedTextsCache } from './saved-texts-cache';
 import { siteTextRepo } from './site-text.repo';
@@ -47,6 +49,7 @@ export function siteTextService(
         await settings.save({ [field]: value }, actor, () => 'value');
         return;
       }
+      if (blanksText(key, value)) throw new ValidationError(EMPTY_TEXT_REFUSED, 'value');
       await audit.change(
         actor,
         (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { BodyInput } from '../../../shared/api/contract';
 import { paymentsApi } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -13,8 +14,8 @@ export function usePaymentsConfig() {
 }
 
 /** The test provider's card step; a refusal is a 402 whose detail is the provider's message. */
-export function testConfirm(clientSecret: string, cardNumber: string) {
-  return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, card_number: cardNumber }, auth: false });
+export function testConfirm(clientSecret: string, card: Omit<BodyInput<typeof paymentsApi.testConfirm>, 'client_secret'>) {
+  return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, ...card }, auth: false });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -44,7 +45,7 @@ export async function settlePayment(clientSecret: string): Promise<void> {
 const RETURN_SECRET_PARAM = 'payment_intent_client_secret';
 
 /**
- * On a payment return URL (SPEC section 7), settles a payment that came back from the provider's
+ * On a payment return URL (docs/product.md section 7), settles a payment that came back from the provider's
  * redirect and takes the client secret out of the address bar. True while settling.
  */
 /** The history state a finished payment leaves for its thank-you page, which otherwise thanks no one. */

@@ -1,15 +1,15 @@
 import { Code } from '@tiptap/extension-code';
 import { Highlight } from '@tiptap/extension-highlight';
-import { CharacterCount, Placeholder } from '@tiptap/extensions';
+import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/richtext/document';
 import { HEADING_LEVEL } from '../../../../shared/domain/richtext/editor-json';
 import { isAllowedLinkUrl, isSafeLinkUrl } from '../../../../shared/domain/richtext/safe-url';
-import { BlockKeys, ListDepthLimit } from './editor-guards';
+import { BlockKeys, ListDepthLimit, TextLimit } from './editor-guards';
 import { MediaNode } from './media-node';
 
 /**
- * The editor's extensions: exactly what the stored format can hold (SPEC section 3), so
+ * The editor's extensions: exactly what the stored format can hold (docs/product.md section 3), so
  * everything written converts to a document and back.
  */
 export function articleExtensions(placeholder: string) {
@@ -24,7 +24,7 @@ export function articleExtensions(placeholder: string) {
         autolink: true,
         linkOnPaste: true,
         defaultProtocol: 'https',
-        // SPEC: pasted links are kept only when they parse and use http, https, mailto or tel.
+        // docs/product.md: pasted links are kept only when they parse and use http, https, mailto or tel.
         isAllowedUri: (url) => isAllowedLinkUrl(url) || isSafeLinkUrl(url),
         shouldAutoLink: (url) => isAllowedLinkUrl(url),
         HTMLAttributes: { rel: 'noopener noreferrer', target: null },
@@ -36,6 +36,6 @@ export function articleExtensions(placeholder: string) {
     BlockKeys,
     ListDepthLimit,
     Placeholder.configure({ placeholder }),
-    CharacterCount.configure({ limit: MAX_TEXT_LENGTH }),
+    TextLimit.configure({ limit: MAX_TEXT_LENGTH }),
   ];
 }
