@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
+import { useTheme } from '@mui/material/styles';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -133,7 +133,10 @@ function DeclarationsPanel() {
   const { t } = useSiteText();
   const queryClient = useQueryClient();
   const declarations = useGiftAidDeclarations(true);
-  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
+  // MUI's own useTheme: the site's theme under the MUI layout route, its default anywhere else
+  // (useMediaQuery's callback gets null outside a theme provider, decision 081).
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [cancelling, setCancelling] = useState<Declaration | null>(null);
   const cancel = useMutation({
     mutationFn: (id: string) => cancelDeclaration(id),

@@ -14,6 +14,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { giftAidDetails, type giftAidDeclarationRecord } from '../../../shared/api/donations';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useFormAction } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { correctDeclaration, giftAidDeclarationsKey } from './donations-api';
@@ -38,6 +39,8 @@ const valuesOf = (d: Declaration): Values => ({
 export function GiftAidCorrectionDialog({ declaration, onClose }: { declaration: Declaration; onClose: () => void }) {
   const { t } = useSiteText();
   const titleId = useId();
+  // Were it sent without the script, its page says nothing was done (decision 085).
+  const formAction = useFormAction();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => valuesOf(declaration));
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(() =>
@@ -79,7 +82,7 @@ export function GiftAidCorrectionDialog({ declaration, onClose }: { declaration:
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <form noValidate onSubmit={submit}>
+      <form method="post" action={formAction} noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{t('gift_aid_admin.correct_title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{t('gift_aid_admin.correct_intro')}</DialogContentText>
