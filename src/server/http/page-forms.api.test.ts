@@ -251,6 +251,20 @@ describe('forms posted to their page', () => {
       expect(res.body).toMatch(/<input[^>]*name="first_name"[^>]*value="Ani"/);
     });
 
+    it('asks a student for the graduation year beside its field, keeping the form and the chosen tier', async () => {
+      const form = fields({ tier_index: 2, grad_year: '' });
+      const res = await post('/register', form);
+      expect(res.statusCode).toBe(400);
+      const outcome = outcomeIn(res.body);
+      expect(outcome.fields).toEqual({ grad_year: 'Students: enter the year you expect to graduate' });
+      expect(outcome.values).toMatchObject({ tier_index: '2', first_name: 'Ani', email: form.email });
+      expect(outcome.values).not.toHaveProperty('plain_pw');
+      // The year's field is drawn (it shows once the student tier is chosen), with its fault.
+      expect(res.body).toMatch(/<input[^>]*name="grad_year"/);
+      expect(res.body).toContain('Students: enter the year you expect to graduate');
+      expect(await t.db.db.selectFrom('pending_registrations').select('email').where('email', '=', form.email!).execute()).toEqual([]);
+    });
+
     it('says beside the e-mail field when the address has an account', async () => {
       const member = await t.userWithRole('member');
       const res = await post('/register', fields({ email: member.email }));

@@ -3,6 +3,7 @@ import { registrationRequest } from '../../../shared/api/membership';
 import { renewPageForm } from '../../../shared/api/page-forms';
 import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
 import { HttpError } from '../../http/errors';
+import { ValidationError } from '../../http/validation';
 import { addPageForm, fieldErrors } from '../../http/page-form';
 import type { PageResponder } from '../../http/spa';
 import type { MembershipService } from './membership.service';
@@ -51,6 +52,10 @@ export function membershipPageForms(app: FastifyInstance, answer: PageResponder,
         // "This address has an account" belongs beside the e-mail field, as on the page.
         if (error instanceof HttpError && error.status === 409) {
           return { status: 409, values, fields: { email: error.detail }, message: { tone: 'error', text: error.detail } };
+        }
+        // The service's own word about one field (a student's graduation year) goes beside it, the form kept.
+        if (error instanceof ValidationError && error.field) {
+          return { status: 400, values, fields: { [error.field]: error.detail }, message: { tone: 'error', text: error.detail } };
         }
         throw error;
       }
