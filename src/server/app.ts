@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if ((req.url === '/api' || req.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  healthRoutes(app, db.db);
+  healthRoutes(app, services.health);
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
   siteTextRoutes(app, services.siteText, services.settings);

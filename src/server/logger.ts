@@ -1,5 +1,6 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { logDestination } from './log-destination';
 
 /** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens. */
 export function safeUrl(url: string): string {
@@ -23,8 +24,12 @@ export function createLogger(level: string, options: { pretty?: boolean; destina
     },
   };
   if (options.destination) return pino(settings, options.destination);
-  return options.pretty
-    ? pino(settings, pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }))
-    : pino(settings);
+  // Never pino's own stdout writer: on a full disk it threw ENOSPC from an 'error' event nobody heard.
+  if (!options.pretty) return pino(settings, logDestination(1));
+  const readable = logDestination(1, { notice: (dropped, reason) => `${dropped} log lines were lost: the log could not be written (${reason})\n` });
+  return pino(
+    settings,
+    pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', destination: readable }),
+  );
 }
 export type { Logger };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { backgroundTasks } from './background';
 import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
@@ -33,6 +34,7 @@ import { eventsService } from './features/events/events.service';
 import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
 import { eventAdminService } from './features/events/event-admin.service';
 import { attendanceService } from './features/events/attendance.service';
+import { healthService } from './features/health/health.service';
 import { imagesService } from './features/images/images.service';
 import { imagesRepo } from './features/images/images.repo';
 import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
@@ -69,6 +71,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     clock,
     log,
     messageIdHost: new URL(config.publicUrl).hostname,
+    // The same after a restart, and different for each server on one database (decision 097).
+    serverName: `${os.hostname()}:${config.port}`,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -138,6 +142,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     log,
     clock,
     metrics: createMetrics(db.db),
+    health: healthService(db.db),
     tokens,
     passwords,
     limiter,

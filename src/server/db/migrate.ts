@@ -12,6 +12,7 @@ import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-category-listing';
 import * as m0010 from './migrations/0010-event-bookings';
 import * as m0011 from './migrations/0011-event-mailings';
+import * as m0013b from './migrations/0013b-mail-claims-and-expiry';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -28,6 +29,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0009-category-listing': m0009,
   '0010-event-bookings': m0010,
   '0011-event-mailings': m0011,
+  '0013b-mail-claims-and-expiry': m0013b,
 };
 
 class StaticProvider implements MigrationProvider {

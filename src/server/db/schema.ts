@@ -236,6 +236,12 @@ export interface OutboxTable {
   next_attempt_at: string | null;
   /** JSON list of { filename, content_type, content_base64 }, or null. */
   attachments: string | null;
+  /** While "sending": the server holding the claim ("host:port"), so it knows its own after a restart. */
+  claimed_by: string | null;
+  /** Not sent after this instant (its link would no longer work); on_expiry goes instead, if any. */
+  expires_at: string | null;
+  /** JSON { subject, text, html }: the message sent in this one's place once it has expired. */
+  on_expiry: string | null;
 }
 
 export interface PasswordResetsTable {

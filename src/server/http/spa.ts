@@ -4,9 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
+import { isDatabaseUnavailable } from '../db/availability';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
-import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
+import { fillTemplate, inProcessTransport, watchingUnavailable, type RenderPage } from './pages';
 
 /** Pages whose address carries a secret token. */
 const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
@@ -113,9 +114,15 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
   const render = async (req: FastifyRequest, url: string) => {
     if (!options.renderPage) return null;
+    // A page drawn while the database was down would be served (and kept) without its data: 503 instead.
+    const watched = watchingUnavailable(transport);
     try {
-      return await options.renderPage(new URL(url, options.publicUrl), transport);
+      const page = await options.renderPage(new URL(url, options.publicUrl), watched.transport);
+      watched.throwIfUnavailable();
+      return page;
     } catch (error) {
+      watched.throwIfUnavailable();
+      if (isDatabaseUnavailable(error)) throw error;
       req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
       return null;
     }
@@ -127,6 +134,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       const element = embeddedJsonElement(STRING_TABLE_ELEMENT_ID, await options.stringTable());
       return bare.replace('</head>', () => `${element}</head>`);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       // The browser asks the API, or falls back to the defaults, as on the development server.
       req.log.error({ err: error }, 'The string table could not be read; the page goes without it');
       return bare;

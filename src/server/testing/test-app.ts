@@ -80,7 +80,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
+  // A test that brings its own database (a cluster it restarts) gives DATABASE_URL itself.
+  const pgDb = process.env.TEST_PG_URL && !env.DATABASE_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     // Production-strength scrypt costs ~0.3 s a hash; password.test.ts checks that strength once.

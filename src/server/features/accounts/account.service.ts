@@ -31,6 +31,8 @@ import { accountRepo } from './account.repo';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+/** A confirmation mail that cannot arrive with this much of its day left is not sent (decision 097). */
+const LINK_MARGIN_MS = 60 * 60 * 1000;
 const PASSWORD_MAX_FAILURES = 5;
 const TOO_MANY_WRONG = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 export const EMAIL_CHANGE_MAIL = 'email-change';
@@ -178,6 +180,15 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           'If this was not you, change your password now and tell us by replying to this e-mail.',
         ],
       });
+      const expired = renderMail({
+        siteName,
+        greeting: `Dear ${user.first_name},`,
+        paragraphs: [
+          `You asked to use this address for your account with the ${siteName}, but our e-mail could not reach you before the confirmation link expired.`,
+          'If you still want the change, please ask again from your profile (E-mail address). Until then your account keeps its old address.',
+        ],
+        action: { label: 'Open my profile', url: `${publicUrl}/profile` },
+      });
       await inTransaction(db, async (trx) => {
         await repo.replaceEmailChange(trx, {
           token_hash: sha256(token),
@@ -187,7 +198,17 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           expires_at: new Date(now.getTime() + DAY).toISOString(),
           used_at: null,
         });
-        await mailer.queue({ to: newEmail, subject: 'Confirm your new e-mail address', kind: EMAIL_CHANGE_MAIL, ...link }, trx);
+        await mailer.queue(
+          {
+            to: newEmail,
+            subject: 'Confirm your new e-mail address',
+            kind: EMAIL_CHANGE_MAIL,
+            ...link,
+            expiresAt: new Date(now.getTime() + DAY - LINK_MARGIN_MS).toISOString(),
+            onExpiry: { subject: 'Your e-mail address was not changed', ...expired },
+          },
+          trx,
+        );
         await mailer.queue(
           { to: user.email, subject: 'Your e-mail address is being changed', kind: 'email-change-notice', ...notice },
           trx,

@@ -8,7 +8,24 @@ import { outboxRepo } from './outbox.repo';
 /** A file sent with a mail (an event's .ics, a certificate). */
 export type MailAttachment = { filename: string; contentType: string; content: string | Buffer };
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string; attachments?: MailAttachment[] };
+/** The message sent in place of one whose link expired before it could be delivered. */
+export type MailReplacement = { subject: string; text: string; html: string };
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  attachments?: MailAttachment[];
+  /**
+   * For a message whose link stops working (a password reset, an e-mail change): not sent after
+   * this instant, however long the mail server was away. `onExpiry` goes instead, telling the
+   * person to ask again; without it nothing is sent (decision 097).
+   */
+  expiresAt?: string;
+  onExpiry?: MailReplacement;
+};
 
 /** Attachments are kept in the outbox row as JSON (base64 content), so a retry sends the same bytes. */
 function storedAttachments(attachments: MailAttachment[] | undefined): string | null {
@@ -38,6 +55,11 @@ export type MailerOptions = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The host named in Message-IDs (the site's own). */
   messageIdHost: string;
+  /**
+   * This server's name on its claims ("host:port", the same after a restart): at start it takes
+   * back the claims it still held when it stopped, without waiting for their lease to lapse.
+   */
+  serverName: string;
 };
 
 export const MAIL_DELIVERY = {
@@ -51,6 +73,8 @@ export const MAIL_DELIVERY = {
   pollMs: 30 * 1000,
 };
 
+type Claimed = NonNullable<Awaited<ReturnType<ReturnType<typeof outboxRepo>['claimNext']>>>;
+
 /**
  * Every message is first written to the outbox table, inside the caller's transaction when it
  * has one, so a committed payment always has its receipt on record. With SMTP_URL the outbox is
@@ -58,22 +82,51 @@ export const MAIL_DELIVERY = {
  * (status "sending") so overlapping runs, on one server or several, send it once; only a claim
  * whose lease has lapsed (its run crashed) is tried again, under the same Message-ID, so the
  * receiving side can recognise the repeat. Without SMTP_URL messages are kept for the admin.
+ *
+ * Stopping (decision 097): no new claim is made, the message in hand is finished, and a claim not
+ * yet handed to the SMTP server is given back. A server that was killed takes its own claims back
+ * when it starts again.
  */
 export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const transport: Transporter | undefined = options.smtpUrl
     ? nodemailer.createTransport({ url: options.smtpUrl, connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 })
     : undefined;
   const repo = outboxRepo(db);
-  let running: Promise<void> | undefined;
+  /** Every delivery run under way in this process (the loop's and direct ones), for idle() and close(). */
+  const runs = new Set<Promise<unknown>>();
+  let looping: Promise<void> | undefined;
   let again = false;
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   const newMessageId = () => `<${randomUUID()}@${options.messageIdHost}>`;
+  const now = () => options.clock().toISOString();
 
-  async function sendClaimed(
-    message: Awaited<ReturnType<typeof repo.claimNext>> & object,
-    leaseUntil: string,
-    from: string,
-  ): Promise<void> {
+  /**
+   * The message as it should go now: itself, or, once its link has expired, what replaces it
+   * (written to its row first, so the outbox shows what was really sent). Undefined: send nothing.
+   */
+  async function current(message: Claimed, leaseUntil: string): Promise<Claimed | undefined> {
+    if (!message.expires_at || message.expires_at > now()) return message;
+    const replacement = message.on_expiry ? (JSON.parse(message.on_expiry) as MailReplacement) : undefined;
+    if (replacement && (await repo.replaceExpired(message.id, leaseUntil, replacement))) {
+      options.log.info({ outboxId: message.id }, 'A link expired before its e-mail could go: the person is told to ask again');
+      return {
+        ...message,
+        subject: replacement.subject,
+        text_body: replacement.text,
+        html_body: replacement.html,
+        attachments: null,
+        expires_at: null,
+        on_expiry: null,
+      };
+    }
+    options.log.info({ outboxId: message.id }, 'A link expired before its e-mail could go: not sent');
+    await repo.dropExpired(message.id, leaseUntil, MAIL_DELIVERY.maxAttempts);
+    return undefined;
+  }
+
+  /** Hands one claimed message to the SMTP server and records the outcome under the claim. */
+  async function sendClaimed(message: Claimed, leaseUntil: string, from: string): Promise<void> {
     try {
       await transport!.sendMail({
         from,
@@ -84,7 +137,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         attachments: readAttachments(message.attachments),
         messageId: message.message_id!,
       });
-      await repo.markSent(message.id, options.clock().toISOString());
+      await repo.markSent(message.id, now());
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const retryAt = new Date(options.clock().getTime() + MAIL_DELIVERY.retryDelayMs(message.attempts)).toISOString();
@@ -93,41 +146,67 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
     }
   }
 
-  /** One delivery run: claims and sends due messages one at a time until none is left. */
-  async function deliver(): Promise<number> {
-    if (!transport) return 0;
-    const now = () => options.clock().toISOString();
+  /** The next due message, claimed for this run; none once the server is stopping. */
+  async function claimNext(): Promise<{ message: Claimed; leaseUntil: string } | undefined> {
+    if (stopping) return undefined;
+    const leaseUntil = new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString();
+    const message = await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId(), options.serverName);
+    if (!message) return undefined;
+    if (stopping) {
+      // Claimed as the stop began, not handed over: given back, due at once for whoever runs next.
+      await repo.release(message.id, leaseUntil);
+      return undefined;
+    }
+    return { message, leaseUntil };
+  }
+
+  /** One delivery run: claims and sends due messages one at a time until none is left or the server stops. */
+  async function deliverNow(): Promise<number> {
+    if (!transport || stopping) return 0;
     await repo.abandonLapsed(MAIL_DELIVERY.maxAttempts, now());
     const from = await options.from();
     let sent = 0;
-    for (;;) {
-      const leaseUntil = new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-      const message = await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId());
-      if (!message) return sent;
-      await sendClaimed(message, leaseUntil, from);
+    for (let next = await claimNext(); next; next = await claimNext()) {
+      const message = await current(next.message, next.leaseUntil);
+      if (!message) continue;
+      await sendClaimed(message, next.leaseUntil, from);
       sent++;
     }
+    return sent;
+  }
+
+  function tracked<T>(run: Promise<T>): Promise<T> {
+    runs.add(run);
+    void run.finally(() => runs.delete(run)).catch(() => undefined);
+    return run;
+  }
+
+  function deliver(): Promise<number> {
+    return tracked(deliverNow());
   }
 
   /** Runs deliveries one after another in this process; a request for more during a run adds one more run. */
   function kick(): Promise<void> {
-    if (running) {
+    if (stopping) return Promise.resolve();
+    if (looping) {
       again = true;
-      return running;
+      return looping;
     }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliver();
-        } catch (error) {
-          options.log.error({ err: error }, 'mail delivery failed');
-        }
-      } while (again);
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+    looping = tracked(
+      (async () => {
+        do {
+          again = false;
+          try {
+            await deliverNow();
+          } catch (error) {
+            options.log.error({ err: error }, 'mail delivery failed');
+          }
+        } while (again && !stopping);
+      })().finally(() => {
+        looping = undefined;
+      }),
+    );
+    return looping;
   }
 
   const mailer = {
@@ -149,6 +228,9 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         lease_until: null,
         next_attempt_at: null,
         attachments: storedAttachments(message.attachments),
+        claimed_by: null,
+        expires_at: message.expiresAt ?? null,
+        on_expiry: message.onExpiry ? JSON.stringify(message.onExpiry) : null,
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.
@@ -173,9 +255,15 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
       mailer.deliverSoon();
     },
 
-    /** Delivers in the background from now on: retries when due, and messages a crashed run left behind. */
-    start(): void {
+    /**
+     * Delivers in the background from now on: retries when due, and messages a crashed run left
+     * behind. First takes back this server's own claims from before it stopped: call it before the
+     * server takes requests (main.ts), when no claim of this process can exist yet.
+     */
+    async start(): Promise<void> {
       if (!transport || timer) return;
+      const released = await repo.releaseOwn(options.serverName);
+      if (released) options.log.info({ released }, 'E-mail claimed before the last stop is due again');
       timer = setInterval(() => void kick(), MAIL_DELIVERY.pollMs);
       timer.unref();
       void kick();
@@ -183,16 +271,22 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
 
     /** Resolves once this process's delivery runs have finished. */
     async idle(): Promise<void> {
-      while (running) await running;
+      while (runs.size) await Promise.allSettled([...runs]);
     },
 
     recent: repo.recent,
 
-    /** Stops the background loop and waits a little for a run in progress; a send cut off later is retried once its lease lapses. */
+    /**
+     * Stops delivering: no new claim, the message in hand is finished (its send is never cut
+     * off: that left it "sending" and sent it twice), and a claim not yet handed over is given
+     * back. The stop's own grace period (main.ts) bounds the wait; a server killed then takes its
+     * claim back when it starts again.
+     */
     async close(): Promise<void> {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = undefined;
-      await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await mailer.idle();
       transport?.close();
     },
   };

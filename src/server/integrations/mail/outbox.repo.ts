@@ -24,7 +24,7 @@ export function outboxRepo(db: Kysely<Database>) {
      * A message queued without a Message-ID (before they were given at queueing) keeps the one
      * given at its first claim, so every try carries the same.
      */
-    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string) {
+    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, claimant: string) {
       const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
         eb.or([
           eb('status', '=', 'queued'),
@@ -42,22 +42,95 @@ export function outboxRepo(db: Kysely<Database>) {
           .set((eb) => ({
             status: 'sending',
             lease_until: leaseUntil,
+            claimed_by: claimant,
             attempts: eb('attempts', '+', 1),
             message_id: eb.fn.coalesce('message_id', eb.val(messageId)),
           }))
           .where('id', '=', id)
           .where(due)
-          .returning(['id', 'to_address', 'subject', 'text_body', 'html_body', 'message_id', 'attempts', 'attachments'])
+          .returning([
+            'id',
+            'to_address',
+            'subject',
+            'text_body',
+            'html_body',
+            'message_id',
+            'attempts',
+            'attachments',
+            'expires_at',
+            'on_expiry',
+          ])
           .executeTakeFirst();
         if (claimed) return { ...claimed, id: Number(claimed.id) };
       }
       return undefined;
     },
+    /**
+     * Gives back a claim whose message was never handed to the SMTP server (the loop is stopping):
+     * due again at once, as if never claimed, for this server after its restart or for another.
+     */
+    async release(id: number, leaseUntil: string): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({ status: 'queued', lease_until: null, claimed_by: null, attempts: eb('attempts', '-', 1) }))
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('lease_until', '=', leaseUntil)
+        .execute();
+    },
+    /**
+     * At start: claims this server still holds from before it stopped (killed mid-send, or its
+     * stop outlasted the grace period) are due again at once, not when their lease lapses. Each
+     * keeps its Message-ID, so a copy the SMTP server did accept is recognisable as a repeat.
+     */
+    async releaseOwn(claimant: string): Promise<number> {
+      const result = await db
+        .updateTable('outbox')
+        .set({ status: 'queued', lease_until: null, claimed_by: null })
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', claimant)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    /** Puts the expiry message in place of one whose link expired before it could go (under this run's claim). */
+    async replaceExpired(id: number, leaseUntil: string, replacement: { subject: string; text: string; html: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          subject: replacement.subject,
+          text_body: replacement.text,
+          html_body: replacement.html,
+          attachments: null,
+          expires_at: null,
+          on_expiry: null,
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('lease_until', '=', leaseUntil)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** A message whose link expired, with nothing to send instead: failed for good, never sent. */
+    async dropExpired(id: number, leaseUntil: string, maxAttempts: number): Promise<void> {
+      await db
+        .updateTable('outbox')
+        .set({
+          status: 'failed',
+          lease_until: null,
+          claimed_by: null,
+          attempts: maxAttempts,
+          last_error: 'Not sent: its link had expired before it could be delivered',
+        })
+        .where('id', '=', id)
+        .where('status', '=', 'sending')
+        .where('lease_until', '=', leaseUntil)
+        .execute();
+    },
     /** A message whose last try crashed mid-send, with no tries left, is failed for good. */
     async abandonLapsed(maxAttempts: number, now: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'failed', lease_until: null, last_error: 'Delivery was interrupted too many times' })
+        .set({ status: 'failed', lease_until: null, claimed_by: null, last_error: 'Delivery was interrupted too many times' })
         .where('status', '=', 'sending')
         .where('lease_until', '<', now)
         .where('attempts', '>=', maxAttempts)
@@ -66,7 +139,7 @@ export function outboxRepo(db: Kysely<Database>) {
     async markSent(id: number, at: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'sent', sent_at: at, last_error: null, lease_until: null, next_attempt_at: null })
+        .set({ status: 'sent', sent_at: at, last_error: null, lease_until: null, claimed_by: null, next_attempt_at: null })
         .where('id', '=', id)
         .execute();
     },
@@ -77,7 +150,7 @@ export function outboxRepo(db: Kysely<Database>) {
     async markFailed(id: number, leaseUntil: string, error: string, retryAt: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, next_attempt_at: retryAt })
+        .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, claimed_by: null, next_attempt_at: retryAt })
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .where('lease_until', '=', leaseUntil)
