@@ -58,10 +58,6 @@ export function logDestination(fd = 1, options: LogDestinationOptions = {}) {
       done();
     },
   });
-  return Object.assign(stream, {
-    /** Lines lost since the last one that got through (tests, and the notice). */
-    get dropped() {
-      return dropped;
-    },
-  });
+  // Lines lost since the last one that got through (tests, and the notice).
+  return Object.defineProperty(stream, 'dropped', { get: () => dropped }) as Writable & { readonly dropped: number };
 }

@@ -17,7 +17,16 @@ const POSTGRES_CODES = new Set([
 ]);
 
 /** The connection itself failed (the network, or the server closed it). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 /** SQLite's primary result codes: busy, locked, read-only, I/O error, full, cannot open. */
 const SQLITE_CODES = new Set([5, 6, 8, 10, 13, 14]);

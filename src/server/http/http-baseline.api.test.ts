@@ -47,10 +47,10 @@ describe('HTTP baseline', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('answers the health check', async () => {
+  it('answers the health check with the database reachable and writable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', database: { reachable: true, writable: true } });
   });
 
   it('puts security headers on answers, errors and pages alike', async () => {

@@ -4,7 +4,7 @@ import { isDatabaseUnavailable } from '../../db/availability';
 import type { Database } from '../../db/schema';
 import { setSetting } from '../../db/settings.repo';
 
-/** How long a write probe's result is trusted: health is polled often, and each probe is a committed write. */
+/** How long a successful write probe is trusted: health is polled often, and each probe is a committed write. */
 export const WRITE_PROBE_MS = 5_000;
 const PROBE_KEY = 'health_write_probe';
 
@@ -30,9 +30,16 @@ export function healthService(db: Kysely<Database>, now: () => number = () => pe
     if (probe && now() - probe.at < WRITE_PROBE_MS) return probe.writable;
     const entry = { at: now(), writable: answers(() => setSetting(db, PROBE_KEY, new Date().toISOString())) };
     probe = entry;
-    entry.writable.catch(() => {
-      if (probe === entry) probe = null;
-    });
+    // Only a write that worked is trusted for a while: a failing database is probed on every call,
+    // so health turns back to ok as soon as writing works again.
+    entry.writable.then(
+      (ok) => {
+        if (!ok && probe === entry) probe = null;
+      },
+      () => {
+        if (probe === entry) probe = null;
+      },
+    );
     return entry.writable;
   }
 
