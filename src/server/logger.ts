@@ -1,10 +1,11 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
+import { loggableUrl } from './http/token-pages';
 import { logDestination } from './log-destination';
 
-/** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens. */
+/** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens, however spelled. */
 export function safeUrl(url: string): string {
-  return url.split('?')[0]!.replace(/\/(pw_reset_validate|pwReset|confirm-email)\/[^/]+/gi, '/$1/[redacted]');
+  return loggableUrl(url);
 }
 
 /**
@@ -26,7 +27,9 @@ export function createLogger(level: string, options: { pretty?: boolean; destina
   if (options.destination) return pino(settings, options.destination);
   // Never pino's own stdout writer: on a full disk it threw ENOSPC from an 'error' event nobody heard.
   if (!options.pretty) return pino(settings, logDestination(1));
-  const readable = logDestination(1, { notice: (dropped, reason) => `${dropped} log lines were lost: the log could not be written (${reason})\n` });
+  const readable = logDestination(1, {
+    notice: (dropped, reason) => `${dropped} log lines were lost: the log could not be written (${reason})\n`,
+  });
   return pino(
     settings,
     pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', destination: readable }),

@@ -8,9 +8,7 @@ import { isDatabaseUnavailable } from '../db/availability';
 import { shortLivedByKey } from '../short-lived';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, watchingUnavailable, type RenderPage } from './pages';
-
-/** Pages whose address carries a secret token. */
-const TOKEN_PAGES = ['/signIn/pwReset/', '/account/confirm-email/'];
+import { carriesToken } from './token-pages';
 
 export type SpaOptions = {
   webDir: string;
@@ -164,15 +162,14 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
 
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
-    // Referer, nor stay in memory as a key.
-    // Lower case: the router matches addresses whatever their case.
-    const carriesToken = TOKEN_PAGES.some((prefix) => url.toLowerCase().startsWith(prefix.toLowerCase()));
+    // Referer, nor stay in memory as a key. Matched as the router reads it (any case, decoded).
+    const secret = carriesToken(url);
     const [csp, page] = await Promise.all([
       options.pageCsp(),
-      carriesToken ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),
+      secret ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),
     ]);
     if ('location' in page) return reply.redirect(page.location, page.status);
-    if (carriesToken) reply.header('referrer-policy', 'no-referrer');
+    if (secret) reply.header('referrer-policy', 'no-referrer');
     reply
       .code(page.status)
       .header('cache-control', 'no-cache')
