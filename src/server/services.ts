@@ -92,7 +92,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
-    booking: bookingFulfilment(clock, jwtSecret),
+    // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
+    booking: bookingFulfilment(clock, jwtSecret, (id) => bookings.refundNow(id)),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const brake = cardBrake(db.db, limiter, clock);

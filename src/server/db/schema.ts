@@ -211,7 +211,7 @@ export interface TestPaymentIntentsTable {
   client_secret: string;
   idempotency_key: string;
   amount_pence: number;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
 }
