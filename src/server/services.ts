@@ -41,6 +41,18 @@ import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { personalDataRegistry } from './privacy/personal-data';
+import { mailPersonalData } from './integrations/mail/mail.personal-data';
+import { paymentsPersonalData } from './payments/payments.personal-data';
+import { donationsPersonalData } from './features/donations/donations.personal-data';
+import { membershipPersonalData } from './features/membership/membership.personal-data';
+import { articlesPersonalData } from './features/articles/articles.personal-data';
+import { imagesPersonalData } from './features/images/images.personal-data';
+import { siteTextPersonalData } from './features/site-text/site-text.personal-data';
+import { committeePersonalData } from './features/committee/committee.personal-data';
+import { limitsPersonalData } from './http/rate-limit.personal-data';
+import { accountsPersonalData } from './features/accounts/accounts.personal-data';
+import { auditPersonalData } from './audit/audit.personal-data';
 
 export type ServiceDeps = {
   db: Db;
@@ -128,6 +140,27 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       return image ? Buffer.from(image.data) : null;
     },
   });
+  // Every table that can hold a person's data, declared by the part that owns it: export and
+  // erasure run every part, in this order (decision 099). A new table joins by adding its part here;
+  // src/server/privacy/personal-data.api.test.ts walks the schema and fails until it has.
+  const personalData = personalDataRegistry(
+    [
+      mailPersonalData,
+      paymentsPersonalData,
+      donationsPersonalData,
+      bookings.personalData,
+      membershipPersonalData,
+      articlesPersonalData,
+      imagesPersonalData,
+      siteTextPersonalData,
+      committeePersonalData,
+      limitsPersonalData,
+      // The account's own row goes last but one; the audit log last, scrubbing what the others found.
+      accountsPersonalData,
+      auditPersonalData,
+    ],
+    { db: db.db, clock, mailContext, log },
+  );
   const accounts = accountsService({
     repo: accountsData,
     passwords,
@@ -198,6 +231,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     },
     accountsRepo: accountsData,
     accounts,
+    personalData,
     account: accountService({
       db: db.db,
       passwords,
@@ -208,6 +242,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      personalData,
     }),
     siteText,
     settings,

@@ -164,10 +164,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
     // Referer, nor stay in memory as a key. Matched as the router reads it (any case, decoded).
     const secret = carriesToken(url);
-    const [csp, page] = await Promise.all([
-      options.pageCsp(),
-      secret ? servedPage(req, url) : pages.get(url, () => servedPage(req, url)),
-    ]);
+    const [csp, page] = await Promise.all([options.pageCsp(), secret ? servedPage(req, url) : pages.get(url, () => servedPage(req, url))]);
     if ('location' in page) return reply.redirect(page.location, page.status);
     if (secret) reply.header('referrer-policy', 'no-referrer');
     reply

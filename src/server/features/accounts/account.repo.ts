@@ -72,6 +72,19 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Addresses the account has used, besides its current one: those it changed to, and those its
+     * payments and consent choices were made with (the address it joined with, before a change).
+     */
+    async earlierAddresses(userId: string): Promise<string[]> {
+      const [changes, payments, consents] = await Promise.all([
+        db.selectFrom('email_changes').select('new_email as address').where('user_id', '=', userId).execute(),
+        db.selectFrom('payments').select('email as address').where('user_id', '=', userId).execute(),
+        db.selectFrom('consents').select('email_key as address').where('user_id', '=', userId).execute(),
+      ]);
+      return [...changes, ...payments, ...consents].map((row) => row.address);
+    },
+
     /** Newest first: the first is the current choice. A donor's choice before the account existed counts too. */
     consents(userId: string, emailKey: string) {
       return db

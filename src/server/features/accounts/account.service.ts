@@ -11,9 +11,7 @@ import {
   type ConsentState,
   type accountDetails,
 } from '../../../shared/api/account';
-import { completedPaymentStatuses } from '../../../shared/api/admin';
 import { emailKey } from '../../../shared/domain/email';
-import { tierByIndex } from '../../../shared/domain/tiers';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { Tokens } from '../../auth/tokens';
@@ -26,7 +24,8 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import { receiptPdf } from '../../payments/receipt-pdf';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
-import { erasePerson } from './account-erasure.repo';
+import type { Person, PersonalDataRegistry } from '../../privacy/personal-data';
+import { paymentSummary } from '../../payments/payment-summary';
 import { accountRepo } from './account.repo';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -49,11 +48,13 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Every part's personal data, for the export and erasure (decision 099). */
+  personalData: PersonalDataRegistry;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, tokens, mailer, limiter, audit, clock, publicUrl, siteText }: AccountDeps) {
+export function accountService({ db, passwords, tokens, mailer, limiter, audit, clock, publicUrl, siteText, personalData }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -77,26 +78,13 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
-  function toPayment(p: Awaited<ReturnType<typeof repo.payments>>[number]): AccountPayment {
-    const tier = p.tier_index === null ? undefined : tierByIndex(p.tier_index);
-    const description =
-      p.kind === 'donation'
-        ? 'Donation'
-        : p.kind === 'booking'
-          ? 'Event booking'
-          : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
+  /** The person as export and erasure look for them: the account, its addresses now and before, its name. */
+  async function personOf(user: { id: string; email_key: string; first_name: string; last_name: string }): Promise<Person> {
+    const earlier = (await repo.earlierAddresses(user.id)).map(emailKey).filter((key) => key.includes('@'));
     return {
-      _id: p.id,
-      kind: p.kind,
-      status: p.status,
-      description,
-      amount: p.amount_pence,
-      refunded: p.refunded_pence,
-      created_at: p.created_at,
-      completed_at: p.completed_at,
-      period_start: p.period_start,
-      period_end: p.period_end,
-      has_receipt: completedPaymentStatuses.includes(p.status) && p.completed_at !== null,
+      userId: user.id,
+      emailKeys: [...new Set([user.email_key, ...earlier])],
+      fullName: `${user.first_name} ${user.last_name}`.trim(),
     };
   }
 
@@ -251,14 +239,14 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
 
     async payments(userId: string): Promise<AccountPayment[]> {
       const user = await userOrThrow(userId);
-      return (await repo.payments(userId, user.email_key)).map(toPayment);
+      return (await repo.payments(userId, user.email_key)).map(paymentSummary);
     },
 
     /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
     async receipt(userId: string, paymentId: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
-      const shown = payment && toPayment(payment);
+      const shown = payment && paymentSummary(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
       const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
       return receiptPdf({
@@ -287,35 +275,16 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       return consentState(userId);
     },
 
-    /** Everything held about the member (UK GDPR, right of access), as one JSON document. */
+    /**
+     * Everything held about the member (UK GDPR, right of access), as one JSON document: every
+     * part of the site that keeps personal data gives its section (decision 099).
+     */
     async export(userId: string): Promise<string> {
       const user = await userOrThrow(userId);
-      const { password_hash: _hash, token_version: _version, email_key: _key, ...account } = user;
-      const addresses = [user.email_key, ...(await repo.emailChanges(userId)).map((c) => emailKey(c.new_email))];
-      const donations = await repo.donationsByEmail(user.email_key);
       const document = {
         exported_at: clock().toISOString(),
         site: await siteText('site_name'),
-        account,
-        consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
-          news_email: c.news_email === 1,
-          source: c.source,
-          wording_version: c.wording_version,
-          at: c.at,
-        })),
-        email_changes: await repo.emailChanges(userId),
-        payments: (await repo.payments(userId, user.email_key)).map(toPayment),
-        donations: donations.map((d) => ({
-          id: d.id,
-          amount: d.amount_pence,
-          name: d.name,
-          email: d.email,
-          status: d.status,
-          created_at: d.created_at,
-        })),
-        gift_aid_declarations: await repo.giftAidFor(donations.map((d) => d.id)),
-        emails_sent: await repo.mailTo([...new Set(addresses)]),
-        audit_entries: await repo.auditAbout(userId),
+        ...(await personalData.export(await personOf(user))),
       };
       return JSON.stringify(document, null, 2);
     },
@@ -406,16 +375,18 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       mailer.deliverSoon();
     },
 
-    /** Erasure itself, by the member or by the admin acting on the member's request. */
+    /** Erasure itself, by the member or by the admin acting on the member's request: everywhere, in one transaction. */
     async erase(userId: string, actor: NonNullable<Actor>, why: string): Promise<void> {
       const user = await userOrThrow(userId);
       if (user.role === 'admin')
         throw conflict('An admin account cannot be erased: make another admin and take this one’s rights away first');
-      const addresses = [user.email, ...(await repo.emailChanges(userId)).map((c) => c.new_email)];
-      await audit.change(
-        actor.id === userId ? null : actor,
-        (trx) => erasePerson(trx, userId, addresses),
-        () => ({ kind: 'account', action: 'deleted', subject_id: null, summary: `An account was erased ${why}` }),
+      await personalData.erase(await personOf(user), (work) =>
+        audit.change(actor.id === userId ? null : actor, work, () => ({
+          kind: 'account',
+          action: 'deleted',
+          subject_id: null,
+          summary: `An account was erased ${why}`,
+        })),
       );
     },
   };

@@ -24,6 +24,7 @@ import { refundCutoff } from '../../../shared/domain/event-booking';
 import type { PaymentsService } from '../../payments/payments.service';
 import { bookingLink, cancelledMail, confirmationMail, latePaymentMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
 import { bookingsRepo, type BookingRow } from './bookings.repo';
+import { eventsPersonalData, isErasedBooking } from './events.personal-data';
 import { eventsRepo, type EventRow } from './events.repo';
 import { toIcs, type CalendarInfo } from './ics';
 
@@ -187,6 +188,15 @@ export function bookingsService(deps: BookingsDeps) {
     return expired;
   }
 
+  /** Makes a refund that is due now (a late payment's, an erasure's); one the provider refuses is left for the scheduled jobs. */
+  async function refundNowOrLater(id: string): Promise<void> {
+    try {
+      await makeRefund(id);
+    } catch (error) {
+      log.warn({ err: error, bookingId: id }, 'A booking refund failed; the scheduled jobs will retry it');
+    }
+  }
+
   async function found(id: string): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
     if (!booking) throw notFound('Booking not found');
@@ -196,7 +206,8 @@ export function bookingsService(deps: BookingsDeps) {
   /** The booking, for its attendee only: anyone else is told it does not exist. */
   async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
-    if (!booking || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
+    // An erased booking is an anonymous attendance: its link (still in the person's mailbox) shows nothing.
+    if (!booking || isErasedBooking(booking) || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
     return booking;
   }
 
@@ -325,6 +336,16 @@ export function bookingsService(deps: BookingsDeps) {
     },
 
     expireLapsed,
+
+    /** The bookings' part of export and erasure (decision 099). */
+    personalData: eventsPersonalData({
+      mailer,
+      releasePlace: (trx, event, mail) => releasePlace(trx, event, mailKit(mail, linkSecret)),
+      refundNow: (id) => refundNowOrLater(id),
+      cancelPayment: async (paymentId) => {
+        await payments.cancelUnpaid(paymentId);
+      },
+    }),
 
     /** My Profile: upcoming bookings soonest first, then past ones latest first. */
     async mine(userId: string): Promise<MyBooking[]> {
@@ -459,14 +480,7 @@ export function bookingsService(deps: BookingsDeps) {
       return offered;
     },
 
-    /** Makes a refund that is due now (a late payment's); one the provider refuses is left for the scheduled jobs. */
-    async refundNow(id: string): Promise<void> {
-      try {
-        await makeRefund(id);
-      } catch (error) {
-        log.warn({ err: error, bookingId: id }, 'A booking refund failed; the scheduled jobs will retry it');
-      }
-    },
+    refundNow: refundNowOrLater,
 
     /** Refunds decided but not made (the provider failed at the time); run by the scheduled jobs. */
     async retryRefunds(): Promise<number> {
@@ -562,7 +576,8 @@ export function bookingFulfilment(
     const reason = booking.status === 'cancelled' ? 'cancelled' : 'lapsed';
     await repo.setRefundDue(booking.id, payment.amount_pence);
     return {
-      mail: [latePaymentMail(event, booking, payment.amount_pence, reason, ctx)],
+      // An erased booker has no address left: the refund alone goes back to the card.
+      mail: isErasedBooking(booking) ? [] : [latePaymentMail(event, booking, payment.amount_pence, reason, ctx)],
       afterCommit: () => refundNow(booking.id),
     };
   };

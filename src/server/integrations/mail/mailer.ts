@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
+import { ERASED } from '../../privacy/personal-data';
 import { outboxRepo } from './outbox.repo';
 
 /** A file sent with a mail (an event's .ics, a certificate). */
@@ -214,6 +215,11 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
 
     /** Records a message; pass the transaction to make it part of the caller's change. */
     async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
+      // A net under every sender: an erased person's address is no address (decision 099).
+      if (message.to === ERASED) {
+        options.log.warn({ kind: message.kind }, 'Mail to an erased person was not queued');
+        return;
+      }
       await outboxRepo(trx).insert({
         to_address: message.to,
         subject: message.subject,
