@@ -42,7 +42,7 @@ export type AppDeps = {
 
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, services } = deps;
+  const { config, services } = deps;
   const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
   const headers = securityHeaders(cspOptions);
   const app = Fastify({

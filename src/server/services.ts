@@ -120,7 +120,6 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     limiter,
     mailContext,
     linkSecret: jwtSecret,
-    fulfilment,
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,

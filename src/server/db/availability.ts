@@ -65,7 +65,7 @@ function unavailableHere(error: Coded): boolean {
 /** True when the error (or what caused it, or any error it aggregates) says the database is unavailable. */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 5) return false;
-  if (unavailableHere(error as Coded)) return true;
+  if (unavailableHere(error)) return true;
   if (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable((error as Coded).cause, depth + 1);
 }

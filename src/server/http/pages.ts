@@ -42,12 +42,12 @@ export function inProcessTransport(app: FastifyInstance) {
 export function watchingUnavailable(transport: ReturnType<typeof inProcessTransport>) {
   let unavailable = false;
   return {
-    async transport(url: string, init: RequestInit): Promise<Response> {
+    transport: async (url: string, init: RequestInit): Promise<Response> => {
       const answer = await transport(url, init);
       if (answer.status === 503 && (await answer.clone().text()).includes(DATABASE_UNAVAILABLE)) unavailable = true;
       return answer;
     },
-    throwIfUnavailable(): void {
+    throwIfUnavailable: (): void => {
       if (unavailable) throw new DatabaseUnavailableError();
     },
   };

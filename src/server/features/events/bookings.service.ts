@@ -16,7 +16,7 @@ import { ValidationError } from '../../http/validation';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import type { MailContext } from '../../integrations/mail/template';
 import type { CardBrake } from '../../payments/card-brake';
-import type { FulfilmentHandler, FulfilmentService } from '../../payments/fulfilment';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
 import type { Logger } from '../../logger';
 import type { BookingView, MyBooking } from '../../../shared/api/bookings';
 import { isPastEvent } from '../../../shared/domain/event-timing';
@@ -41,7 +41,6 @@ export type BookingsDeps = {
   mailContext: () => Promise<MailContext>;
   /** Signs the links in attendees' mail (the server's own secret). */
   linkSecret: string;
-  fulfilment: FulfilmentService;
   /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
   recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
   log: Pick<Logger, 'warn'>;
@@ -112,7 +111,7 @@ export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): Ma
  * waitlist in order for 48 hours each. Mail is queued in the transaction that decides it.
  */
 export function bookingsService(deps: BookingsDeps) {
-  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, fulfilment, recordRefund, log } = deps;
+  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, recordRefund, log } = deps;
 
   /** Read before a transaction: on SQLite a transaction holds the one connection. */
   const outside = async () => mailKit(await mailContext(), linkSecret);

@@ -80,12 +80,11 @@ describe('mail through stops, restarts and outages', () => {
   it('gives back a message claimed as the stop began, before it reached the mail server', async () => {
     const mailServer = await peer();
     let stopNow = false;
-    let web1: Mailer | undefined;
     // The stop begins while the claim is being made (the clock is read just before it).
-    web1 = server('web-1:8000', mailServer.url, () => {
+    const web1: Mailer = server('web-1:8000', mailServer.url, () => {
       if (stopNow) {
         stopNow = false;
-        void web1!.close();
+        void web1.close();
       }
       return t.clock.now;
     });
