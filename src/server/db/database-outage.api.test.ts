@@ -147,6 +147,8 @@ describe.runIf(onPostgres && postgresBin())('PostgreSQL restarted or stopped und
       expect(await Promise.all(busy)).toEqual(['unavailable', 'unavailable', 'unavailable']);
       const statuses = new Set(running.answers.map((a) => a.status));
       expect([...statuses].filter((status) => status !== 200 && status !== 503)).toEqual([]);
+      // While it restarted, requests were told to come back (and the process lived to say so).
+      expect(statuses.has(503)).toBe(true);
       for (const answer of running.answers.filter((a) => a.status === 503)) expect(answer.retryAfter).toBe('5');
       // After the restart everything answers again.
       expect(running.answers.slice(-8).map((a) => a.status)).toEqual(Array(8).fill(200));
