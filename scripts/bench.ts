@@ -17,6 +17,7 @@ import { createServices } from '../src/server/services';
 import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
+import { memberImport } from './bench/member-import';
 import { startToHealthy } from './bench/start-to-healthy';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -262,6 +263,8 @@ async function main() {
   console.log(`The news at scale (SQLite, ${seconds} s each, 10 connections):`);
   for (const line of await articlesAtScale(seconds)) console.log(line);
 
+  console.log('Member import (a 10,000-row CSV, SQLite):');
+  for (const line of await memberImport()) console.log(line);
   console.log('Compiled server, start to healthy:');
   for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
 }

@@ -21,6 +21,7 @@ import { attendanceRoutes } from './features/events/attendance.routes';
 import { bookingsRoutes } from './features/events/bookings.routes';
 import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import { imagesRoutes } from './features/images/images.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
@@ -89,6 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membershipRoutes(app, services.membership);
   donationsRoutes(app, services.donations);
   adminRoutes(app, services.admin, services.clock);
+  importsRoutes(app, {
+    imports: services.imports,
+    invitations: services.invitations,
+    addMember: services.addMember,
+    clock: services.clock,
+  });
   paymentsRoutes(app, {
     payments: services.payments,
     fulfilment: services.fulfilment,

@@ -53,6 +53,10 @@ import { committeePersonalData } from './features/committee/committee.personal-d
 import { limitsPersonalData } from './http/rate-limit.personal-data';
 import { accountsPersonalData } from './features/accounts/accounts.personal-data';
 import { auditPersonalData } from './audit/audit.personal-data';
+import { importsService } from './features/imports/imports.service';
+import { invitationsService } from './features/imports/invitations.service';
+import { addMemberService } from './features/imports/add-member.service';
+import { importsPersonalData } from './features/imports/imports.personal-data';
 
 export type ServiceDeps = {
   db: Db;
@@ -139,6 +143,16 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       return image ? Buffer.from(image.data) : null;
     },
   });
+  const invitations = invitationsService({
+    db: db.db,
+    clock,
+    audit,
+    mailer,
+    passwords,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+  });
+  const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
   // Every table that can hold a person's data, declared by the part that owns it: export and
   // erasure run every part, in this order (decision 099). A new table joins by adding its part here;
   // src/server/privacy/personal-data.api.test.ts walks the schema and fails until it has.
@@ -154,6 +168,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       siteTextPersonalData,
       committeePersonalData,
       limitsPersonalData,
+      importsPersonalData,
       // The account's own row goes last but one; the audit log last, scrubbing what the others found.
       accountsPersonalData,
       auditPersonalData,
@@ -225,7 +240,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked()]);
+      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked(), imports.prune()]);
       return sent;
     },
     accountsRepo: accountsData,
@@ -262,6 +277,9 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     attendance,
     articles,
+    imports,
+    invitations,
+    addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
     /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
     async close(): Promise<void> {

@@ -28,6 +28,11 @@ export interface UsersTable {
   registered_date: string | null;
   last_renewed_date: string | null;
   created_at: string;
+  /** Dr, Mr, Prof... (0015). */
+  title: string | null;
+  /** The import that created the account or last changed it (decision 110). */
+  import_id: string | null;
+  last_signed_in_at: string | null;
 }
 
 export interface StringsTable {
@@ -189,6 +194,9 @@ export interface PaymentsTable {
   client_address: string | null;
   /** The admin's decision on a refunded or disputed membership payment. */
   review: 'kept' | 'ended' | null;
+  /** A past payment brought in by an import, and its key (the same row again adds nothing). */
+  import_id: string | null;
+  import_key: string | null;
 }
 
 export interface PendingRegistrationsTable {
@@ -242,6 +250,8 @@ export interface OutboxTable {
   expires_at: string | null;
   /** JSON { subject, text, html }: the message sent in this one's place once it has expired. */
   on_expiry: string | null;
+  /** A queued message waits until then (invitations go out at a steady rate). */
+  not_before: string | null;
 }
 
 export interface PasswordResetsTable {
@@ -280,7 +290,8 @@ export interface DonationsTable {
 
 export interface GiftAidDeclarationsTable {
   id: string;
-  donation_id: string;
+  /** Null for a member's standing declaration brought in by an import (then user_id names them). */
+  donation_id: string | null;
   title: string | null;
   first_name: string;
   last_name: string;
@@ -293,6 +304,8 @@ export interface GiftAidDeclarationsTable {
   declared_at: string;
   cancelled_at: string | null;
   cancelled_by: string | null;
+  user_id: string | null;
+  import_id: string | null;
 }
 
 export interface RevokedTokensTable {
@@ -340,6 +353,66 @@ export interface ConsentsTable {
   /** The version of the consent wording shown (a hash of the site text at the time). */
   wording_version: string;
   at: string;
+  import_id: string | null;
+}
+
+export type ImportStatus = 'reading' | 'ready' | 'committing' | 'committed' | 'undone';
+
+export interface ImportsTable {
+  id: string;
+  status: ImportStatus;
+  file_name: string;
+  encoding: string;
+  date_format: string;
+  details: string;
+  planned: string;
+  done: string | null;
+  on_error: string | null;
+  created_at: string;
+  created_by: string | null;
+  lease_until: string | null;
+  committed_at: string | null;
+  committed_by: string | null;
+  undone_at: string | null;
+}
+
+export interface ImportRowsTable {
+  import_id: string;
+  file: 'members' | 'payments';
+  row_number: number;
+  email_key: string | null;
+  /** The row's values as read and checked (JSON). */
+  data: string;
+  errors: string | null;
+  action: string;
+  changes: string | null;
+  /** pending until the commit wrote it (done). */
+  state: 'pending' | 'done';
+  user_id: string | null;
+  before: string | null;
+}
+
+export interface MemberInvitationsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  token_version: number;
+  import_id: string | null;
+  created_at: string;
+  created_by: string | null;
+  expires_at: string;
+  used_at: string | null;
+  voided_at: string | null;
+  outbox_id: number | null;
+}
+
+export interface MemberNotesTable {
+  id: string;
+  user_id: string;
+  body: string;
+  created_at: string;
+  created_by: string | null;
+  import_id: string | null;
 }
 
 export interface Database {
@@ -369,4 +442,8 @@ export interface Database {
   card_declines: CardDeclinesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
+  imports: ImportsTable;
+  import_rows: ImportRowsTable;
+  member_invitations: MemberInvitationsTable;
+  member_notes: MemberNotesTable;
 }

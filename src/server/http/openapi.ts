@@ -64,7 +64,17 @@ function requestBody(body: EndpointSpec['body']): JsonSchema | undefined {
       : body.kind === 'multipart'
         ? {
             type: 'object',
-            properties: { [body.file]: { type: 'string', contentMediaType: 'application/octet-stream', description: body.description } },
+            properties: {
+              [body.file]: { type: 'string', contentMediaType: 'application/octet-stream', description: body.description },
+              ...Object.fromEntries(
+                Object.entries(body.more ?? {}).map(([name, part]) => [
+                  name,
+                  part.file
+                    ? { type: 'string', contentMediaType: 'application/octet-stream', description: part.description }
+                    : { type: 'string', description: part.description },
+                ]),
+              ),
+            },
             required: [body.file],
           }
         : { type: 'object', description: body.description };

@@ -58,6 +58,8 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       tier_index: payment.tierIndex ?? null,
       date_effective: payment.dateEffective ?? null,
       reference_id: payment.referenceId ?? null,
+      import_id: null,
+      import_key: null,
       created_at: clock().toISOString(),
       refunded_pence: 0,
       period_start: null,

@@ -163,6 +163,17 @@ export const memberDetail = memberRow.extend({
   addr_post: z.string().nullable(),
   phone_no: z.string().nullable(),
   created_at: z.string(),
+  title: z.string().nullable(),
+  /** Whether the person has chosen a password (imported and hand-added people start without one). */
+  has_password: z.boolean(),
+  /** When they last signed in (null: never, since this was recorded). */
+  last_signed_in_at: z.string().nullable(),
+  /** Their latest invitation to choose a password, if any. */
+  invitation: z
+    .object({ created_at: z.string(), expires_at: z.string(), used_at: z.string().nullable(), voided_at: z.string().nullable() })
+    .nullable(),
+  /** The admin's notes (from an import's note column). */
+  notes: z.array(z.object({ body: z.string(), created_at: z.string() })),
   /** Every payment made by this account or from its e-mail address, newest first. */
   payments: z.array(paymentRow),
 });
@@ -278,6 +289,7 @@ export const auditKinds = [
   'payment',
   'gift_aid',
   'account',
+  'import',
 ] as const;
 export const auditKind = z.enum(auditKinds);
 export type AuditKind = z.infer<typeof auditKind>;
@@ -293,6 +305,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   payment: 'Payments',
   gift_aid: 'Gift Aid',
   account: 'Accounts',
+  import: 'Imports',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded', 'mailed'] as const;
 export type AuditAction = (typeof auditActions)[number];

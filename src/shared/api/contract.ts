@@ -14,7 +14,13 @@ export type BodySpec =
   /** json-or-form: either, as an HTML form posts (form-encoded) or a script sends (JSON). */
   | { kind: 'json' | 'form' | 'json-or-form'; schema: z.ZodType }
   /** multipart/form-data carrying one file in the named field. */
-  | { kind: 'multipart'; file: string; description: string }
+  | {
+      kind: 'multipart';
+      file: string;
+      description: string;
+      /** Other parts of the form, by name: a second file or a text field. */
+      more?: Record<string, { description: string; file?: boolean }>;
+    }
   /** JSON kept as the raw bytes (signed webhooks): the server checks the signature before parsing. */
   | { kind: 'raw-json'; description: string };
 

@@ -45,6 +45,7 @@ const byPrefix: [string, TextArea][] = [
   ['signin.', { where: 'Sign-in page', page: '/signIn' }],
   ['pw_forgot.', { where: 'Forgotten password page', page: '/signIn/pwForgot' }],
   ['pw_reset.', { where: 'Choosing a new password (from the e-mailed link)', page: null }],
+  ['invitation.', { where: 'Choosing a password from an invitation (imported members)', page: null }],
   ['register.', { where: 'Joining: registration pages', page: '/register' }],
   ['pay.', { where: 'Payment step of joining and renewing', page: null }],
   ['card.', { where: 'Card payment form', page: null }],

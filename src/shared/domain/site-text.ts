@@ -318,6 +318,15 @@ export const siteTextDefaults = {
   'pw_reset.success': 'Password reset successfully',
   'pw_reset.back': 'Back to sign in',
 
+  // An invitation to choose a password (imported and hand-added members)
+  'invitation.title': 'Choose your password',
+  'invitation.intro': 'Your membership is on this website. Choose a password of at least 8 characters, twice, to sign in as {email}.',
+  'invitation.submit': 'Set my password',
+  'invitation.done': 'Your password is set. Sign in with {email} to see your membership.',
+  'invitation.invalid':
+    'This invitation link has expired, has been used, or a newer one was sent. Ask the association for a new one, or use "Forgot password".',
+  'invitation.sign_in': 'Sign in',
+
   // Membership: registration
   'register.title': 'Join us',
   'register.intro':

@@ -38,6 +38,8 @@ const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) =
 const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage }));
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
+const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
+const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
@@ -63,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
           { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
+          { path: 'invitation/:token', lazy: InvitationPage },
           { path: 'register', lazy: RegisterPage, handle: pageData.plain },
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },
@@ -88,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: AdminSettingsPage },
               { path: 'texts', lazy: AdminTextsPage },
               { path: 'images', lazy: AdminImagesPage },
+              { path: 'import', lazy: AdminImportPage },
             ],
           },
           { path: '*', lazy: NotFoundPage, handle: pageData.notFound },

@@ -106,25 +106,6 @@ export function accountRepo(db: Kysely<Database>) {
         .orderBy('created_at', 'desc')
         .execute();
     },
-    donationsByEmail(emailKey: string) {
-      return db
-        .selectFrom('donations')
-        .selectAll()
-        .where(sql<string>`lower(email)`, '=', emailKey)
-        .execute();
-    },
-    giftAidFor(donationIds: string[]) {
-      if (donationIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('gift_aid_declarations').selectAll().where('donation_id', 'in', donationIds).execute();
-    },
-    auditAbout(userId: string) {
-      return db
-        .selectFrom('audit_log')
-        .select(['at', 'kind', 'action', 'summary', 'actor_id'])
-        .where((eb) => eb.or([eb('subject_id', '=', userId), eb('actor_id', '=', userId)]))
-        .orderBy('seq')
-        .execute();
-    },
     mailOfKinds(addresses: string[], kinds: readonly string[]) {
       return db
         .selectFrom('outbox')
@@ -136,14 +117,6 @@ export function accountRepo(db: Kysely<Database>) {
     },
     outboxMessage(id: number) {
       return db.selectFrom('outbox').select(['subject', 'kind', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
-    },
-    mailTo(addresses: string[]) {
-      return db
-        .selectFrom('outbox')
-        .select(['to_address', 'subject', 'kind', 'created_at', 'status'])
-        .where(sql<string>`lower(to_address)`, 'in', addresses)
-        .orderBy('id')
-        .execute();
     },
   };
 }

@@ -11,6 +11,7 @@ export const accountsPersonalData: PersonalDataCoverage = {
     users: {
       personal: [
         'id',
+        'title',
         'email',
         'email_key',
         'password_hash',
@@ -25,6 +26,7 @@ export const accountsPersonalData: PersonalDataCoverage = {
         'addr_city',
         'addr_post',
         'phone_no',
+        'last_signed_in_at',
       ],
       export: 'account',
     },

@@ -106,6 +106,11 @@ export function accountsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The admin sees who has signed in (an imported member taking up their invitation, decision 111). */
+    async recordSignIn(id: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ last_signed_in_at: at }).where('id', '=', id).execute();
+    },
+
     async clearAccountFailures(key: string): Promise<void> {
       await db.deleteFrom('sign_in_failures').where('email_key', '=', key).where('pending', '=', 0).execute();
     },

@@ -81,7 +81,8 @@ export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce 
       try {
         await waitForPlace(key, address, attempt, since);
         const user = await repo.findByEmail(key);
-        const matches = await passwords.verify(password, user?.password_hash ?? (await dummy()));
+        // An account without a password yet (imported, decision 111) takes as long to refuse as no account.
+        const matches = await passwords.verify(password, user?.password_hash || (await dummy()));
         if (!user || !matches) {
           failed = true;
           await repo.markFailed(attempt);
@@ -89,6 +90,7 @@ export function accountsService({ repo, passwords, tokens, clock, bootstrapOnce 
         }
         await repo.deleteAttempt(attempt);
         await repo.clearAccountFailures(key);
+        await repo.recordSignIn(user.id, now.toISOString());
         if (passwords.needsRehash(user.password_hash)) await repo.setPasswordHash(user.id, await passwords.hash(password));
         const access_token = await tokens.issue(user);
         return { access_token, token_type: 'bearer', username: user.email, role: user.role };

@@ -154,6 +154,48 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The latest invitation to choose a password, and the admin's notes. */
+    async invitationAndNotes(userId: string) {
+      const invitation = await db
+        .selectFrom('member_invitations')
+        .select(['created_at', 'expires_at', 'used_at', 'voided_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
+      const notes = await db
+        .selectFrom('member_notes')
+        .select(['body', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at')
+        .execute();
+      return { invitation: invitation ?? null, notes };
+    },
+
+    /** Each person's current news choice (the latest) and standing Gift Aid declaration (the latest not cancelled), for the export. */
+    async consentsAndDeclarations(userIds: string[]) {
+      const consents = new Map<string, { news_email: number; at: string; source: string }>();
+      const declarations = new Map<string, { declared_at: string; past_and_future: number }>();
+      for (let at = 0; at < userIds.length; at += 500) {
+        const part = userIds.slice(at, at + 500);
+        for (const c of await db
+          .selectFrom('consents')
+          .select(['user_id', 'news_email', 'at', 'source'])
+          .where('user_id', 'in', part)
+          .orderBy('at')
+          .execute())
+          consents.set(c.user_id!, c);
+        for (const d of await db
+          .selectFrom('gift_aid_declarations')
+          .select(['user_id', 'declared_at', 'past_and_future'])
+          .where('user_id', 'in', part)
+          .where('cancelled_at', 'is', null)
+          .orderBy('declared_at')
+          .execute())
+          declarations.set(d.user_id!, d);
+      }
+      return { consents, declarations };
+    },
+
     /** The account's payments, and those made from its e-mail address before it existed or as donations. */
     paymentsOf(userId: string, emailKey: string) {
       return payments({ q: '' })

@@ -20,6 +20,7 @@ import {
   type paymentListQuery,
 } from '../../../shared/api/admin';
 import { toCsv } from '../../../shared/domain/csv';
+import { memberExportColumns } from '../../../shared/domain/member-file';
 import { londonDate, londonDayStart, toLondonLocal } from '../../../shared/domain/london-time';
 import { addDays, earliestRenewalRunningOn, expiryDate, membershipStatus } from '../../../shared/domain/membership';
 import { poundsDecimal } from '../../../shared/domain/money';
@@ -29,7 +30,7 @@ import { auditRepo } from '../../audit/audit.repo';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
-import { PASSWORD_RESET_MAIL } from '../../integrations/mail/mailer';
+import { INVITATION_MAIL, PASSWORD_RESET_MAIL } from '../../integrations/mail/mailer';
 import { outboxRepo } from '../../integrations/mail/outbox.repo';
 import { adminRepo, type MemberQuery, type MemberRecord, type PaymentQuery, type PaymentRecord } from './admin.repo';
 
@@ -37,7 +38,7 @@ export type AdminDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => D
 
 const MEMBER_NOT_FOUND = 'Member not found';
 const WITHHELD_RESET_LINK =
-  'This password reset message is delivered by e-mail, so its text is not shown here: its link is for the member alone.';
+  'This message is delivered by e-mail, so its text is not shown here: its link (to choose a password) is for the member alone.';
 const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
@@ -113,52 +114,44 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       return { items: rows.map((user) => memberRow(user, day)), total, page, page_size };
     },
 
+    /** Every filtered member, in the columns the import reads back (decision 110: exporting and importing give the same people). */
     async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
       const day = today();
       const rows = await repo.allMemberRows(filter, statusBounds(day));
+      const { consents, declarations } = await repo.consentsAndDeclarations(rows.map((user) => user.id));
       return toCsv(
-        [
-          'First name',
-          'Last name',
-          'E-mail',
-          'Role',
-          'Tier',
-          'Member since',
-          'Current year from',
-          'Expiry',
-          'Status',
-          'Phone',
-          'Address line 1',
-          'Address line 2',
-          'Town or city',
-          'Postcode',
-          'Workplace',
-          'Job title',
-          'Qualifications',
-          'Graduation year',
-        ],
+        memberExportColumns.map((c) => c.header),
         rows.map((user) => {
           const row = memberRow(user, day);
-          return [
-            user.first_name,
-            user.last_name,
-            user.email,
-            user.role,
-            row.tier_name,
-            user.registered_date,
-            user.last_renewed_date,
-            row.expiry_date,
-            row.status,
-            user.phone_no,
-            user.addr_line1,
-            user.addr_line2,
-            user.addr_city,
-            user.addr_post,
-            user.workplace,
-            user.job_title,
-            user.qualifications,
-            user.grad_year,
-          ];
+          const consent = consents.get(user.id);
+          const declaration = declarations.get(user.id);
+          const values: Record<string, string | number | null> = {
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email,
+            role: user.role,
+            tier: row.tier_name,
+            registered_date: user.registered_date,
+            last_renewed_date: user.last_renewed_date,
+            expiry_date: row.expiry_date,
+            status: row.status,
+            phone_no: user.phone_no,
+            addr_line1: user.addr_line1,
+            addr_line2: user.addr_line2,
+            addr_city: user.addr_city,
+            addr_post: user.addr_post,
+            workplace: user.workplace,
+            job_title: user.job_title,
+            qualifications: user.qualifications,
+            grad_year: user.grad_year,
+            title: user.title,
+            news_email: consent ? (consent.news_email ? 'yes' : 'no') : null,
+            news_email_at: consent ? londonDate(new Date(consent.at)) : null,
+            news_email_source: consent?.source ?? null,
+            gift_aid_date: declaration ? londonDate(new Date(declaration.declared_at)) : null,
+            gift_aid_scope: declaration ? (declaration.past_and_future ? 'past and future' : 'future') : null,
+          };
+          return memberExportColumns.map((c) => values[c.field ?? 'status'] ?? null);
         }),
       );
     },
@@ -167,6 +160,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const user = await repo.member(id);
       if (!user) throw notFound(MEMBER_NOT_FOUND);
       const payments = await repo.paymentsOf(user.id, user.email_key);
+      const { invitation, notes } = await repo.invitationAndNotes(user.id);
       return {
         ...memberRow(user, today()),
         last_renewed_date: user.last_renewed_date,
@@ -180,6 +174,11 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
         addr_post: user.addr_post,
         phone_no: user.phone_no,
         created_at: user.created_at,
+        title: user.title,
+        has_password: user.password_hash !== '',
+        last_signed_in_at: user.last_signed_in_at,
+        invitation,
+        notes,
         payments: payments.map(paymentRow),
       };
     },
@@ -296,7 +295,7 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       if (!message) throw notFound('Message not found');
       const { id: _id, text_body, ...rest } = message;
       // With SMTP the admin has nothing to forward, and a reset link would let them sign in as the member.
-      const withheld = mailDelivered && message.kind === PASSWORD_RESET_MAIL;
+      const withheld = mailDelivered && (message.kind === PASSWORD_RESET_MAIL || message.kind === INVITATION_MAIL);
       return { _id, ...rest, text_body: withheld ? WITHHELD_RESET_LINK : text_body };
     },
 

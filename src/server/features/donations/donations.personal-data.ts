@@ -15,7 +15,7 @@ export const donationsPersonalData: PersonalDataCoverage = {
   tables: {
     donations: { personal: ['name', 'email'], export: 'donations' },
     gift_aid_declarations: {
-      personal: ['title', 'first_name', 'last_name', 'house', 'postcode'],
+      personal: ['title', 'first_name', 'last_name', 'house', 'postcode', 'user_id'],
       export: 'gift_aid_declarations',
       kept: { title: HMRC, first_name: HMRC, last_name: HMRC, house: HMRC, postcode: HMRC },
       notPersonal: { cancelled_by: 'the admin who cancelled the declaration, not the donor' },
@@ -33,14 +33,19 @@ export const donationsPersonalData: PersonalDataCoverage = {
         status: d.status,
         created_at: d.created_at,
       })),
-      gift_aid_declarations: ids.length
-        ? await db.selectFrom('gift_aid_declarations').selectAll().where('donation_id', 'in', ids).execute()
-        : [],
+      // Those made with the donations, and the member's standing ones (imported, decision 110).
+      gift_aid_declarations: await db
+        .selectFrom('gift_aid_declarations')
+        .selectAll()
+        .where((eb) => eb.or([eb('user_id', '=', person.userId), ...(ids.length ? [eb('donation_id', 'in', ids)] : [])]))
+        .execute(),
     };
   },
   async erase(trx, erasure) {
     const donations = await theirDonations(trx, erasure);
     for (const donation of donations) erasure.subjects.add(donation.id);
     await trx.updateTable('donations').set({ email: ERASED, name: null }).where(addressIn('email', erasure.emailKeys)).execute();
+    // A standing declaration is kept whole for HMRC, without the link to the erased account.
+    await trx.updateTable('gift_aid_declarations').set({ user_id: null }).where('user_id', '=', erasure.userId).execute();
   },
 };

@@ -23,14 +23,18 @@ export function donationsRepo(db: Kysely<Database>) {
       return db.selectFrom('gift_aid_declarations').select('id').where('donation_id', '=', donationId).executeTakeFirst();
     },
     declarations(limit = 500) {
-      return db
-        .selectFrom('gift_aid_declarations as g')
-        .innerJoin('donations as d', 'd.id', 'g.donation_id')
-        .selectAll('g')
-        .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
-        .orderBy('g.declared_at', 'desc')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('gift_aid_declarations as g')
+          .innerJoin('donations as d', 'd.id', 'g.donation_id')
+          .selectAll('g')
+          .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
+          // The inner join leaves out members' standing declarations (no donation): they show on the member's page.
+          .$narrowType<{ donation_id: string }>()
+          .orderBy('g.declared_at', 'desc')
+          .limit(limit)
+          .execute()
+      );
     },
     async cancelDeclaration(id: string, at: string, by: string): Promise<boolean> {
       const result = await db

@@ -26,6 +26,8 @@ export type MailMessage = {
    */
   expiresAt?: string;
   onExpiry?: MailReplacement;
+  /** Not sent before this instant (invitations leave at a steady rate). */
+  notBefore?: string;
 };
 
 /** Attachments are kept in the outbox row as JSON (base64 content), so a retry sends the same bytes. */
@@ -48,6 +50,8 @@ export function readAttachments(stored: string | null): { filename: string; cont
 
 /** The kind of a password reset mail: its link signs the recipient in, so only they may read it once it can be delivered. */
 export const PASSWORD_RESET_MAIL = 'password-reset';
+/** An invitation to set a password: its link opens the account as a reset link does. */
+export const INVITATION_MAIL = 'invitation';
 
 export type MailerOptions = {
   smtpUrl?: string;
@@ -213,14 +217,14 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const mailer = {
     smtp: Boolean(transport),
 
-    /** Records a message; pass the transaction to make it part of the caller's change. */
-    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<void> {
+    /** Records a message; pass the transaction to make it part of the caller's change. Answers its outbox id (0: none queued). */
+    async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<number> {
       // A net under every sender: an erased person's address is no address (decision 099).
       if (message.to === ERASED) {
         options.log.warn({ kind: message.kind }, 'Mail to an erased person was not queued');
-        return;
+        return 0;
       }
-      await outboxRepo(trx).insert({
+      const id = await outboxRepo(trx).insert({
         to_address: message.to,
         subject: message.subject,
         text_body: message.text,
@@ -237,6 +241,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         claimed_by: null,
         expires_at: message.expiresAt ?? null,
         on_expiry: message.onExpiry ? JSON.stringify(message.onExpiry) : null,
+        not_before: message.notBefore ?? null,
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.
@@ -245,6 +250,7 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
           'E-mail kept in the outbox (SMTP_URL is not set): the admin reads it under Admin, Outbox',
         );
       }
+      return id;
     },
 
     /** One delivery run now (scheduled jobs, tests); safe beside other runs on any server. */

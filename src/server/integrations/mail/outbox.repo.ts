@@ -27,7 +27,7 @@ export function outboxRepo(db: Kysely<Database>) {
     async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, claimant: string) {
       const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
         eb.or([
-          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'queued'), eb.or([eb('not_before', 'is', null), eb('not_before', '<=', now)])]),
           eb.and([
             eb('status', '=', 'failed'),
             eb('attempts', '<', maxAttempts),
@@ -177,6 +177,16 @@ export function outboxRepo(db: Kysely<Database>) {
         .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at', 'text_body'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** The latest time a queued message of this kind waits for: the next one of a steady stream goes after it. */
+    async lastNotBefore(kind: string): Promise<string | null> {
+      const row = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.max('not_before').as('latest'))
+        .where('kind', '=', kind)
+        .where('status', '=', 'queued')
+        .executeTakeFirst();
+      return row?.latest ?? null;
     },
     /** Newest first; for the browser journeys. */
     recent: (to?: string, limit = 50) => {

@@ -16,6 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 
 const sections = [
   { to: '/admin/members', label: 'Members' },
+  { to: '/admin/import', label: 'Import' },
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/payments', label: 'Payments' },

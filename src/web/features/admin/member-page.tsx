@@ -18,6 +18,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { useMember } from './admin-api';
 import { memberStatusTones, personName } from './admin-labels';
 import { MemberAccount } from './member-account';
+import { MemberInvitation } from './member-invitation';
 import { AdminSection } from './admin-section';
 import type { MemberLinkState } from './members-page';
 import { PaymentReviews } from './payment-review';
@@ -62,6 +63,10 @@ export function MemberPage() {
           <PaymentReviews member={member.data} />
           <MemberDetails member={member.data} />
           <MemberAccount member={member.data} />
+          <Panel labelledBy="member-sign-in">
+            <SectionTitle id="member-sign-in">Password and invitation</SectionTitle>
+            <MemberInvitation member={member.data} />
+          </Panel>
           <Panel labelledBy="member-role">
             <SectionTitle id="member-role">Role</SectionTitle>
             <Typography sx={{ color: 'text.secondary', mb: 2 }}>

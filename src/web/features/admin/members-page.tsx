@@ -9,6 +9,7 @@ import { formatShortDate } from '../../lib/format';
 import { useMemberList, downloadMembersCsv } from './admin-api';
 import { memberStatusTones, personName, roleLabels } from './admin-labels';
 import { AdminSection, FilterBar } from './admin-section';
+import { AddMemberButton } from './add-member-dialog';
 import { CsvButton } from './csv-button';
 import { FilterSelect, optionsOf } from './filter-select';
 import { PagedTable, type Column } from './paged-table';
@@ -91,7 +92,12 @@ export function MembersPage() {
     <AdminSection
       title="Members"
       intro="Everyone with an account. Open a member to see their details, payments and role."
-      actions={<CsvButton download={() => downloadMembersCsv(filter)} />}
+      actions={
+        <>
+          <AddMemberButton />
+          <CsvButton download={() => downloadMembersCsv(filter)} />
+        </>
+      }
     >
       <FilterBar label="Filter the members">
         <SearchField label="Search by name or e-mail" value={params.q} onSearch={(q) => setFilter({ q }, true)} />
