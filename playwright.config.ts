@@ -12,10 +12,12 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-const SITE_WIDE = /site-(settings|texts)\.spec\.ts$/;
+const SITE_WIDE = /(site-(settings|texts)|staff-second-factor)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
+  // The admin sets up its second factor once, after the server starts (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   // No retries: every journey leaves shared state as it found it or uses its own data, so a failure is real.
@@ -37,7 +39,8 @@ export default defineConfig({
   projects: [
     { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } }, testIgnore: SITE_WIDE },
     // Journeys that change what every page shows (the association's name, a shared text, the
-    // social media page) run after all the others, one at a time, and put everything back.
+    // social media page) or who is admin run after all the others, one at a time, and put
+    // everything back.
     {
       name: 'site-wide',
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { LAST_ADMIN } from '../src/shared/api/admin';
 import { ADMIN_EMAIL, checkA11y, expect, signIn, signInAsAdmin, test, waitForHydrationOnNavigation } from './fixtures';
+import { codeAt } from './admin-session';
 import { continueToPayment, fillRegistration, uniqueEmail } from './membership-helpers';
 
 test('the admin finds a new member, exports the list, makes them an editor and sees their article in the audit log', async ({
@@ -114,8 +115,17 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await expect(admins.getByText(LAST_ADMIN)).toBeVisible();
   await expect(admins.getByRole('row').filter({ hasText: ADMIN_EMAIL })).toBeVisible();
 
-  // The member need not sign out: their next visit shows the editor's tools.
-  await member.reload();
+  // The member need not sign out, but the role waits for a second factor (decision 132): they set
+  // up an authenticator app, and their next visit shows the editor's tools.
+  await member.goto('/profile/security');
+  await expect(member.getByText('Your role as editor needs a second factor before you can use it.')).toBeVisible();
+  await member.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const secret = (await member.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');
+  await member.getByLabel('6-digit code').fill(codeAt(secret, Math.floor(Date.now() / 30_000)));
+  await member.getByRole('button', { name: 'Confirm' }).click();
+  await member.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(member.getByText('Your account has a second factor: your role as editor is active.')).toBeVisible();
+  await member.goto('/news');
   await expect(member.getByRole('link', { name: 'New article' })).toBeVisible();
   await member.getByRole('link', { name: 'New article' }).click();
   await expect(member).toHaveURL(/\/article\/new$/);

@@ -1,5 +1,5 @@
 import { hostileDocuments } from '../src/server/features/articles/hostile-documents';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, checkA11y, expect, test } from './fixtures';
+import { adminAuthorization, checkA11y, expect, test } from './fixtures';
 
 /**
  * Hostile contents: each is refused by the API or, once stored, shown in Chromium with no script
@@ -8,8 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, checkA11y, expect, test } from './fixtures
 test('hostile article contents are refused or shown harmlessly', async ({ page, request, baseURL }) => {
   test.setTimeout(180_000);
   expect(hostileDocuments.length).toBeGreaterThanOrEqual(50);
-  const token = await request.post('/api/token', { form: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  const authorization = `Bearer ${(await token.json()).access_token}`;
+  const { authorization } = await adminAuthorization(request);
 
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { siteTextDefaults, type SiteTextKey } from '../src/shared/domain/site-text';
+import { nextAdminCode, readAdminSession } from './admin-session';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './test-env';
 
 export { expect };
@@ -32,12 +33,30 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.goto('/signIn');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** Signs in as the server's admin account and waits for the profile redirect. */
+/**
+ * Opens the site as the server's admin, signed in, on the profile page. The admin has a second
+ * factor (e2e/global-setup.ts): each time step's code works once, so the journeys share the
+ * session it opened, as one admin's browser keeps its session (decision 132).
+ */
 export async function signInAsAdmin(page: Page): Promise<void> {
+  const { token } = readAdminSession();
+  await page.goto('/signIn');
+  await page.evaluate(
+    ([token, username]) => sessionStorage.setItem('session', JSON.stringify({ token, username, role: 'admin' })),
+    [token, ADMIN_EMAIL],
+  );
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+}
+
+/** Signs in as the admin through the form: the password, then a code from its authenticator app. */
+export async function signInAsAdminWithCode(page: Page): Promise<void> {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.getByLabel('Code').fill(nextAdminCode());
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 }
 
@@ -65,11 +84,12 @@ export async function setSiteText(page: Page, key: SiteTextKey, value: string): 
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** The admin's bearer header, signed in through the API (for putting shared state back after a journey). */
+/** The admin's bearer header (the session global setup opened), for setting up and putting back shared state. */
 export async function adminAuthorization(request: APIRequestContext): Promise<{ authorization: string }> {
-  const res = await request.post('/api/token', { form: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  const authorization = `Bearer ${readAdminSession().token}`;
+  const res = await request.get('/api/member_info', { headers: { authorization } });
   expect(res.status(), await res.text()).toBe(200);
-  return { authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+  return { authorization };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { checkA11y, expect, signInAsAdminWithCode, test } from './fixtures';
 
 test('the admin signs in, lands on the profile address and signs out again', async ({ page }) => {
   await page.goto('/signIn');
@@ -9,7 +9,8 @@ test('the admin signs in, lands on the profile address and signs out again', asy
   await expect(page.getByRole('link', { name: /join us/i })).toHaveAttribute('href', '/register');
   await checkA11y(page);
 
-  await signInAsAdmin(page);
+  // The admin has a second factor: the password, then the authenticator app's code.
+  await signInAsAdminWithCode(page);
   const account = page.getByRole('link', { name: 'My account' });
   await expect(account).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

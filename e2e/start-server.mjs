@@ -20,7 +20,7 @@ const child = spawn(process.execPath, [serverEntry], {
     ...process.env,
     PORT: port,
     HOST: '127.0.0.1',
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
     DATA_DIR: dataDir,
     DEMO_CONTENT: 'on',
     // Journeys sign in many times; production-strength scrypt is checked by a unit test instead.

@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { accountRoutes } from './features/accounts/account.routes';
+import { secondFactorRoutes } from './features/accounts/second-factor.routes';
 import { articlesRoutes } from './features/articles/articles.routes';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsRoutes } from './features/donations/donations.routes';
@@ -69,9 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   await app.register(multipart);
-  installAuth(app, services.tokens, (id) => services.accountsRepo.findAuthById(id), {
+  installAuth(app, services.tokens, (id) => services.accounts.principal(id), {
     operatorToken: config.metricsToken,
-    isRevoked: (jti) => services.accountsRepo.isRevoked(jti),
+    sessionActive: (claims, ip) => services.sessions.check(claims, ip),
   });
   services.metrics.install(app);
 
@@ -84,6 +85,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   healthRoutes(app, services.health);
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
+  secondFactorRoutes(app, {
+    accounts: services.accounts,
+    factors: services.secondFactors,
+    sessions: services.sessions,
+    repo: services.accountsRepo,
+  });
   siteTextRoutes(app, services.siteText, services.settings);
   imagesRoutes(app, services.images);
   committeeRoutes(app, services.committee);

@@ -16,6 +16,10 @@ const usage = `Usage: npm run admin -- <command>
                          sessions and lift a sign-in lockout
   create-admin EMAIL     make EMAIL an admin: a new account with a generated password, or an
                          existing account promoted
+  remove-second-factor EMAIL
+                         remove the account's passkeys, authenticator app and recovery codes
+                         (a lost phone or key) and end its sessions; it signs in with its
+                         password and sets up a new factor
   backup FILE            SQLite only: a consistent copy of the live database (VACUUM INTO) in FILE`;
 
 async function withRecovery<T>(work: (recovery: ReturnType<typeof accountRecovery>) => Promise<T>): Promise<T> {
@@ -45,6 +49,16 @@ async function run(command: string | undefined, arg: string | undefined): Promis
     if ('error' in result) return fail(result.error);
     if ('promoted' in result) console.log(`${arg} is now an admin; its password is unchanged.`);
     else console.log(`Admin account ${arg} created with the password:\n    ${result.password}\nIt is shown only once.`);
+    return 0;
+  }
+  if (command === 'remove-second-factor' && arg) {
+    const result = await withRecovery((recovery) => recovery.removeSecondFactors(arg));
+    if ('error' in result) return fail(result.error);
+    console.log(
+      result.removed.length
+        ? `Removed from ${arg}: ${result.removed.join(', ')}. Its sessions have ended; it signs in with its password and sets up a new second factor.`
+        : `${arg} had no second factor. Its sessions have ended.`,
+    );
     return 0;
   }
   if (command === 'backup' && arg) {

@@ -17,6 +17,8 @@ const envSchema = z
     ADMIN_EMAIL: z.email().default('admin@example.org'),
     ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
     JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    // Encrypts authenticator-app seeds at rest (decision 131); without it, a key derived from the signing secret.
+    SECOND_FACTOR_KEY: z.string().min(32, 'SECOND_FACTOR_KEY must be at least 32 characters').optional(),
     PAYMENTS: z.enum(['test', 'stripe']).optional(),
     STRIPE_SECRET_KEY: z.string().optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().optional(),
@@ -61,6 +63,7 @@ export type Config = {
   adminEmail: string;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
+  secondFactorKey: string | undefined;
   payments: 'test' | 'stripe';
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   smtpUrl: string | undefined;
@@ -102,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
+    secondFactorKey: e.SECOND_FACTOR_KEY,
     payments: e.PAYMENTS ?? (stripeKeysSet ? 'stripe' : 'test'),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -30,6 +30,7 @@ function adminHint(config: Config, result: AdminResult, onTerminal: boolean): st
       `    e-mail:   ${config.adminEmail}`,
       `    password: ${result.generatedPassword}`,
       '  This password is shown only once: keep it somewhere safe.',
+      '  You will then be asked to add a passkey or an authenticator app: admins need a second factor.',
     ].join('\n');
   }
   if (result.generatedPassword) {

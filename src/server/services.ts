@@ -4,6 +4,7 @@ import { backgroundTasks } from './background';
 import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
 import { createTokens } from './auth/tokens';
+import { secretBox } from './auth/secret-box';
 import type { Config } from './config';
 import { passwordResetService } from './features/accounts/password-reset.service';
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
@@ -28,6 +29,8 @@ import { adminService } from './features/admin/admin.service';
 import { accountsRepo } from './features/accounts/accounts.repo';
 import { accountsService } from './features/accounts/accounts.service';
 import { accountService } from './features/accounts/account.service';
+import { secondFactorService } from './features/accounts/second-factor.service';
+import { sessionsService } from './features/accounts/sessions.service';
 import { articlesService } from './features/articles/articles.service';
 import { committeeService } from './features/committee/committee.service';
 import { eventsService } from './features/events/events.service';
@@ -57,6 +60,7 @@ import { importsService } from './features/imports/imports.service';
 import { invitationsService } from './features/imports/invitations.service';
 import { addMemberService } from './features/imports/add-member.service';
 import { importsPersonalData } from './features/imports/imports.personal-data';
+import { secondFactorsPersonalData } from './features/accounts/second-factors.personal-data';
 
 export type ServiceDeps = {
   db: Db;
@@ -153,6 +157,27 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     siteName: () => siteText.get('site_name'),
   });
   const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
+  const box = secretBox(config.secondFactorKey ?? jwtSecret);
+  const sessions = sessionsService({
+    db: db.db,
+    tokens,
+    box,
+    mailer,
+    clock,
+    siteName: () => siteText.get('site_name'),
+    publicUrl: config.publicUrl,
+  });
+  const secondFactors = secondFactorService({
+    db: db.db,
+    box,
+    passwords,
+    limiter,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+    siteName: () => siteText.get('site_name'),
+    endOtherSessions: (userId, keep, trx) => sessions.endOthers(userId, keep, trx),
+  });
   // Every table that can hold a person's data, declared by the part that owns it: export and
   // erasure run every part, in this order (decision 099). A new table joins by adding its part here;
   // src/server/privacy/personal-data.api.test.ts walks the schema and fails until it has.
@@ -169,6 +194,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       committeePersonalData,
       limitsPersonalData,
       importsPersonalData,
+      secondFactorsPersonalData,
       // The account's own row goes last but one; the audit log last, scrubbing what the others found.
       accountsPersonalData,
       auditPersonalData,
@@ -176,9 +202,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     { db: db.db, clock, mailContext, log },
   );
   const accounts = accountsService({
+    db: db.db,
     repo: accountsData,
     passwords,
-    tokens,
+    factors: secondFactors,
+    sessions,
+    audit,
     clock,
     bootstrapOnce: async () => {
       const marker = randomUUID();
@@ -240,16 +269,25 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
-      await Promise.all([limiter.prune(), this.membership.prunePending(), brake.prune(), accounts.pruneRevoked(), imports.prune()]);
+      await Promise.all([
+        limiter.prune(),
+        this.membership.prunePending(),
+        brake.prune(),
+        accounts.pruneSessions(),
+        secondFactors.pruneChallenges(),
+        imports.prune(),
+      ]);
       return sent;
     },
     accountsRepo: accountsData,
     accounts,
     personalData,
+    sessions,
+    secondFactors,
     account: accountService({
       db: db.db,
       passwords,
-      tokens,
+      sessions,
       mailer,
       limiter,
       audit,

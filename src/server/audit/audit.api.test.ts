@@ -93,6 +93,9 @@ describe('audit log', () => {
       ['chair@example.org', 'committee', 'created', 'Added "Dr Ani Petrosyan" to the committee'],
       ['chair@example.org', 'event', 'updated', 'Updated event "Winter lecture (moved)"'],
       ['chair@example.org', 'event', 'created', 'Created event "Winter lecture"'],
+      // Staff set up their second factor first (decision 132); that is recorded too.
+      ['writer@example.org', 'account', 'changed', 'Authenticator app set up; other sessions ended'],
+      ['chair@example.org', 'account', 'changed', 'Authenticator app set up; other sessions ended'],
     ]);
     expect(entries[3]).toMatchObject({ actor_id: editor.id, subject_id: article, at: '2026-11-21T12:00:05.000Z' });
   });
@@ -146,7 +149,7 @@ describe('audit log', () => {
 
   it('filters by person and kind, and lists the people', async () => {
     const byEditor = await log(`actor=${editor.id}`);
-    expect(byEditor.items.map((e) => e.kind)).toEqual(['image', 'article', 'article']);
+    expect(byEditor.items.map((e) => e.kind)).toEqual(['image', 'article', 'article', 'account']);
     expect((await log(`actor=${editor.id}&kind=article`)).total).toBe(2);
     const actors = (await as(admin).get('/api/admin/audit_actors')).json();
     expect(actors).toEqual([

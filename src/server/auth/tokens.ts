@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 import { role, type Role } from '../../shared/api/accounts';
@@ -11,8 +10,8 @@ const claims = z.object({
   username: z.string(),
   role,
   ver: z.number().int(),
-  /** The token's own id, so signing out can end this one token (absent from tokens issued before). */
-  jti: z.string().optional(),
+  /** The token's own id: its row in the sessions table, which ending the session marks (decision 133). */
+  jti: z.string(),
   exp: z.number().int(),
 });
 export type TokenClaims = z.infer<typeof claims>;
@@ -23,17 +22,18 @@ export type TokenSubject = { id: string; email: string; role: Role; token_versio
 export function createTokens(secret: string, clock: () => Date) {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(user: TokenSubject): Promise<string> {
+    /** A token for the session `sessionId` (its row is written first, by the sessions service). */
+    async issue(user: TokenSubject, sessionId: string, expiresAt?: Date): Promise<string> {
       const now = Math.floor(clock().getTime() / 1000);
       return (
         new SignJWT({ username: user.email, role: user.role, ver: user.token_version })
           .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
           .setSubject(user.id)
-          .setJti(randomUUID())
+          .setJti(sessionId)
           // Only access tokens carry this audience, so other tokens signed with the secret never pass.
           .setAudience(ACCESS_AUDIENCE)
           .setIssuedAt(now)
-          .setExpirationTime(now + TOKEN_LIFETIME_SECONDS)
+          .setExpirationTime(expiresAt ? Math.floor(expiresAt.getTime() / 1000) : now + TOKEN_LIFETIME_SECONDS)
           .sign(key)
       );
     },

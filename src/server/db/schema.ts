@@ -33,6 +33,8 @@ export interface UsersTable {
   /** The import that created the account or last changed it (decision 110). */
   import_id: string | null;
   last_signed_in_at: string | null;
+  /** When the account was first seen with a staff role and no second factor (the grace period counts from here). */
+  staff_since: string | null;
 }
 
 export interface StringsTable {
@@ -308,9 +310,71 @@ export interface GiftAidDeclarationsTable {
   import_id: string | null;
 }
 
-export interface RevokedTokensTable {
-  jti: string;
+/** An authenticator app (TOTP, RFC 6238): the seed encrypted (decision 131), the newest time step used. */
+export interface TotpFactorsTable {
+  user_id: string;
+  secret_enc: string;
+  created_at: string;
+  /** Null while enrolment waits for its first code. */
+  confirmed_at: string | null;
+  last_step: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** HMAC-SHA-256 of the normalised code under the factor key. */
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** bigint on PostgreSQL (read back as text): always pass through Number(). */
+  counter: Generated<number | string>;
+  /** JSON list of the authenticator's transports. */
+  transports: Generated<string>;
+  backed_up: Generated<number>;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: string | null;
+  purpose: 'register' | 'sign-in';
   expires_at: string;
+}
+
+/** One row per access token: the token's jti is the id. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_version: number;
+  /** How the session was opened: password, password+totp, password+recovery, passkey. */
+  method: string;
+  /** "Firefox on Windows": from the user agent at sign-in. */
+  device: string;
+  ip: string | null;
+  /** An approximate place known locally (decision 133), or null. */
+  place: string | null;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  ended_at: string | null;
+}
+
+export interface KnownDevicesTable {
+  user_id: string;
+  device_key: string;
+  first_seen: string;
+  last_seen: string;
 }
 
 export interface CardDeclinesTable {
@@ -338,6 +402,8 @@ export interface EmailChangesTable {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /** The session that asked: the change ends the account's other sessions, not that one. */
+  session_id: string | null;
 }
 
 /** Each choice about news by e-mail; the latest one of a person is their current choice. */
@@ -438,7 +504,12 @@ export interface Database {
   donations: DonationsTable;
   gift_aid_declarations: GiftAidDeclarationsTable;
   audit_log: AuditLogTable;
-  revoked_tokens: RevokedTokensTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  sessions: SessionsTable;
+  known_devices: KnownDevicesTable;
   card_declines: CardDeclinesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;

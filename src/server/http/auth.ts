@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
 import type { Endpoint } from '../../shared/api/contract';
+import { STAFF_NEEDS_FACTOR } from '../../shared/api/second-factor';
 import type { TokenClaims, Tokens } from '../auth/tokens';
 import { forbidden, unauthorized } from './errors';
 
@@ -14,8 +15,11 @@ export const policies: readonly Policy[] = ['public', 'member', 'editor', 'admin
 
 export type Principal = { id: string; email: string; role: Role };
 
-/** The current role and token version of a user, read on every authenticated request. */
-export type PrincipalLoader = (id: string) => Promise<(Principal & { token_version: number }) | undefined>;
+/**
+ * The current role and token version of a user, read on every authenticated request, and whether
+ * staff calls are refused for want of a second factor (decision 132).
+ */
+export type PrincipalLoader = (id: string) => Promise<(Principal & { token_version: number; staff_blocked?: boolean }) | undefined>;
 
 /** A route as registered; `endpoint` is its declaration in src/shared/api (absent only on the web app's own pages). */
 export type RegisteredRoute = { method: string; url: string; policy: Policy; endpoint?: Endpoint };
@@ -78,11 +82,11 @@ export function installAuth(
   options: {
     /** The bearer token of the `operator` policy (METRICS_TOKEN). */
     operatorToken?: string;
-    /** True for a token ended by signing out. */
-    isRevoked?: (jti: string) => Promise<boolean>;
+    /** Whether the token's session still stands (not ended, not expired); notes its use. */
+    sessionActive?: (claims: TokenClaims, ip: string) => Promise<boolean>;
   } = {},
 ): void {
-  const { operatorToken, isRevoked = async () => false } = options;
+  const { operatorToken, sessionActive = async () => true } = options;
   app.decorate('registeredRoutes', [] as RegisteredRoute[]);
   app.decorateRequest('principal', null);
   app.decorateRequest('tokenClaims', null);
@@ -112,9 +116,9 @@ export function installAuth(
     }
 
     const claims = token ? await tokens.verify(token) : null;
-    const [user, revoked] = claims ? await Promise.all([loadPrincipal(claims.sub), claims.jti ? isRevoked(claims.jti) : false]) : [];
-    // A reset password, a changed role or signing out everywhere voids older tokens at once.
-    const valid = user && claims && !revoked && user.token_version === claims.ver;
+    const [user, active] = claims ? await Promise.all([loadPrincipal(claims.sub), sessionActive(claims, req.ip)]) : [];
+    // A reset password, a changed role, signing out or an ended session voids the token at once.
+    const valid = user && claims && active && user.token_version === claims.ver;
     if (valid) {
       req.principal = { id: user.id, email: user.email, role: user.role };
       req.tokenClaims = claims;
@@ -123,5 +127,7 @@ export function installAuth(
     if (policy === 'public') return;
     if (!valid) throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Please sign in');
     if (!allows(policy, user.role)) throw forbidden();
+    // An admin or editor without a second factor reaches their own account and its enrolment only.
+    if (policy !== 'member' && user.staff_blocked) throw forbidden(STAFF_NEEDS_FACTOR);
   });
 }

@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly detail: string,
     /** For 429 and 503: when the client may try again, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
+    /** Further fields of the answer beside `detail` (the factors a sign-in needs), as its contract declares them. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(detail);
     this.name = 'HttpError';

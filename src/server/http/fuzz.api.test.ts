@@ -202,7 +202,8 @@ describe('no 5xx for anything a client sends', () => {
   /** A fresh token for each call of sign-out, which ends the token it is sent with. */
   const tokenFor = async (url: string) => {
     if (url !== '/api/sign_out') return admin.authorization;
-    return `Bearer ${await t.services.tokens.issue((await t.services.accountsRepo.findAuthById(admin.id))!)}`;
+    const user = (await t.services.accountsRepo.findById(admin.id))!;
+    return `Bearer ${await t.services.sessions.start(user, { ip: '127.0.0.1' }, 'password+totp')}`;
   };
 
   // Each case comes from its own address, so per-address limits do not turn later cases into

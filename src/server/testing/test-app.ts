@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Secret, TOTP } from 'otpauth';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
 import { buildApp } from '../app';
@@ -26,8 +27,18 @@ export type TestApp = {
   clock: { now: Date; advance(ms: number): void };
   /** Every log line, parsed, when created with `captureLogs` (else empty). */
   logs: Record<string, unknown>[];
-  /** Creates a user with the role and returns a bearer header for them. */
-  userWithRole(role: Role, email?: string): Promise<{ id: string; email: string; password: string; authorization: string }>;
+  /**
+   * Creates a user with the role and returns a bearer header for them. Staff (admin, editor) set
+   * up an authenticator app first, as the site requires of them (decision 132), unless
+   * `secondFactor: false`; its secret comes back as `totpSecret`.
+   */
+  userWithRole(
+    role: Role,
+    email?: string,
+    options?: { secondFactor?: boolean },
+  ): Promise<{ id: string; email: string; password: string; authorization: string; totpSecret?: string }>;
+  /** The authenticator code for the secret at the test clock's time (or `at`). */
+  totpCode(secret: string, at?: Date): string;
   close(): Promise<void>;
 };
 
@@ -39,6 +50,11 @@ async function sourceRenderer(webDir: string): Promise<RenderPage> {
 }
 
 export const TEST_PASSWORD = 'correct horse battery staple';
+
+/** What an authenticator app shows for the secret at that moment (RFC 6238, as the site sets it up). */
+export function totpCode(secret: string, at: Date): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() });
+}
 
 async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -120,12 +136,23 @@ export async function createTestApp(
     config,
     clock,
     logs,
-    async userWithRole(role, email = `${role}-${randomBytes(4).toString('hex')}@example.org`) {
+    async userWithRole(role, email = `${role}-${randomBytes(4).toString('hex')}@example.org`, options = {}) {
       const id = await services.accounts.createUser({ email, password: TEST_PASSWORD, role, first_name: 'Test', last_name: role });
-      const user = await services.accountsRepo.findAuthById(id);
-      const token = await services.tokens.issue(user!);
-      return { id, email, password: TEST_PASSWORD, authorization: `Bearer ${token}` };
+      const staff = role === 'admin' || role === 'editor';
+      let totpSecret: string | undefined;
+      if (staff && options.secondFactor !== false) {
+        totpSecret = (await services.secondFactors.startTotp({ id, email })).secret;
+        await services.secondFactors.confirmTotp({ id, email }, totpCode(totpSecret, clock.now), null);
+      }
+      const user = (await services.accountsRepo.findById(id))!;
+      const token = await services.sessions.start(
+        user,
+        { ip: '127.0.0.1', userAgent: 'API test' },
+        totpSecret ? 'password+totp' : 'password',
+      );
+      return { id, email, password: TEST_PASSWORD, authorization: `Bearer ${token}`, ...(totpSecret ? { totpSecret } : {}) };
     },
+    totpCode: (secret, at = clock.now) => totpCode(secret, at),
     async close() {
       await app.close();
       await services.close();

@@ -11,6 +11,13 @@ export const role = z.enum(roles);
 export const tokenRequest = z.object({
   username: z.string().trim().min(1, 'Enter your e-mail address').max(254),
   password: z.string().min(1, 'Enter your password').max(1024),
+  /** The second factor, for an account that has one: an authenticator code or a recovery code. */
+  otp: z
+    .string()
+    .trim()
+    .max(40, 'At most 40 characters')
+    .optional()
+    .transform((code) => code || undefined),
 });
 export type TokenRequest = z.infer<typeof tokenRequest>;
 
@@ -19,6 +26,11 @@ export const tokenResponse = z.object({
   token_type: z.literal('bearer'),
   username: z.string(),
   role,
+  /**
+   * For an admin or editor without a second factor: `required` (staff calls answer 403 until one is
+   * set up) or `grace` (the grace period lasts). Absent otherwise.
+   */
+  second_factor_setup: z.enum(['required', 'grace']).optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
@@ -37,6 +49,8 @@ export const accountsApi = defineEndpoints('accounts', {
     method: 'POST',
     path: '/api/token',
     summary: 'Sign in: the e-mail address as username and the password give a bearer token',
+    description:
+      'An account with a second factor also sends otp (an authenticator or recovery code); without it, a right password answers 401 { detail, second_factor: [...] } naming the factors the account has (totp, recovery_code, passkey). A passkey signs in through POST /api/token/passkey instead. A wrong code counts as a failed attempt, as a wrong password does.',
     body: { kind: 'form', schema: tokenRequest },
     response: tokenResponse,
     errors: {

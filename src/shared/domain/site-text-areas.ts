@@ -51,6 +51,7 @@ const byPrefix: [string, TextArea][] = [
   ['card.', { where: 'Card payment form', page: null }],
   ['billing.', { where: 'Card payment form: billing address', page: null }],
   ['profile.admin.', { where: "The admin's profile page", page: '/profile' }],
+  ['security.', { where: 'Sign-in and security (passkeys, authenticator app, sessions)', page: '/profile/security' }],
   ['profile.', { where: 'Profile page', page: '/profile' }],
   ['renew.', { where: 'Renewal pages', page: '/renew' }],
   ['donate.', { where: 'Donate pages', page: '/donate' }],

@@ -17,6 +17,7 @@ const RegisterPage = () => import('../features/membership/register-page').then((
 const RegisterPayPage = () => import('../features/membership/register-pay-page').then((m) => ({ Component: m.RegisterPayPage }));
 const RegisterThanksPage = () => import('../features/membership/register-thanks-page').then((m) => ({ Component: m.RegisterThanksPage }));
 const ProfilePage = () => import('../features/membership/profile-page').then((m) => ({ Component: m.ProfilePage }));
+const SecurityPage = () => import('../features/accounts/security/security-page').then((m) => ({ Component: m.SecurityPage }));
 const RenewPage = () => import('../features/membership/renew-page').then((m) => ({ Component: m.RenewPage }));
 const RenewPayPage = () => import('../features/membership/renew-pay-page').then((m) => ({ Component: m.RenewPayPage }));
 const DonatePage = () => import('../features/donations/donate-page').then((m) => ({ Component: m.DonatePage }));
@@ -70,6 +71,7 @@ export const routes: RouteObject[] = [
           { path: 'register/pay', lazy: RegisterPayPage },
           { path: 'register/thanks', lazy: RegisterThanksPage },
           { path: 'profile', lazy: ProfilePage },
+          { path: 'profile/security', lazy: SecurityPage },
           { path: 'renew', lazy: RenewPage },
           { path: 'renew/pay', lazy: RenewPayPage },
           { path: 'donate', lazy: DonatePage, handle: pageData.plain },

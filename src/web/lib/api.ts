@@ -11,14 +11,17 @@ export class ApiError extends Error {
   readonly fromServer: boolean;
   /** The request field at fault, when the server named one (400 validation errors). */
   readonly field: string | undefined;
+  /** The whole error answer, for the few that say more than `detail` (the factors a sign-in needs). */
+  readonly body: unknown;
 
-  constructor(status: number, detail: string, fromServer: boolean, field?: string) {
+  constructor(status: number, detail: string, fromServer: boolean, field?: string, body?: unknown) {
     super(detail);
     this.name = 'ApiError';
     this.status = status;
     this.detail = detail;
     this.fromServer = fromServer;
     this.field = field;
+    this.body = body;
   }
 }
 
@@ -175,7 +178,7 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
 /** An ApiError carrying the server's `{ detail }` (and `field`) when it sent one. */
 export function errorFrom(status: number, data: unknown): ApiError {
   const error = errorBodyOf(data);
-  if (error) return new ApiError(status, error.detail, true, error.field);
+  if (error) return new ApiError(status, error.detail, true, error.field, data);
   return new ApiError(status, `Request failed with status ${status}`, false);
 }
 

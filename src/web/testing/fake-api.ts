@@ -8,6 +8,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   /** The JSON body, when there was one. */
   json: unknown;
+  /** A form body (POST /api/token), when there was one. */
+  form: URLSearchParams | undefined;
   authorization: string | null;
 }
 
@@ -17,6 +19,8 @@ export class FakeFailure {
     readonly status: number,
     readonly detail: string,
     readonly field?: string,
+    /** Further fields of the error answer (the factors a sign-in needs). */
+    readonly extra?: Record<string, unknown>,
   ) {}
 }
 
@@ -85,6 +89,7 @@ export class FakeApi {
       path: url.pathname,
       query: url.searchParams,
       json: body === null ? undefined : JSON.parse(body),
+      form: init.body instanceof URLSearchParams ? init.body : undefined,
       authorization: new Headers(init.headers).get('Authorization'),
     };
     this.calls.push(request);
@@ -95,7 +100,7 @@ export class FakeApi {
     }
     const answer = await handler.answer(request);
     if (answer instanceof FakeFailure)
-      return json(answer.status, { detail: answer.detail, ...(answer.field ? { field: answer.field } : {}) });
+      return json(answer.status, { ...answer.extra, detail: answer.detail, ...(answer.field ? { field: answer.field } : {}) });
     return json(200, answer);
   };
 }

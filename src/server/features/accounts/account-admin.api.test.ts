@@ -36,7 +36,11 @@ describe('the admin acting on a member’s account', () => {
     expect((await call(admin.authorization, 'POST', `/api/admin/members/${id}/email`, { email: corrected })).statusCode).toBe(200);
     expect((await outboxFor(t, corrected)).map((m) => m.kind)).toEqual(['email-changed']);
     expect((await outboxFor(t, form.email)).map((m) => m.kind)).toContain('email-changed');
-    expect((await signIn(t, corrected, form.plain_pw)).statusCode).toBe(200);
+    // The account's address changed: the member's sessions ended, and they sign in with the new one.
+    expect((await call(authorization, 'GET', '/api/member_info')).statusCode).toBe(401);
+    const again = await signIn(t, corrected, form.plain_pw);
+    expect(again.statusCode).toBe(200);
+    const fresh = `Bearer ${again.json<{ access_token: string }>().access_token}`;
 
     const audit = await t.db.db.selectFrom('audit_log').selectAll().where('subject_id', '=', id).orderBy('seq').execute();
     expect(audit.map((a) => [a.actor_id, a.summary])).toEqual([
@@ -52,7 +56,7 @@ describe('the admin acting on a member’s account', () => {
       ['POST', 'resend', { outbox_id: 1 }],
       ['POST', 'erase', undefined],
     ] as const)
-      expect((await call(authorization, method, `/api/admin/members/${id}/${path}`, body)).statusCode, path).toBe(403);
+      expect((await call(fresh, method, `/api/admin/members/${id}/${path}`, body)).statusCode, path).toBe(403);
   });
 
   it('shows the consent history and resends the welcome, only the member’s own', async () => {

@@ -14,13 +14,13 @@ describe('account recovery from the command line', () => {
   });
   afterAll(() => t.close());
 
-  const signIn = (username: string, password: string, ip = '198.51.100.20') =>
+  const signIn = (username: string, password: string, ip = '198.51.100.20', otp?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/token',
       remoteAddress: ip,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ username, password }).toString(),
+      payload: new URLSearchParams({ username, password, ...(otp ? { otp } : {}) }).toString(),
     });
   const memberInfo = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization } });
   const auditSummaries = async () => (await t.db.db.selectFrom('audit_log').select('summary').execute()).map((row) => row.summary);
@@ -36,7 +36,10 @@ describe('account recovery from the command line', () => {
 
     expect((await memberInfo(admin.authorization)).statusCode).toBe(401);
     expect((await signIn(admin.email, TEST_PASSWORD)).statusCode).toBe(401);
-    const fresh = await signIn(admin.email, result.password);
+    // The new password opens the account with its second factor, as before.
+    expect((await signIn(admin.email, result.password)).json()).toMatchObject({ second_factor: ['totp', 'recovery_code'] });
+    t.clock.advance(30_000);
+    const fresh = await signIn(admin.email, result.password, undefined, t.totpCode(admin.totpSecret!));
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().role).toBe('admin');
     expect(await auditSummaries()).toContain(`Password of "Locked.Out@example.org" reset from the server's command line`);

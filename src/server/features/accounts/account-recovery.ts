@@ -49,6 +49,50 @@ export function accountRecovery(db: Kysely<Database>, passwords: PasswordHasher,
     },
 
     /**
+     * Removes every second factor of the account (authenticator app, recovery codes, passkeys), for
+     * a person who lost theirs, and ends its sessions. They sign in with the password again; staff
+     * are then taken to set up a new factor before their role works (decision 132).
+     */
+    async removeSecondFactors(email: string): Promise<{ removed: string[] } | { error: string }> {
+      const key = emailKey(email);
+      const user = await db.selectFrom('users').select(['id', 'email']).where('email_key', '=', key).executeTakeFirst();
+      if (!user) return { error: `No account has the e-mail address ${email}.` };
+      const removed = await audit.change(
+        fromShell,
+        async (trx) => {
+          const gone: string[] = [];
+          const totp = await trx.deleteFrom('totp_factors').where('user_id', '=', user.id).executeTakeFirst();
+          if (Number(totp.numDeletedRows) > 0) gone.push('the authenticator app');
+          const keys = await trx.deleteFrom('passkeys').where('user_id', '=', user.id).executeTakeFirst();
+          if (Number(keys.numDeletedRows) > 0) gone.push(`${Number(keys.numDeletedRows)} passkey(s)`);
+          const codes = await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).executeTakeFirst();
+          if (Number(codes.numDeletedRows) > 0) gone.push('the recovery codes');
+          await trx.deleteFrom('webauthn_challenges').where('user_id', '=', user.id).execute();
+          // Sessions opened with a lost factor must not outlive it.
+          await trx
+            .updateTable('users')
+            .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+            .where('id', '=', user.id)
+            .execute();
+          await trx
+            .updateTable('sessions')
+            .set({ ended_at: clock().toISOString() })
+            .where('user_id', '=', user.id)
+            .where('ended_at', 'is', null)
+            .execute();
+          return gone;
+        },
+        (gone) => ({
+          kind: 'account',
+          action: 'changed',
+          subject_id: user.id,
+          summary: `Second factors of ${quoted(user.email)} removed from the server's command line (${gone.length ? gone.join(', ') : 'there were none'}); sessions ended`,
+        }),
+      );
+      return { removed };
+    },
+
+    /**
      * Makes EMAIL an admin: a new account with a generated password, or an existing account
      * promoted (its password unchanged). An admin already is left as it is.
      */

@@ -16,16 +16,16 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
 
   addRoute(app, accountApi.password, {
     policy: 'member',
-    handler: async ({ body, user }) => ({
+    handler: async ({ body, user, req }) => ({
       succeeded: true,
-      access_token: await account.changePassword(user().id, body.current_password, body.new_password),
+      access_token: await account.changePassword(user().id, body.current_password, body.new_password, req.tokenClaims!),
     }),
   });
 
   addRoute(app, accountApi.email, {
     policy: 'member',
-    handler: async ({ body, user }) => {
-      await account.requestEmailChange(user().id, body.new_email, body.password);
+    handler: async ({ body, user, req }) => {
+      await account.requestEmailChange(user().id, body.new_email, body.password, req.tokenClaims!.jti);
       return { succeeded: true };
     },
   });

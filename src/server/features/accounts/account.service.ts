@@ -14,7 +14,7 @@ import {
 import { emailKey } from '../../../shared/domain/email';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
-import type { Tokens } from '../../auth/tokens';
+import type { TokenClaims } from '../../auth/tokens';
 import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -27,6 +27,7 @@ import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/c
 import type { Person, PersonalDataRegistry } from '../../privacy/personal-data';
 import { paymentSummary } from '../../payments/payment-summary';
 import { accountRepo } from './account.repo';
+import type { SessionsService } from './sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
@@ -41,7 +42,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export type AccountDeps = {
   db: Kysely<Database>;
   passwords: PasswordHasher;
-  tokens: Tokens;
+  sessions: SessionsService;
   mailer: Mailer;
   limiter: RateLimiter;
   audit: AuditTrail;
@@ -54,7 +55,7 @@ export type AccountDeps = {
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, tokens, mailer, limiter, audit, clock, publicUrl, siteText, personalData }: AccountDeps) {
+export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, personalData }: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -123,18 +124,24 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       return service.details(userId);
     },
 
-    /** Changes the password and ends every session (the version tokens carry); the caller gets a fresh token. */
-    async changePassword(userId: string, current: string, next: string): Promise<string> {
+    /**
+     * Changes the password and ends every other session (the version tokens carry, and their
+     * rows); this session goes on under a fresh token.
+     */
+    async changePassword(userId: string, current: string, next: string, claims: TokenClaims): Promise<string> {
       const user = await userOrThrow(userId);
       passwords.refuseWhenBusy();
       await checkPassword(user, current);
       const hash = await passwords.hash(next);
-      await audit.change(
+      return audit.change(
         { id: user.id, email: user.email },
-        (trx) => repo.setPassword(trx, userId, hash),
+        async (trx) => {
+          await repo.setPassword(trx, userId, hash);
+          await sessions.endOthers(userId, claims.jti, trx);
+          return sessions.reissue((await repo.user(userId, trx))!, claims.jti, new Date(claims.exp * 1000), trx);
+        },
         () => ({ kind: 'account', action: 'changed', subject_id: userId, summary: 'Password changed; other sessions ended' }),
       );
-      return tokens.issue((await repo.user(userId))!);
     },
 
     /**
@@ -142,7 +149,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
      * address and a notice to the old one in one transaction. An address in use gets the same
      * answer as a free one would not: it is refused, without saying whose it is.
      */
-    async requestEmailChange(userId: string, newEmail: string, password: string): Promise<void> {
+    async requestEmailChange(userId: string, newEmail: string, password: string, sessionId: string | null = null): Promise<void> {
       const user = await userOrThrow(userId);
       await checkPassword(user, password);
       await limiter.hit({ bucket: 'email-change', key: user.id, max: 5, windowMs: DAY }, 'Too many requests. Please try again tomorrow.');
@@ -185,6 +192,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           created_at: now.toISOString(),
           expires_at: new Date(now.getTime() + DAY).toISOString(),
           used_at: null,
+          session_id: sessionId,
         });
         await mailer.queue(
           {
@@ -205,7 +213,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
       mailer.deliverSoon();
     },
 
-    /** Opens the link: the address changes once, if it is still free; sessions stay (the password did not change). */
+    /** Opens the link: the address changes once, if it is still free; the account's other sessions end (decision 133). */
     async confirmEmailChange(token: string): Promise<string> {
       const at = clock().toISOString();
       try {
@@ -216,6 +224,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           if (!user) throw badRequest(EMAIL_LINK_INVALID);
           if (await repo.emailTaken(emailKey(change.new_email), trx)) throw conflict(EMAIL_UNAVAILABLE);
           await repo.updateUser(trx, user.id, { email: change.new_email, email_key: emailKey(change.new_email) });
+          await sessions.endOthers(user.id, change.session_id, trx);
           await trx
             .insertInto('audit_log')
             .values({
@@ -225,7 +234,7 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
               kind: 'account',
               action: 'changed',
               subject_id: user.id,
-              summary: `E-mail changed from ${user.email} to ${change.new_email} (confirmed by link)`,
+              summary: `E-mail changed from ${user.email} to ${change.new_email} (confirmed by link); other sessions ended`,
             })
             .execute();
           return change.new_email;
@@ -321,6 +330,8 @@ export function accountService({ db, passwords, tokens, mailer, limiter, audit, 
           actor,
           async (trx) => {
             await repo.updateUser(trx, user.id, { email: newEmail, email_key: emailKey(newEmail) });
+            // The account's name for signing in changed: every session of it ends.
+            await sessions.endOthers(user.id, null, trx);
             const subject = 'The e-mail address of your account has changed';
             await mailer.queue({ to: newEmail, subject, kind: 'email-changed', ...notice('new') }, trx);
             await mailer.queue({ to: user.email, subject, kind: 'email-changed', ...notice('old') }, trx);

@@ -11,18 +11,19 @@ describe('POST /api/token', () => {
   });
   afterAll(() => t.close());
 
-  const signIn = (username: string, password: string, ip = '10.0.0.1') =>
+  const signIn = (username: string, password: string, ip = '10.0.0.1', otp?: string) =>
     t.app.inject({
       method: 'POST',
       url: '/api/token',
       remoteAddress: ip,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ username, password }).toString(),
+      payload: new URLSearchParams({ username, password, ...(otp ? { otp } : {}) }).toString(),
     });
 
   it('returns a bearer token naming the user, username and role', async () => {
     const editor = await t.userWithRole('editor', 'Editor.One@Example.org');
-    const res = await signIn('  editor.one@EXAMPLE.org ', TEST_PASSWORD);
+    t.clock.advance(30_000);
+    const res = await signIn('  editor.one@EXAMPLE.org ', TEST_PASSWORD, '10.0.0.1', t.totpCode(editor.totpSecret!));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
@@ -214,13 +215,15 @@ describe('signing out', () => {
     expect((await me(await signIn(member.email))).statusCode).toBe(200);
   });
 
-  it('forgets ended tokens once they would have expired anyway', async () => {
+  it('forgets ended sessions a day after they would have expired anyway', async () => {
     const member = await t.userWithRole('member');
     await signOut(await signIn(member.email));
-    expect((await t.db.db.selectFrom('revoked_tokens').selectAll().execute()).length).toBeGreaterThan(0);
-    t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 + 1000);
+    const ended = () =>
+      t.db.db.selectFrom('sessions').select('id').where('user_id', '=', member.id).where('ended_at', 'is not', null).execute();
+    expect((await ended()).length).toBeGreaterThan(0);
+    t.clock.advance(TOKEN_LIFETIME_SECONDS * 1000 + 25 * 60 * 60 * 1000);
     await t.services.runScheduledJobs();
-    expect(await t.db.db.selectFrom('revoked_tokens').selectAll().execute()).toEqual([]);
+    expect(await ended()).toEqual([]);
   });
 });
 
@@ -274,6 +277,7 @@ describe('the stand-in hash for unknown accounts', () => {
 
   it('is made again when making it failed, so unknown accounts still get 401 and not 500', async () => {
     const { accountsService } = await import('./accounts.service');
+    const { auditTrail } = await import('../../audit/audit-trail');
     const real = t.services.passwords;
     let hashes = 0;
     // The first hash (made at start) fails, as when a password thread dies.
@@ -282,14 +286,17 @@ describe('the stand-in hash for unknown accounts', () => {
       hash: (password: string) => (++hashes === 1 ? Promise.reject(new Error('worker died')) : real.hash(password)),
     };
     const accounts = accountsService({
+      db: t.db.db,
       repo: t.services.accountsRepo,
       passwords: flaky,
-      tokens: t.services.tokens,
+      factors: t.services.secondFactors,
+      sessions: t.services.sessions,
+      audit: auditTrail(t.db.db, () => new Date()),
       clock: () => new Date(),
       bootstrapOnce: () => Promise.resolve(false),
     });
     for (const ip of ['10.8.0.1', '10.8.0.2']) {
-      await expect(accounts.signIn('nobody@example.org', 'a wrong password', ip)).rejects.toMatchObject({ status: 401 });
+      await expect(accounts.signIn('nobody@example.org', 'a wrong password', { ip })).rejects.toMatchObject({ status: 401 });
     }
     expect(hashes).toBe(2);
   });

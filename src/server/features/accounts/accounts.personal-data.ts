@@ -37,7 +37,6 @@ export const accountsPersonalData: PersonalDataCoverage = {
       personal: ['email_key', 'ip'],
       export: { omitted: 'failed sign-ins, kept 15 minutes to lock out guessing' },
     },
-    revoked_tokens: { none: 'the ids of signed-out sessions, until they would have expired anyway' },
   },
 
   async export(db, person) {

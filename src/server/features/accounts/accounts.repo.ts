@@ -14,8 +14,43 @@ export function accountsRepo(db: Kysely<Database>) {
       return db.selectFrom('users').selectAll().where('email_key', '=', emailKey(email)).executeTakeFirst();
     },
 
-    findAuthById(id: string) {
-      return db.selectFrom('users').select(['id', 'email', 'role', 'token_version']).where('id', '=', id).executeTakeFirst();
+    /** What every authenticated request needs: role, token version, and whether the account has a second factor. */
+    async findAuthById(id: string) {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => [
+          'id',
+          'email',
+          'role',
+          'token_version',
+          'first_name',
+          'staff_since',
+          eb
+            .exists(
+              eb
+                .selectFrom('totp_factors')
+                .select('totp_factors.user_id')
+                .whereRef('totp_factors.user_id', '=', 'users.id')
+                .where('totp_factors.confirmed_at', 'is not', null),
+            )
+            .as('has_totp'),
+          eb.exists(eb.selectFrom('passkeys').select('passkeys.id').whereRef('passkeys.user_id', '=', 'users.id')).as('has_passkey'),
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { has_totp, has_passkey, ...user } = row;
+      // SQLite answers exists() as 0 or 1, PostgreSQL as a boolean.
+      return { ...user, has_factor: Boolean(Number(has_totp)) || Boolean(Number(has_passkey)) };
+    },
+
+    findById(id: string): Promise<UserRow | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Starts the grace period of a staff account without a factor, once. */
+    async markStaffSince(id: string, at: string): Promise<void> {
+      await db.updateTable('users').set({ staff_since: at }).where('id', '=', id).where('staff_since', 'is', null).execute();
     },
 
     async insert(user: NewUser): Promise<void> {
@@ -78,23 +113,6 @@ export function accountsRepo(db: Kysely<Database>) {
           .then((row) => ({ failures: Number(row.failures), oldest: row.oldest, ahead: Number(row.ahead) }));
       const [account, fromIp] = await Promise.all([stats('email_key', key), stats('ip', ip)]);
       return { account, ip: fromIp };
-    },
-
-    /** Ends one token until it would have expired anyway. */
-    async revokeToken(jti: string, expiresAt: string): Promise<void> {
-      await db
-        .insertInto('revoked_tokens')
-        .values({ jti, expires_at: expiresAt })
-        .onConflict((oc) => oc.column('jti').doNothing())
-        .execute();
-    },
-
-    async isRevoked(jti: string): Promise<boolean> {
-      return Boolean(await db.selectFrom('revoked_tokens').select('jti').where('jti', '=', jti).executeTakeFirst());
-    },
-
-    async pruneRevoked(now: string): Promise<void> {
-      await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
     },
 
     /** Ends every token of the user: tokens carry the version they were issued under. */

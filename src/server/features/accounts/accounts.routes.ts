@@ -3,13 +3,14 @@ import { accountsApi } from '../../../shared/api/accounts';
 import { addRoute } from '../../http/route';
 import type { AccountsService } from './accounts.service';
 import type { PasswordResetService } from './password-reset.service';
+import { signInContext } from './sign-in-context';
 
 export function accountsRoutes(app: FastifyInstance, accounts: AccountsService, resets: PasswordResetService) {
   addRoute(app, accountsApi.token, {
     policy: 'public',
     handler: ({ body, req, reply }) => {
       reply.header('cache-control', 'no-store');
-      return accounts.signIn(body.username, body.password, req.ip);
+      return accounts.signIn(body.username, body.password, signInContext(req), body.otp);
     },
   });
 

@@ -9,8 +9,9 @@ import {
   type OutboxPage,
   type PaymentPage,
 } from '../../../shared/api/admin';
-import { payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
+import { payWithCard, proceed, registeredMember, registrationForm } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { STAFF_NEEDS_FACTOR } from '../../../shared/api/second-factor';
 
 type Caller = { authorization: string };
 
@@ -229,11 +230,23 @@ describe('admin: roles', () => {
 
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(403);
     expect((await boss.post('/api/admin/set_role', { user_id: userId, role: 'editor' })).json()).toEqual({ succeeded: true });
+    // The role waits for a second factor (decision 132); once the authenticator app is set up it works.
+    expect((await member.post('/api/new_article', newArticle)).json()).toEqual({ detail: STAFF_NEEDS_FACTOR });
+    const { secret } = (await member.post('/api/account/totp', {})).json<{ secret: string }>();
+    t.clock.advance(30_000);
+    expect((await member.post('/api/account/totp/confirm', { code: t.totpCode(secret) })).statusCode).toBe(200);
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(200);
     // Editors do not reach the back office.
     expect((await member.get('/api/admin/members')).statusCode).toBe(403);
-    // A new sign-in reports the new role to the page.
-    expect((await signIn(t, form.email, form.plain_pw)).json()).toMatchObject({ role: 'editor' });
+    // A new sign-in (with the second factor) reports the new role to the page.
+    t.clock.advance(30_000);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: form.email, password: form.plain_pw, otp: t.totpCode(secret) }).toString(),
+    });
+    expect(again.json()).toMatchObject({ role: 'editor' });
 
     expect((await boss.post('/api/admin/set_role', { user_id: userId, role: 'member' })).statusCode).toBe(200);
     expect((await member.post('/api/new_article', newArticle)).statusCode).toBe(403);

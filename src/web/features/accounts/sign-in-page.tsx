@@ -11,15 +11,20 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { accountsApi, tokenRequest } from '../../../shared/api/accounts';
+import { accountsApi, tokenRequest, type TokenResponse } from '../../../shared/api/accounts';
+import type { SecondFactorKind } from '../../../shared/api/second-factor';
 import { SiteText } from '../../components/site-text';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
+import { deviceHeaders } from '../../lib/device-id';
 import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PasskeySignInButton } from './passkey-sign-in-button';
+import { SecondFactorStep } from './second-factor-step';
 
 // The screen says "email"; the token endpoint calls the same field "username".
 const signInForm = z.object({ email: tokenRequest.shape.username, password: tokenRequest.shape.password });
@@ -36,16 +41,28 @@ export function SignInPage() {
     formState: { errors },
   } = useForm<SignInForm>({ resolver: zodResolver(signInForm), defaultValues: { email: '', password: '' } });
 
+  // After a right password, an account with a second factor is asked for it (decision 130).
+  const [secondStep, setSecondStep] = useState<{ username: string; password: string; kinds: SecondFactorKind[] } | null>(null);
+  // Staff without a second factor are taken to set one up before anything else (decision 132).
+  const [next, setNext] = useState('/profile');
+  const signedIn = (answer: TokenResponse) => {
+    setNext(answer.second_factor_setup ? '/profile/security' : '/profile');
+    // Storing the session re-renders this page, whose redirect below then goes on.
+    saveSession({ token: answer.access_token, username: answer.username, role: answer.role });
+  };
   const signIn = useMutation({
     mutationFn: (form: SignInForm) =>
-      apiRequest(accountsApi.token, { body: { username: form.email, password: form.password }, auth: false }),
-    // Storing the session re-renders this page, whose redirect below then goes to /profile.
-    onSuccess: (answer) => saveSession({ token: answer.access_token, username: answer.username, role: answer.role }),
+      apiRequest(accountsApi.token, { body: { username: form.email, password: form.password }, auth: false, headers: deviceHeaders() }),
+    onSuccess: signedIn,
+    onError: (error, form) => {
+      const kinds = secondFactorKinds(error);
+      if (kinds) setSecondStep({ username: form.email, password: form.password, kinds });
+    },
   });
 
-  if (session) return <Navigate to="/profile" replace />;
+  if (session) return <Navigate to={next} replace />;
 
-  const failure = signIn.isError ? failureMessage(signIn.error, t) : null;
+  const failure = signIn.isError && !secondStep ? failureMessage(signIn.error, t) : null;
   const { ref: emailRef, ...emailField } = register('email');
   const { ref: passwordRef, ...passwordField } = register('password');
 
@@ -76,36 +93,52 @@ export function SignInPage() {
           </Typography>
         </Stack>
 
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}>
-          <Stack spacing={2.5}>
-            {failure && <Alert severity="error">{failure}</Alert>}
-            <TextField
-              {...emailField}
-              inputRef={emailRef}
-              type="email"
-              label={t('signin.email')}
-              autoComplete="username"
-              required
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            <TextField
-              {...passwordField}
-              inputRef={passwordRef}
-              type="password"
-              label={t('signin.password')}
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
-              <SiteText k="signin.submit" />
-            </Button>
-          </Stack>
-        </Box>
+        {secondStep ? (
+          <SecondFactorStep
+            {...secondStep}
+            onSignedIn={signedIn}
+            onBack={() => {
+              setSecondStep(null);
+              signIn.reset();
+            }}
+          />
+        ) : (
+          <>
+            <Box component="form" noValidate onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}>
+              <Stack spacing={2.5}>
+                {failure && <Alert severity="error">{failure}</Alert>}
+                <TextField
+                  {...emailField}
+                  inputRef={emailRef}
+                  type="email"
+                  label={t('signin.email')}
+                  autoComplete="username"
+                  required
+                  fullWidth
+                  error={Boolean(errors.email)}
+                  helperText={errors.email?.message}
+                />
+                <TextField
+                  {...passwordField}
+                  inputRef={passwordRef}
+                  type="password"
+                  label={t('signin.password')}
+                  autoComplete="current-password"
+                  required
+                  fullWidth
+                  error={Boolean(errors.password)}
+                  helperText={errors.password?.message}
+                />
+                <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending} sx={{ py: 1.3 }}>
+                  <SiteText k="signin.submit" />
+                </Button>
+              </Stack>
+            </Box>
+            <Box sx={{ mt: 2.5 }}>
+              <PasskeySignInButton onSignedIn={signedIn} />
+            </Box>
+          </>
+        )}
 
         <Stack spacing={1.5} sx={{ mt: 3, alignItems: 'center', textAlign: 'center' }}>
           <Link component={RouterLink} to="/signIn/pwForgot">
@@ -119,6 +152,13 @@ export function SignInPage() {
       </Paper>
     </Container>
   );
+}
+
+/** The factors a right password still needs, when the answer was that 401. */
+function secondFactorKinds(error: unknown): SecondFactorKind[] | null {
+  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  const kinds = (error.body as { second_factor?: unknown } | undefined)?.second_factor;
+  return Array.isArray(kinds) && kinds.length ? (kinds as SecondFactorKind[]) : null;
 }
 
 function failureMessage(error: unknown, t: ReturnType<typeof useSiteText>['t']): string {

@@ -22,6 +22,7 @@ import { personName } from './admin-labels';
 import { AdminSection } from './admin-section';
 import { RoleControl } from './role-control';
 import { SearchField } from './search-field';
+import { StaffFactorPanel } from './staff-factor-panel';
 import { useUrlParams } from './use-url-params';
 
 const PARAMS = ['q'] as const;
@@ -29,7 +30,7 @@ const FIND_LIMIT = 10;
 const rolesExplained =
   'Members see their own membership. Editors also write, edit and delete news articles. Admins can do everything: ' +
   'edit the site, see members, payments and mail, and change anyone’s role. A change takes effect on the person’s ' +
-  'next request: they do not need to sign out.';
+  'next request: they do not need to sign out. Admins and editors need a second factor (a passkey or an authenticator app).';
 
 /** Who has rights beyond a member's, and a way to find anyone to give them some. */
 export function RolesPage() {
@@ -59,6 +60,7 @@ export function RolesPage() {
           />
         </Panel>
         <FindMember onSaved={setSaved} />
+        <StaffFactorPanel />
       </Stack>
     </AdminSection>
   );

@@ -221,10 +221,29 @@ function MemberProfile({ info }: { info: MemberInfo }) {
 /** Password and e-mail: every account has them, the admin's too. */
 function SignInSections({ email }: { email: string }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
-      <PasswordSection />
-      <EmailSection current={email} />
-    </Box>
+    <>
+      <SecurityLink />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <PasswordSection />
+        <EmailSection current={email} />
+      </Box>
+    </>
+  );
+}
+
+/** Passkeys, the authenticator app and the sessions have their own page (/profile/security). */
+function SecurityLink() {
+  const { t } = useSiteText();
+  return (
+    <Panel labelledBy="profile-security">
+      <PanelTitle id="profile-security" k="profile.security_title" />
+      <Typography sx={{ mb: 2 }}>
+        <SiteText k="profile.security_intro" />
+      </Typography>
+      <Button component={RouterLink} to="/profile/security" variant="outlined">
+        {t('profile.security_open')}
+      </Button>
+    </Panel>
   );
 }
 
