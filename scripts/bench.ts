@@ -18,6 +18,7 @@ import { createServices } from '../src/server/services';
 import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
+import { newsletterFigures } from './bench/newsletters';
 import { memberImport } from './bench/member-import';
 import { startToHealthy } from './bench/start-to-healthy';
 
@@ -267,6 +268,9 @@ async function main() {
 
   console.log(`The news at scale (SQLite, ${seconds} s each, 10 connections):`);
   for (const line of await articlesAtScale(seconds)) console.log(line);
+
+  console.log(`Newsletters (SQLite, ${seconds} s each):`);
+  for (const line of await newsletterFigures(seconds)) console.log(line);
 
   console.log('Member import (a 10,000-row CSV, SQLite):');
   for (const line of await memberImport()) console.log(line);

@@ -24,6 +24,7 @@ import { eventAdminRoutes } from './features/events/event-admin.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { importsRoutes } from './features/imports/imports.routes';
 import { imagesRoutes } from './features/images/images.routes';
+import { newslettersRoutes } from './features/newsletters/newsletters.routes';
 import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     siteName: await services.siteText.get('site_name'),
     description: await services.siteText.get('home.mission'),
   }));
+
+  newslettersRoutes(app, services.newsletters, services.choices);
 
   openApiRoutes(app, { publicUrl: config.publicUrl });
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultHashWorkers } from './auth/hash-pool';
@@ -28,6 +29,14 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().optional(),
+    // Newsletters and other bulk mail: messages a minute, over every server together (decision 121).
+    MAIL_BULK_PER_MINUTE: z.coerce.number().int().min(1).max(6000).default(60),
+    // DKIM signing by the site, for a relay that does not sign: all three, or none.
+    DKIM_DOMAIN: z.string().optional(),
+    DKIM_SELECTOR: z.string().optional(),
+    // The private key (PEM), or DKIM_PRIVATE_KEY_FILE naming a file holding it.
+    DKIM_PRIVATE_KEY: z.string().optional(),
+    DKIM_PRIVATE_KEY_FILE: z.string().optional(),
     DEMO_CONTENT: flag.default(true),
     // log2 of scrypt's N. 17 is OWASP's recommendation; lower only for tests or a very small machine.
     PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
@@ -49,6 +58,14 @@ const envSchema = z
     E2E_OUTBOX: flag.default(false),
   })
   .superRefine((env, ctx) => {
+    const dkim = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE];
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DKIM_DOMAIN'],
+        message: 'DKIM signing needs DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE)',
+      });
+    }
     if (env.PAYMENTS === 'stripe' && !(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY)) {
       ctx.addIssue({ code: 'custom', path: ['PAYMENTS'], message: 'PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY' });
     }
@@ -68,6 +85,8 @@ export type Config = {
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  mailBulkPerMinute: number;
+  dkim: { domainName: string; keySelector: string; privateKey: string } | undefined;
   demoContent: boolean;
   logLevel: string;
   passwordHashCost: number;
@@ -83,6 +102,20 @@ export type Config = {
 function trustProxy(value: string | undefined): boolean | string {
   if (!value || value === 'false') return false;
   return value === 'true' ? true : value;
+}
+
+function dkimOptions(e: { DKIM_DOMAIN?: string; DKIM_SELECTOR?: string; DKIM_PRIVATE_KEY?: string; DKIM_PRIVATE_KEY_FILE?: string }) {
+  if (!e.DKIM_DOMAIN || !e.DKIM_SELECTOR) return undefined;
+  let privateKey = e.DKIM_PRIVATE_KEY;
+  if (!privateKey && e.DKIM_PRIVATE_KEY_FILE) {
+    try {
+      privateKey = fs.readFileSync(e.DKIM_PRIVATE_KEY_FILE, 'utf8');
+    } catch {
+      throw new Error(`Invalid configuration:\n  DKIM_PRIVATE_KEY_FILE: cannot read ${e.DKIM_PRIVATE_KEY_FILE}`);
+    }
+  }
+  if (!privateKey?.includes('PRIVATE KEY')) throw new Error('Invalid configuration:\n  DKIM_PRIVATE_KEY: not a PEM private key');
+  return { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey: privateKey.replace(/\\n/g, '\n') };
 }
 
 /** Reads the environment; a bad setting stops the process with a message naming it. */
@@ -114,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailBulkPerMinute: e.MAIL_BULK_PER_MINUTE,
+    dkim: dkimOptions(e),
     demoContent: e.DEMO_CONTENT,
     logLevel: e.LOG_LEVEL,
     passwordHashCost: e.PASSWORD_HASH_COST,

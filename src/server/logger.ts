@@ -3,7 +3,7 @@ import pretty from 'pino-pretty';
 import { loggableUrl } from './http/token-pages';
 import { logDestination } from './log-destination';
 
-/** Keeps secrets out of request logs: no query strings, and no reset or e-mail confirmation link tokens, however spelled. */
+/** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation, unsubscribe or preference link tokens, however spelled. */
 export function safeUrl(url: string): string {
   return loggableUrl(url);
 }

@@ -68,6 +68,11 @@ async function main() {
     services.bookings.expireLapsed(),
   );
 
+  // Newsletters: scheduled ones whose time has come, and queueing a stopped server left half done.
+  const newsletterJobs = scheduleJob({ everyMs: MINUTE, firstAfterMs: 20_000, log, name: 'newsletters' }, () =>
+    services.newsletters.runDue(),
+  );
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -80,8 +85,8 @@ async function main() {
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
     // Mail stops claiming at once and finishes the message in hand; what is queued meanwhile waits
-    // in the outbox for the next start.
-    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), services.mailer.close()]);
+    // in the outbox for the next start. A newsletter half queued is resumed by the next start's job.
+    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), newsletterJobs.stop(), services.mailer.close()]);
     // Background mail and password threads (a delivery under way gets a few seconds).
     await services.close();
     await db.close();

@@ -56,6 +56,10 @@ import { committeePersonalData } from './features/committee/committee.personal-d
 import { limitsPersonalData } from './http/rate-limit.personal-data';
 import { accountsPersonalData } from './features/accounts/accounts.personal-data';
 import { auditPersonalData } from './audit/audit.personal-data';
+import { mailChoicesPersonalData } from './privacy/mail-choices.personal-data';
+import { newslettersPersonalData } from './features/newsletters/newsletters.personal-data';
+import { newslettersService } from './features/newsletters/newsletters.service';
+import { choicesService } from './features/newsletters/choices.service';
 import { importsService } from './features/imports/imports.service';
 import { invitationsService } from './features/imports/invitations.service';
 import { addMemberService } from './features/imports/add-member.service';
@@ -93,6 +97,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     messageIdHost: new URL(config.publicUrl).hostname,
     // The same after a restart, and different for each server on one database (decision 097).
     serverName: `${os.hostname()}:${config.port}`,
+    bulkPerMinute: config.mailBulkPerMinute,
+    dkim: config.dkim,
     from: async () =>
       config.mailFrom ?? `"${(await siteText.get('site_name')).replace(/"/g, '')}" <no-reply@${new URL(config.publicUrl).hostname}>`,
   });
@@ -131,6 +137,7 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
+    consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
   const attendance = attendanceService({
     db: db.db,
@@ -195,6 +202,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       limitsPersonalData,
       importsPersonalData,
       secondFactorsPersonalData,
+      mailChoicesPersonalData,
+      newslettersPersonalData,
       // The account's own row goes last but one; the audit log last, scrubbing what the others found.
       accountsPersonalData,
       auditPersonalData,
@@ -315,6 +324,21 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     }),
     attendance,
     articles,
+    newsletters: newslettersService({
+      db: db.db,
+      clock,
+      audit,
+      mailer,
+      linkSecret: jwtSecret,
+      log,
+      background,
+      mailContext: async () => ({
+        ...(await mailContext()),
+        postalAddress: (await siteText.get('postal_address')).trim(),
+        contactEmail: (await siteText.get('contact_email')).trim(),
+      }),
+    }),
+    choices: choicesService(db.db, clock, () => siteText.get(NEWS_CONSENT_KEY)),
     imports,
     invitations,
     addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),

@@ -157,6 +157,11 @@ export const demoPrivacyArticle = {
       'unstyled',
       'To run the membership, send receipts and renewal reminders, and meet our legal duties as a UK nonprofit. We never sell or share personal data for marketing.',
     ],
+    ['header-two', 'Newsletters'],
+    [
+      'unstyled',
+      'We send newsletters only to people who agreed to receive them, and each one says how to stop them in one click. Our e-mails carry no tracking: no hidden images that report when you open them and no links rewritten to count your clicks. A newsletter address the receiving server refuses is no longer written to.',
+    ],
     ['header-two', 'Your rights'],
     ['unstyled', 'You may ask for a copy of your data, its correction or its deletion at any time by writing to the Honorary Secretary.'],
   ]),

@@ -14,6 +14,7 @@ import * as m0010 from './migrations/0010-event-bookings';
 import * as m0011 from './migrations/0011-event-mailings';
 import * as m0013b from './migrations/0013b-mail-claims-and-expiry';
 import * as m0015 from './migrations/0015-member-import';
+import * as m0016 from './migrations/0016-newsletters';
 import * as m0017 from './migrations/0017-second-factors';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
@@ -33,6 +34,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0011-event-mailings': m0011,
   '0013b-mail-claims-and-expiry': m0013b,
   '0015-member-import': m0015,
+  '0016-newsletters': m0016,
   '0017-second-factors': m0017,
 };
 

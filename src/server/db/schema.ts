@@ -233,7 +233,7 @@ export interface OutboxTable {
   text_body: string;
   html_body: string;
   kind: string;
-  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept';
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'kept' | 'cancelled' | 'bounced';
   attempts: Generated<number>;
   last_error: string | null;
   created_at: string;
@@ -254,6 +254,99 @@ export interface OutboxTable {
   on_expiry: string | null;
   /** A queued message waits until then (invitations go out at a steady rate). */
   not_before: string | null;
+  /** Unique when set: one message per newsletter and recipient (0016). */
+  unique_key: string | null;
+  /** 1 for bulk mail, sent at the configured rate after the site's own mail. */
+  bulk: Generated<number>;
+  /** Extra headers as a JSON object (List-Unsubscribe, Precedence). */
+  headers: string | null;
+  /** A newsletter's message: composed from the newsletter when it is sent. */
+  newsletter_id: string | null;
+}
+
+export interface MailPacerTable {
+  id: number;
+  next_slot_at: string;
+}
+
+export interface MailingListsTable {
+  id: string;
+  name: string;
+  name_key: string;
+  description: string;
+  /** 1: people who agreed to news get this list until they leave it. */
+  auto_subscribe: number;
+  created_at: string;
+}
+
+/** A person's current choice for one list ("list:<id>") or kind of mail; consents keeps the history. */
+export interface EmailSubscriptionsTable {
+  email_key: string;
+  topic: string;
+  subscribed: number;
+  user_id: string | null;
+  source: string;
+  at: string;
+}
+
+export interface UnsubscribeTokensTable {
+  token_hash: string;
+  email_key: string;
+  topic: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+export interface MailSuppressionsTable {
+  email_key: string;
+  email: string;
+  temporary_failures: Generated<number>;
+  last_error: string | null;
+  /** Set while bulk mail to the address is stopped. */
+  suppressed_at: string | null;
+  reason: string | null;
+  lifted_at: string | null;
+  lifted_by: string | null;
+  updated_at: string;
+}
+
+export type NewsletterStatus = 'draft' | 'scheduled' | 'queueing' | 'sending' | 'sent' | 'cancelled';
+
+export interface NewslettersTable {
+  id: string;
+  subject: string;
+  content: string;
+  article_id: string | null;
+  list_id: string;
+  /** JSON: the segment chosen (shared/api/newsletters `audience`). */
+  audience: string;
+  status: NewsletterStatus;
+  scheduled_at: string | null;
+  started_at: string | null;
+  queued_at: string | null;
+  finished_at: string | null;
+  cancelled_at: string | null;
+  test_sent_at: string | null;
+  html_body: string | null;
+  text_body: string | null;
+  recipients: Generated<number>;
+  excluded: Generated<number>;
+  lease_until: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+  sent_by: string | null;
+}
+
+export interface NewsletterRecipientsTable {
+  newsletter_id: string;
+  email_key: string;
+  email: string;
+  name: string | null;
+  status: 'queued' | 'excluded';
+  reason: string | null;
+  outbox_id: number | null;
+  at: string;
 }
 
 export interface PasswordResetsTable {
@@ -419,6 +512,8 @@ export interface ConsentsTable {
   /** The version of the consent wording shown (a hash of the site text at the time). */
   wording_version: string;
   at: string;
+  /** Null: news by e-mail as a whole; else one list ("list:<id>") or kind of mail (0016). */
+  topic: string | null;
   import_id: string | null;
 }
 
@@ -513,6 +608,13 @@ export interface Database {
   card_declines: CardDeclinesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
+  mail_pacer: MailPacerTable;
+  mailing_lists: MailingListsTable;
+  email_subscriptions: EmailSubscriptionsTable;
+  unsubscribe_tokens: UnsubscribeTokensTable;
+  mail_suppressions: MailSuppressionsTable;
+  newsletters: NewslettersTable;
+  newsletter_recipients: NewsletterRecipientsTable;
   imports: ImportsTable;
   import_rows: ImportRowsTable;
   member_invitations: MemberInvitationsTable;

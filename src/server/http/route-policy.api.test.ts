@@ -26,10 +26,13 @@ describe('route policies', () => {
     for (const route of routes) expect(policies).toContain(route.policy);
     expect(routes).toContainEqual({ method: 'POST', url: '/api/set_string', policy: 'admin' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/token', policy: 'public' });
-    // The back office is the admin's alone, whoever adds a call to it.
-    const backOffice = routes.filter((route) => route.url.startsWith('/api/admin/'));
+    // The back office is the admin's alone, whoever adds a call to it; editors also write and send newsletters (decision 120).
+    const writers = routes.filter((route) => route.url.startsWith('/api/admin/newsletters'));
+    const backOffice = routes.filter((route) => route.url.startsWith('/api/admin/') && !writers.includes(route));
     expect(backOffice.length).toBeGreaterThan(10);
     for (const route of backOffice) expect(route, route.url).toMatchObject({ policy: 'admin' });
+    expect(writers.length).toBe(9);
+    for (const route of writers) expect(route, route.url).toMatchObject({ policy: 'editor' });
   });
 
   it('gives each caller exactly the declared access', async () => {

@@ -14,16 +14,29 @@ describe('addresses that carry a token', () => {
     '/account/confirm-email/abc',
     '/account/confirm%2Demail/abc',
     '/api/pw_reset_validate/abc',
+    '/preferences/abc',
+    '/Preferences/abc',
+    '/api/preferences/abc',
+    '/api/unsubscribe/abc',
+    '/api/%75nsubscribe/abc',
   ])('%s carries a token', (url) => {
     expect(carriesToken(url)).toBe(true);
   });
 
-  it.each(['/', '/signIn', '/signIn/pwForgot', '/signIn/pwReset/', '/events/42', '/account', '/news?q=pwReset/x', '/%E0%A4%A'])(
-    '%s does not',
-    (url) => {
-      expect(carriesToken(url)).toBe(false);
-    },
-  );
+  it.each([
+    '/',
+    '/signIn',
+    '/signIn/pwForgot',
+    '/signIn/pwReset/',
+    '/events/42',
+    '/account',
+    '/news?q=pwReset/x',
+    '/%E0%A4%A',
+    '/preferences/',
+    '/api/account/subscriptions',
+  ])('%s does not', (url) => {
+    expect(carriesToken(url)).toBe(false);
+  });
 
   it('reads a path as the router does', () => {
     expect(readablePath('/signIn/%70wReset//x?y=1#z')).toBe('/signIn/pwReset/x');

@@ -1,6 +1,9 @@
-/** Addresses that carry a secret token: a password reset link, an e-mail change confirmation, and the API's check of a reset link. */
-const TOKEN_PATHS = /\/(signin\/pwreset|account\/confirm-email|api\/pw_reset_validate)\/[^/]/;
-const TOKEN_SEGMENT = /\/(pw_reset_validate|pwReset|confirm-email)\/[^/]+/gi;
+/**
+ * Addresses that carry a secret token: a password reset link, an e-mail change confirmation, the
+ * API's check of a reset link, and a mail's unsubscribe and preference links (page and calls).
+ */
+const TOKEN_PATHS = /\/(signin\/pwreset|account\/confirm-email|api\/pw_reset_validate|unsubscribe|preferences)\/[^/]/;
+const TOKEN_SEGMENT = /\/(pw_reset_validate|pwReset|confirm-email|unsubscribe|preferences)\/[^/]+/gi;
 
 /**
  * The path as a router reads it, so a token page cannot hide behind its spelling: dot segments

@@ -15,9 +15,11 @@ export type ConsentChoice = {
   userId: string | null;
   email: string;
   newsEmail: boolean;
-  source: 'register' | 'donate' | 'profile' | 'admin';
+  source: 'register' | 'donate' | 'book' | 'profile' | 'admin' | 'preferences' | 'one-click';
   version: string;
   at: string;
+  /** Null or left out: news by e-mail as a whole; else one list ("list:<id>") or kind of mail. */
+  topic?: string | null;
 };
 
 /** Keeps one choice about news by e-mail (UK GDPR: consent must be demonstrable); the latest is the current one. */
@@ -32,6 +34,7 @@ export async function recordConsent(trx: Kysely<Database>, choice: ConsentChoice
       source: choice.source,
       wording_version: choice.version,
       at: choice.at,
+      topic: choice.topic ?? null,
     })
     .execute();
 }

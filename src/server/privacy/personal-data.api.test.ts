@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newsletterDocument } from '../features/newsletters/testing';
+import { bounceRecorder } from '../integrations/mail/bounces';
 import { createEvent } from '../testing/events';
 import { coverageProblems, liveSchema, whereFound } from '../testing/live-schema';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../testing/membership';
@@ -143,6 +145,36 @@ describe('a person who used every part of the site', () => {
       await call('POST', '/api/admin/record_renewal', boss, { user_id: userId, tier_index: 0, amount: 5000, note: 'Cheque 000777' }),
     );
 
+    // ---- Newsletters: a choice in My Profile, a newsletter kept for them, one click to leave, a bounce ----
+    const news = (await ok(await call('GET', '/api/admin/newsletters/lists', boss)))[0]._id as string;
+    await ok(await call('POST', '/api/account/subscriptions', member, { choices: { 'booking-reminders': false } }));
+    const letter = await ok(
+      await call('POST', '/api/admin/newsletters', boss, {
+        subject: 'November letter',
+        content: newsletterDocument(),
+        list: news,
+        audience: { kind: 'all_members' },
+      }),
+    );
+    await ok(await call('POST', `/api/admin/newsletters/${letter._id}/send`, boss, {}));
+    await t.services.background.idle();
+    const copy = (await outboxFor(t, NEW_EMAIL)).find((m) => m.subject === 'November letter')!;
+    const unsubscribe = /\/preferences\/([A-Za-z0-9_-]+)/.exec(copy.text_body)![1]!;
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${unsubscribe}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    // The receiving server's refusal, recorded as the delivery loop records it (over SMTP: newsletter-delivery.api.test.ts).
+    await bounceRecorder(t.db.db).refused(
+      NEW_EMAIL,
+      'permanent',
+      `550 5.1.1 <${NEW_EMAIL}>: mailbox unavailable`,
+      t.clock.now.toISOString(),
+    );
+
     // ---- The day after the past lecture: attendance, and its certificate ----
     t.clock.now = new Date('2026-11-23T10:00:00Z');
     boss = await admin();
@@ -187,6 +219,13 @@ describe('a person who used every part of the site', () => {
       payments: expect.arrayContaining([expect.objectContaining({ kind: 'donation', amount: 2500 })]),
       gift_aid_declarations: [expect.objectContaining({ first_name: FIRST, last_name: LAST })],
       email_changes: [expect.objectContaining({ new_email: NEW_EMAIL })],
+      email_choices: expect.arrayContaining([
+        expect.objectContaining({ topic: 'booking-reminders', subscribed: 0, source: 'profile' }),
+        expect.objectContaining({ topic: `list:${news}`, subscribed: 0, source: 'one-click' }),
+      ]),
+      consent_history: expect.arrayContaining([expect.objectContaining({ about: `list:${news}`, source: 'one-click' })]),
+      newsletters_received: [expect.objectContaining({ subject: 'November letter', email: NEW_EMAIL, status: 'queued' })],
+      mail_suppression: [expect.objectContaining({ email: NEW_EMAIL, reason: expect.stringContaining('5xx') })],
     });
     expect((document.event_bookings as unknown[]).length).toBe(5);
     expect(JSON.stringify(document)).not.toMatch(/password_hash|scrypt\$/);

@@ -4,7 +4,8 @@ import { SMTPServer } from 'smtp-server';
 export type Received = { from: string; to: string[]; raw: string; messageId: string | undefined };
 
 /**
- * A real SMTP peer on loopback. It refuses mail for addresses starting "bounce"; it can be slow
+ * A real SMTP peer on loopback. It refuses mail for addresses starting "bounce" for good (550)
+ * and for those starting "busy" for now (451, as a full mailbox or greylisting); it can be slow
  * to greet (a distant or busy server), slow to accept a message's data (a loaded server: it
  * answers each DATA only when `acceptData()` is called), and can refuse the first messages' data
  * (a hiccup).
@@ -18,6 +19,8 @@ export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseF
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    // No reverse DNS look-up of 127.0.0.1 for each connection: it only slows the tests and the bench.
+    disableReverseLookup: true,
     logger: false,
     onConnect(_session, callback) {
       if (options.greetingDelayMs) setTimeout(() => callback(), options.greetingDelayMs);
@@ -25,6 +28,8 @@ export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseF
     },
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith('bounce')) return callback(new Error('Mailbox unavailable'));
+      if (address.address.startsWith('busy'))
+        return callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
       callback();
     },
     onData(stream, session, callback) {

@@ -252,7 +252,7 @@ export const paymentTotals = z.array(monthTotal);
 
 // ---- Outbox ----
 
-export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept']);
+export const outboxStatus = z.enum(['queued', 'sending', 'sent', 'failed', 'kept', 'cancelled', 'bounced']);
 export const outboxListQuery = z.object({ status: optionalParam(outboxStatus), q: search, ...paging });
 export type OutboxListQuery = z.input<typeof outboxListQuery>;
 export const outboxRow = z.object({
@@ -289,6 +289,7 @@ export const auditKinds = [
   'payment',
   'gift_aid',
   'account',
+  'newsletter',
   'import',
 ] as const;
 export const auditKind = z.enum(auditKinds);
@@ -305,6 +306,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   payment: 'Payments',
   gift_aid: 'Gift Aid',
   account: 'Accounts',
+  newsletter: 'Newsletters',
   import: 'Imports',
 };
 export const auditActions = ['created', 'updated', 'deleted', 'uploaded', 'changed', 'cancelled', 'recorded', 'mailed'] as const;

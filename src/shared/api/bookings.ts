@@ -9,6 +9,8 @@ import { emailAddress } from './membership';
 export const bookRequest = z.object({
   name: z.string().trim().min(1, 'Enter your name').max(100, 'At most 100 characters').optional(),
   email: emailAddress.optional(),
+  /** The unticked "Send me news and event invitations by e-mail" box; recorded as consent when ticked (decision 120). */
+  news_email: z.boolean().optional(),
 });
 export type BookRequest = z.input<typeof bookRequest>;
 

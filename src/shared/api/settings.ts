@@ -18,6 +18,7 @@ export const settingKeys = {
   social_media_url: 'social_media_url',
   social_button_label: 'contact.social_show',
   charity_number: 'charity_number',
+  postal_address: 'postal_address',
   about_article_id: 'about_article_id',
   privacy_article_id: 'privacy_article_id',
   byline: 'footer.byline',
@@ -84,6 +85,8 @@ export const settingSchemas = {
   social_media_url: webAddressSetting,
   social_button_label: text('the button text', 100, true),
   charity_number: charityNumberSetting,
+  /** The association's postal address, in the footer of every newsletter (the law asks for a way to reach the sender). */
+  postal_address: text('the postal address', 300, false),
   about_article_id: pageSetting,
   privacy_article_id: pageSetting,
   byline: text('the byline', 200, false),

@@ -226,6 +226,7 @@ export const siteTextDefaults = {
   'article.discard': 'Discard changes',
   'article.video': 'Video',
   'article.open_video': 'Watch the video',
+  'editor.publish_and_send': 'Publish and send as a newsletter',
   'editor.new_title': 'New article',
   'editor.edit_title': 'Edit article',
   'editor.needs_rights': 'Only editors can write articles. Sign in with an editor account to continue.',
@@ -281,7 +282,7 @@ export const siteTextDefaults = {
 
   // Privacy at the point of collection (register and donate forms) and the news consent
   'privacy.notice':
-    'We use these details to run your membership or donation, send receipts and meet our legal duties. We never sell or share them for marketing. Read how we look after your data in our',
+    'We use these details to run your membership or donation, send receipts and meet our legal duties. We never sell or share them for marketing, and our e-mails never track whether you open them or click their links. Read how we look after your data in our',
   'privacy.notice_link': 'privacy policy',
   'privacy.news_consent': 'Send me news and event invitations by e-mail',
   privacy_article_id: '',
@@ -461,6 +462,9 @@ export const siteTextDefaults = {
   'profile.receipt_download': 'Download receipt (PDF)',
   'profile.download_failed': 'The file could not be downloaded. Please try again.',
   'profile.privacy_title': 'Your data and privacy',
+  'profile.email_choices_title': 'E-mail from us',
+  'profile.email_choices_intro':
+    'Choose the newsletters you receive and which reminders we send. Mail about your membership and payments always comes.',
   'profile.consent_on': 'You receive news and event invitations by e-mail (since {date}).',
   'profile.consent_off': 'You do not receive news and event invitations by e-mail.',
   'profile.export': 'Download my data',
@@ -579,8 +583,28 @@ export const siteTextDefaults = {
   'renew.pay.change': 'Change tier',
   'renew.payment_failed': 'Payment failed - please try again',
 
+  // Newsletters: the archive and the preference page opened from an e-mail
+  'newsletters.title': 'Newsletters',
+  'newsletters.intro': 'Every newsletter we have sent, to read on the site.',
+  'newsletters.empty': 'No newsletters have been sent yet.',
+  'newsletters.back': 'All newsletters',
+  'newsletters.not_found': 'Newsletter not found',
+  'newsletters.load_failed': 'The newsletters could not be loaded.',
+  'newsletters.link': 'Newsletters we have sent',
+  'preferences.title': 'Your e-mail choices',
+  'preferences.intro': 'Tick what you would like to receive from us at {email}, then save.',
+  'preferences.lists': 'Newsletters',
+  'preferences.service': 'Reminders and messages',
+  'preferences.save': 'Save my choices',
+  'preferences.saved': 'Your choices are saved.',
+  'preferences.unsubscribe_all': 'Unsubscribe from all newsletters',
+  'preferences.all_done': 'You are unsubscribed from every newsletter. Mail about your membership, payments and bookings still comes.',
+  'preferences.invalid': 'This link does not work. To change which e-mails you get, sign in and open My Profile.',
+  'preferences.load_failed': 'Your choices could not be loaded. Please try again.',
+
   // Donations
   charity_number: '',
+  postal_address: '',
   'footer.charity_number': 'Registered charity number',
   'donate.title': 'Donate',
   'donate.intro':

@@ -5,6 +5,7 @@ import { committeeQuery } from '../features/committee/committee-api';
 import { eventQuery, eventsQuery } from '../features/events/events-api';
 import { isEventId } from '../../shared/domain/event-id';
 import { articlePagesQuery, articleQuery, categoriesQuery } from '../features/articles/articles-api';
+import { archivedNewsletterQuery, newsletterArchiveQuery } from '../features/articles/newsletter-archive-api';
 
 /**
  * Routes with a PageData (as their `handle`) are rendered on the server; the signed-in views
@@ -46,6 +47,15 @@ export const pageData = {
       if (!isArticleId(params.articleId)) return true;
       const error = client.getQueryState(articleQuery(params.articleId).queryKey)?.error;
       return error instanceof ApiError && error.status === 404;
+    },
+  },
+  newsletters: { load: (client) => settle(client.fetchQuery(newsletterArchiveQuery)) },
+  newsletter: {
+    load: (client, { params }) =>
+      params.newsletterId ? settle(client.fetchQuery(archivedNewsletterQuery(params.newsletterId))) : Promise.resolve(),
+    notFound(client, { params }) {
+      const error = client.getQueryState(archivedNewsletterQuery(params.newsletterId ?? '').queryKey)?.error;
+      return !params.newsletterId || (error instanceof ApiError && error.status === 404);
     },
   },
   /** A first view that needs no data beyond the site text (sign-in, joining, donating). */

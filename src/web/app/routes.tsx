@@ -42,6 +42,14 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
+const AdminNewslettersPage = () => import('../features/admin/newsletters-page').then((m) => ({ Component: m.NewslettersPage }));
+// Writing a newsletter uses the article editor, so it lives with the articles.
+const NewsletterWriterPage = () =>
+  import('../features/articles/newsletter/newsletter-writer-page').then((m) => ({ Component: m.NewsletterWriterPage }));
+const NewsletterArchivePage = () =>
+  import('../features/articles/newsletter-archive-page').then((m) => ({ Component: m.NewsletterArchivePage }));
+const NewsletterPage = () => import('../features/articles/newsletter-page').then((m) => ({ Component: m.NewsletterPage }));
+const PreferencesPage = () => import('../features/newsletters/preferences-page').then((m) => ({ Component: m.PreferencesPage }));
 const NotFoundPage = () => import('./not-found-page').then((m) => ({ Component: m.NotFoundPage }));
 
 /** The whole site's routes: the browser router (main.tsx) and the server renderer (entry-server.tsx) share them. */
@@ -63,6 +71,9 @@ export const routes: RouteObject[] = [
           { path: 'article/new', lazy: ArticleEditorPage },
           { path: 'article/:articleId', lazy: ArticlePage, handle: pageData.article },
           { path: 'article/:articleId/edit', lazy: ArticleEditorPage },
+          { path: 'newsletters', lazy: NewsletterArchivePage, handle: pageData.newsletters },
+          { path: 'newsletters/:newsletterId', lazy: NewsletterPage, handle: pageData.newsletter },
+          { path: 'preferences/:token', lazy: PreferencesPage },
           { path: 'signIn/pwForgot', lazy: PwForgotPage },
           { path: 'signIn/pwReset/:uid', lazy: PwResetPage },
           { path: 'account/confirm-email/:token', lazy: ConfirmEmailPage },
@@ -93,6 +104,9 @@ export const routes: RouteObject[] = [
               { path: 'settings', lazy: AdminSettingsPage },
               { path: 'texts', lazy: AdminTextsPage },
               { path: 'images', lazy: AdminImagesPage },
+              { path: 'newsletters', lazy: AdminNewslettersPage },
+              { path: 'newsletters/new', lazy: NewsletterWriterPage },
+              { path: 'newsletters/:id', lazy: NewsletterWriterPage },
               { path: 'import', lazy: AdminImportPage },
             ],
           },

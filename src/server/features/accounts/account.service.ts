@@ -75,7 +75,8 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
 
   async function consentState(userId: string): Promise<ConsentState> {
     const user = await userOrThrow(userId);
-    const [latest] = await repo.consents(userId, user.email_key);
+    // News by e-mail as a whole; choices about one list or kind of mail (decision 122) have a topic.
+    const latest = (await repo.consents(userId, user.email_key)).find((c) => c.topic === null);
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 

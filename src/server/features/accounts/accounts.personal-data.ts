@@ -54,6 +54,8 @@ export const accountsPersonalData: PersonalDataCoverage = {
       account,
       consent_history: consents.map((c) => ({
         news_email: c.news_email === 1,
+        // A choice about one list or kind of mail (decision 122); without it, news by e-mail as a whole.
+        ...(c.topic ? { about: c.topic } : {}),
         source: c.source,
         wording_version: c.wording_version,
         at: c.at,

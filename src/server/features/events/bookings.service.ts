@@ -1,5 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { BOOKING_REMINDERS, hasOptedOut, refusable } from '../../privacy/mail-choices';
+import { recordConsent, wordingVersion } from '../../privacy/consents';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import { emailKey } from '../../../shared/domain/email';
 import { formatEventDate } from '../../../shared/domain/event-dates';
@@ -44,6 +46,8 @@ export type BookingsDeps = {
   /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
   recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
   log: Pick<Logger, 'warn'>;
+  /** The news consent's wording as shown on the booking form, whose version is kept with a "yes". */
+  consentWording?: () => Promise<string>;
 };
 
 /** The admin cancels: a card payment refunded in full or not at all, and the audit entry written in the cancelling transaction. */
@@ -288,6 +292,8 @@ export function bookingsService(deps: BookingsDeps) {
       if (price > 0) await brake.beforeStart(ip, { pausable: true });
 
       const out = await outside();
+      // Read before the transaction: on SQLite it holds the one connection.
+      const consentVersion = request.news_email && deps.consentWording ? wordingVersion(await deps.consentWording()) : null;
       const id = randomUUID();
       let booking: BookingRow;
       try {
@@ -317,6 +323,15 @@ export function bookingsService(deps: BookingsDeps) {
             note: null,
           };
           await repo.insert(row);
+          if (consentVersion)
+            await recordConsent(trx, {
+              userId: who.userId,
+              email: who.email,
+              newsEmail: true,
+              source: 'book',
+              version: consentVersion,
+              at: now.toISOString(),
+            });
           if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
           if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
           return row;
@@ -509,7 +524,10 @@ export function bookingsService(deps: BookingsDeps) {
           const bookedWithinTheDay =
             booking.confirmed_at !== null && booking.confirmed_at > later(new Date(event.starts_at), -REMINDER_BEFORE_MS);
           if (bookedWithinTheDay) return false;
-          await mailer.queue(reminderMail(event, booking, out.link(booking.id), out.ctx), trx);
+          // Someone who left event reminders (their List-Unsubscribe, decision 122) gets none.
+          if (await hasOptedOut(trx, booking.email, BOOKING_REMINDERS)) return false;
+          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx);
+          await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString()), trx);
           return true;
         });
         if (queued) sent++;

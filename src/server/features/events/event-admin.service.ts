@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { EVENT_MESSAGES, hasOptedOut, refusable } from '../../privacy/mail-choices';
 import type { z } from 'zod';
 import type {
   adminCancelRequest,
@@ -279,8 +280,16 @@ export function eventAdminService(deps: EventAdminDeps) {
               created_at: clock().toISOString(),
               actor_id: actor.id,
             });
-            for (const person of people) await mailer.queue(attendeeMessage(event, person, request, kit.link(person.id), kit.ctx), trx);
-            return people.length;
+            // Those who left messages about events they booked (their List-Unsubscribe, decision 122) get none.
+            let queued = 0;
+            const at = clock().toISOString();
+            for (const person of people) {
+              if (await hasOptedOut(trx, person.email, EVENT_MESSAGES)) continue;
+              const mail = attendeeMessage(event, person, request, kit.link(person.id), kit.ctx);
+              await mailer.queue(await refusable(trx, mail, EVENT_MESSAGES, kit.ctx, at), trx);
+              queued++;
+            }
+            return queued;
           },
           (count) => ({
             kind: 'event',

@@ -165,6 +165,8 @@ export function importsRepo(db: Kysely<Database>) {
         .selectFrom('consents')
         .select(['user_id', 'news_email', 'at'])
         .where('user_id', 'in', userIds)
+        // News by e-mail as a whole; a choice about one list or kind of mail has a topic (decision 122).
+        .where('topic', 'is', null)
         .orderBy('at')
         .execute();
       for (const row of rows) latest.set(row.user_id!, row.news_email);

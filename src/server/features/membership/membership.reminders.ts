@@ -3,6 +3,7 @@ import { londonDate } from '../../../shared/domain/london-time';
 import { addDays, addYears, daysBetween, expiryDate, MEMBERSHIP_YEARS } from '../../../shared/domain/membership';
 import type { Database } from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mailer';
+import { hasOptedOut, MEMBERSHIP_REMINDERS, refusable } from '../../privacy/mail-choices';
 import { reminderMail, type MailContext, type ReminderKind } from './membership.emails';
 import { membershipRepo } from './membership.repo';
 
@@ -45,7 +46,10 @@ export async function sendRenewalReminders(
       const daysLeft = daysBetween(today(), expiry);
       const kind = dueReminder(daysLeft);
       if (!kind || !(await repo.claimReminder(member.id, expiry, kind, clock().toISOString()))) return false;
-      await mailer.queue(reminderMail(member, kind, expiry, daysLeft, context), trx);
+      // A member who left renewal reminders (their List-Unsubscribe, decision 122) gets none; the claim stays, so none later either.
+      if (await hasOptedOut(trx, member.email, MEMBERSHIP_REMINDERS)) return false;
+      const mail = reminderMail(member, kind, expiry, daysLeft, context);
+      await mailer.queue(await refusable(trx, mail, MEMBERSHIP_REMINDERS, context, clock().toISOString()), trx);
       return true;
     });
     if (queued) sent++;

@@ -33,6 +33,7 @@ const labels: Record<SettingField, string> = {
   social_media_url: 'the social media page',
   social_button_label: "the social media page's button",
   charity_number: 'the charity number',
+  postal_address: 'the postal address',
   about_article_id: 'the About page',
   privacy_article_id: 'the Privacy page',
   byline: "the footer's byline",

@@ -1,8 +1,24 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { anyContains } from '../../db/like';
 import type { Database, OutboxTable } from '../../db/schema';
 
 export type OutboxFilter = { status?: OutboxTable['status']; q: string };
+
+/** New (and not held back by not_before), failed with tries left once its wait is over, or claimed by a run whose lease lapsed. */
+function dueCondition(eb: ExpressionBuilder<Database, 'outbox'>, maxAttempts: number, now: string) {
+  return eb.or([
+    eb.and([eb('status', '=', 'queued'), eb.or([eb('not_before', 'is', null), eb('not_before', '<=', now)])]),
+    eb.and([
+      eb('status', '=', 'failed'),
+      eb('attempts', '<', maxAttempts),
+      eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
+    ]),
+    eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now), eb('attempts', '<', maxAttempts)]),
+  ]);
+}
+
+/** What a claim's settlement writes besides ending the claim. */
+type Settlement = Pick<Updateable<OutboxTable>, 'status' | 'last_error' | 'next_attempt_at' | 'attempts'>;
 
 export function outboxRepo(db: Kysely<Database>) {
   function filtered({ status, q }: OutboxFilter) {
@@ -12,30 +28,44 @@ export function outboxRepo(db: Kysely<Database>) {
     return query;
   }
 
+  /**
+   * Ends this run's claim on a message with an outcome, only while the claim still holds: when
+   * its send outlasted the lease and another run took the message (or marked it sent), a late
+   * outcome here must not undo that or queue a further try.
+   */
+  async function settleClaim(id: number, leaseUntil: string, outcome: Settlement): Promise<void> {
+    await db
+      .updateTable('outbox')
+      .set({ ...outcome, lease_until: null, claimed_by: null })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('lease_until', '=', leaseUntil)
+      .execute();
+  }
+
   return {
     async insert(message: Insertable<OutboxTable>): Promise<number> {
       const row = await db.insertInto('outbox').values(message).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
     },
     /**
-     * Claims the oldest message due for sending: new, failed with tries left once its wait is
-     * over, or claimed by a run whose lease lapsed. The condition is checked again in the update
-     * itself, so of two runs (or servers) racing for a message one wins and the other moves on.
-     * A message queued without a Message-ID (before they were given at queueing) keeps the one
-     * given at its first claim, so every try carries the same.
+     * Claims the oldest message due for sending, of the kind asked for (bulk or the site's own):
+     * new, failed with tries left once its wait is over, or claimed by a run whose lease lapsed.
+     * The condition is checked again in the update itself, so of two runs (or servers) racing for
+     * a message one wins and the other moves on. The claim names the server (`claimant`,
+     * "host:port", decision 097). A message queued without a Message-ID (before they were given at
+     * queueing) keeps the one given at its first claim, so every try carries the same.
      */
-    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, claimant: string) {
-      const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
-        eb.or([
-          eb.and([eb('status', '=', 'queued'), eb.or([eb('not_before', 'is', null), eb('not_before', '<=', now)])]),
-          eb.and([
-            eb('status', '=', 'failed'),
-            eb('attempts', '<', maxAttempts),
-            eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]),
-          ]),
-          eb.and([eb('status', '=', 'sending'), eb('lease_until', '<', now), eb('attempts', '<', maxAttempts)]),
-        ]);
-      const candidates = await db.selectFrom('outbox').select('id').where(due).orderBy('id').limit(10).execute();
+    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, claimant: string, bulk = false) {
+      const due = (eb: ExpressionBuilder<Database, 'outbox'>) => dueCondition(eb, maxAttempts, now);
+      const candidates = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('bulk', '=', bulk ? 1 : 0)
+        .where(due)
+        .orderBy('id')
+        .limit(10)
+        .execute();
       for (const { id } of candidates) {
         const claimed = await db
           .updateTable('outbox')
@@ -59,11 +89,25 @@ export function outboxRepo(db: Kysely<Database>) {
             'attachments',
             'expires_at',
             'on_expiry',
+            'headers',
+            'bulk',
+            'newsletter_id',
           ])
           .executeTakeFirst();
         if (claimed) return { ...claimed, id: Number(claimed.id) };
       }
       return undefined;
+    },
+    /** Whether any message of the kind (bulk or not) is due. */
+    async hasDue(maxAttempts: number, now: string, bulk: boolean): Promise<boolean> {
+      const row = await db
+        .selectFrom('outbox')
+        .select('id')
+        .where('bulk', '=', bulk ? 1 : 0)
+        .where((eb) => dueCondition(eb, maxAttempts, now))
+        .limit(1)
+        .executeTakeFirst();
+      return Boolean(row);
     },
     /**
      * Gives back a claim whose message was never handed to the SMTP server (the loop is stopping):
@@ -112,19 +156,19 @@ export function outboxRepo(db: Kysely<Database>) {
     },
     /** A message whose link expired, with nothing to send instead: failed for good, never sent. */
     async dropExpired(id: number, leaseUntil: string, maxAttempts: number): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({
-          status: 'failed',
-          lease_until: null,
-          claimed_by: null,
-          attempts: maxAttempts,
-          last_error: 'Not sent: its link had expired before it could be delivered',
-        })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .where('lease_until', '=', leaseUntil)
-        .execute();
+      await settleClaim(id, leaseUntil, {
+        status: 'failed',
+        attempts: maxAttempts,
+        last_error: 'Not sent: its link had expired before it could be delivered',
+      });
+    },
+    /** A message that must not go after all (its newsletter was cancelled, its reader unsubscribed). */
+    async markCancelled(id: number, leaseUntil: string, why: string): Promise<void> {
+      await settleClaim(id, leaseUntil, { status: 'cancelled', last_error: why.slice(0, 500), next_attempt_at: null });
+    },
+    /** Refused for good by the receiving server: never tried again (decision 123). */
+    async markBounced(id: number, leaseUntil: string, error: string): Promise<void> {
+      await settleClaim(id, leaseUntil, { status: 'bounced', last_error: error.slice(0, 500), next_attempt_at: null });
     },
     /** A message whose last try crashed mid-send, with no tries left, is failed for good. */
     async abandonLapsed(maxAttempts: number, now: string): Promise<void> {
@@ -143,18 +187,9 @@ export function outboxRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
-    /**
-     * Only while this run's claim still holds: when its send outlasted the lease and another run
-     * took the message (or marked it sent), a late failure here must not queue a further try.
-     */
+    /** A failed try with tries left: due again at `retryAt` (only while this run's claim holds). */
     async markFailed(id: number, leaseUntil: string, error: string, retryAt: string): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, claimed_by: null, next_attempt_at: retryAt })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .where('lease_until', '=', leaseUntil)
-        .execute();
+      await settleClaim(id, leaseUntil, { status: 'failed', last_error: error.slice(0, 500), next_attempt_at: retryAt });
     },
     /** A page of messages, newest first, without their bodies (the admin's outbox view). */
     page(filter: OutboxFilter, limit: number, offset: number) {

@@ -63,16 +63,56 @@ describe('e-mail over SMTP', () => {
     expect(Buffer.from(part![1]!.replace(/\r\n/g, ''), 'base64').toString()).toBe(ics);
   });
 
-  it('keeps a refused message as failed, and tries again once its wait is over', async () => {
+  it('keeps a message refused for now as failed, and tries again once its wait is over', async () => {
+    await t.services.mailer.send({ to: 'busy@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+    await t.services.mailer.idle();
+    const [row] = await outboxFor(t, 'busy@example.org');
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.last_error).toMatch(/Mailbox busy/);
+    await t.services.mailer.deliver();
+    expect((await outboxFor(t, 'busy@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    t.clock.advance(MAIL_DELIVERY.retryDelayMs(1));
+    await t.services.mailer.deliver();
+    expect((await outboxFor(t, 'busy@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('never tries again a message refused for good (5xx), and says so (decision 123)', async () => {
     await t.services.mailer.send({ to: 'bounce@example.org', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
     await t.services.mailer.idle();
     const [row] = await outboxFor(t, 'bounce@example.org');
-    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row).toMatchObject({ status: 'bounced', attempts: 1 });
     expect(row!.last_error).toMatch(/Mailbox unavailable/);
-    await t.services.mailer.deliver();
-    expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     t.clock.advance(MAIL_DELIVERY.retryDelayMs(1));
     await t.services.mailer.deliver();
-    expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'failed', attempts: 2 });
+    expect((await outboxFor(t, 'bounce@example.org'))[0]).toMatchObject({ status: 'bounced', attempts: 1 });
+  });
+});
+
+describe('DKIM signing by the site', () => {
+  it('signs every message with the configured domain and selector', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const peer = await startSmtpPeer();
+    const t = await createTestApp({
+      SMTP_URL: peer.url,
+      MAIL_FROM: 'Association <office@example.org>',
+      DKIM_DOMAIN: 'example.org',
+      DKIM_SELECTOR: 'site2026',
+      DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    });
+    try {
+      await t.services.mailer.send({ to: 'signed@example.org', subject: 'Signed', text: 'Hello', html: '<p>Hello</p>', kind: 'test' });
+      await t.services.mailer.idle();
+      const [mail] = peer.received;
+      expect(mail!.raw).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=example\.org;[\s\S]*?s=site2026;/m);
+    } finally {
+      await t.close();
+      await peer.close();
+    }
+  });
+
+  it('refuses half a DKIM setting at start, naming it', async () => {
+    const { loadConfig } = await import('../../config');
+    expect(() => loadConfig({ DKIM_DOMAIN: 'example.org' })).toThrow(/DKIM_DOMAIN: DKIM signing needs/);
   });
 });

@@ -77,6 +77,43 @@ describe('mail through stops, restarts and outages', () => {
     expect(slow.received).toHaveLength(1);
   });
 
+  it('stops between newsletter messages too: the site’s own mail first, the rest left for the restart at the pace; a bounce ends its claim', async () => {
+    const slow = await peer({ holdData: true });
+    const web1 = server('web-1:8000', slow.url);
+    for (const to of ['bulk1@example.org', 'bulk2@example.org', 'bounce-bulk@example.org']) await queue(web1, to, { bulk: true });
+    await queue(web1, 'own@example.org');
+    web1.deliverSoon();
+    await slow.dataArrived();
+    const stopped = web1.close();
+    slow.acceptData();
+    await stopped;
+    // Queued last, the site's own message went first; no newsletter message was claimed.
+    expect(slow.received.map((mail) => mail.to[0])).toEqual(['own@example.org']);
+    for (const to of ['bulk1@example.org', 'bulk2@example.org', 'bounce-bulk@example.org'])
+      expect(await row(to)).toMatchObject({ status: 'queued', attempts: 0, claimed_by: null });
+
+    // Restarted: one newsletter message a slot (60 a minute by default), then the next once the clock moves on.
+    const fast = await peer();
+    const again = server('web-1:8000', fast.url);
+    await again.start();
+    await again.idle();
+    expect(fast.received.map((mail) => mail.to[0])).toEqual(['bulk1@example.org']);
+    // The loop also wakes for the next slot by itself: whichever run takes it, idle() waits for it.
+    for (let slot = 0; slot < 2; slot++) {
+      t.clock.advance(60_000 / 60);
+      await again.deliver();
+      await again.idle();
+    }
+    expect(fast.received.map((mail) => mail.to[0])).toEqual(['bulk1@example.org', 'bulk2@example.org']);
+    expect(await row('bounce-bulk@example.org')).toMatchObject({ status: 'bounced', attempts: 1, claimed_by: null, lease_until: null });
+    const suppressed = await t.db.db
+      .selectFrom('mail_suppressions')
+      .select('suppressed_at')
+      .where('email_key', '=', 'bounce-bulk@example.org')
+      .executeTakeFirstOrThrow();
+    expect(suppressed.suppressed_at).not.toBeNull();
+  });
+
   it('gives back a message claimed as the stop began, before it reached the mail server', async () => {
     const mailServer = await peer();
     let stopNow = false;

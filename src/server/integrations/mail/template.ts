@@ -16,6 +16,8 @@ export type MailContent = {
   receipt?: [string, string][];
   action?: { label: string; url: string };
   closing?: string;
+  /** The HTML part's <title> (RFC-wise optional, but mail clients and checkers expect one); the site's name by default. */
+  title?: string;
 };
 
 function escape(text: string): string {
@@ -33,7 +35,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     closing,
   ].join('\n');
 
-  const html = `<!doctype html><html lang="en-GB"><body style="font-family: Arial, sans-serif; color: #1d2939; line-height: 1.5">
+  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escape(content.title ?? content.siteName)}</title></head><body style="font-family: Arial, sans-serif; color: #1d2939; line-height: 1.5">
 <p>${escape(content.greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 ${

@@ -55,6 +55,8 @@ export const outboxStatusLabels: Record<OutboxStatus, string> = {
   sent: 'Sent',
   failed: 'Failed',
   kept: 'Kept here (not sent)',
+  cancelled: 'Cancelled',
+  bounced: 'Refused by the recipient’s server',
 };
 export const outboxStatusTones: Record<OutboxStatus, StatusTone> = {
   queued: 'warning',
@@ -62,6 +64,8 @@ export const outboxStatusTones: Record<OutboxStatus, StatusTone> = {
   sent: 'success',
   failed: 'error',
   kept: 'neutral',
+  cancelled: 'neutral',
+  bounced: 'error',
 };
 
 export const auditActionLabels: Record<AuditAction, string> = {

@@ -10,7 +10,7 @@ import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { PageBanner, UnderBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
-import { isAdmin, useSession } from '../../lib/session';
+import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -26,17 +26,21 @@ const sections = [
   { to: '/admin/settings', label: 'Settings' },
   { to: '/admin/texts', label: 'Texts' },
   { to: '/admin/images', label: 'Images' },
+  { to: '/admin/newsletters', label: 'Newsletters' },
 ] as const;
 
 /** The back office: the "Admin" banner, a tab per section (links), and the section below. */
 export function AdminLayout() {
   const session = useSession();
+  const { pathname } = useLocation();
+  // Editors write and send newsletters too (decision 120): that section, without the others' tabs.
+  const writer = hasEditingRights(session) && pathname.startsWith('/admin/newsletters');
   return (
     <>
       <PageBanner title="admin.title" intro="admin.intro" />
-      {isAdmin(session) ? (
+      {isAdmin(session) || writer ? (
         <>
-          <SectionTabs />
+          {isAdmin(session) && <SectionTabs />}
           <UnderBanner>
             <Suspense fallback={<SectionLoading />}>
               <Outlet />

@@ -214,6 +214,12 @@ function SettingsForm({
                 sx: { maxWidth: 360 },
               },
             )}
+            {field(
+              'postal_address',
+              'Postal address',
+              'In the footer of every newsletter, as the law asks of a sender. One line each: street, town, postcode.',
+              { multiline: true, minRows: 3 },
+            )}
             <Box>
               <FormControlLabel
                 control={

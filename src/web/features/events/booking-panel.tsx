@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -37,6 +39,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [news, setNews] = useState(false);
   const [fieldError, setFieldError] = useState<{ field: string; detail: string } | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
   /** The place held by the last Book, for Back then Book again with the same details. */
@@ -116,7 +119,11 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   const signedIn = session !== null;
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const request: BookRequest = signedIn ? {} : { name: name.trim(), email: email.trim() };
+    const request: BookRequest = {
+      ...(signedIn ? {} : { name: name.trim(), email: email.trim() }),
+      // Sent only when ticked: agreeing to news is a choice made here, never a default (decision 120).
+      ...(news ? { news_email: true } : {}),
+    };
     // Back, then Book with the same details, goes on with the place already held.
     if (previous.current && JSON.stringify(previous.current.request) === JSON.stringify(request)) {
       setStep({ kind: 'card', ...previous.current });
@@ -159,6 +166,10 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
               />
             </>
           )}
+          <FormControlLabel
+            label={t('privacy.news_consent')}
+            control={<Checkbox name="news_email" checked={news} onChange={(e) => setNews(e.target.checked)} />}
+          />
           <Button type="submit" variant="contained" size="large" loading={book.isPending} sx={{ alignSelf: 'flex-start' }}>
             {event.booking_state === 'waitlist' ? t('event.join_waitlist') : t('event.book')}
           </Button>

@@ -36,6 +36,7 @@ import { PasswordSection } from './account/password-section';
 import { PaymentsSection } from './account/payments-section';
 import { BookingsSection } from './account/bookings-section';
 import { PrivacySection } from './account/privacy-section';
+import { EmailChoicesSection } from './account/email-choices-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -86,6 +87,7 @@ export function ProfilePage() {
             <PaymentsSection />
             <DetailsSection />
             <SignInSections email={data.email} />
+            <EmailChoicesSection />
             <PrivacySection />
           </Stack>
         )}

@@ -44,8 +44,10 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   // SPEC: editing the content recomputes the brief.
   const brief = useMemo(() => makeBrief(plainText(content)), [content]);
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // "Publish and send" saves the article, then opens a newsletter made from it (decision 120).
+    const andSend = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'send';
     // The same schema as the server's, so what it would refuse is caught here first.
     const parsed = articleFields.safeParse({ title, dated, categories, content: JSON.stringify(content), is_page: isPage });
     if (!parsed.success) {
@@ -53,7 +55,15 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       return;
     }
     setErrors({});
-    save.mutate({ id, fields: parsed.data }, { onSuccess: (savedId) => void navigate(`/article/${encodeURIComponent(savedId)}`) });
+    save.mutate(
+      { id, fields: parsed.data },
+      {
+        onSuccess: (savedId) =>
+          void navigate(
+            andSend ? `/admin/newsletters/new?article=${encodeURIComponent(savedId)}` : `/article/${encodeURIComponent(savedId)}`,
+          ),
+      },
+    );
   }
 
   const leave = () => void navigate(id ? `/article/${encodeURIComponent(id)}` : '/news');
@@ -148,6 +158,11 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
         <Button type="submit" variant="contained" loading={save.isPending}>
           {t('action.save')}
         </Button>
+        {!isPage && (
+          <Button type="submit" name="then" value="send" variant="outlined" disabled={save.isPending}>
+            {t('editor.publish_and_send')}
+          </Button>
+        )}
         <Button onClick={() => setConfirm('cancel')}>{t('action.cancel')}</Button>
         {id && (
           <Button color="error" startIcon={<DeleteOutlineIcon />} onClick={() => setConfirm('delete')} sx={{ ml: { sm: 'auto' } }}>
