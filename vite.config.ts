@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chunksImportingEntry, evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order';
+import { chunksImportingEntry, evaluationOrder, type BundleChunks } from './scripts/build/evaluation-order.ts';
 
 /**
  * Writes brotli and gzip copies of the built scripts, styles and SVGs beside them, which the
@@ -177,7 +177,12 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
               includeDependenciesRecursively: false,
               groups: [
                 { name: 'emotion', test: /node_modules[\\/](@emotion|stylis)[\\/]/ },
-                { name: (id, context) => (reachedStatically(context).has(id) ? firstLoadChunk(id) : null), tags: ['$initial'] },
+                {
+                  name: (id, context) => (reachedStatically(context).has(id) ? firstLoadChunk(id) : null),
+                  // A name for the bundler's timing report, which cannot call the function.
+                  debugName: 'first-load',
+                  tags: ['$initial'],
+                },
               ],
             },
           },

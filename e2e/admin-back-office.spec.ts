@@ -41,7 +41,9 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/members$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Members', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('region', { name: 'Members' }).getByRole('row').first()).toBeVisible();
   await checkA11y(page);
 
@@ -75,7 +77,9 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await row.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/admin\/members\/[^/?]+$/);
   await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Members' })).toHaveAttribute('aria-selected', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Members', exact: true }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('St Elsewhere Hospital')).toBeVisible();
   await expect(page.getByText('SW1A 1AA')).toBeVisible();
   await expect(
@@ -97,7 +101,7 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await expect(page.getByRole('region', { name: 'Members' }).getByRole('row').filter({ hasText: email })).toContainText('Editor');
 
   // Roles: the new editor is listed; the only admin cannot be demoted.
-  await page.getByRole('tab', { name: 'Roles' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Roles', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/roles$/);
   await expect(page.getByRole('region', { name: 'Editors' }).getByRole('row').filter({ hasText: email })).toBeVisible();
   await checkA11y(page);
@@ -140,7 +144,7 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await memberContext.close();
 
   // Payments and the outbox hold the registration and its welcome mail.
-  await page.getByRole('tab', { name: 'Payments' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Payments', exact: true }).click();
   await page.getByRole('searchbox', { name: 'Search by name, e-mail, reference or note' }).fill(email);
   const payment = page.getByRole('region', { name: 'Payments' }).getByRole('row').filter({ hasText: email });
   await expect(payment).toContainText('Registration');
@@ -149,7 +153,7 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await checkA11y(page);
 
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.getByRole('tab', { name: 'Outbox' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Outbox', exact: true }).click();
   await expect(page.getByText('No SMTP server is set: messages are kept here; send them by hand.')).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search by address or subject' }).fill(email);
   const mail = page.getByRole('region', { name: 'Messages' }).getByRole('row').filter({ hasText: email });
@@ -165,13 +169,13 @@ test('the admin finds a new member, exports the list, makes them an editor and s
   await expect(message).toHaveCount(0);
 
   // Gift Aid is a section of the back office too.
-  await page.getByRole('tab', { name: 'Gift Aid' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Gift Aid', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Gift Aid', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Admin' })).toBeVisible();
   await checkA11y(page);
 
   // The audit log shows the role change and the article, and filters by person.
-  await page.getByRole('tab', { name: 'Audit log' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Audit log', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   const log = page.getByRole('region', { name: 'Audit log' });
   const roleEntry = log.getByRole('row').filter({ hasText: 'Roles' }).filter({ hasText: email });

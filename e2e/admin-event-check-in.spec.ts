@@ -1,5 +1,6 @@
 import { toLondonLocal } from '../src/shared/domain/london-time';
 import { adminAuthorization, checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { confirmFromMail } from './booking-helpers';
 import { uniqueEmail } from './membership-helpers';
 
 test.use({ viewport: { width: 375, height: 740 } });
@@ -31,6 +32,7 @@ test('on a phone at the door, the admin opens the event, finds an attendee by na
   ]) {
     const booked = await page.request.post(`/api/events/${eventId}/book`, { data: { name: who, email: address } });
     expect(booked.status()).toBe(200);
+    await confirmFromMail(page.request, address!, ((await booked.json()) as { booking_id: string }).booking_id);
   }
 
   // From the event's own page, the admin's link to its bookings.

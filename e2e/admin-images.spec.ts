@@ -39,7 +39,7 @@ test('the admin replaces a committee photo and deletes the old one, which nothin
 
   // The Images page: the new photo is in use, the old one is not.
   await page.getByRole('banner').getByRole('link', { name: 'Admin', exact: true }).click();
-  await page.getByRole('tab', { name: 'Images' }).click();
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Images', exact: true }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Images' })).toBeVisible();
   const cardOf = (url: string) => page.getByRole('listitem').filter({ has: page.locator(`img[src="${url}"]`) });
   await expect(cardOf(second)).toContainText(`Committee member "${name}"`);

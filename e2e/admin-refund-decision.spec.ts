@@ -26,9 +26,13 @@ test('a refunded payment shows on the member page, and the admin takes off the y
   });
   expect(proceed.ok()).toBe(true);
   const { client_secret } = (await proceed.json()) as { client_secret: string };
-  expect((await page.request.post('/api/payments/test_confirm', { data: { client_secret, card_number: '4242424242424242' } })).ok()).toBe(
-    true,
-  );
+  expect(
+    (
+      await page.request.post('/api/payments/test_confirm', {
+        data: { client_secret, card_number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      })
+    ).ok(),
+  ).toBe(true);
   // The card provider reports a full refund, as Stripe's webhook would.
   expect((await page.request.post('/api/test/refund', { data: { email } })).ok()).toBe(true);
 

@@ -3,7 +3,7 @@ import { uniqueEmail } from './membership-helpers';
 
 type Mail = { subject: string; text: string; attachments: { filename: string; content_type: string; content: string }[] };
 
-test('a visitor books a free event from its page, gets the confirmation with the calendar file, and cancels by its link', async ({
+test('a visitor books a free event from its page, confirms it from the e-mail’s link, gets the confirmation with the calendar file, and cancels by its link', async ({
   page,
 }) => {
   // The journey's own event (its own data: it stays, like any booked event), made as the admin would.
@@ -42,22 +42,36 @@ test('a visitor books a free event from its page, gets the confirmation with the
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Book a place' }).click();
   await expect(page.getByTestId('booking-outcome')).toHaveText(
-    'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
+    'Your place is held for an hour. We have sent you an e-mail: open its link and press "Confirm my place" to keep it.',
   );
   await expect(page.getByText('30 (29 left)')).toBeVisible();
   await checkA11y(page);
 
+  // The e-mail's link opens the booking; only its button confirms the place (a mail scanner following the link confirms nothing).
   let mails: Mail[] = [];
-  await expect
-    .poll(async () => {
-      mails = (await (await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`)).json()) as Mail[];
-      return mails.length;
-    })
-    .toBe(1);
-  const [mail] = mails;
-  expect(mail!.subject).toBe(`Booking confirmed: ${title}`);
+  const outbox = async () => {
+    mails = (await (await page.request.get(`/api/test/outbox?to=${encodeURIComponent(email)}`)).json()) as Mail[];
+    return mails.length;
+  };
+  await expect.poll(outbox).toBe(1);
+  expect(mails[0]!.subject).toBe(`Confirm your place: ${title}`);
+  const link = /http:\/\/[^/\s]+(\/events\/bookings\/[0-9a-f-]{36}#[A-Za-z0-9_-]+)/.exec(mails[0]!.text)![1]!;
+  await page.goto(link);
+  await expect(page.getByTestId('booking-status')).toContainText('Not yet confirmed: your place is held until');
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Confirm my place' }).click();
+  await expect(page.getByTestId('booking-status')).toHaveText('Booked');
+  await expect(page.getByText('https://meet.example.org/journey')).toBeVisible();
+
+  await expect.poll(outbox).toBe(2);
+  const mail = mails.find((m) => m.subject === `Booking confirmed: ${title}`);
   expect(mail!.text).toContain('https://meet.example.org/journey');
   expect(mail!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
   expect(mail!.attachments[0]!.content).toContain(`SUMMARY:${title}`);
   expect(mail!.attachments[0]!.content).toContain('DTEND:20990305T200000Z');
+
+  // Cancelling from the same link passes the place on.
+  await page.getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByTestId('booking-status')).toHaveText('Cancelled');
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { checkA11y, adminAuthorization, expect, signIn, test } from './fixtures';
 import { collectDialogs, fillTestCard, registerStudentByApi, uniqueEmail } from './membership-helpers';
 
@@ -56,6 +58,22 @@ test('a member books a paid event with a card at the member price, sees it in My
   await expect(upcoming.getByRole('link', { name: title })).toBeVisible();
   await expect(upcoming.getByText(/Booked · open to cancel/)).toBeVisible();
   await checkA11y(page);
+
+  // Its receipt: a short number, and what was bought named by the event's title.
+  const payments = page.getByRole('region', { name: 'Payments' });
+  const row = payments.getByRole('row').filter({ hasText: `Event booking: ${title}` });
+  await expect(row).toBeVisible();
+  const receiptButton = row.getByRole('button', { name: /^R-\d{4}-\d{6} PDF\b.*Download receipt/ });
+  const receiptNumber = ((await receiptButton.textContent()) ?? '').match(/R-\d{4}-\d{6}/)![0];
+  const [download] = await Promise.all([page.waitForEvent('download'), receiptButton.click()]);
+  expect(download.suggestedFilename()).toBe(`receipt-${receiptNumber}.pdf`);
+  const pdf = await getDocumentProxy(new Uint8Array(fs.readFileSync(await download.path())));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain(receiptNumber);
+  expect(text).toContain(`Event booking: ${title}`);
+  expect(text).toContain(email);
+  expect(text).toContain('£12.00');
+
   await upcoming.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/events\/bookings\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('booking-status')).toHaveText('Booked');

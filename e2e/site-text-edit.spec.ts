@@ -70,3 +70,30 @@ test("a page the browser renders shows the admin's words from the page itself, a
     await setSiteText(page, 'pw_forgot.title', before);
   }
 });
+
+test('an empty text is not saved at the prompt: the prompt says so and puts the default back', async ({ page }) => {
+  await signInAsAdmin(page);
+  const before = await siteTextValue(page, 'home.mission');
+  const changed = `Our mission, for now (${Date.now()}).`;
+  try {
+    await setSiteText(page, 'home.mission', changed);
+    await page.goto('/');
+    await page.getByText(changed).click({ button: 'right' });
+    const prompt = page.getByRole('dialog', { name: /Edit site text/ });
+    const value = prompt.getByRole('textbox', { name: 'Value' });
+    await value.fill('   ');
+    // Blank: the prompt says what Save will do instead, and the button says it too.
+    await expect(value).toHaveAccessibleDescription(/A text cannot be empty: it would vanish from the site/);
+    await expect(prompt).toContainText(`Saving puts back the default: "${siteTextDefaults['home.mission']}"`);
+    await checkA11y(page);
+    await prompt.getByRole('button', { name: 'Put back the default' }).click();
+    await expect(prompt).toBeHidden();
+    // The mission is there to see and right-click again.
+    await expect(page.getByText(siteTextDefaults['home.mission'])).toBeVisible();
+    expect(await siteTextValue(page, 'home.mission')).toBe(siteTextDefaults['home.mission']);
+    await page.getByText(siteTextDefaults['home.mission']).click({ button: 'right' });
+    await expect(page.getByRole('dialog', { name: /Edit site text/ })).toBeVisible();
+  } finally {
+    await setSiteText(page, 'home.mission', before);
+  }
+});

@@ -15,14 +15,20 @@ import type { Db } from '../src/server/db/database';
 import { seedDemoContent } from '../src/server/db/seed';
 import { createLogger } from '../src/server/logger';
 import { createServices } from '../src/server/services';
-import { articlesAtScale } from './bench/articles-at-scale';
 import { certificateDownloads } from './bench/certificates';
 import { lighthouseRuns } from './bench/lighthouse';
 import { newsletterFigures } from './bench/newsletters';
 import { memberImport } from './bench/member-import';
 import { startToHealthy } from './bench/start-to-healthy';
+import { cacheBypass, growth, pdfsUnderLoad } from './bench/stalls-and-growth';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Which parts run (a comma list; all by default): endpoints (the endpoints, front end, Lighthouse
+ * and sign-ins), stalls (PDFs under load, made-up query strings), growth (100 against 10,000),
+ * import (the member import), start.
+ */
+const parts = new Set((process.env.BENCH_PARTS ?? 'endpoints,stalls,growth,newsletters,import,start').split(','));
 
 /** The built page's entry script and the modules loaded with it, as public/boot.js reads them. */
 function builtEntry(webDir: string): { entry: string; preloads: string[] } | undefined {
@@ -210,72 +216,89 @@ async function main() {
     '/api/admin/members?status=expiring&sort=expiry',
     '/api/admin/members?sort=expiry&dir=desc&page=300',
   ];
-  console.log(`Endpoints, ${seconds} s each, 10 connections, SQLite with demo content and ${MEMBERS.toLocaleString('en-GB')} members:`);
-  for (const target of [...targets, ...adminTargets]) {
-    const auth = adminTargets.includes(target) ? { authorization: `Bearer ${adminToken}` } : {};
-    const result = await autocannon({
-      url: `${address}${target}`,
-      connections: 10,
-      duration: seconds,
-      headers: { 'accept-encoding': 'gzip', ...auth },
-    });
-    const errors = result.non2xx + result.errors;
-    console.log(
-      `  ${target.padEnd(50)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
-    );
-  }
-  const started = performance.now();
-  const csv = await fetch(`${address}/api/admin/members.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
-  const bytes = (await csv.arrayBuffer()).byteLength;
-  console.log(
-    `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
-  );
-  console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
-  console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
-  // The largest script of the first load (the entry itself is a small chunk since decision 057).
-  const built = builtEntry(config.webDir);
-  const mainBundle = built
-    ? [built.entry, ...built.preloads].reduce((largest, url) =>
-        fs.statSync(path.join(config.webDir, url)).size > fs.statSync(path.join(config.webDir, largest)).size ? url : largest,
-      )
-    : undefined;
-  if (mainBundle) {
-    for (const encoding of ['br', 'gzip']) {
-      const served = await autocannon({
-        url: `${address}${mainBundle}`,
+  if (parts.has('endpoints')) {
+    console.log(`Endpoints, ${seconds} s each, 10 connections, SQLite with demo content and ${MEMBERS.toLocaleString('en-GB')} members:`);
+    for (const target of [...targets, ...adminTargets]) {
+      const auth = adminTargets.includes(target) ? { authorization: `Bearer ${adminToken}` } : {};
+      const result = await autocannon({
+        url: `${address}${target}`,
         connections: 10,
         duration: seconds,
-        headers: { 'accept-encoding': encoding },
+        headers: { 'accept-encoding': 'gzip', ...auth },
       });
+      const errors = result.non2xx + result.errors;
       console.log(
-        `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
+        `  ${target.padEnd(50)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms${errors ? `   ${errors} errors` : ''}`,
       );
     }
-    const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string }[] }).items[0]?._id;
-    console.log('Lighthouse 12, mobile preset, median of 3 runs:');
-    for (const line of await lighthouseRuns(
-      address,
-      ['/', '/events', '/news', ...(articleId ? [`/article/${articleId}`] : [])],
-      config.webDir,
-    ))
-      console.log(line);
+    const started = performance.now();
+    const csv = await fetch(`${address}/api/admin/members.csv`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const bytes = (await csv.arrayBuffer()).byteLength;
+    console.log(
+      `  members.csv of ${MEMBERS.toLocaleString('en-GB')} members: ${csv.status}, ${(bytes / 1024).toFixed(0)} KiB in ${Math.round(performance.now() - started)} ms`,
+    );
+    console.log(await certificateDownloads(db, services, address, BENCH_SECRET, seconds));
+    console.log('Front end (gzip):', JSON.stringify(frontEndSizes(config.webDir) ?? 'not built: run npm run build'));
+    // The largest script of the first load (the entry itself is a small chunk since decision 057).
+    const built = builtEntry(config.webDir);
+    const mainBundle = built
+      ? [built.entry, ...built.preloads].reduce((largest, url) =>
+          fs.statSync(path.join(config.webDir, url)).size > fs.statSync(path.join(config.webDir, largest)).size ? url : largest,
+        )
+      : undefined;
+    if (mainBundle) {
+      for (const encoding of ['br', 'gzip']) {
+        const served = await autocannon({
+          url: `${address}${mainBundle}`,
+          connections: 10,
+          duration: seconds,
+          headers: { 'accept-encoding': encoding },
+        });
+        console.log(
+          `  main bundle ${mainBundle} (${encoding}, sent as built): ${Math.round(served.requests.average)} req/s, p99 ${served.latency.p99} ms`,
+        );
+      }
+      const articleId = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string }[] }).items[0]?._id;
+      console.log('Lighthouse 12, mobile preset, median of 3 runs:');
+      for (const line of await lighthouseRuns(
+        address,
+        ['/', '/events', '/news', ...(articleId ? [`/article/${articleId}`] : [])],
+        config.webDir,
+      ))
+        console.log(line);
+    }
+    await hashingUnderLoad(db, services, config, address);
   }
-  await hashingUnderLoad(db, services, config, address);
+  if (parts.has('stalls')) {
+    console.log(`PDFs on their own threads (${config.pdfWorkers} thread(s), queue ${config.pdfQueue}), decision 090:`);
+    for (const line of await pdfsUnderLoad(db, services, address, seconds)) console.log(line);
+    console.log(`Made-up query strings and paths against the kept pages (${seconds} s each, 10 connections), decision 091:`);
+    for (const line of await cacheBypass(address, seconds)) console.log(line);
+  }
   await app.close();
   await services.close();
   await db.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  console.log(`The news at scale (SQLite, ${seconds} s each, 10 connections):`);
-  for (const line of await articlesAtScale(seconds)) console.log(line);
+  if (parts.has('growth')) {
+    console.log(
+      `At 100 and at 10,000 articles and members (SQLite, ${seconds} s each, 10 connections, a new client address each request), decision 094:`,
+    );
+    for (const line of await growth(seconds)) console.log(line);
+  }
 
-  console.log(`Newsletters (SQLite, ${seconds} s each):`);
-  for (const line of await newsletterFigures(seconds)) console.log(line);
-
-  console.log('Member import (a 10,000-row CSV, SQLite):');
-  for (const line of await memberImport()) console.log(line);
-  console.log('Compiled server, start to healthy:');
-  for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
+  if (parts.has('newsletters')) {
+    console.log(`Newsletters (SQLite, ${seconds} s each):`);
+    for (const line of await newsletterFigures(seconds)) console.log(line);
+  }
+  if (parts.has('import')) {
+    console.log('Member import (a 10,000-row CSV, SQLite):');
+    for (const line of await memberImport()) console.log(line);
+  }
+  if (parts.has('start')) {
+    console.log('Compiled server, start to healthy:');
+    for (const line of await startToHealthy(path.resolve(process.env.SERVER_OUT_DIR ?? 'dist/server', 'main.js'))) console.log(line);
+  }
 }
 
 main().catch((error: unknown) => {

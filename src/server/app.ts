@@ -109,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fulfilment: services.fulfilment,
     events: services.paymentEvents,
     brake: services.brake,
+    challenges: services.cardChecks,
     stripe: services.stripe,
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
@@ -122,11 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bookingsRoutes(app, services.bookings);
   eventAdminRoutes(app, services.eventAdmin, services.clock);
   attendanceRoutes(app, services.attendance);
-  articlesRoutes(app, services.articles, async () => ({
-    publicUrl: config.publicUrl,
-    siteName: await services.siteText.get('site_name'),
-    description: await services.siteText.get('home.mission'),
-  }));
+  articlesRoutes(
+    app,
+    services.articles,
+    async () => ({
+      publicUrl: config.publicUrl,
+      siteName: await services.siteText.get('site_name'),
+      description: await services.siteText.get('home.mission'),
+    }),
+    () => services.events.sitemapPages(),
+  );
 
   newslettersRoutes(app, services.newsletters, services.choices);
 
@@ -145,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stringTable: () => services.siteText.table(),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
+    clock: services.clock,
   });
   return app;
 }

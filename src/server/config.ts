@@ -44,6 +44,10 @@ const envSchema = z
     // hashes may wait for one before sign-ins are answered 503. Default: cores - 1, at most 4.
     PASSWORD_HASH_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     PASSWORD_HASH_QUEUE: z.coerce.number().int().min(1).max(1000).default(32),
+    // Threads that draw receipts and certificates, and how many documents may wait for one before
+    // a download is answered 503 (decision 090). Default: one thread, 48 waiting (a few seconds' work).
+    PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+    PDF_QUEUE: z.coerce.number().int().min(1).max(1000).default(48),
     // /metrics answers the server itself over loopback, and anyone else presenting this bearer token.
     METRICS_TOKEN: z.string().min(24, 'METRICS_TOKEN must be at least 24 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -92,6 +96,8 @@ export type Config = {
   passwordHashCost: number;
   passwordHashWorkers: number;
   passwordHashQueue: number;
+  pdfWorkers: number;
+  pdfQueue: number;
   metricsToken: string | undefined;
   webDir: string;
   /** Fastify's trustProxy: which proxies (addresses, subnets or `loopback`) to believe for the client's IP. */
@@ -154,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     passwordHashWorkers: e.PASSWORD_HASH_WORKERS ?? defaultHashWorkers(),
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
+    pdfWorkers: e.PDF_WORKERS,
+    pdfQueue: e.PDF_QUEUE,
     metricsToken: e.METRICS_TOKEN,
     webDir: path.resolve(e.WEB_DIR),
     trustProxy: trustProxy(e.TRUST_PROXY),

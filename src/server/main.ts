@@ -19,24 +19,23 @@ const MINUTE = 60 * 1000;
 type AdminResult = { created: boolean; generatedPassword?: string };
 
 /**
- * How to sign in as admin. A generated password is shown on a terminal; otherwise (a service
- * manager's log) it is written to a file only the site's user can read, never into the log.
+ * How to sign in as admin. A generated password is written to a file only the site's user can
+ * read (never into the log), and shown on a terminal as well: a missed screen loses nothing.
  */
 function adminHint(config: Config, result: AdminResult, onTerminal: boolean): string {
   const signIn = `${config.publicUrl}/signIn`;
-  if (result.generatedPassword && onTerminal) {
-    return [
-      `Admin account created. Sign in at ${signIn} with`,
-      `    e-mail:   ${config.adminEmail}`,
-      `    password: ${result.generatedPassword}`,
-      '  This password is shown only once: keep it somewhere safe.',
-      '  You will then be asked to add a passkey or an authenticator app: admins need a second factor.',
-    ].join('\n');
-  }
   if (result.generatedPassword) {
     const file = path.join(config.dataDir, 'initial-admin-password.txt');
     fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
     fs.writeFileSync(file, `${result.generatedPassword}\n`, { mode: 0o600 });
+    if (onTerminal)
+      return [
+        `Admin account created. Sign in at ${signIn} with`,
+        `    e-mail:   ${config.adminEmail}`,
+        `    password: ${result.generatedPassword}`,
+        `  The password is also in ${file}: delete that file once you have signed in and changed it.`,
+        '  You will then be asked to add a passkey or an authenticator app: admins need a second factor.',
+      ].join('\n');
     return `Admin account ${config.adminEmail} created; its generated password is in ${file}: sign in at ${signIn}, then delete the file.`;
   }
   if (result.created) return `Admin account ready: sign in at ${signIn} as ${config.adminEmail} with ADMIN_PASSWORD.`;

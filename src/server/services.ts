@@ -13,6 +13,9 @@ import { membershipService } from './features/membership/membership.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
 import { fulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
+import { cardCheckChallenges } from './payments/card-check-challenge';
+import { pdfDocuments } from './pdf/pdf-documents';
+import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
@@ -90,6 +93,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
   const siteText = siteTextService(db.db, clock, audit, settings, savedTexts);
   const articles = articlesService(db.db, clock, audit, (id, trx) => siteText.pinnedAs(id, trx));
   const limiter = rateLimiter(db.db, clock);
+  const pdfThreads = pdfPool({ workers: config.pdfWorkers, maxQueue: config.pdfQueue });
+  const pdfs = pdfDocuments(pdfThreads, limiter);
   const mailer = createMailer(db.db, {
     smtpUrl: config.smtpUrl,
     clock,
@@ -122,7 +127,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     booking: bookingFulfilment(clock, jwtSecret, (id) => bookings.refundNow(id)),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
-  const brake = cardBrake(db.db, limiter, clock);
+  const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
+  const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
   const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
   const bookings = bookingsService({
@@ -139,6 +145,14 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     log,
     consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
+  // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
+  // elsewhere on the web is not fetched (the site's mark stands in).
+  const siteLogo = async () => {
+    const url = (await siteText.get('logo_url')).trim();
+    if (!isSiteImagePath(url)) return null;
+    const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
+    return image ? Buffer.from(image.data) : null;
+  };
   const attendance = attendanceService({
     db: db.db,
     clock,
@@ -146,13 +160,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     mailer,
     mailContext,
     linkSecret: jwtSecret,
-    // An uploaded logo is read from the database; a logo elsewhere on the web is not fetched (the site's mark stands in).
-    logo: async () => {
-      const url = (await siteText.get('logo_url')).trim();
-      if (!isSiteImagePath(url)) return null;
-      const image = await imagesRepo(db.db).find(url.split('/').pop()!.split('.')[0]!);
-      return image ? Buffer.from(image.data) : null;
-    },
+    logo: siteLogo,
+    pdfs,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -232,12 +241,14 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     tokens,
     passwords,
     limiter,
+    pdfs,
     mailer,
     stripe,
     testPayments,
     fulfilment,
     payments,
     brake,
+    cardChecks,
     paymentEvents: stripeEvents,
     background,
     membership: membershipService({
@@ -304,6 +315,8 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
       personalData,
+      pdfs,
+      logo: siteLogo,
     }),
     siteText,
     settings,
@@ -343,11 +356,12 @@ export function createServices({ db, clock, jwtSecret, config, log, stripeApi }:
     invitations,
     addMember: addMemberService({ db: db.db, clock, audit, invitations, consentWording: () => siteText.get(NEWS_CONSENT_KEY) }),
     admin: adminService({ db: db.db, dialect: db.dialect, clock, audit, mailDelivered: Boolean(config.smtpUrl) }),
-    /** Waits for background work, stops mail delivery and the password threads (shutdown, tests). */
+    /** Waits for background work, stops mail delivery, the password and PDF threads (shutdown, tests). */
     async close(): Promise<void> {
       await background.idle();
       await mailer.close();
       await hashing.close();
+      await pdfThreads.close();
     },
   };
 }

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
+import { keysetPage, type PageWindow } from '../db/keyset';
 import type { AuditKind } from '../../shared/api/admin';
 import type { AuditLogTable, Database } from '../db/schema';
 
@@ -18,8 +19,8 @@ export function auditRepo(db: Kysely<Database>) {
     },
 
     /** Newest first: the sequence number orders entries made in the same millisecond. */
-    page(filter: AuditFilter, limit: number, offset: number) {
-      return filtered(filter).selectAll().orderBy('seq', 'desc').limit(limit).offset(offset).execute();
+    page(filter: AuditFilter, window: PageWindow) {
+      return keysetPage(filtered(filter).selectAll(), { parts: [sql.ref('seq')], dir: 'desc' }, window);
     },
 
     async count(filter: AuditFilter): Promise<number> {

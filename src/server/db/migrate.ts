@@ -12,7 +12,9 @@ import * as m0008 from './migrations/0008-account';
 import * as m0009 from './migrations/0009-category-listing';
 import * as m0010 from './migrations/0010-event-bookings';
 import * as m0011 from './migrations/0011-event-mailings';
+import * as m0013 from './migrations/0013-stalls-and-growth';
 import * as m0013b from './migrations/0013b-mail-claims-and-expiry';
+import * as m0014 from './migrations/0014-receipt-numbers';
 import * as m0015 from './migrations/0015-member-import';
 import * as m0016 from './migrations/0016-newsletters';
 import * as m0017 from './migrations/0017-second-factors';
@@ -32,7 +34,9 @@ const migrations: Record<string, NumberedMigration> = {
   '0009-category-listing': m0009,
   '0010-event-bookings': m0010,
   '0011-event-mailings': m0011,
+  '0013-stalls-and-growth': m0013,
   '0013b-mail-claims-and-expiry': m0013b,
+  '0014-receipt-numbers': m0014,
   '0015-member-import': m0015,
   '0016-newsletters': m0016,
   '0017-second-factors': m0017,

@@ -37,6 +37,14 @@ export function kyselySqlite(database: DatabaseSync): SqliteDatabase {
   };
 }
 
+/** Lower case by Unicode's rules (SQLite's own lower() folds ASCII only): search in every script (decision 093). */
+export function fold(value: SQLInputValue): SQLInputValue {
+  return typeof value === 'string' ? value.toLowerCase() : value;
+}
+
 export function openSqliteFile(file: string, options: { readOnly?: boolean } = {}): DatabaseSync {
-  return new DatabaseSync(file, { readOnly: options.readOnly ?? false });
+  const database = new DatabaseSync(file, { readOnly: options.readOnly ?? false });
+  // Used in queries only, never in the schema: the file stays readable and writable by any SQLite tool.
+  database.function('fold', { deterministic: true }, fold);
+  return database;
 }

@@ -108,7 +108,7 @@ export interface EventsTable {
   places_taken: Generated<number>;
 }
 
-export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired';
+export type BookingStatus = 'held' | 'confirmed' | 'waitlisted' | 'offered' | 'cancelled' | 'expired' | 'unconfirmed';
 
 export interface EventBookingsTable {
   id: string;
@@ -131,6 +131,8 @@ export interface EventBookingsTable {
   attended_at: string | null;
   certificate_number: string | null;
   note: string | null;
+  /** A visitor's free booking awaiting its e-mail link (status unconfirmed): 1 while it holds a place (decision 092). */
+  place_held: Generated<number>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */
@@ -199,6 +201,14 @@ export interface PaymentsTable {
   /** A past payment brought in by an import, and its key (the same row again adds nothing). */
   import_id: string | null;
   import_key: string | null;
+  /** The receipt's short number, R-2026-000123, given once when the money arrived (decision 104). */
+  receipt_number: Generated<string | null>;
+}
+
+export interface ReceiptCountersTable {
+  /** The London year of the receipts numbered. */
+  year: number;
+  last_number: number;
 }
 
 export interface PendingRegistrationsTable {
@@ -470,10 +480,20 @@ export interface KnownDevicesTable {
   last_seen: string;
 }
 
-export interface CardDeclinesTable {
+/** Every card that reached the provider (decision record 015): one row per attempt. */
+export interface CardChecksTable {
+  id: string;
   intent_id: string;
+  outcome: 'declined' | 'succeeded';
+  /** The address (an IPv6 client by its /48) and its /24 or /48 network. */
   address: string;
   network: string;
+  at: string;
+}
+
+/** Solved proof-of-work challenges, each accepted once. */
+export interface UsedChallengesTable {
+  signature: string;
   at: string;
 }
 
@@ -589,6 +609,7 @@ export interface Database {
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
   payments: PaymentsTable;
+  receipt_counters: ReceiptCountersTable;
   pending_registrations: PendingRegistrationsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;
@@ -605,7 +626,8 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   sessions: SessionsTable;
   known_devices: KnownDevicesTable;
-  card_declines: CardDeclinesTable;
+  card_checks: CardChecksTable;
+  used_challenges: UsedChallengesTable;
   email_changes: EmailChangesTable;
   consents: ConsentsTable;
   mail_pacer: MailPacerTable;

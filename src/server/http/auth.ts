@@ -22,12 +22,20 @@ export type Principal = { id: string; email: string; role: Role };
 export type PrincipalLoader = (id: string) => Promise<(Principal & { token_version: number; staff_blocked?: boolean }) | undefined>;
 
 /** A route as registered; `endpoint` is its declaration in src/shared/api (absent only on the web app's own pages). */
-export type RegisteredRoute = { method: string; url: string; policy: Policy; endpoint?: Endpoint };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  policy: Policy;
+  endpoint?: Endpoint;
+  /** Answers 304 to a client that already has the answer's ETag (route.ts). */
+  etag?: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     policy?: Policy;
     endpoint?: Endpoint;
+    etag?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -93,14 +101,15 @@ export function installAuth(
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const { policy, endpoint } = route.config ?? {};
+    const { policy, endpoint, etag } = route.config ?? {};
     // The static files' catch-all is the one route without a policy: it serves public files only.
     if (!policy) {
       if (route.url === '/*') return;
       throw new Error(`Route ${methods.join(',')} ${route.url} has no access policy`);
     }
     for (const method of methods) {
-      if (method !== 'HEAD') app.registeredRoutes.push({ method, url: route.url, policy, ...(endpoint ? { endpoint } : {}) });
+      if (method !== 'HEAD')
+        app.registeredRoutes.push({ method, url: route.url, policy, ...(endpoint ? { endpoint } : {}), ...(etag ? { etag } : {}) });
     }
   });
 

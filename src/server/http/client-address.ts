@@ -1,7 +1,8 @@
 /**
  * How limits see a client. An IPv4 address counts as itself and an IPv6 client by its /64, since
- * one client usually holds a whole /64 and could otherwise rotate through it. A network is the
- * /24 (IPv4) or /64 (IPv6) around it: the site-wide card brake counts distinct networks.
+ * one client usually holds a whole /64 and could otherwise rotate through it. Card payments count
+ * an IPv6 client by its /48, the block one site is routed (one host can hold a whole /48, 65,536
+ * /64s), and networks as the /24 (IPv4) or /48 (IPv6) around it (decision record 015).
  */
 function ipv6Groups(address: string): string[] {
   const [head = '', tail = ''] = address.split('::');
@@ -28,6 +29,28 @@ export function networkKey(ip: string): string {
   if (ip.endsWith('::/64')) return ip;
   const address = plain(ip);
   if (address.includes(':')) return addressKey(address);
+  const parts = address.split('.');
+  return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.0/24` : address;
+}
+
+/** The solved challenge a browser sends with a card payment while payments are paused (decision record 015). */
+export function cardCheckOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const value = headers['x-card-check'];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** An address as the card limits count it: IPv4 as itself, IPv6 by its /48. */
+export function cardAddressKey(ip: string): string {
+  if (ip.endsWith('::/48')) return ip;
+  const address = plain(ip.replace(/::\/64$/, '::'));
+  if (!address.includes(':')) return address;
+  return `${ipv6Groups(address).slice(0, 3).join(':')}::/48`;
+}
+
+/** A network as the site-wide card pause counts it: the /24 (IPv4) or the /48 (IPv6). */
+export function cardNetworkKey(ip: string): string {
+  const address = cardAddressKey(ip);
+  if (address.includes(':')) return address;
   const parts = address.split('.');
   return parts.length === 4 ? `${parts.slice(0, 3).join('.')}.0/24` : address;
 }

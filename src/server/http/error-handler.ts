@@ -37,6 +37,7 @@ export function sendError(error: FastifyError | Error, req: FastifyRequest, repl
   if (error instanceof ValidationError) return reply.code(400).send({ detail: error.detail, field: error.field });
   if (error instanceof HttpError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    for (const [name, value] of Object.entries(error.headers ?? {})) reply.header(name, value);
     return reply.code(error.status).send({ ...error.extra, detail: error.detail });
   }
   if (error instanceof CardDeclinedError) return reply.code(402).send({ detail: error.reason });

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly retryAfterSeconds?: number,
     /** Further fields of the answer beside `detail` (the factors a sign-in needs), as its contract declares them. */
     readonly extra?: Record<string, unknown>,
+    /** Further headers the client acts on (the card pause asks for a solved challenge). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
     this.name = 'HttpError';
@@ -20,5 +22,6 @@ export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
 export const payloadTooLarge = (detail: string) => new HttpError(413, detail);
 export const unsupportedMediaType = (detail: string) => new HttpError(415, detail);
-export const tooManyRequests = (detail: string, retryAfterSeconds: number) => new HttpError(429, detail, retryAfterSeconds);
+export const tooManyRequests = (detail: string, retryAfterSeconds: number, headers?: Record<string, string>) =>
+  new HttpError(429, detail, retryAfterSeconds, undefined, headers);
 export const serviceUnavailable = (detail: string, retryAfterSeconds: number) => new HttpError(503, detail, retryAfterSeconds);

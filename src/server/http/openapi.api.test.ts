@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredEndpoints } from '../../shared/api/declared-endpoints';
+import { OpenApiConformance, type OpenApiDoc } from '../testing/openapi-conformance';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { openApiPath } from './openapi';
 
@@ -79,7 +80,8 @@ describe('GET /api/openapi.json', () => {
       const label = `${method} ${path}`;
       if (op['x-policy'] === 'public') {
         expect(op.security, label).toBeUndefined();
-        expect(op.responses['401'], label).toBeUndefined();
+        // A public route that refuses some callers (a wrong password, a members-only event) says so itself.
+        if (op.responses['401']) expect(op.responses['401'].$ref, label).toBeUndefined();
       } else {
         expect(op.security, label).toEqual([{ [op['x-policy'] === 'operator' ? 'operatorToken' : 'bearer']: [] }]);
         expect(op.responses['401'], label).toEqual({ $ref: '#/components/responses/Unauthorized' });
@@ -123,7 +125,17 @@ describe('GET /api/openapi.json', () => {
 
     // An intersection of filters and paging still lists each query parameter once.
     const payments = doc.paths['/api/admin/payments']!.get!;
-    expect(payments.parameters!.map((p) => p.name).sort()).toEqual(['from', 'kind', 'page', 'page_size', 'q', 'status', 'to']);
+    expect(payments.parameters!.map((p) => p.name).sort()).toEqual([
+      'after',
+      'before',
+      'from',
+      'kind',
+      'page',
+      'page_size',
+      'q',
+      'status',
+      'to',
+    ]);
     expect(payments.parameters!.every((p) => p.in === 'query' && !p.required)).toBe(true);
 
     expect(Object.keys(doc.paths['/api/admin/members.csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
@@ -136,6 +148,50 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/donate_proceed']!.post!.responses['200']!.content!['application/json']!.schema).toMatchObject({
       properties: { clientSecret: { type: 'string' } },
     });
+  });
+
+  it('tells the truth where it was found to lie: the export is an object, a wrong password is 401, settings go back whole', () => {
+    const exported = doc.paths['/api/account/export']!.get!.responses['200']!.content!['application/json']!.schema;
+    expect(exported).toMatchObject({ type: 'object', required: expect.arrayContaining(['account', 'payments', 'emails_sent']) });
+    expect(doc.paths['/api/token']!.post!.responses['401']).toMatchObject({
+      description: expect.stringContaining('Email or password not recognized'),
+      content: { 'application/json': { schema: { properties: { detail: { type: 'string' }, second_factor: { type: 'array' } } } } },
+    });
+    const settingsPost = doc.paths['/api/admin/settings']!.post!.requestBody!.content['application/json']!.schema;
+    const settingsGet = doc.paths['/api/admin/settings']!.get!.responses['200']!.content!['application/json']!.schema;
+    expect(Object.keys(settingsPost.properties!).sort()).toEqual(Object.keys((settingsGet as typeof settingsPost).properties!).sort());
+    // A conditional GET may answer 304; a path parameter past the router's limit, 414.
+    expect(doc.paths['/api/string_table_v2']!.get!.responses['304']).toEqual({ $ref: '#/components/responses/NotModified' });
+    expect(doc.paths['/api/articles/{id}']!.get!.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
+    // Any route may find the database unavailable: 503 with Retry-After (decision 095).
+    expect(doc.paths['/api/articles/{id}']!.get!.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
+  });
+
+  it('finds an answer it does not describe (the check every API test runs through the test app)', async () => {
+    const check = new OpenApiConformance((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDoc>());
+    const json = (statusCode: number, body: unknown, type = 'application/json; charset=utf-8') => ({
+      statusCode,
+      headers: { 'content-type': type },
+      rawPayload: Buffer.from(JSON.stringify(body)),
+    });
+    const health = { route: '/api/health', url: '/api/health' };
+    const healthy = { status: 'ok', database: { reachable: true, writable: true } };
+    expect(check.problems('GET', health, json(200, healthy))).toEqual([]);
+    expect(check.problems('GET', health, json(200, { ...healthy, status: 'fine' }))[0]).toMatch(/outside the documented schema/);
+    expect(check.problems('GET', health, json(200, { status: 'ok' }))[0]).toMatch(/outside the documented schema/);
+    expect(check.problems('GET', health, json(404, { detail: 'x' }))[0]).toMatch(/status the document does not list/);
+    expect(check.problems('GET', health, json(200, healthy, 'text/html'))[0]).toMatch(/as text\/html/);
+    // Health's own 503 says which part is down, in its own shape; any other route's 503 is the error shape.
+    expect(check.problems('GET', health, json(503, { status: 'read_only', database: { reachable: true, writable: false } }))).toEqual([]);
+    expect(check.problems('GET', health, json(503, { detail: 'x' }))[0]).toMatch(/outside the documented schema/);
+    // Errors are held to the shared error shape, through the references.
+    const token = { route: '/api/token', url: '/api/token' };
+    expect(check.problems('POST', token, json(401, { detail: 'Email or password not recognized' }))).toEqual([]);
+    expect(check.problems('POST', token, json(401, { error: 'no' }))[0]).toMatch(/outside the documented schema/);
+    // Refused before routing: matched by its path.
+    expect(check.problems('GET', { route: undefined, url: '/api/articles/x' }, json(414, { detail: 'long' }))).toEqual([]);
+    // Pages and files the document does not cover are not its business.
+    expect(check.problems('GET', { route: '/*', url: '/favicon.svg' }, json(200, 'x', 'image/svg+xml'))).toEqual([]);
   });
 
   it('is public', async () => {

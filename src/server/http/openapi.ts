@@ -84,28 +84,50 @@ function requestBody(body: EndpointSpec['body']): JsonSchema | undefined {
 function answer(endpoint: Endpoint): JsonSchema {
   const { response } = endpoint;
   if (!isFileAnswer(response)) return { description: 'OK', content: { [JSON_TYPE]: { schema: jsonSchema(response, 'output') } } };
-  const content = Object.fromEntries(
-    response.file.map((type) => [type, { schema: type.startsWith('image/') ? { contentMediaType: type } : { type: 'string' } }]),
-  );
+  const fileSchema = (type: string) =>
+    response.schema && type === JSON_TYPE
+      ? jsonSchema(response.schema, 'output')
+      : type.startsWith('image/') || type === 'application/pdf'
+        ? { contentMediaType: type }
+        : { type: 'string' };
+  const content = Object.fromEntries(response.file.map((type) => [type, { schema: fileSchema(type) }]));
   return { description: 'OK', content };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
-function responses(endpoint: Endpoint, policy: Policy): JsonSchema {
+function responses({ endpoint, policy, etag }: DocumentedRoute): JsonSchema {
   const out: JsonSchema = { 200: answer(endpoint) };
-  if (endpoint.body || endpoint.query || endpoint.params) out[400] = ref('BadRequest');
+  if (etag) out[304] = ref('NotModified');
+  // Any request may be refused for its address alone (bad percent-encoding, a NUL character).
+  out[400] = ref('BadRequest');
   if (policy !== 'public') out[401] = ref('Unauthorized');
   if (policy === 'editor' || policy === 'admin' || policy === 'operator') out[403] = ref('Forbidden');
-  if (endpoint.body) Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
-  for (const [status, description] of Object.entries(endpoint.errors ?? {})) {
-    out[status] = { description, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } };
+  // A body is read before the route runs: any request that may carry one can be too large or of the wrong type.
+  if (endpoint.body || endpoint.method !== 'GET') Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
+  if (endpoint.params) out[414] = ref('UriTooLong');
+  // Any route may find the database unavailable (restarting, stopped, read-only, its disk full):
+  // 503 with Retry-After, never a 500 (decision 095). A route's own 503 (busy threads) is listed below.
+  out[503] = ref('Unavailable');
+  if (endpoint.redirects)
+    out[303] = {
+      description: endpoint.redirects,
+      headers: { Location: { description: 'Where the browser goes', schema: { type: 'string' } } },
+    };
+  for (const [status, error] of Object.entries(endpoint.errors ?? {})) {
+    out[status] =
+      typeof error === 'string'
+        ? { description: error, content: { [JSON_TYPE]: { schema: { $ref: '#/components/schemas/Error' } } } }
+        : { description: error.description, content: { [JSON_TYPE]: { schema: jsonSchema(error.schema, 'output') } } };
   }
   out[500] = ref('ServerError');
   return out;
 }
 
-function operation(endpoint: Endpoint, policy: Policy): Operation {
+type DocumentedRoute = { endpoint: Endpoint; policy: Policy; etag?: boolean };
+
+function operation(route: DocumentedRoute): Operation {
+  const { endpoint, policy } = route;
   const parametersList = [...parameters(endpoint.params, 'path'), ...parameters(endpoint.query, 'query')];
   const body = requestBody(endpoint.body);
   return {
@@ -117,7 +139,7 @@ function operation(endpoint: Endpoint, policy: Policy): Operation {
     ...(policy === 'public' ? {} : { security: [{ [policy === 'operator' ? OPERATOR : BEARER]: [] }] }),
     ...(parametersList.length ? { parameters: parametersList } : {}),
     ...(body ? { requestBody: body } : {}),
-    responses: responses(endpoint, policy),
+    responses: responses(route),
   };
 }
 
@@ -129,10 +151,10 @@ const errorJson = (description: string) => ({ description, content: { [JSON_TYPE
 export function buildOpenApi(routes: readonly RegisteredRoute[], info: OpenApiInfo): OpenApiDocument {
   const paths: Record<string, Record<string, Operation>> = {};
   const tags = new Set<string>();
-  for (const { method, policy, endpoint } of routes) {
+  for (const { method, policy, endpoint, etag } of routes) {
     if (!endpoint) continue;
     tags.add(endpoint.resource);
-    (paths[openApiPath(endpoint.path)] ??= {})[method.toLowerCase()] = operation(endpoint, policy);
+    (paths[openApiPath(endpoint.path)] ??= {})[method.toLowerCase()] = operation({ endpoint, policy, etag });
   }
   return {
     openapi: '3.1.0',
@@ -162,12 +184,18 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], info: OpenApiIn
         Error: jsonSchema(errorResponse.extend({ field: z.string().optional() }), 'output'),
       },
       responses: {
+        NotModified: { description: 'The client already has this answer: its If-None-Match names the current ETag' },
         BadRequest: errorJson('The request is invalid: `detail` says why and `field` names the part at fault'),
         Unauthorized: errorJson('No bearer token, or it has expired or been revoked: sign in again'),
         Forbidden: errorJson('Signed in, but this role may not do this'),
         PayloadTooLarge: errorJson('The request body is too large'),
         UnsupportedMediaType: errorJson('The body is not in the declared media type'),
+        UriTooLong: errorJson('A path parameter is longer than any the site gives out'),
         ServerError: errorJson('Something went wrong on the server; it is logged with the request id (x-request-id)'),
+        Unavailable: {
+          ...errorJson('The database is unavailable for the moment (restarting, stopped, or unable to write): try again'),
+          headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+        },
       },
     },
   };

@@ -190,6 +190,28 @@ describe('server-rendered pages', () => {
     expect((await get('/article/00000000-0000-4000-8000-000000000000')).body).toContain('Article not found');
   });
 
+  it('gives an address with an empty, "." or ".." segment the site own not-found page, not a bare refusal', async () => {
+    for (const path of [
+      '/article//edit',
+      '//news',
+      '/news//',
+      '//',
+      '/admin//members',
+      '/news/./x',
+      '/a/b/..',
+      '//evil.example/x',
+      '/assets//x.js',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type'], path).toContain('text/html');
+      expect(res.body, path).toContain('Page not found');
+      expect(res.headers['content-security-policy'], path).toBeDefined();
+    }
+    // The API keeps its JSON answers.
+    expect((await get('/api//health')).headers['content-type']).toMatch(/^application\/json/);
+  });
+
   it("shows the admin's own site text in the rendered page", async () => {
     const admin = await t.userWithRole('admin');
     const saved = await t.app.inject({

@@ -13,12 +13,13 @@ export type Limit = { bucket: string; key: string; max: number; windowMs: number
 export function rateLimiter(db: Kysely<Database>, clock: () => Date) {
   const repo = rateLimitRepo(db);
   return {
-    async hit(limit: Limit, message: string): Promise<void> {
+    /** Counts a hit, or refuses with 429; what it answers takes the hit back (work that then did not happen). */
+    async hit(limit: Limit, message: string): Promise<{ undo(): Promise<void> }> {
       const now = clock();
       const since = new Date(now.getTime() - limit.windowMs).toISOString();
       const id = await repo.record(limit.bucket, limit.key, now.toISOString());
       const { count, oldest } = await repo.stats(limit.bucket, limit.key, since);
-      if (count <= limit.max) return;
+      if (count <= limit.max) return { undo: () => repo.remove(id) };
       await repo.remove(id);
       const retryAfter = Math.max(1, Math.ceil((Date.parse(oldest ?? now.toISOString()) + limit.windowMs - now.getTime()) / 1000));
       throw tooManyRequests(message, retryAfter);

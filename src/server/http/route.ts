@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -26,8 +27,11 @@ export type RouteContext<E> = {
   user: () => Principal;
 };
 
-/** A JSON answer is checked against the response schema; a file answer is its text or bytes (headers go on `reply`). */
-export type HandlerAnswer<E> = E extends { response: FileAnswer } ? string | Buffer : ResponseInput<E>;
+/**
+ * A JSON answer is checked against the response schema; a file answer is its text or bytes, or a
+ * stream of them (a large CSV, written as it is read: decision 094). Headers go on `reply`.
+ */
+export type HandlerAnswer<E> = E extends { response: FileAnswer } ? string | Buffer | Readable : ResponseInput<E>;
 
 /**
  * The policy and the handler. A handler returning a literal for a `z.literal` field writes it
@@ -105,8 +109,9 @@ function withEtag(req: FastifyRequest, reply: FastifyReply, answer: unknown): un
   return bytes;
 }
 
-function fileAnswer(endpoint: Endpoint, spec: FileAnswer, reply: FastifyReply, answer: unknown): string | Buffer {
-  if (typeof answer !== 'string' && !Buffer.isBuffer(answer)) throw new ContractError(endpoint, 'a file answer is text or bytes');
+function fileAnswer(endpoint: Endpoint, spec: FileAnswer, reply: FastifyReply, answer: unknown): string | Buffer | Readable {
+  if (typeof answer !== 'string' && !Buffer.isBuffer(answer) && !(answer instanceof Readable))
+    throw new ContractError(endpoint, 'a file answer is text, bytes or a stream');
   const type = reply.getHeader('content-type');
   if (type === undefined) reply.type(spec.file[0]);
   else if (!spec.file.includes(mediaType(type))) throw new ContractError(endpoint, `content-type ${mediaType(type)} is not declared`);
@@ -124,7 +129,7 @@ export function addRoute<E extends Endpoint>(app: FastifyInstance, endpoint: E, 
     scope.route({
       method: endpoint.method,
       url: endpoint.path,
-      config: { policy: route.policy, endpoint },
+      config: { policy: route.policy, endpoint, ...(route.etag ? { etag: true } : {}) },
       bodyLimit: route.bodyLimit,
       handler: async (req, reply) => {
         if (bodySpec && !bodyMediaTypes[bodySpec.kind].includes(mediaType(req.headers['content-type']))) {

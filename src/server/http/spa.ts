@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
 import { isDatabaseUnavailable } from '../db/availability';
-import { shortLivedByKey } from '../short-lived';
+import { pageAddress } from '../../shared/domain/page-address';
+import { shortLivedByKey, slidingWindow } from '../short-lived';
+import { addressKey } from './client-address';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, watchingUnavailable, type RenderPage } from './pages';
 import { carriesToken } from './token-pages';
@@ -28,6 +30,8 @@ export type SpaOptions = {
   renderPage: RenderPage | null;
   /** The site's origin, for the address the renderer sees (never the Host header). */
   publicUrl: string;
+  /** The clock the renders per address are counted by (the tests' own). */
+  clock?: () => Date;
 };
 
 export type PageHead = {
@@ -71,10 +75,24 @@ export function renderIndex(html: string, head: PageHead): string {
   );
 }
 
+const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+
 const YEAR = 'public, max-age=31536000, immutable';
+
+/** An empty, "." or ".." path segment. */
+const NON_CANONICAL_PATH = /\/\/|\/\.\.?(?:\/|$)/;
+/** An address no route of the web app matches: it renders the not-found page. */
+const NOT_FOUND_PAGE = '/-/not-found';
 
 /** Addresses whose served page is kept for a few seconds (a page is some 50-100 KB). */
 const KEPT_PAGES = 200;
+/** Pages that are not there (404) or failed, kept apart: made-up paths cannot push real pages out. */
+const KEPT_MISSING = 50;
+/**
+ * Pages one client address may have rendered (not served from those kept): some 30 ms of the
+ * server's thread each. Past it the bare page goes, which the browser renders (decision 091).
+ */
+export const RENDERS_PER_ADDRESS = { max: 20, windowMs: 10_000 };
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** A served page before its per-request headers: the markup, or where it sends the visitor. */
@@ -151,24 +169,55 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   // visitor (the renderer never sees their credentials): it is kept per address for a few seconds
   // and forgotten when a write on this server has committed (another server's, within seconds).
   const pages = shortLivedByKey<ServedPage>(KEPT_PAGES);
+  const missing = shortLivedByKey<ServedPage>(KEPT_MISSING);
+  const clock = options.clock ?? (() => new Date());
+  const renders = slidingWindow({ ...RENDERS_PER_ADDRESS, maxKeys: 10_000 }, () => clock().getTime());
   // onSend: the handler's transaction has committed, and no byte of the answer has gone yet (so
   // no GET that follows it, nor a client that hangs up, can find the old page).
   app.addHook('onSend', async (req, reply, payload) => {
     // A refused request changed nothing (4xx); a 5xx may have (a cancel whose refund failed).
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (!READS.has(req.method) && !refused) pages.forget();
+    if (!READS.has(req.method) && !refused) {
+      pages.forget();
+      missing.forget();
+    }
     return payload;
   });
 
-  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string) => {
+  const barePage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
+    const html = await withStringTable(req, renderIndex(indexHtml, await options.pageHead(url.split('?')[0]!)));
+    return { status: 200, html, encoded: encodedOnce(html) };
+  };
+
+  /**
+   * The page as kept for a few seconds, keyed by what it reads: its path and the parameters it
+   * reads (any other is dropped before rendering). A client past its renders gets the bare page.
+   */
+  const keptPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
+    const key = pageAddress(url);
+    const kept = pages.peek(key) ?? missing.peek(key);
+    if (kept) return kept;
+    // The machine itself (a health check, a proxy not named in TRUST_PROXY) is not limited.
+    if (!isLoopback(req.ip) && !renders.take(addressKey(req.ip))) return barePage(req, key);
+    const loading = servedPage(req, key);
+    pages.put(key, loading);
+    const page = await loading;
+    if (page.status !== 200) {
+      pages.drop(key, loading);
+      missing.put(key, loading);
+    }
+    return page;
+  };
+
+  const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string, status?: number) => {
     // A reset or e-mail confirmation link's token is in the address: it must not travel on as a
     // Referer, nor stay in memory as a key. Matched as the router reads it (any case, decoded).
     const secret = carriesToken(url);
-    const [csp, page] = await Promise.all([options.pageCsp(), secret ? servedPage(req, url) : pages.get(url, () => servedPage(req, url))]);
+    const [csp, page] = await Promise.all([options.pageCsp(), secret ? servedPage(req, url) : keptPage(req, url)]);
     if ('location' in page) return reply.redirect(page.location, page.status);
     if (secret) reply.header('referrer-policy', 'no-referrer');
     reply
-      .code(page.status)
+      .code(status ?? page.status)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
       .header('vary', 'accept-encoding')
@@ -178,6 +227,17 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
   };
+
+  // A page address with an empty, "." or ".." segment (`//news`, `/article//edit`) is no page of
+  // the site: it gets the site's not-found page, where the static files' handler would refuse it
+  // with a bare 403 (it fails closed on such paths, which is right for files).
+  app.addHook('onRequest', async (req, reply) => {
+    if (!built || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const url = req.url.split('?')[0]!;
+    if (url === '/api' || url.startsWith('/api/') || !NON_CANONICAL_PATH.test(url)) return;
+    await sendIndex(req, reply, NOT_FOUND_PAGE, 404);
+    return reply;
+  });
 
   // The static handler refuses directories, so the home page gets its own route.
   if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));

@@ -3,7 +3,7 @@ import { loadConfig } from '../config';
 import { CARD_LIMITS } from '../payments/card-brake';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-const STARTS = CARD_LIMITS.startsPerAddress + 1;
+const STARTS = CARD_LIMITS.cardsPerAddress + 1;
 
 /** One donation start more than one address may make, each from its own forwarded address. */
 async function startsFromDifferentAddresses(t: TestApp): Promise<number[]> {

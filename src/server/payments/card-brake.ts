@@ -1,105 +1,138 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { addressKey, networkKey } from '../http/client-address';
+import { cardAddressKey, cardNetworkKey } from '../http/client-address';
 import { tooManyRequests } from '../http/errors';
 import type { RateLimiter } from '../http/rate-limit';
+import type { CardCheckChallenges } from './card-check-challenge';
 
 /**
- * Card testers try stolen card numbers through any form that charges a card. The same limits
- * hold on every card path (registration, renewal, donation), counted per address (an IPv6
- * client by its /64), and a site-wide pause needs declines from many networks, so one busy
- * office or one tester on a few addresses cannot stop everyone's payments. Decision record 015.
+ * Card testers try stolen card numbers through any form that charges a card, and want the small
+ * charges that succeed as much as the declines. The same limits hold on every card path
+ * (registration, renewal, donation, event booking, a place taken from the waitlist), counted per
+ * address (an IPv6 client by its /48, the block one site is given), and a site-wide pause that
+ * needs declines from many networks and that a person passes by a proof of work done in their
+ * browser. Decision record 015.
  */
 export const CARD_LIMITS = {
   windowMs: 10 * 60 * 1000,
-  /** Card payments one address may start. */
-  startsPerAddress: 10,
-  /** Card steps one address may take (the test provider's; Stripe takes them itself). */
-  stepsPerAddress: 20,
-  /** Declined payments (distinct intents) after which an address may not try again for a while. */
-  declinesPerAddress: 5,
-  /** The site-wide pause: this many declined payments, from at least this many /24 or /64 networks. */
-  siteDeclines: 20,
-  siteNetworks: 10,
+  /**
+   * Cards one address may put to the provider: each card payment started counts as its first
+   * card, and each further card tried on it (after a decline) as another, declined or not.
+   */
+  cardsPerAddress: 5,
+  /** The site-wide pause: this many declined cards, from at least this many /24 (IPv4) or /48 (IPv6) networks. */
+  siteDeclines: 40,
+  siteNetworks: 25,
 } as const;
 
 const TOO_MANY = 'Too many payment attempts. Please wait a few minutes and try again.';
 export const CARD_PAYMENTS_PAUSED = 'Card payments are paused for a few minutes because of unusual activity. Please try again later.';
+/** The header that carries a solved challenge; the browser sends it when told the pause is on. */
+export const CARD_CHECK_HEADER = 'x-card-check';
 
-export function cardBrake(db: Kysely<Database>, limiter: RateLimiter, clock: () => Date) {
+/** Who starts a card payment: the address, and the solved challenge their browser sent, if any. */
+export type CardClient = { ip: string; check?: string };
+
+/** The pause as the admin sees it. */
+export type BrakeState = { paused: boolean; declines: number; networks: number; since: string | null };
+
+export function cardBrake(db: Kysely<Database>, limiter: RateLimiter, clock: () => Date, challenges: CardCheckChallenges) {
   const since = () => new Date(clock().getTime() - CARD_LIMITS.windowMs).toISOString();
 
-  async function declinedFrom(address: string): Promise<number> {
+  /** Cards tried beyond the first on each payment, from this address, lately (a start counts the first). */
+  async function furtherCards(address: string): Promise<number> {
     const row = await db
-      .selectFrom('card_declines')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .selectFrom('card_checks')
+      .select([sql<number>`count(*)`.as('checks'), sql<number>`count(distinct intent_id)`.as('intents')])
       .where('address', '=', address)
       .where('at', '>', since())
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    return Number(row.checks) - Number(row.intents);
   }
 
-  async function refuseDeclinedAddress(address: string): Promise<void> {
-    if ((await declinedFrom(address)) >= CARD_LIMITS.declinesPerAddress)
-      throw tooManyRequests(TOO_MANY, Math.ceil(CARD_LIMITS.windowMs / 1000));
-  }
-
-  /** Whether card payments are paused site-wide: many declines, from many networks, lately. */
-  async function sitePaused(): Promise<boolean> {
+  async function state(): Promise<BrakeState> {
     const row = await db
-      .selectFrom('card_declines')
-      .select([sql<number>`count(*)`.as('declines'), sql<number>`count(distinct network)`.as('networks')])
+      .selectFrom('card_checks')
+      .select([
+        sql<number>`count(*)`.as('declines'),
+        sql<number>`count(distinct network)`.as('networks'),
+        sql<string | null>`min(at)`.as('since'),
+      ])
+      .where('outcome', '=', 'declined')
       .where('at', '>', since())
       .executeTakeFirstOrThrow();
-    return Number(row.declines) >= CARD_LIMITS.siteDeclines && Number(row.networks) >= CARD_LIMITS.siteNetworks;
+    const declines = Number(row.declines);
+    const networks = Number(row.networks);
+    const paused = declines >= CARD_LIMITS.siteDeclines && networks >= CARD_LIMITS.siteNetworks;
+    return { paused, declines, networks, since: paused ? row.since : null };
+  }
+
+  async function record(id: string, intentId: string, outcome: 'declined' | 'succeeded', ip: string | null): Promise<void> {
+    await db
+      .insertInto('card_checks')
+      .values({
+        id,
+        intent_id: intentId,
+        outcome,
+        address: ip ? cardAddressKey(ip) : 'unknown',
+        network: ip ? cardNetworkKey(ip) : 'unknown',
+        at: clock().toISOString(),
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   return {
     /**
-     * Before a card payment starts. `pausable`: the site-wide pause applies (anonymous paths;
-     * a signed-in member renewing is not a card tester).
+     * Before a card payment starts. `pausable`: the site-wide pause applies, unless the browser
+     * solved a challenge (a signed-in member renewing is not a card tester, and is never paused).
      */
-    async beforeStart(ip: string, options: { pausable: boolean }): Promise<void> {
-      if (options.pausable && (await sitePaused())) throw tooManyRequests(CARD_PAYMENTS_PAUSED, Math.ceil(CARD_LIMITS.windowMs / 1000));
-      const address = addressKey(ip);
-      await refuseDeclinedAddress(address);
-      await limiter.hit(
-        { bucket: 'card-start', key: address, max: CARD_LIMITS.startsPerAddress, windowMs: CARD_LIMITS.windowMs },
-        TOO_MANY,
-      );
-    },
-
-    /** Before the simulated card step of the test provider. */
-    async beforeCardStep(ip: string): Promise<void> {
-      const address = addressKey(ip);
-      await refuseDeclinedAddress(address);
-      await limiter.hit({ bucket: 'card-step', key: address, max: CARD_LIMITS.stepsPerAddress, windowMs: CARD_LIMITS.windowMs }, TOO_MANY);
+    async beforeStart(client: CardClient, options: { pausable: boolean }): Promise<void> {
+      if (options.pausable && (await state()).paused && !(await challenges.redeem(client.check))) {
+        throw tooManyRequests(CARD_PAYMENTS_PAUSED, Math.ceil(CARD_LIMITS.windowMs / 1000), { [CARD_CHECK_HEADER]: 'required' });
+      }
+      const address = cardAddressKey(client.ip);
+      const max = Math.max(0, CARD_LIMITS.cardsPerAddress - (await furtherCards(address)));
+      await limiter.hit({ bucket: 'card-start', key: address, max, windowMs: CARD_LIMITS.windowMs }, TOO_MANY);
     },
 
     /**
-     * Counts a declined payment once, however many times it is declined or reported (a webhook
-     * event delivered again, the card step and the webhook for the same payment). `ip` is the
-     * address that started or tried it; unknown for a payment made before it was recorded.
+     * Before the simulated card step of the test provider: the first card on a payment was
+     * counted when it started; a further one needs the address's budget.
      */
-    async recordDecline(intentId: string, ip: string | null): Promise<void> {
-      await db
-        .insertInto('card_declines')
-        .values({
-          intent_id: intentId,
-          address: ip ? addressKey(ip) : 'unknown',
-          network: ip ? networkKey(ip) : 'unknown',
-          at: clock().toISOString(),
-        })
-        .onConflict((oc) => oc.column('intent_id').doNothing())
-        .execute();
+    async beforeCardStep(ip: string, intentId: string | undefined): Promise<void> {
+      const address = cardAddressKey(ip);
+      const tried = intentId
+        ? await db.selectFrom('card_checks').select('id').where('intent_id', '=', intentId).executeTakeFirst()
+        : undefined;
+      if (!tried) return;
+      const started = await limiter.recent('card-start', address, CARD_LIMITS.windowMs);
+      if (started + (await furtherCards(address)) >= CARD_LIMITS.cardsPerAddress)
+        throw tooManyRequests(TOO_MANY, Math.ceil(CARD_LIMITS.windowMs / 1000));
     },
 
-    /** Forgets declines older than a day. */
+    /**
+     * One card that reached the provider and was declined: `attempt` names it (Stripe's event id,
+     * so an event delivered again counts once). `ip` is the address that started the payment.
+     */
+    recordDecline(intentId: string, ip: string | null, attempt: string = randomUUID()): Promise<void> {
+      return record(`declined:${attempt}`, intentId, 'declined', ip);
+    },
+
+    /** A card that was charged: once per payment, whoever reports it (the card step, settle, the webhook). */
+    recordSuccess(intentId: string, ip: string | null): Promise<void> {
+      return record(`succeeded:${intentId}`, intentId, 'succeeded', ip);
+    },
+
+    /** Whether the pause is on, for the admin's payments page. */
+    state,
+
+    /** Forgets cards tried more than a day ago, and challenges used. */
     async prune(): Promise<void> {
-      await db
-        .deleteFrom('card_declines')
-        .where('at', '<', new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString())
-        .execute();
+      const dayAgo = new Date(clock().getTime() - 24 * 60 * 60 * 1000).toISOString();
+      await db.deleteFrom('card_checks').where('at', '<', dayAgo).execute();
+      await challenges.prune();
     },
   };
 }

@@ -38,6 +38,8 @@ export function fulfilmentService(
   async function runHandler(trx: Kysely<Database>, payment: PaymentRow, mail: MailContext): Promise<Fulfilled> {
     const handler = handlers[payment.kind];
     if (!handler) throw new Error(`No fulfilment for payments of kind ${payment.kind}`);
+    // Its receipt's number, given with the effect it records (decision 104).
+    if (!payment.receipt_number) await paymentsRepo(trx).allocateReceiptNumber(payment.id, payment.completed_at ?? clock().toISOString());
     const done = await handler(trx, payment, mail);
     if (done.period) await paymentsRepo(trx).setPeriod(payment.id, done.period.start, done.period.end);
     for (const message of done.mail) await mailer.queue(message, trx);

@@ -111,13 +111,16 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
 
     async handle(event: ProviderEvent): Promise<void> {
       switch (event.kind) {
-        case 'succeeded':
+        case 'succeeded': {
+          const payment = await paymentsRepo(db).findByRef(event.intentId);
+          if (payment) await brake.recordSuccess(event.intentId, payment.client_address);
           await fulfilment.fulfilIntent(event.intentId, event);
           return;
+        }
         case 'failed': {
-          // Counted once per payment however often Stripe delivers it, against whoever started the payment.
+          // Each declined card once however often Stripe delivers its event, against whoever started the payment.
           const payment = await paymentsRepo(db).findByRef(event.intentId);
-          if (payment) await brake.recordDecline(event.intentId, payment.client_address);
+          if (payment) await brake.recordDecline(event.intentId, payment.client_address, event.id);
           await fulfilment.noteEvent(event);
           return;
         }

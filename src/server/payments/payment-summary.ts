@@ -3,14 +3,19 @@ import { completedPaymentStatuses } from '../../shared/api/admin';
 import { tierByIndex } from '../../shared/domain/tiers';
 import type { PaymentRow } from './payments.repo';
 
-/** A payment as its payer sees it: in My Profile's list, on the receipt and in the export. */
-export function paymentSummary(p: PaymentRow): AccountPayment {
+/**
+ * A payment as its payer sees it: in My Profile's list, on the receipt and in the export. A
+ * booking's names its event when the caller read the title (what was bought).
+ */
+export function paymentSummary(p: PaymentRow & { event_title?: string | null }): AccountPayment {
   const tier = p.tier_index === null ? undefined : tierByIndex(p.tier_index);
   const description =
     p.kind === 'donation'
       ? 'Donation'
       : p.kind === 'booking'
-        ? 'Event booking'
+        ? p.event_title
+          ? `Event booking: ${p.event_title}`
+          : 'Event booking'
         : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
   return {
     _id: p.id,
@@ -24,5 +29,6 @@ export function paymentSummary(p: PaymentRow): AccountPayment {
     period_start: p.period_start,
     period_end: p.period_end,
     has_receipt: completedPaymentStatuses.includes(p.status) && p.completed_at !== null,
+    receipt_number: p.receipt_number,
   };
 }

@@ -16,7 +16,7 @@ function theirPayments(db: Kysely<Database>, person: Person) {
 
 /**
  * Payments are accounting records: kept six years (decision 040) without the person around them.
- * A card decline is kept a day against the network that tried the card, for the card brake.
+ * A card attempt is kept a day against the network that tried the card, for the card brake.
  */
 export const paymentsPersonalData: PersonalDataCoverage = {
   owner: 'payments',
@@ -26,10 +26,12 @@ export const paymentsPersonalData: PersonalDataCoverage = {
       export: 'payments',
       notPersonal: { reference_id: 'the registration, donation or booking it paid for' },
     },
-    card_declines: {
+    card_checks: {
       personal: ['address', 'network'],
-      export: { omitted: 'declined card attempts by network address, kept a day for the card brake' },
+      export: { omitted: 'card attempts (charged or declined) by network address, kept a day for the card brake (decision 015)' },
     },
+    used_challenges: { none: 'signatures of the card checks already solved, so each is used once' },
+    receipt_counters: { none: 'the last receipt number given in each year' },
     webhook_events: { none: 'the ids and types of the payment provider’s events, so each is applied once' },
     test_payment_intents: { none: 'the offline payment simulation’s intents: amounts and secrets' },
   },
@@ -41,7 +43,7 @@ export const paymentsPersonalData: PersonalDataCoverage = {
     if (!payments.length) return;
     for (const payment of payments) erasure.subjects.add(payment.id);
     const refs = payments.flatMap((p) => (p.provider_ref ? [p.provider_ref] : []));
-    if (refs.length) await trx.deleteFrom('card_declines').where('intent_id', 'in', refs).execute();
+    if (refs.length) await trx.deleteFrom('card_checks').where('intent_id', 'in', refs).execute();
     await trx
       .updateTable('payments')
       .set({ email: ERASED, user_id: null, note: null, client_address: null })

@@ -1,7 +1,11 @@
+import { londonDate } from '../../shared/domain/london-time';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, PaymentStatus, PaymentsTable } from '../db/schema';
 
 export type PaymentRow = Selectable<PaymentsTable>;
+
+/** R-2026-000123: the year and the number within it, six digits (a year of a million receipts would widen it). */
+export const receiptNumber = (year: number, n: number) => `R-${year}-${String(n).padStart(6, '0')}`;
 
 export function paymentsRepo(db: Kysely<Database>) {
   return {
@@ -73,6 +77,33 @@ export function paymentsRepo(db: Kysely<Database>) {
         .where('refunded_pence', '=', payment.refunded_pence)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+    /**
+     * Gives the payment its receipt number, the next of the London year its money arrived in
+     * (R-2026-000123), unless it has one. Run in the fulfilment's transaction: the counter's row
+     * is locked (PostgreSQL) or the database is (SQLite) until it commits, so two servers never
+     * give one number twice.
+     */
+    async allocateReceiptNumber(id: string, at: string): Promise<string> {
+      const given = await db.selectFrom('payments').select('receipt_number').where('id', '=', id).executeTakeFirst();
+      if (given?.receipt_number) return given.receipt_number;
+      const year = Number(londonDate(new Date(at)).slice(0, 4));
+      const { last_number } = await db
+        .insertInto('receipt_counters')
+        .values({ year, last_number: 1 })
+        .onConflict((oc) => oc.column('year').doUpdateSet((eb) => ({ last_number: eb('receipt_counters.last_number', '+', 1) })))
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      const number = receiptNumber(year, last_number);
+      const result = await db
+        .updateTable('payments')
+        .set({ receipt_number: number })
+        .where('id', '=', id)
+        .where('receipt_number', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return number;
+      // Another transaction numbered it first (only an old payment's first receipt can race so).
+      return (await db.selectFrom('payments').select('receipt_number').where('id', '=', id).executeTakeFirstOrThrow()).receipt_number!;
     },
     async setPeriod(id: string, start: string, end: string): Promise<void> {
       await db.updateTable('payments').set({ period_start: start, period_end: end }).where('id', '=', id).execute();

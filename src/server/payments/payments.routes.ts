@@ -5,6 +5,7 @@ import { addRoute } from '../http/route';
 import type { StripeProvider } from '../integrations/payments/stripe-provider';
 import type { TestProvider } from '../integrations/payments/test-provider';
 import type { CardBrake } from './card-brake';
+import type { CardCheckChallenges } from './card-check-challenge';
 import type { FulfilmentService } from './fulfilment';
 import type { PaymentEvents } from './payment-events';
 import type { PaymentsService } from './payments.service';
@@ -14,6 +15,7 @@ export type PaymentsRouteDeps = {
   fulfilment: FulfilmentService;
   events: PaymentEvents;
   brake: CardBrake;
+  challenges: CardCheckChallenges;
   /** Exactly one of these is set, by PAYMENTS. */
   stripe?: StripeProvider;
   test?: TestProvider;
@@ -21,7 +23,7 @@ export type PaymentsRouteDeps = {
 };
 
 export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
-  const { payments, fulfilment, events, brake, stripe, test } = deps;
+  const { payments, fulfilment, events, brake, challenges, stripe, test } = deps;
 
   addRoute(app, paymentsApi.config, {
     policy: 'public',
@@ -33,7 +35,13 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
 
   addRoute(app, paymentsApi.settle, {
     policy: 'public',
-    handler: ({ body, req }) => payments.settle(body.client_secret, req.ip),
+    handler: async ({ body, req }) => {
+      const settled = await payments.settle(body.client_secret, req.ip);
+      // A card charged counts against the address that started the payment (decision record 015).
+      const payment = settled.status === 'succeeded' ? await payments.forClientSecret(body.client_secret) : undefined;
+      if (payment?.provider_ref) await brake.recordSuccess(payment.provider_ref, payment.client_address);
+      return settled;
+    },
   });
 
   // The simulated card step; it exists only while the test provider is in use.
@@ -41,16 +49,31 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
     policy: 'public',
     handler: async ({ body, req }) => {
       if (!test) throw notFound('Test payments are switched off');
-      await brake.beforeCardStep(req.ip);
-      const { intent, outcome } = await test.confirm(body.client_secret, body.card_number);
+      const payment = await payments.forClientSecret(body.client_secret);
+      await brake.beforeCardStep(req.ip, payment?.provider_ref ?? undefined);
+      const { intent, outcome } = await test.confirm(body.client_secret, {
+        number: body.card_number,
+        expMonth: body.exp_month,
+        expYear: body.exp_year,
+        cvc: body.cvc,
+      });
+      // Counted against whoever started the payment, as Stripe's webhook would.
+      const startedBy = payment?.client_address ?? req.ip;
       if (!outcome.ok) {
-        if (intent) await brake.recordDecline(intent.id, req.ip);
+        if (intent) await brake.recordDecline(intent.id, startedBy);
         throw new HttpError(402, outcome.message);
       }
-      if (intent) await fulfilment.fulfilIntent(intent.id);
+      if (intent) {
+        await brake.recordSuccess(intent.id, startedBy);
+        await fulfilment.fulfilIntent(intent.id);
+      }
       return { status: 'succeeded' as const };
     },
   });
+
+  addRoute(app, paymentsApi.cardCheck, { policy: 'public', handler: () => challenges.create() });
+
+  addRoute(app, paymentsApi.cardPause, { policy: 'admin', handler: () => brake.state() });
 
   // Stripe's webhook: addRoute keeps its JSON body as the raw bytes the signature is made on.
   addRoute(app, paymentsApi.webhook, {

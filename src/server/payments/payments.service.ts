@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, PaymentKind } from '../db/schema';
-import { addressKey } from '../http/client-address';
+import { addressKey, cardAddressKey } from '../http/client-address';
 import { conflict, notFound } from '../http/errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { intentIdFromSecret, PaymentProviderError, type PaymentProvider } from '../integrations/payments/provider';
@@ -65,8 +65,9 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       period_start: null,
       period_end: null,
       client_secret_hash: null,
-      client_address: payment.clientIp ? addressKey(payment.clientIp) : null,
+      client_address: payment.clientIp ? cardAddressKey(payment.clientIp) : null,
       review: null,
+      receipt_number: null,
       ...how,
     };
     await into.insert(row);

@@ -1,12 +1,18 @@
 import { formatPence } from '../../shared/domain/money';
 import { longDate, pdfDocument } from '../pdf/pdf-document';
+import { BRAND, drawLogo } from '../pdf/site-mark';
 
 export type Receipt = {
   siteName: string;
+  /** The logo from Settings (PNG or JPEG bytes), or null for the site's own mark. */
+  logo: Buffer | null;
   charityNumber: string;
+  /** The receipt's short number, R-2026-000123 (decision 104). */
   receiptNumber: string;
   memberName: string;
+  /** The address the payment was made with (an account's address may have changed since). */
   email: string;
+  /** What was bought: the membership tier, "Donation", or the event booked by its title. */
   description: string;
   /** London dates YYYY-MM-DD of the membership year bought; null for a donation. */
   period: { start: string; end: string } | null;
@@ -15,6 +21,8 @@ export type Receipt = {
   /** The instant the money arrived. */
   paidAt: string;
 };
+
+const LOGO_SIZE = 56;
 
 /** A receipt a member can file (membership fees of HMRC-approved bodies are tax-deductible): made with pdfkit. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
@@ -29,8 +37,18 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   });
   const line = (text: string, size: number, bold = false, gap = 0.4) => write(text, { size, bold, gap });
 
-  line(receipt.siteName, 18, true, 0.2);
+  // The logo beside the association's name and number, as on its letters: those two lines start
+  // right of it (the page's left margin moved over for them, then put back).
+  const margin = doc.page.margins.left;
+  const top = doc.y;
+  drawLogo(doc, receipt.logo, margin, top, LOGO_SIZE);
+  doc.page.margins.left = margin + LOGO_SIZE + 16;
+  doc.y = top + 4;
+  write(receipt.siteName, { size: 18, bold: true, gap: 0.2, color: BRAND });
   if (receipt.charityNumber) line(`Registered charity number ${receipt.charityNumber}`, 10);
+  doc.page.margins.left = margin;
+  doc.x = margin;
+  doc.y = Math.max(doc.y, top + LOGO_SIZE);
   doc.moveDown(1);
   line('Receipt', 22, true, 0.8);
 

@@ -42,7 +42,7 @@ describe('Stripe', () => {
     const simulated = await t.app.inject({
       method: 'POST',
       url: '/api/payments/test_confirm',
-      payload: { client_secret: 'x', card_number: '4242424242424242' },
+      payload: { client_secret: 'x', card_number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
     });
     expect(simulated.statusCode).toBe(404);
   });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterDocument } from '../features/newsletters/testing';
 import { bounceRecorder } from '../integrations/mail/bounces';
-import { createEvent } from '../testing/events';
+import { bookingLinkToken, createEvent } from '../testing/events';
 import { coverageProblems, liveSchema, whereFound } from '../testing/live-schema';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../testing/membership';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -102,7 +102,8 @@ describe('a person who used every part of the site', () => {
     );
     expect((await payWithCard(t, donation.clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
 
-    // ---- Events: one past (attended), one paid, one free with a waitlist, one held mid-payment, one booked as a visitor ----
+    // ---- Events: one past (attended), one paid, one free with a waitlist, one held mid-payment, one booked as a
+    // visitor (confirmed from its e-mail), one booked as a visitor and not confirmed yet (its place held) ----
     const event = (title: string, dated: string, fields: Record<string, unknown> = {}) =>
       createEvent(t, boss, { title, dated, description: '', ...fields });
     const past = await event('Past lecture', '2026-11-22T18:00', { cpd_hours: 2 });
@@ -110,18 +111,32 @@ describe('a person who used every part of the site', () => {
     const full = await event('Free talk', '2026-12-21T18:00', { capacity: 1 });
     const held = await event('Held seminar', '2026-12-22T18:00', { member_price_pence: 1000, price_pence: 1000 });
     const visitor = await event('Visitor evening', '2026-12-23T18:00');
+    const workshop = await event('Small workshop', '2026-12-24T10:00', { capacity: 2 });
     const book = async (eventId: string, authorization?: string, payload: object = {}) =>
       ok(await call('POST', `/api/events/${eventId}/book`, authorization, payload));
+    /** A visitor's free place: booked, then confirmed by the e-mail's button (decision 092). */
+    const bookAsVisitor = async (eventId: string, payload: object) => {
+      const booked = await book(eventId, undefined, payload);
+      expect(booked.status).toBe('check_email');
+      const id = booked.booking_id as string;
+      return {
+        booking_id: id,
+        ...(await ok(await call('POST', `/api/events/bookings/${id}/confirm`, undefined, { token: await bookingLinkToken(t, id) }))),
+      };
+    };
     const pastBooking = await book(past, member);
     const paidBooking = await book(paid, member);
     expect((await payWithCard(t, paidBooking.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
     const fullBooking = await book(full, member);
-    const waiting = await book(full, undefined, { name: 'Someone Waiting', email: 'waiting@example.org' });
+    const waiting = await bookAsVisitor(full, { name: 'Someone Waiting', email: 'waiting@example.org' });
     expect(waiting.status).toBe('waitlisted');
     const heldBooking = await book(held, member);
     expect(heldBooking.status).toBe('payment_required');
-    const visitorBooking = await book(visitor, undefined, { name: `${FIRST} ${LAST}`, email: OLD_EMAIL.toUpperCase() });
+    const visitorBooking = await bookAsVisitor(visitor, { name: `${FIRST} ${LAST}`, email: OLD_EMAIL.toUpperCase() });
     expect(visitorBooking.status).toBe('confirmed');
+    const unconfirmed = await book(workshop, undefined, { name: `${FIRST} ${LAST}`, email: OLD_EMAIL });
+    expect(unconfirmed.status).toBe('check_email');
+    expect((await ok(await call('GET', `/api/events/${workshop}`))).places_left).toBe(1);
     await ok(
       await call('POST', `/api/admin/events/${paid}/mail`, boss, {
         request_id: randomUUID(),
@@ -186,7 +201,8 @@ describe('a person who used every part of the site', () => {
     expect(certificate).toMatch(/^CPD-2026-/);
 
     // ---- Everything held about them is in the export ----
-    const schema = await liveSchema(t.db);
+    // Full-text indexes too (SQLite's users_search): erasure must leave nothing in them either.
+    const schema = await liveSchema(t.db, { indexes: true });
     const markers = [OLD_EMAIL, NEW_EMAIL, FIRST, LAST, PHONE, STREET, POSTCODE, userId];
     const before = await whereFound(t.db, schema, markers);
     const exported = await call('GET', '/api/account/export', member);
@@ -227,7 +243,7 @@ describe('a person who used every part of the site', () => {
       newsletters_received: [expect.objectContaining({ subject: 'November letter', email: NEW_EMAIL, status: 'queued' })],
       mail_suppression: [expect.objectContaining({ email: NEW_EMAIL, reason: expect.stringContaining('5xx') })],
     });
-    expect((document.event_bookings as unknown[]).length).toBe(5);
+    expect((document.event_bookings as unknown[]).length).toBe(6);
     expect(JSON.stringify(document)).not.toMatch(/password_hash|scrypt\$/);
 
     // ---- Erasure ----
@@ -251,10 +267,17 @@ describe('a person who used every part of the site', () => {
     expect(await paymentOf(paidBooking.booking_id)).toMatchObject({ status: 'refunded', email: 'erased', user_id: null });
     expect(await bookingOf(fullBooking.booking_id)).toMatchObject({ status: 'cancelled', name: ERASED_NAME });
     expect(await bookingOf(waiting.booking_id)).toMatchObject({ status: 'offered' });
-    expect((await outboxFor(t, 'waiting@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted', 'booking-offer']);
+    expect((await outboxFor(t, 'waiting@example.org')).map((m) => m.kind)).toEqual([
+      'booking-unconfirmed',
+      'booking-waitlisted',
+      'booking-offer',
+    ]);
     expect(await bookingOf(heldBooking.booking_id)).toMatchObject({ status: 'cancelled' });
     expect(await paymentOf(heldBooking.booking_id)).toMatchObject({ status: 'canceled' });
     expect(await bookingOf(visitorBooking.booking_id)).toMatchObject({ status: 'cancelled', email: 'erased' });
+    // The place an unconfirmed booking held is free again.
+    expect(await bookingOf(unconfirmed.booking_id)).toMatchObject({ status: 'cancelled', place_held: 0, email: 'erased' });
+    expect((await ok(await call('GET', `/api/events/${workshop}`))).places_left).toBe(2);
     expect((await ok(await call('GET', `/api/events/${paid}`))).places_left).toBeNull();
 
     // The past lecture keeps an anonymous attendance whose certificate can still be checked.

@@ -4,16 +4,30 @@ import { holdsPersonalData, type PersonalDataCoverage } from '../privacy/persona
 
 export type Column = { name: string; text: boolean };
 
-/** Every table and column of the database as it is (not as schema.ts says): SQLite's catalogue, or PostgreSQL's. */
-export async function liveSchema({ db, dialect }: Db): Promise<Map<string, Column[]>> {
+/** The tables SQLite's FTS5 keeps a full-text index in, beside the index's own virtual table. */
+const FTS5_SHADOWS = ['data', 'idx', 'content', 'docsize', 'config'];
+
+/**
+ * Every table and column of the database as it is (not as schema.ts says): SQLite's catalogue, or
+ * PostgreSQL's. A full-text index (SQLite's FTS5 virtual table, kept by triggers from its table:
+ * `users_search`, decision 093) is an index, as it is on PostgreSQL, so it is covered by its
+ * table's declaration and left out; `indexes: true` lists it too (never its storage tables), so
+ * a search for a person's data reads it as well.
+ */
+export async function liveSchema({ db, dialect }: Db, options: { indexes?: boolean } = {}): Promise<Map<string, Column[]>> {
   const schema = new Map<string, Column[]>();
   const add = (table: string, column: Column) => schema.set(table, [...(schema.get(table) ?? []), column]);
   if (dialect === 'sqlite') {
-    const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+    const tables = await sql<{ name: string; sql: string | null }>`select name, sql from sqlite_master where type = 'table'`.execute(db);
+    const virtual = tables.rows.filter((t) => /^create virtual table/i.test(t.sql ?? '')).map((t) => t.name);
+    const storage = new Set(virtual.flatMap((name) => FTS5_SHADOWS.map((suffix) => `${name}_${suffix}`)));
     for (const { name } of tables.rows) {
-      if (name.startsWith('sqlite_') || name.startsWith('kysely_')) continue;
+      if (name.startsWith('sqlite_') || name.startsWith('kysely_') || storage.has(name)) continue;
+      const isIndex = virtual.includes(name);
+      if (isIndex && !options.indexes) continue;
       const columns = await sql<{ name: string; type: string }>`select name, type from pragma_table_info(${name})`.execute(db);
-      for (const column of columns.rows) add(name, { name: column.name, text: /text|char|clob/i.test(column.type) });
+      // An FTS5 column has no type: it holds text.
+      for (const column of columns.rows) add(name, { name: column.name, text: isIndex || /text|char|clob/i.test(column.type) });
     }
   } else {
     const columns = await sql<{ table_name: string; column_name: string; data_type: string }>`

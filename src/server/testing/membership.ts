@@ -1,8 +1,10 @@
 import type { TestApp } from './test-app';
 
-/** A complete, valid registration form; override what a test is about. */
+/** A complete, valid registration form; override what a test is about (a student gets a graduation year to come). */
 export function registrationForm(overrides: Record<string, unknown> = {}) {
+  const student = String(overrides.tier_index) === '2' && !('grad_year' in overrides);
   return {
+    ...(student ? { grad_year: 2029 } : {}),
     tier_index: 0,
     first_name: 'Ani',
     last_name: 'Sargsyan',
@@ -11,7 +13,7 @@ export function registrationForm(overrides: Record<string, unknown> = {}) {
     qualifications: 'MBBS',
     workplace: 'St Elsewhere',
     job_title: 'Registrar',
-    grad_year: null,
+    ...(student ? {} : { grad_year: null }),
     addr_line1: '1 High Street',
     addr_line2: '',
     addr_city: 'London',
@@ -33,7 +35,13 @@ export async function payWithCard(t: TestApp, clientSecret: string, cardNumber: 
   return t.app.inject({
     method: 'POST',
     url: '/api/payments/test_confirm',
-    payload: { client_secret: clientSecret, card_number: cardNumber },
+    payload: {
+      client_secret: clientSecret,
+      card_number: cardNumber,
+      exp_month: 12,
+      exp_year: 2034,
+      cvc: cardNumber.startsWith('3') ? '1234' : '123',
+    },
   });
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Secret, TOTP } from 'otpauth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Role } from '../../shared/api/accounts';
 import { buildApp } from '../app';
 import type { RenderPage } from '../http/pages';
@@ -13,6 +13,7 @@ import { openDatabase, type Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createLogger } from '../logger';
 import { createServices, type ServiceDeps, type Services } from '../services';
+import { OpenApiConformance, type OpenApiDoc } from './openapi-conformance';
 
 /**
  * The real app on a real, fresh database for one test file: SQLite in a temporary directory, or,
@@ -86,6 +87,40 @@ async function freshPostgres(baseUrl: string): Promise<{ url: string; drop(): Pr
   };
 }
 
+/**
+ * Every answer a test receives through `app.inject` is checked against /api/openapi.json
+ * (openapi-conformance.ts): an answer the document does not describe fails the test that got it.
+ * The route Fastify chose is noted as the answer leaves (before `ready`, so it covers every route);
+ * a request refused before routing (a malformed address) is matched by its path.
+ */
+function noteRoutes(app: FastifyInstance): WeakMap<object, string> {
+  const routes = new WeakMap<object, string>();
+  app.addHook('onSend', async (req) => {
+    if (req.routeOptions.url !== undefined) routes.set(req.raw, req.routeOptions.url);
+  });
+  return routes;
+}
+
+async function holdAnswersToTheDocument(app: FastifyInstance, routes: WeakMap<object, string>): Promise<void> {
+  const conformance = new OpenApiConformance((await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDoc>());
+  const inject = app.inject.bind(app) as (options: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  const report = process.env.OPENAPI_CONFORMANCE_REPORT;
+  const checked = async (options: InjectOptions | string) => {
+    const res = await inject(options);
+    const route = routes.get(res.raw.req);
+    // The request as the server received it (light-my-request resolves `..` segments).
+    const { method = 'GET', url = '/' } = res.raw.req;
+    const problems = conformance.problems(method, { route, url }, res);
+    if (problems.length && report) fs.appendFileSync(report, problems.map((p) => `${p}\n`).join(''));
+    else if (problems.length) throw new Error(`The answer does not match /api/openapi.json: ${problems.join('; ')}`);
+    return res;
+  };
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) => {
+    if (options === undefined || callback !== undefined) return (inject as (...args: unknown[]) => unknown)(options, callback);
+    return checked(options);
+  }) as typeof app.inject;
+}
+
 export async function createTestApp(
   env: Record<string, string> = {},
   options: {
@@ -127,7 +162,9 @@ export async function createTestApp(
     stripeApi: options.stripeApi,
   });
   const app = await buildApp({ config, db, services, renderPage: options.renderPages ? await sourceRenderer(config.webDir) : null });
+  const routes = noteRoutes(app);
   await app.ready();
+  await holdAnswersToTheDocument(app, routes);
 
   return {
     app,

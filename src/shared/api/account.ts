@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentKind, paymentStatus } from './admin';
 import { succeededResponse } from './common';
-import { defineEndpoints, file } from './contract';
+import { defineEndpoints, file, jsonFile } from './contract';
 import { emailAddress, newPassword, registrationForm } from './membership';
 
 /** The member's own details: the registration form's fields and rules (one schema), without tier, e-mail and password. */
@@ -62,7 +62,7 @@ export const accountPayment = z.object({
   _id: z.string(),
   kind: paymentKind,
   status: paymentStatus,
-  /** What was bought: the tier, or "Donation". */
+  /** What was bought: the tier, "Donation", or "Event booking: " and the event's title. */
   description: z.string(),
   /** Pence. */
   amount: z.number().int(),
@@ -74,6 +74,8 @@ export const accountPayment = z.object({
   period_end: z.string().nullable(),
   /** Whether GET .../receipt.pdf answers (the money arrived). */
   has_receipt: z.boolean(),
+  /** The receipt's short number (R-2026-000123), given when the money arrived. */
+  receipt_number: z.string().nullable(),
 });
 export type AccountPayment = z.infer<typeof accountPayment>;
 export const accountPayments = z.object({ items: z.array(accountPayment) });
@@ -87,6 +89,35 @@ export const consentState = z.object({
 export type ConsentState = z.infer<typeof consentState>;
 
 export const deleteAccountRequest = z.object({ password: currentPassword });
+
+/** A record as stored: its columns, which the export passes on as they are (the secrets left out). */
+const storedRecords = z.array(z.looseObject({}));
+
+/**
+ * The member's data as the export downloads it. Each part is a list of records; a part added
+ * for a new kind of personal data joins these (a looser object, so the document stays true).
+ */
+export const accountExport = z.looseObject({
+  exported_at: z.string(),
+  site: z.string(),
+  account: z.looseObject({ id: z.string(), email: z.string(), first_name: z.string(), last_name: z.string(), role: z.string() }),
+  consent_history: z.array(z.looseObject({ news_email: z.boolean(), source: z.string(), wording_version: z.string(), at: z.string() })),
+  email_changes: storedRecords,
+  payments: z.array(accountPayment),
+  donations: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number().int(),
+      name: z.string().nullable(),
+      email: z.string(),
+      status: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  gift_aid_declarations: storedRecords,
+  emails_sent: storedRecords,
+  audit_entries: storedRecords,
+});
 
 export const accountApi = defineEndpoints('account', {
   details: {
@@ -124,7 +155,10 @@ export const accountApi = defineEndpoints('account', {
     description: 'The address changes only when the link is opened. An address in use is refused without saying whose.',
     body: { kind: 'json', schema: emailChangeRequest },
     response: succeededResponse,
-    errors: { 429: 'Too many wrong passwords or requests' },
+    errors: {
+      409: 'The address cannot be used (it is in use; the answer does not say whose)',
+      429: 'Too many wrong passwords or requests',
+    },
   },
   emailConfirm: {
     method: 'POST',
@@ -132,6 +166,7 @@ export const accountApi = defineEndpoints('account', {
     summary: 'Makes a requested e-mail change with the link’s token (anyone holding the link may; it is single use)',
     body: { kind: 'json', schema: emailConfirmRequest },
     response: emailConfirmResponse,
+    errors: { 409: 'The new address has been taken by another account since the link was sent' },
   },
   payments: {
     method: 'GET',
@@ -145,6 +180,11 @@ export const accountApi = defineEndpoints('account', {
     summary: 'A PDF receipt for one of the member’s payments whose money arrived (another member’s is 404)',
     params: z.object({ id: z.string().max(100) }),
     response: file('application/pdf'),
+    errors: {
+      404: 'No such payment of this member, or its money has not arrived',
+      429: 'Too many documents asked for by this account or address',
+      503: 'The PDF threads are busy: try again after Retry-After seconds',
+    },
   },
   consent: {
     method: 'GET',
@@ -163,7 +203,7 @@ export const accountApi = defineEndpoints('account', {
     method: 'GET',
     path: '/api/account/export',
     summary: 'Everything held about the member, as a JSON file (UK GDPR right of access)',
-    response: file('application/json'),
+    response: jsonFile(accountExport),
   },
   delete: {
     method: 'POST',

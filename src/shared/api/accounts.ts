@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { roles } from '../domain/roles';
-import { succeededResponse } from './common';
+import { errorResponse, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 import { newPassword } from './membership';
 
@@ -54,6 +54,10 @@ export const accountsApi = defineEndpoints('accounts', {
     body: { kind: 'form', schema: tokenRequest },
     response: tokenResponse,
     errors: {
+      401: {
+        description: 'Email or password not recognized; or the right password of an account with a second factor, naming its factors',
+        schema: errorResponse.extend({ second_factor: z.array(z.string()).optional() }),
+      },
       429: 'Too many sign-in attempts from this address or for this account',
       503: 'Too many passwords are being checked just now: try again after Retry-After seconds',
     },

@@ -26,6 +26,12 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 export const paging = {
   page: optionalParam(wholeNumber(1, 1_000_000, 'Use a page number from 1')).transform((v) => v ?? 1),
+  /**
+   * The next or previous page by keyset (decision 094): a page's `next_cursor` or `prev_cursor`.
+   * `page` still says which page it is; a cursor of another order or a made-up one reads by `page`.
+   */
+  after: optionalParam(z.string().max(1000)),
+  before: optionalParam(z.string().max(1000)),
   page_size: optionalParam(wholeNumber(1, ADMIN_PAGE_SIZE_MAX, `Use a page size from 1 to ${ADMIN_PAGE_SIZE_MAX}`)).transform(
     (v) => v ?? ADMIN_PAGE_SIZE_DEFAULT,
   ),
@@ -34,7 +40,15 @@ export const search = optionalParam(z.string().trim().max(200, 'At most 200 char
 const isoDate = calendarDate('Use a date like 2026-11-22');
 
 export const pageOf = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    /** For the page after this one (`after`), and the one before (`before`); null at either end. */
+    next_cursor: z.string().nullable().optional(),
+    prev_cursor: z.string().nullable().optional(),
+  });
 
 // ---- Members ----
 

@@ -51,7 +51,11 @@ export const attendanceApi = defineEndpoints('attendance', {
       "The CPD certificate of an attended booking, for its attendee (signed in as them, or the mail link's secret in the x-booking-token header)",
     params: bookingId,
     response: file('application/pdf'),
-    errors: { 404: 'No such booking, not yours, or not attended' },
+    errors: {
+      404: 'No such booking, not yours, or not attended',
+      429: 'Too many documents asked for by this booking or address',
+      503: 'The PDF threads are busy: try again after Retry-After seconds',
+    },
   },
   verify: {
     method: 'GET',

@@ -14,7 +14,8 @@ export const bookRequest = z.object({
 });
 export type BookRequest = z.input<typeof bookRequest>;
 
-export const bookingOutcomes = ['confirmed', 'waitlisted', 'payment_required'] as const;
+/** check_email: a visitor's free place, held until they confirm it from the link sent to them (decision 092). */
+export const bookingOutcomes = ['confirmed', 'waitlisted', 'payment_required', 'check_email'] as const;
 export const bookResponse = z.object({
   booking_id: z.string(),
   status: z.enum(bookingOutcomes),
@@ -22,12 +23,12 @@ export const bookResponse = z.object({
   amount_pence: z.number().int(),
   /** For the card step when status is payment_required. */
   client_secret: z.string().optional(),
-  /** Until when the place is held for the payment (ISO instant). */
+  /** Until when the place is held for the payment, or for the e-mail's confirmation (ISO instant). */
   hold_until: z.string().optional(),
 });
 export type BookResponse = z.infer<typeof bookResponse>;
 
-export const bookingStatuses = ['held', 'confirmed', 'waitlisted', 'offered', 'cancelled', 'expired'] as const;
+export const bookingStatuses = ['held', 'confirmed', 'waitlisted', 'offered', 'cancelled', 'expired', 'unconfirmed'] as const;
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** The secret from the link in the attendee's mail; a signed-in attendee needs none for their own bookings. */
@@ -41,7 +42,7 @@ export const bookingView = z.object({
   name: z.string(),
   email: z.string(),
   price_pence: z.number().int(),
-  /** While held (payment) or offered (waitlist): until when. */
+  /** While held (payment), offered (waitlist) or unconfirmed (the e-mail's link): until when. */
   hold_until: z.string().nullable(),
   event: z.object({
     _id: z.string(),
@@ -89,6 +90,8 @@ export const bookingsApi = defineEndpoints('bookings', {
     body: { kind: 'json', schema: bookRequest },
     response: bookResponse,
     errors: {
+      401: 'The event is for members: sign in to book it',
+      403: 'The event is for members, and the caller’s membership has lapsed',
       404: 'No such event',
       409: 'Booking is not open, or this e-mail address has booked this event already',
       429: 'Too many bookings from this address, or card payments are paused',
@@ -108,6 +111,20 @@ export const bookingsApi = defineEndpoints('bookings', {
     params: bookingId,
     response: bookingView,
     errors: { 404: 'No such booking, or not yours' },
+  },
+  confirm: {
+    method: 'POST',
+    path: '/api/events/bookings/:id/confirm',
+    summary:
+      "Confirms a visitor's free booking from its e-mail's link: the place is theirs (or, the event being full, a place on the waitlist)",
+    description: 'The link opens a page with a button; only this POST acts, so a mail scanner following the link confirms nothing.',
+    params: bookingId,
+    body: { kind: 'json', schema: bookingTokenRequest },
+    response: bookResponse,
+    errors: {
+      404: 'No such booking, or not yours',
+      409: 'The booking lapsed or was cancelled, or this e-mail address has booked this event already',
+    },
   },
   take: {
     method: 'POST',

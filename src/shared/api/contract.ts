@@ -24,11 +24,20 @@ export type BodySpec =
   /** JSON kept as the raw bytes (signed webhooks): the server checks the signature before parsing. */
   | { kind: 'raw-json'; description: string };
 
-/** An answer that is a file rather than JSON: one of these media types (no parameters). */
-export type FileAnswer = { file: readonly [string, ...string[]] };
+/**
+ * An answer that is a file rather than JSON: one of these media types (no parameters). A JSON
+ * file (a download) may name its shape for the API document with `schema`.
+ */
+export type FileAnswer = { file: readonly [string, ...string[]]; schema?: z.ZodType };
 
-/** Error statuses a route gives besides those its policy, input and body already imply. */
-export type ErrorStatus = 402 | 404 | 409 | 429 | 502 | 503;
+/**
+ * Error statuses a route gives besides those its policy, input and body already imply (a public
+ * route that refuses a caller lists 401 or 403 here).
+ */
+export type ErrorStatus = 401 | 402 | 403 | 404 | 409 | 429 | 502 | 503;
+
+/** An error answer with more than `{ detail }`: its description and the schema of its body. */
+export type ErrorAnswer = { description: string; schema: z.ZodType };
 
 export type EndpointSpec = {
   method: Method;
@@ -43,7 +52,9 @@ export type EndpointSpec = {
   params?: z.ZodType;
   /** A zod schema for a JSON answer (its output is what the client reads), or a file. */
   response: z.ZodType | FileAnswer;
-  errors?: Partial<Record<ErrorStatus, string>>;
+  errors?: Partial<Record<ErrorStatus, string | ErrorAnswer>>;
+  /** The route answers 303 See Other (a page sent on elsewhere); says where. */
+  redirects?: string;
 };
 
 /** A declared endpoint: its spec plus the resource (OpenAPI tag) and name it was declared under. */
@@ -52,6 +63,11 @@ export type Endpoint<S extends EndpointSpec = EndpointSpec> = S & { resource: st
 /** A file answer of these media types, e.g. `file('text/csv')`. */
 export function file<const T extends readonly [string, ...string[]]>(...mediaTypes: T): { file: T } {
   return { file: mediaTypes };
+}
+
+/** A JSON file (a download) whose shape the API document shows: `jsonFile(accountExport)`. */
+export function jsonFile(schema: z.ZodType): { file: readonly ['application/json']; schema: z.ZodType } {
+  return { file: ['application/json'], schema };
 }
 
 export function isFileAnswer(response: EndpointSpec['response']): response is FileAnswer {

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { byIdRequest, calendarDate, newsConsent, numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
+import {
+  collapseSpaces,
+  GIFT_AID_MESSAGES,
+  houseProblem,
+  nameProblem,
+  normalisePostcode,
+  postcodeProblem,
+  titleProblem,
+} from '../domain/gift-aid-schedule';
 import { emailAddress } from './membership';
 
 export const DONATION_MIN_PENCE = 100;
@@ -18,34 +27,60 @@ export const GIFT_AID_DECLARATION =
 export const GIFT_AID_DECLARATION_THIS_ONLY =
   'I want to Gift Aid this donation to the charity. I am a UK taxpayer and understand that if I pay less Income Tax and/or Capital Gains Tax than the amount of Gift Aid claimed on all my donations in that tax year it is my responsibility to pay any difference.';
 
+/** A name or a house as HMRC's schedule takes it (decision 102): Latin letters, within its limits. */
+const hmrcText = (missing: string, problem: (text: string) => string | undefined) =>
+  z
+    .string()
+    .transform(collapseSpaces)
+    .pipe(
+      z
+        .string()
+        .min(1, missing)
+        .superRefine((text, ctx) => {
+          const detail = problem(text);
+          if (detail) ctx.addIssue({ code: 'custom', message: detail });
+        }),
+    );
+
+/** The donor's details as HMRC's schedule needs them; the same rules flag older declarations (gift-aid-schedule.ts). */
+const giftAidDetailsShape = {
+  title: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine((v) => v === null || !titleProblem(v), GIFT_AID_MESSAGES.title),
+  first_name: hmrcText('Enter your first name', nameProblem),
+  last_name: hmrcText('Enter your last name', nameProblem),
+  house: hmrcText('Enter your house name or number', houseProblem),
+  /** Empty when the donor does not live in the UK. */
+  postcode: z
+    .string()
+    .max(20, GIFT_AID_MESSAGES.postcode)
+    .nullish()
+    .transform((v) => (v?.trim() ? normalisePostcode(v) : null)),
+  non_uk: z.boolean().default(false),
+};
+
+function ukPostcode(d: { postcode: string | null; non_uk: boolean }, ctx: z.RefinementCtx) {
+  if (d.non_uk) return;
+  if (!d.postcode) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter your postcode, or tick "I do not live in the UK"' });
+  else if (postcodeProblem(d.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: GIFT_AID_MESSAGES.postcode });
+}
+
+/** The admin's correction of a declaration's details (the declaration itself stands as made). */
+export const giftAidDetails = z.object(giftAidDetailsShape).superRefine(ukPostcode);
+export type GiftAidDetails = z.input<typeof giftAidDetails>;
+
 export const giftAidDeclaration = z
   .object({
-    title: z
-      .string()
-      .trim()
-      .max(35)
-      .nullish()
-      .transform((v) => v || null),
-    first_name: z.string().trim().min(1, 'Enter your first name').max(35, 'At most 35 characters'),
-    last_name: z.string().trim().min(1, 'Enter your last name').max(35, 'At most 35 characters'),
-    house: z.string().trim().min(1, 'Enter your house name or number').max(40, 'At most 40 characters'),
-    /** Empty when the donor does not live in the UK. */
-    postcode: z
-      .string()
-      .trim()
-      .max(10)
-      .nullish()
-      .transform((v) => v || null),
-    non_uk: z.boolean().default(false),
+    ...giftAidDetailsShape,
     /** Also past (4 years) and future donations, not only this one. */
     past_and_future: z.boolean().default(false),
     /** The donor ticked the declaration. */
     confirmed: z.literal(true, { error: 'Tick the declaration to add Gift Aid' }),
   })
-  .superRefine((d, ctx) => {
-    if (!d.non_uk && !d.postcode)
-      ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Enter your postcode, or tick "I do not live in the UK"' });
-  });
+  .superRefine(ukPostcode);
 export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
 
 /** SPEC: amount in pence, name null when anonymous, e-mail for the receipt. */
@@ -95,6 +130,8 @@ export const giftAidDeclarationRecord = z.object({
   cancelled_at: z.string().nullable(),
   amount: z.number().int(),
   donation_status: z.string(),
+  /** What HMRC's schedule would refuse: such a declaration is left out of the schedule until the admin corrects it. */
+  problems: z.array(z.object({ field: z.enum(['title', 'first_name', 'last_name', 'house', 'postcode']), detail: z.string() })),
 });
 export const giftAidDeclarationList = z.array(giftAidDeclarationRecord);
 
@@ -136,10 +173,22 @@ export const donationsApi = defineEndpoints('donations', {
     response: succeededResponse,
     errors: { 404: 'No such declaration, or already cancelled' },
   },
+  correctDeclaration: {
+    method: 'POST',
+    path: '/api/admin/gift_aid/declarations/:id',
+    summary: "Corrects a declaration's name, house or postcode to what HMRC's schedule accepts (audited)",
+    description: 'The declaration itself (its wording, date and scope) stands as the donor made it.',
+    params: z.object({ id: z.string().max(100) }),
+    body: { kind: 'json', schema: giftAidDetails },
+    response: giftAidDeclarationRecord,
+    errors: { 404: 'No such declaration', 409: 'The declaration has been cancelled' },
+  },
   exportCsv: {
     method: 'GET',
     path: '/api/admin/gift_aid/export.csv',
     summary: "HMRC's Gift Aid schedule for donations between two dates, as CSV",
+    description:
+      "The columns of HMRC's Charities Online schedule, one row a donation, each within HMRC's rules. A declaration HMRC would refuse is left out until corrected (its `problems` in the declarations list).",
     query: giftAidExportQuery,
     response: file('text/csv'),
   },

@@ -357,6 +357,7 @@ export const newslettersApi = defineEndpoints('newsletters', {
     summary: 'Opened in a browser: sends it on to the preference page (a GET changes nothing)',
     params: tokenParams,
     response: file('text/html'),
+    redirects: 'To the preference page of the address the link was sent to',
   },
   preferences: {
     method: 'GET',

@@ -239,7 +239,10 @@ export const secondFactorApi = defineEndpoints('second-factor', {
     description: 'With username (the second step after a password), the passkey must belong to that account.',
     body: { kind: 'json', schema: passkeySignInRequest },
     response: tokenResponse,
-    errors: { 429: 'Too many failed sign-ins from this address' },
+    errors: {
+      401: 'The passkey is not one of this site’s, or its answer does not check out',
+      429: 'Too many failed sign-ins from this address',
+    },
   },
   sessions: {
     method: 'GET',

@@ -95,15 +95,22 @@ export const settingSchemas = {
 
 // ---- Requests and answers ----
 
-/** POST: any of the settings; those left out stay as they are. Unknown fields are refused. */
+export const pageChoice = z.object({ _id: z.string(), title: z.string() });
+export type PageChoice = z.infer<typeof pageChoice>;
+
+/**
+ * POST: any of the settings; those left out stay as they are. Unknown fields are refused. What
+ * GET answered may be sent back whole (read, change, write): its `pages` are accepted and ignored.
+ */
 export const settingsUpdate = z
-  .object({ ...settingSchemas, gift_aid_enabled: z.boolean() })
+  .object({
+    ...settingSchemas,
+    gift_aid_enabled: z.boolean(),
+    pages: z.array(pageChoice).max(10_000).describe('Read only: the list GET answers, ignored when sent back'),
+  })
   .partial()
   .strict();
 export type SettingsUpdate = z.input<typeof settingsUpdate>;
-
-export const pageChoice = z.object({ _id: z.string(), title: z.string() });
-export type PageChoice = z.infer<typeof pageChoice>;
 
 export const settingsResponse = z.object({
   ...(Object.fromEntries(settingFields.map((field) => [field, z.string()])) as Record<SettingField, z.ZodString>),

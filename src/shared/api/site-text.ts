@@ -53,6 +53,8 @@ export const siteTextApi = defineEndpoints('site-text', {
     method: 'POST',
     path: '/api/set_string',
     summary: 'Changes one site text; a setting (an address, the contact e-mail, a page) is checked as the Settings check it',
+    description:
+      'An empty value for a text whose default says something is refused (400): put the default back with POST /api/admin/texts/reset.',
     body: { kind: 'json', schema: setStringRequest },
     response: succeededResponse,
   },

@@ -24,7 +24,7 @@ export const systemApi = defineEndpoints('system', {
     description:
       'Answers 200 with status "ok" while the database answers and accepts writes; 503 with Retry-After and status "read_only" (SQLite read-only or its disk full, PostgreSQL read-only) or "unavailable" (the database does not answer).',
     response: healthReport,
-    errors: { 503: 'The database is unreachable or cannot write (the body says which)' },
+    errors: { 503: { description: 'The database is unreachable or cannot write: the body says which', schema: healthReport } },
   },
   metrics: {
     method: 'GET',

@@ -13,6 +13,8 @@ export type BookableEvent = {
 export const PAYMENT_HOLD_MS = 30 * 60 * 1000;
 /** A place offered from the waitlist waits this long for its taker. */
 export const WAITLIST_OFFER_MS = 48 * 60 * 60 * 1000;
+/** A visitor's free place is held this long for them to confirm it from their e-mail (decision 092). */
+export const CONFIRM_HOLD_MS = 60 * 60 * 1000;
 /** The reminder goes this long before the start. */
 export const REMINDER_BEFORE_MS = 24 * 60 * 60 * 1000;
 

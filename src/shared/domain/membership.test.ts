@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, daysBetween, expiryDate, expiryText, needsRenewal, renewalEffectiveDate } from './membership';
+import { addYears, currentPeriod, daysBetween, expiryDate, expiryText, needsRenewal, renewalEffectiveDate } from './membership';
 import { formatTierPrice, tierByIndex } from './tiers';
 
 describe('membership dates', () => {
@@ -41,5 +41,27 @@ describe('tiers', () => {
     expect(formatTierPrice(3500)).toBe('£35.00 per year');
     expect(formatTierPrice(0)).toBe('Free');
     expect(tierByIndex(3)).toBeUndefined();
+  });
+});
+
+describe('the membership year running today', () => {
+  it('is the year from the last renewal while that has begun', () => {
+    expect(currentPeriod('2026-03-10', '2026-11-21')).toEqual({ start: '2026-03-10', end: '2027-03-10' });
+    expect(currentPeriod('2026-11-21', '2026-11-21')).toEqual({ start: '2026-11-21', end: '2027-11-21' });
+  });
+
+  it('after an early renewal is the year before the one paid ahead, never a start to come', () => {
+    // Joined 26 November 2026, renewed early in 2027: the new year starts 26 November 2027.
+    expect(currentPeriod('2027-11-26', '2027-01-15')).toEqual({ start: '2026-11-26', end: '2027-11-26' });
+    // Two years renewed ahead.
+    expect(currentPeriod('2028-11-26', '2027-01-15')).toEqual({ start: '2026-11-26', end: '2027-11-26' });
+    // 29 February: the years meet without a gap.
+    expect(currentPeriod('2029-02-28', '2028-12-01')).toEqual({ start: '2028-02-28', end: '2029-02-28' });
+  });
+
+  it('is none once the membership has ended, and none before the first payment', () => {
+    expect(currentPeriod('2025-01-01', '2026-11-21')).toBeNull();
+    expect(currentPeriod('2025-11-21', '2026-11-21')).toEqual({ start: '2025-11-21', end: '2026-11-21' });
+    expect(currentPeriod(null, '2026-11-21')).toBeNull();
   });
 });

@@ -50,6 +50,23 @@ export function needsRenewal(daysLeft: number): boolean {
   return daysLeft <= RENEWAL_WARNING_DAYS;
 }
 
+/**
+ * The membership year `today` falls in, or null once the membership has ended (or never began).
+ * The last renewed date is the start of the latest year paid for, which lies ahead after an early
+ * renewal; years renewed early follow one another, so the current one is found by stepping back.
+ */
+export function currentPeriod(lastRenewedDate: string | null, today: string): { start: string; end: string } | null {
+  if (!lastRenewedDate) return null;
+  let start = lastRenewedDate;
+  let end = expiryDate(lastRenewedDate);
+  if (end < today) return null;
+  while (start > today) {
+    end = start;
+    start = addYears(start, -MEMBERSHIP_YEARS);
+  }
+  return { start, end };
+}
+
 /** Renewing early loses no days: the new year starts at the current expiry while that is ahead. */
 export function renewalEffectiveDate(lastRenewedDate: string | null, today: string): string {
   if (!lastRenewedDate) return today;

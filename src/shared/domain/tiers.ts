@@ -18,3 +18,30 @@ export function tierByIndex(index: number): Tier | undefined {
 export function formatTierPrice(pence: number): string {
   return pence === 0 ? 'Free' : `${formatPence(pence)} per year`;
 }
+
+/** How far ahead an expected graduation may be: the longest courses (medicine) with a year out. */
+export const GRADUATION_YEARS_AHEAD = 10;
+
+/**
+ * The student tier is for people still studying: it needs an expected graduation year that has
+ * not yet passed (this year counts), and no further ahead than any course runs. One rule for the
+ * join form, the server and renewals; `thisYear` is the London year by the caller's clock.
+ */
+export function studentYearProblem(
+  tierIndex: number | undefined,
+  gradYear: number | null | undefined,
+  thisYear: number,
+): 'missing' | 'past' | 'too_far' | undefined {
+  if (tierIndex !== STUDENT_TIER_INDEX) return undefined;
+  if (gradYear === null || gradYear === undefined) return 'missing';
+  if (gradYear < thisYear) return 'past';
+  if (gradYear > thisYear + GRADUATION_YEARS_AHEAD) return 'too_far';
+  return undefined;
+}
+
+/** The site text that words each problem (`{year}` is the year given). */
+export const studentYearTexts = {
+  missing: 'register.grad_year_required',
+  past: 'register.grad_year_past',
+  too_far: 'register.grad_year_too_far',
+} as const;

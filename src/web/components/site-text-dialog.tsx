@@ -11,7 +11,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { blanksText } from '../../shared/api/empty-text';
 import { setStringRequest, siteTextApi } from '../../shared/api/site-text';
+import { siteTextDefaults } from '../../shared/domain/site-text';
 import { textArea } from '../../shared/domain/site-text-areas';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, errorMessage } from '../lib/api';
@@ -51,10 +53,14 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
   const [invalid, setInvalid] = useState<string | null>(null);
   const fieldId = useId();
   const chooserId = useId();
+  const restoreId = useId();
 
+  // An empty text would vanish, leaving nothing to right-click: Save puts the default back instead.
+  const restoring = blanksText(textKey, value);
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
-      await apiRequest(siteTextApi.setString, { body: request });
+      if (blanksText(request.key, request.value)) await apiRequest(siteTextApi.reset, { body: { key: request.key } });
+      else await apiRequest(siteTextApi.setString, { body: request });
       await refresh();
     },
     onSuccess: onDone,
@@ -136,14 +142,20 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
           fullWidth
           autoFocus
           margin="dense"
+          slotProps={{ htmlInput: { 'aria-describedby': restoring ? restoreId : undefined } }}
         />
+        {restoring && (
+          <Alert id={restoreId} severity="info" sx={{ mt: 1 }}>
+            {peek('site_text.empty_restores').replace('{default}', siteTextDefaults[textKey])}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onDone} disabled={save.isPending}>
           {peek('site_text.cancel')}
         </Button>
         <Button type="submit" variant="contained" loading={save.isPending}>
-          {peek('site_text.save')}
+          {peek(restoring ? 'site_text.restore_default' : 'site_text.save')}
         </Button>
       </DialogActions>
     </form>

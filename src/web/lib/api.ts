@@ -127,6 +127,10 @@ function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyI
   }
 }
 
+/** The card pause's check (decision record 015): its header and where a challenge comes from. */
+const CARD_CHECK = 'x-card-check';
+const CARD_CHECK_PATH = '/api/payments/card_check';
+
 /** A function that loads an endpoint's declaration: `lazyEndpoints` makes them. */
 export type EndpointLoader<E> = () => Promise<E>;
 
@@ -160,12 +164,20 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
   const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
-  const response = await transport(urlOf(endpoint, options), {
-    method: endpoint.method,
-    headers,
-    body: requestBody(endpoint, body, headers),
-    signal,
-  });
+  const send = () =>
+    transport(urlOf(endpoint, options), { method: endpoint.method, headers, body: requestBody(endpoint, body, headers), signal });
+  let response = await send();
+  // Card payments paused: the server lets this one through once the browser has solved its check.
+  if (response.status === 429 && response.headers.get(CARD_CHECK) === 'required' && !headers.has(CARD_CHECK)) {
+    const { solvedCardCheck } = await import('./card-check');
+    const proof = await solvedCardCheck(() =>
+      transport(CARD_CHECK_PATH, { method: 'GET', headers: { Accept: 'application/json' }, signal }),
+    );
+    if (proof) {
+      headers.set(CARD_CHECK, proof);
+      response = await send();
+    }
+  }
   const data = await readBody(response);
   // A refused token (expired, or revoked by a password reset) means the session is over.
   if (response.status === 401 && token) clearSession();

@@ -197,7 +197,8 @@ describe('the member’s own account', () => {
     expect(text).toContain('£50.00');
     expect(text).toContain(`${longDate(registration.period_start)} to ${longDate(registration.period_end)}`);
     expect(text).toContain('Registered charity number 1234567');
-    expect(text).toContain(registration._id);
+    expect(text).toContain(registration.receipt_number);
+    expect(registration.receipt_number).toMatch(/^R-2026-\d{6}$/);
     // Armenian comes out as Armenian letters, not boxes.
     expect(text).toContain('Հայ Բժշկական Ընկերակցություն');
     expect(text).toContain(`Անի ${form.last_name}`);

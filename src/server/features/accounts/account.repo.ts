@@ -95,15 +95,24 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The member's payments: by account, and those made with the account's address before it existed (a donation). */
+    /**
+     * The member's payments, newest first: by account, and those made with the account's address
+     * before it existed (a donation); a booking's with its event's title (what was bought).
+     */
     payments(userId: string, emailKey: string) {
       return db
         .selectFrom('payments')
-        .selectAll()
+        .leftJoin('event_bookings as b', (join) => join.onRef('b.id', '=', 'payments.reference_id').on('payments.kind', '=', 'booking'))
+        .leftJoin('events as e', 'e.id', 'b.event_id')
+        .selectAll('payments')
+        .select('e.title as event_title')
         .where((eb) =>
-          eb.or([eb('user_id', '=', userId), eb.and([eb('user_id', 'is', null), eb(sql<string>`lower(email)`, '=', emailKey)])]),
+          eb.or([
+            eb('payments.user_id', '=', userId),
+            eb.and([eb('payments.user_id', 'is', null), eb(sql<string>`lower(payments.email)`, '=', emailKey)]),
+          ]),
         )
-        .orderBy('created_at', 'desc')
+        .orderBy('payments.created_at', 'desc')
         .execute();
     },
     mailOfKinds(addresses: string[], kinds: readonly string[]) {

@@ -19,10 +19,12 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import type { PdfDocuments } from '../../pdf/pdf-documents';
+import type { Receipt } from '../../payments/receipt-pdf';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
-import { receiptPdf } from '../../payments/receipt-pdf';
+import { paymentsRepo } from '../../payments/payments.repo';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import type { Person, PersonalDataRegistry } from '../../privacy/personal-data';
 import { paymentSummary } from '../../payments/payment-summary';
@@ -51,11 +53,28 @@ export type AccountDeps = {
   siteText: (key: string) => Promise<string>;
   /** Every part's personal data, for the export and erasure (decision 099). */
   personalData: PersonalDataRegistry;
+  /** Receipts are drawn on the PDF threads, each version once (decision 090). */
+  pdfs: PdfDocuments;
+  /** The logo from Settings when it is an uploaded image (PNG or JPEG bytes), else null: receipts carry it. */
+  logo: () => Promise<Buffer | null>;
 };
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, personalData }: AccountDeps) {
+export function accountService({
+  db,
+  passwords,
+  sessions,
+  mailer,
+  limiter,
+  audit,
+  clock,
+  publicUrl,
+  siteText,
+  personalData,
+  pdfs,
+  logo,
+}: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -252,25 +271,33 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       return (await repo.payments(userId, user.email_key)).map(paymentSummary);
     },
 
-    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. */
-    async receipt(userId: string, paymentId: string): Promise<Buffer> {
+    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
+    async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && paymentSummary(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
-      const [siteName, charityNumber] = await Promise.all([siteText('site_name'), siteText('charity_number')]);
-      return receiptPdf({
+      const [siteName, charityNumber, image] = await Promise.all([siteText('site_name'), siteText('charity_number'), logo()]);
+      // Every payment whose money arrived got its number then (decision 104); one from before
+      // the numbers that the migration could not see gets the next one now, once.
+      const number =
+        payment.receipt_number ??
+        (await inTransaction(db, (trx) => paymentsRepo(trx).allocateReceiptNumber(payment.id, payment.completed_at!)));
+      const receipt: Receipt = {
         siteName,
+        logo: image,
         charityNumber: charityNumber.trim(),
-        receiptNumber: payment.id,
+        receiptNumber: number,
         memberName: `${user.first_name} ${user.last_name}`.trim(),
-        email: user.email,
+        // The address the payment was made with, not the account's address today.
+        email: payment.email,
         description: shown.description,
         period: payment.period_start && payment.period_end ? { start: payment.period_start, end: payment.period_end } : null,
         amountPence: payment.amount_pence,
         refundedPence: payment.refunded_pence,
         paidAt: payment.completed_at!,
-      });
+      };
+      return pdfs.get('receipt', receipt, { account: userId, ip });
     },
 
     consent: consentState,

@@ -26,7 +26,7 @@ function api(t: TestApp, caller: Caller) {
 /** Members as the database holds them, added directly: the list, not registration, is under test. */
 async function insertMembers(
   t: TestApp,
-  members: { first: string; last: string; email?: string; tier?: number | null; renewed?: string | null; role?: Role }[],
+  members: { first: string; last: string; email?: string; tier?: number | null; renewed?: string | null; role?: Role; phone?: string }[],
 ) {
   const rows = members.map((m) => {
     const email = m.email ?? `${m.first}.${m.last}@example.org`.toLowerCase();
@@ -46,7 +46,7 @@ async function insertMembers(
       addr_line2: null,
       addr_city: 'London',
       addr_post: 'N1 1AA',
-      phone_no: '020 7946 0000',
+      phone_no: m.phone ?? '020 7946 0000',
       tier_index: m.tier === undefined ? 0 : m.tier,
       registered_date: m.renewed === undefined ? '2026-01-10' : m.renewed,
       last_renewed_date: m.renewed === undefined ? '2026-01-10' : m.renewed,
@@ -158,7 +158,13 @@ describe('admin: members', () => {
 
   it('exports the filtered list as a spreadsheet-safe CSV', async () => {
     await insertMembers(t, [
-      { first: '=HYPERLINK("http://evil")', last: 'Smith, "Jr"', email: 'smith@example.org', renewed: '2026-06-01' },
+      {
+        first: '=HYPERLINK("http://evil")',
+        last: 'Smith, "Jr"',
+        email: 'smith@example.org',
+        renewed: '2026-06-01',
+        phone: '+44 20 7946 0000',
+      },
     ]);
     const res = await admin.get('/api/admin/members.csv?status=active&sort=name');
     expect(res.statusCode).toBe(200);
@@ -174,6 +180,8 @@ describe('admin: members', () => {
       `"'=HYPERLINK(""http://evil"")","Smith, ""Jr""",smith@example.org,member,"Doctors, Dental Surgeons and Pharmacists",2026-06-01`,
     );
     expect(text).not.toContain('Petrosyan');
+    // A real phone number is written as it is: no spreadsheet runs it, and an apostrophe would be data.
+    expect(text).toMatch(/,\+44 20 7946 0000,/);
   });
 
   it('shows one member with their payments, and 404 for nobody', async () => {

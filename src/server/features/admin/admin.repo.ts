@@ -1,8 +1,9 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
 import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
-import { anyContains } from '../../db/like';
+import { anyContains, containing } from '../../db/like';
+import { keysetPage, type Keyset, type PageWindow } from '../../db/keyset';
 import type { Database, PaymentKind } from '../../db/schema';
 
 /** Where each status starts, as last-renewed dates (see earliestRenewalRunningOn). */
@@ -26,10 +27,28 @@ export type PaymentQuery = {
   createdBefore?: string;
 };
 
+const PAYMENT_KEYSET: Keyset = { parts: [sql.ref('p.created_at'), sql.ref('p.id')], dir: 'desc' };
+
+/** What a member is found by: the name as written and the e-mail address, searched as one text. */
+const SEARCHED = sql`first_name || ' ' || last_name || ' ' || email_key`;
+
 export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
+  /**
+   * Part of a member's name or e-mail, in any case and script, through an index (decision 093):
+   * on SQLite the FTS5 trigram table kept by triggers (three letters or more; shorter reads every
+   * row), on PostgreSQL the trigram index on the same folded text.
+   */
+  function nameOrEmailContains(text: string) {
+    if (dialect === 'sqlite' && [...text].length >= 3) {
+      const phrase = `"${text.replace(/"/g, '""')}"`;
+      return sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${phrase})`;
+    }
+    return sql<boolean>`fold(${SEARCHED}) like ${containing(text)} escape '\\'`;
+  }
+
   function members(query: MemberQuery, bounds: StatusBounds) {
     let q = db.selectFrom('users');
-    if (query.q) q = q.where(anyContains([sql`first_name || ' ' || last_name`, sql.ref('email_key')], query.q));
+    if (query.q) q = q.where(nameOrEmailContains(query.q));
     if (query.tier !== undefined) q = q.where('tier_index', '=', query.tier);
     if (query.role) q = q.where('role', '=', query.role);
     switch (query.status) {
@@ -58,23 +77,27 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     return Number(row.n);
   }
 
-  /** Accounts without the sorted value come last either way; the id keeps pages stable. */
-  function sorted<O>(q: SelectQueryBuilder<Database, 'users', O>, { sort, dir }: MemberQuery) {
-    const nullsLast = (column: 'tier_index' | 'registered_date' | 'last_renewed_date') =>
-      q.orderBy(sql`${sql.ref(column)} is null`).orderBy(column, dir);
-    const ordered =
+  /**
+   * Each sort as a keyset an index holds (decision 094; the indexes are made in 0013): one
+   * direction throughout, the id last. Accounts without the sorted value come last either way:
+   * the value stands in as one that sorts after every real one in that direction.
+   */
+  function memberKeyset({ sort, dir }: MemberQuery): Keyset {
+    const asc = dir === 'asc';
+    const names = [sql`lower(last_name)`, sql`lower(first_name)`];
+    const dated = (column: 'registered_date' | 'last_renewed_date') =>
+      sql`coalesce(${sql.ref(column)}, ${sql.lit(asc ? '9999-12-31' : '')})`;
+    const parts =
       sort === 'email'
-        ? q.orderBy('email_key', dir)
+        ? [sql.ref('email_key')]
         : sort === 'tier'
-          ? nullsLast('tier_index')
-              .orderBy(sql`lower(last_name)`)
-              .orderBy(sql`lower(first_name)`)
+          ? [sql`coalesce(tier_index, ${sql.lit(asc ? 1000 : -1)})`, ...names]
           : sort === 'member_since'
-            ? nullsLast('registered_date')
+            ? [dated('registered_date')]
             : sort === 'expiry'
-              ? nullsLast('last_renewed_date')
-              : q.orderBy(sql`lower(last_name)`, dir).orderBy(sql`lower(first_name)`, dir);
-    return ordered.orderBy('id');
+              ? [dated('last_renewed_date')]
+              : names;
+    return { parts: [...parts, sql.ref('users.id')], dir };
   }
 
   function payments(query: PaymentQuery) {
@@ -121,33 +144,31 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
   ] as const;
 
   return {
-    /** Every matching member in order (the CSV). */
-    allMemberRows(query: MemberQuery, bounds: StatusBounds) {
-      return sorted(members(query, bounds).selectAll(), query).execute();
-    },
+    /** The keyset a member query is sorted by. */
+    memberKeyset,
 
     /**
-     * One page of members and how many match in all. The ids are sorted and skipped first and
-     * the rows read after: sorting narrow rows keeps late pages of thousands of members quick.
-     * (A count(*) over () in the same pass is slower: it stops the name index ending the scan early.)
+     * One page of members, in the keyset's order, and how many match in all. The ids are read
+     * through the sort's index first and the rows after: late pages stay as quick as the first.
      */
-    async memberPage(query: MemberQuery, bounds: StatusBounds, page: { limit: number; offset: number }) {
+    async memberPage(query: MemberQuery, bounds: StatusBounds, page: PageWindow, counted = true) {
       const [total, found] = await Promise.all([
-        countMembers(query, bounds),
-        sorted(members(query, bounds).select('id'), query).limit(page.limit).offset(page.offset).execute(),
+        counted ? countMembers(query, bounds) : Promise.resolve(0),
+        keysetPage(members(query, bounds).select('users.id as id'), memberKeyset(query), page),
       ]);
-      if (found.length === 0) return { total, rows: [] };
+      const { next, prev } = found;
+      if (found.rows.length === 0) return { total, rows: [], next, prev };
       const rows = await db
         .selectFrom('users')
         .selectAll()
         .where(
           'id',
           'in',
-          found.map((r) => r.id),
+          found.rows.map((r) => r.id),
         )
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { total, rows: found.flatMap(({ id }) => byId.get(id) ?? []) };
+      return { total, rows: found.rows.flatMap(({ id }) => byId.get(id) ?? []), next, prev };
     },
 
     member(id: string) {
@@ -213,10 +234,9 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
       return Number(row.n);
     },
 
-    paymentRows(query: PaymentQuery, page?: { limit: number; offset: number }) {
-      let q = payments(query).select(paymentColumns).orderBy('p.created_at', 'desc').orderBy('p.id');
-      if (page) q = q.limit(page.limit).offset(page.offset);
-      return q.execute();
+    /** A page of payments, newest first by the index on (created_at, id) (decision 094). */
+    paymentPage(query: PaymentQuery, page: PageWindow) {
+      return keysetPage(payments(query).select(paymentColumns), PAYMENT_KEYSET, page);
     },
 
     /** Every payment whose money arrived, with what went back since: summed by London month in code. */
@@ -246,5 +266,5 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
   };
 }
 export type AdminRepo = ReturnType<typeof adminRepo>;
-export type PaymentRecord = Awaited<ReturnType<AdminRepo['paymentRows']>>[number];
-export type MemberRecord = Awaited<ReturnType<AdminRepo['allMemberRows']>>[number];
+export type PaymentRecord = Awaited<ReturnType<AdminRepo['paymentPage']>>['rows'][number];
+export type MemberRecord = Awaited<ReturnType<AdminRepo['memberPage']>>['rows'][number];

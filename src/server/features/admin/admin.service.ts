@@ -19,8 +19,10 @@ import {
   type paymentFilter,
   type paymentListQuery,
 } from '../../../shared/api/admin';
-import { toCsv } from '../../../shared/domain/csv';
+import type { Readable } from 'node:stream';
 import { memberExportColumns } from '../../../shared/domain/member-file';
+import { decodeCursor, type PageWindow } from '../../db/keyset';
+import { csvStream, everyPage } from '../../http/csv-stream';
 import { londonDate, londonDayStart, toLondonLocal } from '../../../shared/domain/london-time';
 import { addDays, earliestRenewalRunningOn, expiryDate, membershipStatus } from '../../../shared/domain/membership';
 import { poundsDecimal } from '../../../shared/domain/money';
@@ -43,6 +45,9 @@ const roleWords: Record<Role, string> = { member: 'a member', editor: 'an editor
 
 /** London "YYYY-MM-DD HH:mm", as a spreadsheet shows it. */
 const spreadsheetTime = (instant: string | null) => (instant ? toLondonLocal(new Date(instant)).replace('T', ' ') : null);
+
+/** Rows read per query while a CSV is written. */
+const CSV_PAGE = 500;
 
 export function adminService({ db, dialect, clock, audit, mailDelivered }: AdminDeps) {
   const repo = adminRepo(db, dialect);
@@ -103,56 +108,78 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
     };
   }
 
-  const pageOf = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
+  /** A page by number, or after or before a cursor of the same order (a made-up one reads by number). */
+  const windowOf = (page: number, pageSize: number, size: number, after?: string, before?: string): PageWindow => ({
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    after: decodeCursor(after, size),
+    before: after ? undefined : decodeCursor(before, size),
+  });
 
   return {
-    async members({ page, page_size, ...filter }: z.output<typeof memberListQuery>): Promise<MemberPage> {
+    async members({ page, page_size, after, before, ...filter }: z.output<typeof memberListQuery>): Promise<MemberPage> {
       const day = today();
       const bounds = statusBounds(day);
       const query: MemberQuery = filter;
-      const { total, rows } = await repo.memberPage(query, bounds, pageOf(page, page_size));
-      return { items: rows.map((user) => memberRow(user, day)), total, page, page_size };
+      const size = repo.memberKeyset(query).parts.length;
+      const { total, rows, next, prev } = await repo.memberPage(query, bounds, windowOf(page, page_size, size, after, before));
+      return { items: rows.map((user) => memberRow(user, day)), total, page, page_size, next_cursor: next, prev_cursor: prev };
     },
 
-    /** Every filtered member, in the columns the import reads back (decision 110: exporting and importing give the same people). */
-    async membersCsv(filter: z.output<typeof memberFilter>): Promise<string> {
+    /** Streamed a page at a time in the list's own order (decision 094). */
+    membersCsv(filter: z.output<typeof memberFilter>): Readable {
       const day = today();
-      const rows = await repo.allMemberRows(filter, statusBounds(day));
-      const { consents, declarations } = await repo.consentsAndDeclarations(rows.map((user) => user.id));
-      return toCsv(
+      const bounds = statusBounds(day);
+      const keyset = repo.memberKeyset(filter);
+      const pages = () =>
+        everyPage(async (after) => {
+          const page = await repo.memberPage(
+            filter,
+            bounds,
+            { limit: CSV_PAGE, offset: 0, after: decodeCursor(after, keyset.parts.length) },
+            false,
+          );
+          return { rows: page.rows, next: page.next };
+        });
+      return csvStream(
         memberExportColumns.map((c) => c.header),
-        rows.map((user) => {
-          const row = memberRow(user, day);
-          const consent = consents.get(user.id);
-          const declaration = declarations.get(user.id);
-          const values: Record<string, string | number | null> = {
-            first_name: user.first_name,
-            last_name: user.last_name,
-            email: user.email,
-            role: user.role,
-            tier: row.tier_name,
-            registered_date: user.registered_date,
-            last_renewed_date: user.last_renewed_date,
-            expiry_date: row.expiry_date,
-            status: row.status,
-            phone_no: user.phone_no,
-            addr_line1: user.addr_line1,
-            addr_line2: user.addr_line2,
-            addr_city: user.addr_city,
-            addr_post: user.addr_post,
-            workplace: user.workplace,
-            job_title: user.job_title,
-            qualifications: user.qualifications,
-            grad_year: user.grad_year,
-            title: user.title,
-            news_email: consent ? (consent.news_email ? 'yes' : 'no') : null,
-            news_email_at: consent ? londonDate(new Date(consent.at)) : null,
-            news_email_source: consent?.source ?? null,
-            gift_aid_date: declaration ? londonDate(new Date(declaration.declared_at)) : null,
-            gift_aid_scope: declaration ? (declaration.past_and_future ? 'past and future' : 'future') : null,
-          };
-          return memberExportColumns.map((c) => values[c.field ?? 'status'] ?? null);
-        }),
+        async function* () {
+          for await (const rows of pages()) {
+            const { consents, declarations } = await repo.consentsAndDeclarations(rows.map((user) => user.id));
+            yield rows.map((user) => {
+              const row = memberRow(user, day);
+              const consent = consents.get(user.id);
+              const declaration = declarations.get(user.id);
+              const values: Record<string, string | number | null> = {
+                first_name: user.first_name,
+                last_name: user.last_name,
+                email: user.email,
+                role: user.role,
+                tier: row.tier_name,
+                registered_date: user.registered_date,
+                last_renewed_date: user.last_renewed_date,
+                expiry_date: row.expiry_date,
+                status: row.status,
+                phone_no: user.phone_no,
+                addr_line1: user.addr_line1,
+                addr_line2: user.addr_line2,
+                addr_city: user.addr_city,
+                addr_post: user.addr_post,
+                workplace: user.workplace,
+                job_title: user.job_title,
+                qualifications: user.qualifications,
+                grad_year: user.grad_year,
+                title: user.title,
+                news_email: consent ? (consent.news_email ? 'yes' : 'no') : null,
+                news_email_at: consent ? londonDate(new Date(consent.at)) : null,
+                news_email_source: consent?.source ?? null,
+                gift_aid_date: declaration ? londonDate(new Date(declaration.declared_at)) : null,
+                gift_aid_scope: declaration ? (declaration.past_and_future ? 'past and future' : 'future') : null,
+              };
+              return memberExportColumns.map((c) => values[c.field ?? 'status'] ?? null);
+            });
+          }
+        },
       );
     },
 
@@ -205,15 +232,20 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       );
     },
 
-    async payments({ page, page_size, ...filter }: z.output<typeof paymentListQuery>): Promise<PaymentPage> {
+    async payments({ page, page_size, after, before, ...filter }: z.output<typeof paymentListQuery>): Promise<PaymentPage> {
       const query = paymentQuery(filter);
-      const [total, rows] = await Promise.all([repo.countPayments(query), repo.paymentRows(query, pageOf(page, page_size))]);
-      return { items: rows.map(paymentRow), total, page, page_size };
+      const [total, found] = await Promise.all([
+        repo.countPayments(query),
+        repo.paymentPage(query, windowOf(page, page_size, 2, after, before)),
+      ]);
+      return { items: found.rows.map(paymentRow), total, page, page_size, next_cursor: found.next, prev_cursor: found.prev };
     },
 
-    async paymentsCsv(filter: z.output<typeof paymentFilter>): Promise<string> {
-      const rows = await repo.paymentRows(paymentQuery(filter));
-      return toCsv(
+    /** Streamed a page at a time, newest first (decision 094). */
+    paymentsCsv(filter: z.output<typeof paymentFilter>): Readable {
+      const query = paymentQuery(filter);
+      const pages = () => everyPage((after) => repo.paymentPage(query, { limit: CSV_PAGE, offset: 0, after: decodeCursor(after, 2) }));
+      return csvStream(
         [
           'Created',
           'Completed',
@@ -228,22 +260,25 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
           'Note',
           'Payment id',
         ],
-        rows
-          .map(paymentRow)
-          .map((p) => [
-            spreadsheetTime(p.created_at),
-            spreadsheetTime(p.completed_at),
-            p.kind,
-            p.status,
-            poundsDecimal(p.amount),
-            poundsDecimal(p.refunded),
-            p.name,
-            p.email,
-            p.provider,
-            p.provider_ref,
-            p.note,
-            p._id,
-          ]),
+        async function* () {
+          for await (const rows of pages())
+            yield rows
+              .map(paymentRow)
+              .map((p) => [
+                spreadsheetTime(p.created_at),
+                spreadsheetTime(p.completed_at),
+                p.kind,
+                p.status,
+                poundsDecimal(p.amount),
+                poundsDecimal(p.refunded),
+                p.name,
+                p.email,
+                p.provider,
+                p.provider_ref,
+                p.note,
+                p._id,
+              ]);
+        },
       );
     },
 
@@ -278,14 +313,15 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       return [...months.values()].sort((a, b) => (a.month < b.month ? 1 : -1));
     },
 
-    async outbox({ page, page_size, ...filter }: z.output<typeof outboxListQuery>): Promise<OutboxPage> {
-      const { limit, offset } = pageOf(page, page_size);
-      const [total, rows] = await Promise.all([outbox.count(filter), outbox.page(filter, limit, offset)]);
+    async outbox({ page, page_size, after, before, ...filter }: z.output<typeof outboxListQuery>): Promise<OutboxPage> {
+      const [total, found] = await Promise.all([outbox.count(filter), outbox.page(filter, windowOf(page, page_size, 1, after, before))]);
       return {
-        items: rows.map(({ id, ...row }) => ({ _id: id, ...row })),
+        items: found.rows.map(({ id, k0: _key, ...row }) => ({ _id: id, ...row })),
         total,
         page,
         page_size,
+        next_cursor: found.next,
+        prev_cursor: found.prev,
         delivery: mailDelivered ? 'smtp' : 'outbox',
       };
     },
@@ -299,10 +335,19 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       return { _id, ...rest, text_body: withheld ? WITHHELD_RESET_LINK : text_body };
     },
 
-    async audit({ page, page_size, ...filter }: z.output<typeof auditListQuery>): Promise<AuditPage> {
-      const { limit, offset } = pageOf(page, page_size);
-      const [total, rows] = await Promise.all([auditLog.count(filter), auditLog.page(filter, limit, offset)]);
-      return { items: rows.map(({ seq, ...entry }) => ({ _id: String(seq), ...entry })), total, page, page_size };
+    async audit({ page, page_size, after, before, ...filter }: z.output<typeof auditListQuery>): Promise<AuditPage> {
+      const [total, found] = await Promise.all([
+        auditLog.count(filter),
+        auditLog.page(filter, windowOf(page, page_size, 1, after, before)),
+      ]);
+      return {
+        items: found.rows.map(({ seq, k0: _key, ...entry }) => ({ _id: String(seq), ...entry })),
+        total,
+        page,
+        page_size,
+        next_cursor: found.next,
+        prev_cursor: found.prev,
+      };
     },
 
     async auditActors(): Promise<{ _id: string; email: string }[]> {

@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RawDocument } from '../../../shared/domain/richtext/document';
+import { createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { hostileDocuments } from './hostile-documents';
 
@@ -122,7 +124,10 @@ describe('articles API', () => {
   ])('refuses the link %j', async (url) => {
     const res = await post('/api/new_article', fields({ content: withLink(url) }));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ field: 'content', detail: expect.stringMatching(/links must be/) });
+    expect(res.json()).toMatchObject({
+      field: 'content',
+      detail: expect.stringMatching(/^content: The link on ".+" goes to .+, which is not a web address \(http or https\), mailto or tel/),
+    });
   });
 
   it('keeps http, https, mailto and tel links', async () => {
@@ -229,7 +234,8 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/);
     expect(res.body).toContain('<rss version="2.0"');
-    expect(res.body).toContain('<title>Gala &lt;dinner&gt; &amp; &quot;awards&quot;</title>');
+    // Escaped as HTML, then as XML: a reader taking the title as HTML shows exactly the text (decision 101).
+    expect(res.body).toContain('<title>Gala &amp;lt;dinner&amp;gt; &amp;amp; &amp;quot;awards&amp;quot;</title>');
     expect(res.body).toContain(`<link>http://localhost:8000/article/${id}</link>`);
     expect(res.body).toContain('<pubDate>Sun, 01 Nov 2026 00:00:00 GMT</pubDate>');
   });
@@ -264,6 +270,25 @@ describe('reach: feed, sitemap, robots and link previews', () => {
       expect(res.statusCode, part).toBe(404);
       expect(res.json()).toHaveProperty('detail');
     }
+  });
+
+  it('lists every event’s page, and an event added or deleted at once', async () => {
+    const admin = (await t.userWithRole('admin')).authorization;
+    const eventId = await createEvent(t, admin, { title: 'Sitemap lecture', dated: '2026-12-05T18:30', description: '' });
+    const map = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+    expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod></url>`);
+    // Compressed once and sent as the crawler accepts it.
+    const gz = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(map);
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: '/api/delete_event',
+      headers: { authorization: admin },
+      payload: { _id: eventId },
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body).not.toContain(eventId);
   });
 
   it('gives an article page its title, description and Open Graph tags', async () => {

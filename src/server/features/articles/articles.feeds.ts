@@ -10,6 +10,15 @@ export function xmlEscape(text: string): string {
   );
 }
 
+/**
+ * Plain text for an RSS element that readers take as HTML (titles and descriptions: feedparser and
+ * most aggregators render both as HTML): escaped as HTML, then as XML, so a reader shows exactly
+ * the text, never bold it or drop what looks like a script (decision 101).
+ */
+export function rssText(text: string): string {
+  return xmlEscape(text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!));
+}
+
 export type SiteInfo = { publicUrl: string; siteName: string; description: string };
 
 const articleUrl = (site: SiteInfo, id: string) => `${site.publicUrl}/article/${encodeURIComponent(id)}`;
@@ -20,11 +29,12 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
     const link = articleUrl(site, article._id);
     return [
       '    <item>',
-      `      <title>${xmlEscape(article.title)}</title>`,
+      `      <title>${rssText(article.title)}</title>`,
       `      <link>${xmlEscape(link)}</link>`,
       `      <guid isPermaLink="true">${xmlEscape(link)}</guid>`,
       `      <pubDate>${new Date(article.dated).toUTCString()}</pubDate>`,
-      `      <description>${xmlEscape(article.brief)}</description>`,
+      `      <description>${rssText(article.brief)}</description>`,
+      // A category is a plain term to readers (feedparser's tags): escaped once.
       ...article.categories.map((category) => `      <category>${xmlEscape(category)}</category>`),
       '    </item>',
     ].join('\n');
@@ -33,10 +43,10 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${xmlEscape(`${site.siteName}: News`)}</title>
+    <title>${rssText(`${site.siteName}: News`)}</title>
     <link>${xmlEscape(`${site.publicUrl}/news`)}</link>
     <atom:link href="${xmlEscape(`${site.publicUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${xmlEscape(site.description)}</description>
+    <description>${rssText(site.description)}</description>
     <language>en-gb</language>${newest}
 ${items.join('\n')}
   </channel>
@@ -55,15 +65,18 @@ export const PUBLIC_PAGES = ['/', '/events', '/news', '/register', '/donate'];
 export const SITEMAP_LIMIT = 50_000;
 
 type SitemapRow = { id: string; updated_at: string; is_page: number };
+/** An event's page, /events/{id}: listed after the pages, before the news. */
+export type SitemapEvent = { id: string; updated_at: string };
 
-/** Each address of the sitemap as its <url> element: the public pages, then pages, then news. */
-function sitemapEntries(site: SiteInfo, articles: SitemapRow[]): string[] {
+/** Each address of the sitemap as its <url> element: the public pages, then pages, events, then news. */
+function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[]): string[] {
   const url = (loc: string, lastmod?: string) =>
     `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
   return [
     ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page === '/' ? '/' : page}`)),
     ...articles.filter((a) => a.is_page === 1).map(entry),
+    ...events.map((e) => url(`${site.publicUrl}/events/${encodeURIComponent(e.id)}`, e.updated_at)),
     ...articles.filter((a) => a.is_page !== 1).map(entry),
   ];
 }
@@ -77,8 +90,8 @@ ${entries.join('\n')}
 }
 
 /** The whole sitemap, or beyond SITEMAP_LIMIT addresses an index of its parts (/sitemap-1.xml, ...). */
-export function sitemap(site: SiteInfo, articles: SitemapRow[], limit = SITEMAP_LIMIT): string {
-  const entries = sitemapEntries(site, articles);
+export function sitemap(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[] = [], limit = SITEMAP_LIMIT): string {
+  const entries = sitemapEntries(site, articles, events);
   if (entries.length <= limit) return urlset(entries);
   const parts = Math.ceil(entries.length / limit);
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -89,8 +102,14 @@ ${Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${xmlEscape(`${site.p
 }
 
 /** Part `part` (from 1) of a split sitemap; null when the sitemap is not split or has no such part. */
-export function sitemapPart(site: SiteInfo, articles: SitemapRow[], part: number, limit = SITEMAP_LIMIT): string | null {
-  const entries = sitemapEntries(site, articles);
+export function sitemapPart(
+  site: SiteInfo,
+  articles: SitemapRow[],
+  events: SitemapEvent[],
+  part: number,
+  limit = SITEMAP_LIMIT,
+): string | null {
+  const entries = sitemapEntries(site, articles, events);
   if (entries.length <= limit || !Number.isInteger(part) || part < 1 || (part - 1) * limit >= entries.length) return null;
   return urlset(entries.slice((part - 1) * limit, part * limit));
 }

@@ -118,6 +118,14 @@ export function articlesRepo(db: Kysely<Database>) {
     },
 
     /** Every article's id, last change and whether it is a page, for the sitemap. */
+    /** How many articles there are and the latest change, read through indexes: the sitemap's version. */
+    async version(): Promise<string> {
+      const row = await db
+        .selectFrom('articles')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)} ${row.latest ?? ''}`;
+    },
     changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at' | 'is_page'>[]> {
       return db.selectFrom('articles').select(['id', 'updated_at', 'is_page']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
     },

@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { shortLived } from '../../short-lived';
+import { versioned } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
 
 export type NewArticle = { title: string; dated: Date; categories: string[]; content: RawDocument; is_page?: boolean };
@@ -85,7 +85,15 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     }));
   }
 
-  const sitemapRows = shortLived(() => repo.changes());
+  const sitemapRows = versioned(
+    () => repo.version(),
+    () => repo.changes(),
+  );
+  // The news list's category filter: every category read again only after an article changed (decision 094).
+  const categoryNames = versioned(
+    () => repo.version(),
+    async () => sorted(await repo.allCategories()),
+  );
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
@@ -114,6 +122,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
       return id;
     },
 
@@ -154,6 +163,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         },
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async delete(id: string, actor: Actor): Promise<void> {
@@ -170,6 +180,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
       );
       sitemapRows.forget();
+      categoryNames.forget();
     },
 
     async find(id: string): Promise<ArticleRecord> {
@@ -189,8 +200,8 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
       return { items, next_cursor: last ? encodeCursor({ dated: last.dated, id: last.id }) : null };
     },
 
-    async categories(): Promise<string[]> {
-      return sorted(await repo.allCategories());
+    categories(): Promise<string[]> {
+      return categoryNames.get();
     },
 
     /** Every page by title: the choices for the About and Privacy pages. */

@@ -19,6 +19,26 @@ export function donationsRepo(db: Kysely<Database>) {
     declaration(id: string) {
       return db.selectFrom('gift_aid_declarations').select(['first_name', 'last_name']).where('id', '=', id).executeTakeFirst();
     },
+    /** One declaration with its donation, as the declarations list shows it. */
+    declarationRow(id: string) {
+      return (
+        db
+          .selectFrom('gift_aid_declarations as g')
+          .innerJoin('donations as d', 'd.id', 'g.donation_id')
+          .selectAll('g')
+          .select(['d.amount_pence', 'd.status as donation_status', 'd.completed_at'])
+          .where('g.id', '=', id)
+          // Through the inner join: a declaration with a donation, as the list shows them.
+          .$narrowType<{ donation_id: string }>()
+          .executeTakeFirst()
+      );
+    },
+    async correctDeclaration(
+      id: string,
+      details: { title: string | null; first_name: string; last_name: string; house: string; postcode: string | null; non_uk: number },
+    ): Promise<void> {
+      await db.updateTable('gift_aid_declarations').set(details).where('id', '=', id).execute();
+    },
     hasDeclaration(donationId: string) {
       return db.selectFrom('gift_aid_declarations').select('id').where('donation_id', '=', donationId).executeTakeFirst();
     },

@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { donationsApi } from '../../../shared/api/donations';
 import { addRoute } from '../../http/route';
@@ -6,7 +7,10 @@ import type { DonationsService } from './donations.service';
 export function donationsRoutes(app: FastifyInstance, donations: DonationsService) {
   addRoute(app, donationsApi.config, { policy: 'public', handler: () => donations.config() });
 
-  addRoute(app, donationsApi.proceed, { policy: 'public', handler: ({ body, req }) => donations.proceed(body, req.ip) });
+  addRoute(app, donationsApi.proceed, {
+    policy: 'public',
+    handler: ({ body, req }) => donations.proceed(body, req.ip, cardCheckOf(req.headers)),
+  });
 
   addRoute(app, donationsApi.declarations, { policy: 'admin', handler: () => donations.declarations() });
 
@@ -16,6 +20,11 @@ export function donationsRoutes(app: FastifyInstance, donations: DonationsServic
       await donations.cancelDeclaration(body._id, user());
       return { succeeded: true };
     },
+  });
+
+  addRoute(app, donationsApi.correctDeclaration, {
+    policy: 'admin',
+    handler: ({ params, body, user }) => donations.correctDeclaration(params.id, body, user()),
   });
 
   addRoute(app, donationsApi.exportCsv, {

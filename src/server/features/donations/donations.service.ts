@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { GIFT_AID_WORDING_VERSION, type donateProceedRequest } from '../../../shared/api/donations';
+import { GIFT_AID_WORDING_VERSION, type donateProceedRequest, type giftAidDetails } from '../../../shared/api/donations';
+import { HMRC_SCHEDULE_ROWS, scheduleDonor, scheduleProblems } from '../../../shared/domain/gift-aid-schedule';
 import { toCsv } from '../../../shared/domain/csv';
 import { emailKey } from '../../../shared/domain/email';
 import { addDays } from '../../../shared/domain/membership';
@@ -10,7 +11,8 @@ import { londonDate, londonDayStart } from '../../../shared/domain/london-time';
 import { type Actor, type AuditTrail } from '../../audit/audit-trail';
 import { GIFT_AID_ENABLED, getSetting } from '../../db/settings.repo';
 import type { Database } from '../../db/schema';
-import { badRequest, notFound } from '../../http/errors';
+import { ValidationError } from '../../http/validation';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { CardBrake } from '../../payments/card-brake';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
@@ -21,6 +23,40 @@ import { recordConsent, wordingVersion } from '../../privacy/consents';
 import { donationsRepo } from './donations.repo';
 
 type DonateRequest = z.output<typeof donateProceedRequest>;
+type DeclarationDetails = z.output<typeof giftAidDetails>;
+type DeclarationRow = Awaited<ReturnType<ReturnType<typeof donationsRepo>['declarations']>>[number];
+
+const withNonUk = <T extends { non_uk: number }>(d: T): Omit<T, 'non_uk'> & { non_uk: boolean } => ({ ...d, non_uk: d.non_uk === 1 });
+
+function toRecord(d: DeclarationRow) {
+  return {
+    _id: d.id,
+    donation_id: d.donation_id,
+    title: d.title,
+    first_name: d.first_name,
+    last_name: d.last_name,
+    house: d.house,
+    postcode: d.postcode,
+    non_uk: d.non_uk === 1,
+    past_and_future: d.past_and_future === 1,
+    wording_version: d.wording_version,
+    declared_at: d.declared_at,
+    cancelled_at: d.cancelled_at,
+    amount: d.amount_pence,
+    donation_status: d.donation_status,
+    problems: scheduleProblems(withNonUk(d)),
+  };
+}
+
+/** The fields of a correction, in words for the audit log. */
+const detailLabels: Record<keyof DeclarationDetails, string> = {
+  title: 'title',
+  first_name: 'first name',
+  last_name: 'last name',
+  house: 'house',
+  postcode: 'postcode',
+  non_uk: 'living abroad',
+};
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -68,9 +104,13 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
      * Records a donation and asks the provider for a payment intent. The card brake's limits per
      * address and its site-wide pause, and a limit per e-mail, keep card testers from using the form.
      */
-    async proceed(request: DonateRequest, ip: string): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
+    async proceed(
+      request: DonateRequest,
+      ip: string,
+      cardCheck?: string,
+    ): Promise<{ clientSecret: string; amount: number; payment_id: string }> {
       if (request.gift_aid && !(await giftAidSetting()).enabled) throw badRequest('Gift Aid is not offered at the moment');
-      await brake.beforeStart(ip, { pausable: true });
+      await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       await limiter.hit(
         { bucket: 'donate-email', key: emailKey(request.email), max: 5, windowMs: TEN_MINUTES },
         'Too many donation attempts. Please wait a few minutes and try again.',
@@ -127,22 +167,40 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
     },
 
     async declarations() {
-      return (await repo.declarations()).map((d) => ({
-        _id: d.id,
-        donation_id: d.donation_id,
-        title: d.title,
-        first_name: d.first_name,
-        last_name: d.last_name,
-        house: d.house,
-        postcode: d.postcode,
-        non_uk: d.non_uk === 1,
-        past_and_future: d.past_and_future === 1,
-        wording_version: d.wording_version,
-        declared_at: d.declared_at,
-        cancelled_at: d.cancelled_at,
-        amount: d.amount_pence,
-        donation_status: d.donation_status,
-      }));
+      return (await repo.declarations()).map(toRecord);
+    },
+
+    /**
+     * The admin corrects a donor's details to what HMRC's schedule accepts (a name in Latin
+     * letters, a postcode written out): the declaration's wording, date and scope stay as made.
+     */
+    async correctDeclaration(id: string, details: DeclarationDetails, actor: NonNullable<Actor>) {
+      await audit.change(
+        actor,
+        async (trx) => {
+          const declarations = donationsRepo(trx);
+          const before = await declarations.declarationRow(id);
+          if (!before) throw notFound('Declaration not found');
+          if (before.cancelled_at) throw conflict('This declaration has been cancelled');
+          const next = { ...details, postcode: details.non_uk ? null : details.postcode };
+          const fields = (Object.keys(detailLabels) as (keyof DeclarationDetails)[]).filter((field) =>
+            field === 'non_uk' ? (before.non_uk === 1) !== next.non_uk : before[field] !== next[field],
+          );
+          if (fields.length) await declarations.correctDeclaration(id, { ...next, non_uk: next.non_uk ? 1 : 0 });
+          return { before, fields };
+        },
+        ({ before, fields }) =>
+          fields.length
+            ? {
+                kind: 'gift_aid',
+                action: 'updated',
+                subject_id: id,
+                summary: `Corrected the Gift Aid declaration of ${before.first_name} ${before.last_name} (${fields.map((f) => detailLabels[f]).join(', ')})`,
+              }
+            : [],
+      );
+      const row = await repo.declarationRow(id);
+      return toRecord(row!);
     },
 
     async cancelDeclaration(id: string, actor: NonNullable<Actor>): Promise<void> {
@@ -164,21 +222,31 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
     },
 
     /**
-     * The donations to claim between two London dates (inclusive), in the column order of HMRC's
-     * Charities Online schedule. Donors abroad get "X" as their postcode, as HMRC asks.
+     * The donations to claim between two London dates (inclusive), in the columns of HMRC's
+     * Charities Online schedule, each cell as HMRC's rules take it (decision 102). A declaration
+     * HMRC would refuse is left out, flagged in the declarations list for the admin to correct;
+     * every cell being checked, no formula guard is added (HMRC would keep it as part of a name).
      */
     async exportCsv(from: string, to: string): Promise<string> {
       if (to < from) throw badRequest('The end date is before the start date');
       const start = londonDayStart(from);
       const end = londonDayStart(addDays(to, 1));
-      const rows = (await repo.claimable(start, end)).map((d) => {
+      const claimable = (await repo.claimable(start, end)).filter((d) => scheduleProblems(withNonUk(d)).length === 0);
+      if (claimable.length > HMRC_SCHEDULE_ROWS)
+        throw new ValidationError(
+          `HMRC's schedule holds ${HMRC_SCHEDULE_ROWS.toLocaleString('en-GB')} donations and these dates have ${claimable.length.toLocaleString('en-GB')}: choose a shorter period`,
+          'to',
+        );
+      const rows = claimable.map((d, index) => {
         const [year, month, day] = londonDate(new Date(d.completed_at!)).split('-');
+        const donor = scheduleDonor(withNonUk(d));
         return [
-          d.title,
-          d.first_name,
-          d.last_name,
-          d.house,
-          d.non_uk === 1 ? 'X' : d.postcode,
+          index + 1,
+          donor.title,
+          donor.first_name,
+          donor.last_name,
+          donor.house,
+          donor.postcode,
           null,
           null,
           `${day}/${month}/${year!.slice(2)}`,
@@ -187,8 +255,9 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
       });
       return toCsv(
         [
+          'Item',
           'Title',
-          'First name',
+          'First name or initial',
           'Last name',
           'House name or number',
           'Postcode',
@@ -198,6 +267,7 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
           'Amount',
         ],
         rows,
+        { formulaGuard: false },
       );
     },
   };

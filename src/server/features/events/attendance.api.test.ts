@@ -3,7 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, registeredMember } from '../../testing/membership';
 import { multipartFile } from '../../testing/multipart';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -40,13 +40,7 @@ describe('attendance and CPD certificates', () => {
       ...fields,
     });
   async function book(eventId: string, payload: object, authorization?: string) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/book`,
-      payload,
-      remoteAddress: nextAddress(),
-      headers: authorization ? { authorization } : {},
-    });
+    const res = await bookAndConfirm(t, eventId, payload, { ip: nextAddress(), authorization });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{ booking_id: string; status: string }>();
   }

@@ -23,10 +23,11 @@ export function attendanceRoutes(app: FastifyInstance, attendance: AttendanceSer
     policy: 'public',
     handler: async ({ params: { id }, req, reply }) => {
       const header = req.headers[BOOKING_TOKEN_HEADER];
-      const { pdf, number } = await attendance.certificate(known(id), {
-        token: typeof header === 'string' ? header : undefined,
-        principal: req.principal ?? undefined,
-      });
+      const { pdf, number } = await attendance.certificate(
+        known(id),
+        { token: typeof header === 'string' ? header : undefined, principal: req.principal ?? undefined },
+        req.ip,
+      );
       reply.header('content-disposition', `attachment; filename="certificate-${number}.pdf"`).header('cache-control', 'private, no-store');
       return pdf;
     },

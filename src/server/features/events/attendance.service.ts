@@ -9,12 +9,12 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict, notFound } from '../../http/errors';
 import type { Mailer } from '../../integrations/mail/mailer';
 import type { MailContext } from '../../integrations/mail/template';
+import type { PdfDocuments } from '../../pdf/pdf-documents';
 import { attendanceRepo } from './attendance.repo';
 import { bookingsRepo, type BookingRow } from './bookings.repo';
 import { certificateStands as stands, isAttendee, mailKit, type BookingAuth } from './bookings.service';
 import { certificateMail } from './certificate.emails';
 import { isErasedBooking } from './events.personal-data';
-import { certificatePdf } from './certificate-pdf';
 import { eventsRepo } from './events.repo';
 
 export type AttendanceDeps = {
@@ -27,6 +27,8 @@ export type AttendanceDeps = {
   linkSecret: string;
   /** The logo from Settings when it is an uploaded image (PNG or JPEG bytes), else null. */
   logo: () => Promise<Buffer | null>;
+  /** Draws on the PDF threads, each version once (decision 090). */
+  pdfs: PdfDocuments;
 };
 
 const NOT_CONFIRMED = 'Only a confirmed booking can be marked as attended';
@@ -43,7 +45,7 @@ const state = (booking: BookingRow): AttendanceState => ({
  * certificate number and queues the mail with the certificate's link, both in the transaction that
  * records the mark; taking the mark back keeps the number (a later mark reuses it and mails nothing).
  */
-export function attendanceService({ db, clock, audit, mailer, mailContext, linkSecret, logo }: AttendanceDeps) {
+export function attendanceService({ db, clock, audit, mailer, mailContext, linkSecret, logo, pdfs }: AttendanceDeps) {
   async function mark(id: string, actor: Actor): Promise<AttendanceState> {
     const booking = await bookingsRepo(db).find(id);
     if (!booking) throw notFound('Booking not found');
@@ -124,25 +126,32 @@ export function attendanceService({ db, clock, audit, mailer, mailContext, linkS
     /** Marks or unmarks; doing what is already done changes nothing and answers the state. */
     setAttended: (id: string, attended: boolean, actor: Actor) => (attended ? mark(id, actor) : unmark(id, actor)),
 
-    /** The certificate PDF, for the booking's attendee once marked as attended; anything else is 404. */
-    async certificate(id: string, auth: BookingAuth): Promise<{ pdf: Buffer; number: string }> {
+    /**
+     * The certificate PDF, for the booking's attendee once marked as attended; anything else is
+     * 404. `ip`: who asks, for the limits on drawing (the booking stands for an account).
+     */
+    async certificate(id: string, auth: BookingAuth, ip: string): Promise<{ pdf: Buffer; number: string }> {
       const booking = await bookingsRepo(db).find(id);
       if (!booking || isErasedBooking(booking) || !isAttendee(linkSecret, booking, auth) || !stands(booking) || !booking.certificate_number)
         throw notFound(NO_CERTIFICATE);
       const event = (await eventsRepo(db).find(booking.event_id))!;
       const [ctx, image] = await Promise.all([mailContext(), logo()]);
-      const pdf = await certificatePdf({
-        siteName: ctx.siteName,
-        logo: image,
-        attendeeName: booking.name,
-        eventTitle: event.title,
-        eventStart: event.starts_at,
-        eventEnd: event.ends_at,
-        cpdMinutes: event.cpd_minutes,
-        certificateNumber: booking.certificate_number,
-        issuedAt: booking.attended_at!,
-        contact: ctx.contactEmail || ctx.publicUrl,
-      });
+      const pdf = await pdfs.get(
+        'certificate',
+        {
+          siteName: ctx.siteName,
+          logo: image,
+          attendeeName: booking.name,
+          eventTitle: event.title,
+          eventStart: event.starts_at,
+          eventEnd: event.ends_at,
+          cpdMinutes: event.cpd_minutes,
+          certificateNumber: booking.certificate_number,
+          issuedAt: booking.attended_at!,
+          contact: ctx.contactEmail || ctx.publicUrl,
+        },
+        { account: auth.principal?.id ?? `booking:${booking.id}`, ip },
+      );
       return { pdf, number: booking.certificate_number };
     },
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
 import { stripeTestApp, stripeWebhooks } from '../../testing/stripe-webhooks';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { CANCELLED_INTENT } from '../../integrations/payments/test-provider';
 
@@ -15,13 +15,7 @@ function bookingHelpers(get: () => TestApp) {
       return createEvent(get(), admin, { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields });
     },
     book: (eventId: string, payload: object, authorization?: string) =>
-      get().app.inject({
-        method: 'POST',
-        url: `/api/events/${eventId}/book`,
-        payload,
-        remoteAddress: nextAddress(),
-        headers: authorization ? { authorization } : {},
-      }),
+      bookAndConfirm(get(), eventId, payload, { ip: nextAddress(), authorization }),
     /** The booking's id and secret, from the newest mail to the address, as its reader would follow the link. */
     async link(email: string) {
       const mail = (await outboxFor(get(), email)).at(-1)!;
@@ -82,7 +76,7 @@ describe('holds, the waitlist and cancelling', () => {
     const cancelled = await t.db.db.selectFrom('payments').selectAll().where('id', '=', lapsed.payment_id!).executeTakeFirstOrThrow();
     expect(cancelled).toMatchObject({ status: 'canceled', refunded_pence: 0 });
     // Not a declined card: the brake counts nothing against the holder.
-    expect(await t.db.db.selectFrom('card_declines').selectAll().execute()).toEqual([]);
+    expect(await t.db.db.selectFrom('card_checks').selectAll().where('outcome', '=', 'declined').execute()).toEqual([]);
 
     // The offer lapses after 48 hours and goes to the next person.
     t.clock.advance(48 * 60 * 60 * 1000 + 60_000);
@@ -105,7 +99,7 @@ describe('holds, the waitlist and cancelling', () => {
     const id = await h.newEvent({ capacity: 1, member_price_pence: 500, price_pence: 500 });
     const held = (await h.book(id, { name: 'Quiet', email: 'quiet@example.org' })).json();
     // The test provider charges the intent as Stripe would, without the settle call the browser makes.
-    await t.services.testPayments!.confirm(held.client_secret, '4242 4242 4242 4242');
+    await t.services.testPayments!.confirm(held.client_secret, { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' });
     t.clock.advance(31 * 60 * 1000);
     await t.services.bookings.expireLapsed();
     expect(await h.status(held.booking_id)).toBe('confirmed');
@@ -209,11 +203,15 @@ describe('holds, the waitlist and cancelling', () => {
     expect(await Promise.all(waiting.map(h.status))).toEqual(['offered', 'offered', 'waitlisted', 'waitlisted']);
     expect(await h.placesLeft(id)).toBe(0);
     expect((await h.link('w1@example.org')).kind).toBe('booking-offer');
-    expect((await outboxFor(t, 'w2@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted', 'booking-offer']);
+    expect((await outboxFor(t, 'w2@example.org')).map((m) => m.kind)).toEqual([
+      'booking-unconfirmed',
+      'booking-waitlisted',
+      'booking-offer',
+    ]);
     // Saving again, or the scheduled jobs, find no free place: nobody is offered twice.
     expect((await update({ capacity: 3 })).statusCode).toBe(200);
     expect(await t.services.bookings.offerFreePlaces()).toBe(0);
-    expect((await outboxFor(t, 'w3@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted']);
+    expect((await outboxFor(t, 'w3@example.org')).map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-waitlisted']);
 
     // Booking closed: a place freed by a larger capacity goes to nobody.
     expect((await update({ capacity: 4, booking_closes: '2026-11-20T09:00' })).statusCode).toBe(200);

@@ -2,7 +2,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAttachments } from '../../integrations/mail/mailer';
 import { outboxFor, payWithCard, registeredMember } from '../../testing/membership';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, bookingLinkToken, createEvent } from '../../testing/events';
+import { CONFIRM_HOLD_MS } from '../../../shared/domain/event-booking';
+import { VISITOR_BOOKINGS_PER_EVENT } from './bookings.service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 describe('booking events', () => {
@@ -31,6 +33,8 @@ describe('booking events', () => {
       ...fields,
     });
   const book = (eventId: string, payload: object, options: { authorization?: string; ip?: string } = {}) =>
+    bookAndConfirm(t, eventId, payload, { ip: options.ip ?? nextAddress(), authorization: options.authorization });
+  const bookOnly = (eventId: string, payload: object, options: { authorization?: string; ip?: string } = {}) =>
     t.app.inject({
       method: 'POST',
       url: `/api/events/${eventId}/book`,
@@ -42,7 +46,7 @@ describe('booking events', () => {
   const bookings = (eventId: string) =>
     t.db.db.selectFrom('event_bookings').selectAll().where('event_id', '=', eventId).orderBy('created_at').execute();
 
-  it('confirms a free place at once and mails the confirmation with the calendar file and the online link', async () => {
+  it('confirms a visitor’s free place from the e-mail’s link and mails the confirmation with the calendar file and the online link', async () => {
     const id = await newEvent({ capacity: 5 });
     const res = await book(id, { name: 'Gayane Petrosyan', email: 'Gayane@Example.org' });
     expect(res.statusCode, res.body).toBe(200);
@@ -50,7 +54,7 @@ describe('booking events', () => {
     expect({ status, amount_pence }).toEqual({ status: 'confirmed', amount_pence: 0 });
     expect((await event(id)).places_left).toBe(4);
 
-    const [mail] = await outboxFor(t, 'Gayane@Example.org');
+    const mail = (await outboxFor(t, 'Gayane@Example.org')).find((m) => m.kind === 'booking-confirmed');
     expect(mail).toMatchObject({ subject: 'Booking confirmed: Cardiology update', kind: 'booking-confirmed' });
     expect(mail!.text_body).toContain('https://meet.example.org/for-attendees');
     expect(mail!.text_body).toContain(`http://localhost:8000/events/bookings/${booking_id}#`);
@@ -108,12 +112,16 @@ describe('booking events', () => {
     // A visitor typing a member's address is not signed in as them: no member price.
     const visitor = await book(await newEvent({ member_price_pence: 1000, price_pence: 2500 }), { name: 'X', email: member.form.email });
     expect(visitor.json()).toMatchObject({ amount_pence: 2500 });
+    // Booked in the same instant (the test's clock stands still): in either order.
     const rows = await bookings(id);
-    expect(rows.map((b) => [b.email, b.price_pence, b.status])).toEqual([
-      [member.form.email, 1000, 'held'],
-      [lapsed.email, 2500, 'held'],
-    ]);
-    expect(rows[0]!.name).toBe('Ani Sargsyan');
+    expect(rows.map((b) => [b.email, b.price_pence, b.status])).toEqual(
+      expect.arrayContaining([
+        [member.form.email, 1000, 'held'],
+        [lapsed.email, 2500, 'held'],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.find((b) => b.email === member.form.email)!.name).toBe('Ani Sargsyan');
   });
 
   it('confirms a paid place when the card succeeds, through the payments core, with the receipt', async () => {
@@ -167,7 +175,7 @@ describe('booking events', () => {
     const row = await t.db.db.selectFrom('events').select('places_taken').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.places_taken).toBe(10);
     const waitMail = await outboxFor(t, rows.find((b) => b.status === 'waitlisted')!.email);
-    expect(waitMail.map((m) => m.kind)).toEqual(['booking-waitlisted']);
+    expect(waitMail.map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-waitlisted']);
   });
 
   it('holds paid places exactly too: 12 paying at once for 4 places', async () => {
@@ -178,13 +186,25 @@ describe('booking events', () => {
     expect(statuses.filter((s) => s === 'waitlisted')).toHaveLength(8);
   });
 
-  it('limits bookings from one address', async () => {
-    const id = await newEvent();
+  it('limits bookings from one address, and a visitor’s bookings of one event from it', async () => {
+    const events = [await newEvent(), await newEvent(), await newEvent()];
     const answers = [];
     for (let i = 0; i < 21; i++)
-      answers.push((await book(id, { name: `L${i}`, email: `limit-${i}@example.org` }, { ip: '198.51.100.9' })).statusCode);
+      answers.push((await book(events[i % 3]!, { name: `L${i}`, email: `limit-${i}@example.org` }, { ip: '198.51.100.9' })).statusCode);
     expect(answers.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(answers[20]).toBe(429);
+
+    const one = await newEvent();
+    const visitors = [];
+    for (let i = 0; i <= VISITOR_BOOKINGS_PER_EVENT.max; i++)
+      visitors.push(await bookOnly(one, { name: `V${i}`, email: `visitor-${i}@example.org` }, { ip: '198.51.100.10' }));
+    expect(visitors.slice(0, -1).map((a) => a.statusCode)).toEqual(Array(VISITOR_BOOKINGS_PER_EVENT.max).fill(200));
+    expect(visitors.at(-1)!.statusCode).toBe(429);
+    expect(visitors.at(-1)!.json().detail).toMatch(/Too many bookings of this event from this address/);
+    // Signed in, a person books as themselves, and other events are open to the address.
+    const member = await registeredMember(t);
+    expect((await bookOnly(one, {}, { ip: '198.51.100.10', authorization: member.authorization })).json().status).toBe('confirmed');
+    expect((await bookOnly(await newEvent(), { name: 'V', email: 'visitor-x@example.org' }, { ip: '198.51.100.10' })).statusCode).toBe(200);
   });
 
   it('reminds each confirmed attendee once, a day before, but not those who booked within that day', async () => {
@@ -197,9 +217,126 @@ describe('booking events', () => {
     expect(await t.services.bookings.sendReminders()).toBe(1);
     expect(await t.services.bookings.sendReminders()).toBe(0);
     expect((await outboxFor(t, 'early@example.org')).map((m) => m.subject)).toEqual([
+      'Confirm your place: Cardiology update',
       'Booking confirmed: Cardiology update',
       'Tomorrow: Cardiology update',
     ]);
-    expect((await outboxFor(t, 'late@example.org')).map((m) => m.kind)).toEqual(['booking-confirmed']);
+    expect((await outboxFor(t, 'late@example.org')).map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-confirmed']);
+  });
+
+  describe('a visitor’s free place, confirmed from the e-mail', () => {
+    const view = async (id: string) => {
+      const token = await bookingLinkToken(t, id);
+      return t.app.inject({ method: 'GET', url: `/api/events/bookings/${id}`, headers: { 'x-booking-token': token } });
+    };
+    const confirm = async (id: string, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/events/bookings/${id}/confirm`,
+        payload: { token: token ?? (await bookingLinkToken(t, id)) },
+      });
+
+    it('holds the place for an hour; only the page’s button confirms it, and unconfirmed it goes on', async () => {
+      const id = await newEvent({ capacity: 3 });
+      const res = await bookOnly(id, { name: 'Ani', email: 'ani.hold@example.org' });
+      expect(res.json()).toMatchObject({ status: 'check_email', amount_pence: 0, hold_until: '2026-11-21T13:00:00.000Z' });
+      const bookingId = res.json().booking_id as string;
+      expect((await event(id)).places_left).toBe(2);
+      const [mail] = await outboxFor(t, 'ani.hold@example.org');
+      expect(mail).toMatchObject({ kind: 'booking-unconfirmed', subject: 'Confirm your place: Cardiology update' });
+      expect(mail!.text_body).toContain('Confirm my place');
+      // Following the link (what a mail scanner does) reads the booking and changes nothing.
+      const seen = await view(bookingId);
+      expect(seen.json()).toMatchObject({ status: 'unconfirmed', hold_until: '2026-11-21T13:00:00.000Z', online_url: null });
+      expect((await view(bookingId)).json().status).toBe('unconfirmed');
+      // Someone without the link's secret cannot confirm it.
+      expect((await confirm(bookingId, 'not-the-secret')).statusCode).toBe(404);
+
+      t.clock.advance(CONFIRM_HOLD_MS + 1000);
+      await t.services.bookings.expireLapsed();
+      expect((await view(bookingId)).json().status).toBe('expired');
+      expect((await event(id)).places_left).toBe(3);
+      const late = await confirm(bookingId);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().detail).toMatch(/lapsed/);
+    });
+
+    it('confirms once however often the button is pressed, with one confirmation', async () => {
+      const id = await newEvent({ capacity: 3 });
+      const bookingId = (await bookOnly(id, { name: 'Aram', email: 'aram.twice@example.org' })).json().booking_id as string;
+      const token = await bookingLinkToken(t, bookingId);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => confirm(bookingId, token)));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(200));
+      expect(new Set(answers.map((a) => a.json().status))).toEqual(new Set(['confirmed']));
+      expect((await outboxFor(t, 'aram.twice@example.org')).map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-confirmed']);
+      expect((await event(id)).places_left).toBe(2);
+    });
+
+    it('never lets an unconfirmed visitor booking under a member’s address stop the member booking', async () => {
+      const member = await registeredMember(t);
+      const id = await newEvent({ capacity: 2 });
+      const visitor = (await bookOnly(id, { name: 'Someone', email: member.form.email })).json();
+      expect(visitor.status).toBe('check_email');
+      const own = await bookOnly(id, {}, { authorization: member.authorization });
+      expect(own.json().status).toBe('confirmed');
+      // The visitor's link now only says the address has booked; its held place goes back.
+      const late = await confirm(visitor.booking_id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().detail).toMatch(/has booked this event already/);
+      expect((await view(visitor.booking_id)).json().status).toBe('expired');
+      expect((await event(id)).places_left).toBe(1);
+      // And with a live booking, a visitor under that address is told so at once.
+      expect((await bookOnly(id, { name: 'Again', email: member.form.email })).statusCode).toBe(409);
+    });
+
+    it('puts a visitor who books a full event on the waitlist only once they confirm', async () => {
+      const id = await newEvent({ capacity: 1 });
+      expect((await book(id, { name: 'First', email: 'first.full@example.org' })).json().status).toBe('confirmed');
+      const late = (await bookOnly(id, { name: 'Second', email: 'second.full@example.org' })).json();
+      expect(late.status).toBe('check_email');
+      expect(await t.services.bookings.expireLapsed()).toBe(0);
+      expect((await confirm(late.booking_id)).json().status).toBe('waitlisted');
+      expect((await outboxFor(t, 'second.full@example.org')).map((m) => m.kind)).toEqual(['booking-unconfirmed', 'booking-waitlisted']);
+      // An unconfirmed one that lapses held no place: the count stays right.
+      const third = (await bookOnly(id, { name: 'Third', email: 'third.full@example.org' })).json();
+      t.clock.advance(CONFIRM_HOLD_MS + 1000);
+      expect(await t.services.bookings.expireLapsed()).toBe(1);
+      expect((await view(third.booking_id)).json().status).toBe('expired');
+      const row = await t.db.db.selectFrom('events').select('places_taken').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.places_taken).toBe(1);
+    });
+
+    it('lets no handful of addresses fill an event with made-up addresses: their places come back within the hour', async () => {
+      const id = await newEvent({ capacity: 50 });
+      const answers = [];
+      for (const ip of ['198.51.100.21', '198.51.100.22', '198.51.100.23'])
+        for (let i = 0; i < 20; i++)
+          answers.push((await bookOnly(id, { name: `Fake ${i}`, email: `fake-${ip}-${i}@example.invalid` }, { ip })).statusCode);
+      expect(answers.filter((s) => s === 200)).toHaveLength(3 * VISITOR_BOOKINGS_PER_EVENT.max);
+      expect((await event(id)).places_left).toBe(50 - 3 * VISITOR_BOOKINGS_PER_EVENT.max);
+      t.clock.advance(CONFIRM_HOLD_MS + 1000);
+      await t.services.bookings.expireLapsed();
+      expect((await event(id)).places_left).toBe(50);
+    });
+  });
+
+  it('says "today" in a reminder sent on the day (the job was late), "tomorrow" the day before, by London dates', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const evening = await newEvent({ title: 'Evening talk', dated: '2026-11-24T19:00', end_dated: '2026-11-24T21:00' });
+    const early = await newEvent({ title: 'Early walk', dated: '2026-11-26T00:30', end_dated: '2026-11-26T02:00' });
+    await book(evening, { name: 'Ani', email: 'day.of@example.org' });
+    await book(early, { name: 'Aram', email: 'day.before@example.org' });
+    // The server was down the day before: the first run is at 08:00 on the evening's own day.
+    t.clock.now = new Date('2026-11-24T08:00:00Z');
+    expect(await t.services.bookings.sendReminders()).toBe(1);
+    // At 23:45 the walk starts 45 minutes later, on the next London day.
+    t.clock.now = new Date('2026-11-25T23:45:00Z');
+    expect(await t.services.bookings.sendReminders()).toBe(1);
+    const [dayOf] = (await outboxFor(t, 'day.of@example.org')).filter((m) => m.kind === 'booking-reminder');
+    expect(dayOf).toMatchObject({ subject: 'Today: Evening talk' });
+    expect(dayOf!.text_body).toContain('A reminder that Evening talk is today.');
+    const [dayBefore] = (await outboxFor(t, 'day.before@example.org')).filter((m) => m.kind === 'booking-reminder');
+    expect(dayBefore).toMatchObject({ subject: 'Tomorrow: Early walk' });
+    expect(dayBefore!.text_body).toContain('A reminder that Early walk is tomorrow.');
   });
 });

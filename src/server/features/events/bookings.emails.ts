@@ -1,4 +1,5 @@
 import { formatEventDate, formatEventSpan } from '../../../shared/domain/event-dates';
+import { londonDate } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
 import type { MailAttachment, MailMessage } from '../../integrations/mail/mailer';
 import { renderMail, type MailContext } from '../../integrations/mail/template';
@@ -39,6 +40,21 @@ export function confirmationMail(event: EventRow, booking: Person, link: string,
   return { to: booking.email, subject: `Booking confirmed: ${event.title}`, kind: 'booking-confirmed', attachments: [attachment], ...body };
 }
 
+/** A visitor's free place, held until they confirm it: the link opens a page whose button confirms (decision 092). */
+export function confirmPlaceMail(event: EventRow, booking: Person, link: string, until: string, ctx: MailContext): MailMessage {
+  const body = renderMail({
+    siteName: ctx.siteName,
+    greeting: `Dear ${booking.name},`,
+    paragraphs: [
+      `Please confirm your place at ${event.title}: open the link below and press "Confirm my place" by ${formatEventDate(until)}.`,
+      'Until then the place is held for you; after that it goes to someone else. If you did not ask for this place, ignore this e-mail and nothing is booked.',
+    ],
+    receipt: facts(event, booking, false),
+    action: { label: 'Confirm my place', url: link },
+  });
+  return { to: booking.email, subject: `Confirm your place: ${event.title}`, kind: 'booking-unconfirmed', ...body };
+}
+
 export function waitlistedMail(event: EventRow, booking: Person, link: string, ctx: MailContext): MailMessage {
   const body = renderMail({
     siteName: ctx.siteName,
@@ -53,15 +69,21 @@ export function waitlistedMail(event: EventRow, booking: Person, link: string, c
   return { to: booking.email, subject: `Waitlist: ${event.title}`, kind: 'booking-waitlisted', ...body };
 }
 
-export function reminderMail(event: EventRow, booking: Person, link: string, ctx: MailContext): MailMessage {
+/** "today" or "tomorrow" in London, as the event's day is to the moment the reminder is written. */
+function dayWord(startsAt: string, now: Date): 'today' | 'tomorrow' {
+  return londonDate(new Date(startsAt)) === londonDate(now) ? 'today' : 'tomorrow';
+}
+
+export function reminderMail(event: EventRow, booking: Person, link: string, ctx: MailContext, now: Date): MailMessage {
+  const day = dayWord(event.starts_at, now);
   const body = renderMail({
     siteName: ctx.siteName,
     greeting: `Dear ${booking.name},`,
-    paragraphs: [`A reminder that ${event.title} is tomorrow. We look forward to seeing you.`],
+    paragraphs: [`A reminder that ${event.title} is ${day}. We look forward to seeing you.`],
     receipt: facts(event, booking, true),
     action: { label: 'See or cancel your booking', url: link },
   });
-  return { to: booking.email, subject: `Tomorrow: ${event.title}`, kind: 'booking-reminder', ...body };
+  return { to: booking.email, subject: `${day === 'today' ? 'Today' : 'Tomorrow'}: ${event.title}`, kind: 'booking-reminder', ...body };
 }
 
 export function offerMail(event: EventRow, booking: Person, link: string, until: string, ctx: MailContext): MailMessage {

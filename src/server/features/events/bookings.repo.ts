@@ -3,8 +3,13 @@ import type { BookingStatus, Database, EventBookingsTable } from '../../db/schem
 
 export type BookingRow = Selectable<EventBookingsTable>;
 
-/** Statuses that hold a place at the event. */
+/** Statuses that hold a place at the event (and an unconfirmed booking with place_held). */
 export const HOLDS_A_PLACE: readonly BookingStatus[] = ['held', 'confirmed', 'offered'];
+
+/** Whether the booking holds one of the event's places. */
+export function holdsPlace(booking: Pick<BookingRow, 'status' | 'place_held'>): boolean {
+  return HOLDS_A_PLACE.includes(booking.status) || (booking.status === 'unconfirmed' && booking.place_held === 1);
+}
 
 export function bookingsRepo(db: Kysely<Database>) {
   return {
@@ -66,6 +71,15 @@ export function bookingsRepo(db: Kysely<Database>) {
     async setPayment(id: string, paymentId: string): Promise<void> {
       await db.updateTable('event_bookings').set({ payment_id: paymentId }).where('id', '=', id).execute();
     },
+    /** The live booking (with its key) of an e-mail address at an event, if any. */
+    liveFor(eventId: string, emailKey: string): Promise<{ id: string } | undefined> {
+      return db
+        .selectFrom('event_bookings')
+        .select('id')
+        .where('event_id', '=', eventId)
+        .where('active_key', '=', emailKey)
+        .executeTakeFirst();
+    },
     /** The waitlist of an event, first come first. */
     waitlist(eventId: string): Promise<BookingRow[]> {
       return db
@@ -99,12 +113,12 @@ export function bookingsRepo(db: Kysely<Database>) {
         .orderBy('e.starts_at')
         .execute();
     },
-    /** Holds and offers whose time ran out. */
+    /** Holds, offers and unconfirmed bookings whose time ran out. */
     lapsed(now: string): Promise<BookingRow[]> {
       return db
         .selectFrom('event_bookings')
         .selectAll()
-        .where('status', 'in', ['held', 'offered'])
+        .where('status', 'in', ['held', 'offered', 'unconfirmed'])
         .where('hold_until', '<', now)
         .orderBy('hold_until')
         .limit(500)
@@ -139,7 +153,7 @@ export function bookingsRepo(db: Kysely<Database>) {
         .selectFrom('event_bookings')
         .select(sql<number>`count(*)`.as('n'))
         .where('event_id', '=', eventId)
-        .where('status', 'in', HOLDS_A_PLACE)
+        .where((eb) => eb.or([eb('status', 'in', HOLDS_A_PLACE), eb.and([eb('status', '=', 'unconfirmed'), eb('place_held', '=', 1)])]))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

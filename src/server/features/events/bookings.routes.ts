@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { BOOKING_TOKEN_HEADER, bookingsApi } from '../../../shared/api/bookings';
 import { isEventId } from '../../../shared/api/events';
@@ -14,7 +15,7 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
     policy: 'public',
     handler: ({ params: { id }, body, req }) => {
       if (!isEventId(id)) throw notFound('Event not found');
-      return bookings.book(id, body, req.principal ?? undefined, req.ip);
+      return bookings.book(id, body, req.principal ?? undefined, req.ip, cardCheckOf(req.headers));
     },
   });
 
@@ -32,10 +33,15 @@ export function bookingsRoutes(app: FastifyInstance, bookings: BookingsService) 
       return bookings.view(known(id), { token: typeof header === 'string' ? header : undefined, principal: req.principal ?? undefined });
     },
   });
+  // From the page the e-mail's link opens, by its button: the link alone confirms nothing (decision 092).
+  addRoute(app, bookingsApi.confirm, {
+    policy: 'public',
+    handler: ({ params: { id }, body, req }) => bookings.confirm(known(id), { token: body.token, principal: req.principal ?? undefined }),
+  });
   addRoute(app, bookingsApi.take, {
     policy: 'public',
     handler: ({ params: { id }, body, req }) =>
-      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip),
+      bookings.take(known(id), { token: body.token, principal: req.principal ?? undefined }, req.ip, cardCheckOf(req.headers)),
   });
   addRoute(app, bookingsApi.cancel, {
     policy: 'public',

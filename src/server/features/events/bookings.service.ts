@@ -5,7 +5,14 @@ import { recordConsent, wordingVersion } from '../../privacy/consents';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import { emailKey } from '../../../shared/domain/email';
 import { formatEventDate } from '../../../shared/domain/event-dates';
-import { bookingPrice, bookingState, PAYMENT_HOLD_MS, REMINDER_BEFORE_MS, WAITLIST_OFFER_MS } from '../../../shared/domain/event-booking';
+import {
+  bookingPrice,
+  bookingState,
+  CONFIRM_HOLD_MS,
+  PAYMENT_HOLD_MS,
+  REMINDER_BEFORE_MS,
+  WAITLIST_OFFER_MS,
+} from '../../../shared/domain/event-booking';
 import { londonDate } from '../../../shared/domain/london-time';
 import { membershipStatus } from '../../../shared/domain/membership';
 import type { Database } from '../../db/schema';
@@ -24,14 +31,28 @@ import type { BookingView, MyBooking } from '../../../shared/api/bookings';
 import { isPastEvent } from '../../../shared/domain/event-timing';
 import { refundCutoff } from '../../../shared/domain/event-booking';
 import type { PaymentsService } from '../../payments/payments.service';
-import { bookingLink, cancelledMail, confirmationMail, latePaymentMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
-import { bookingsRepo, type BookingRow } from './bookings.repo';
+import {
+  bookingLink,
+  cancelledMail,
+  confirmationMail,
+  confirmPlaceMail,
+  latePaymentMail,
+  offerMail,
+  reminderMail,
+  waitlistedMail,
+} from './bookings.emails';
+import { bookingsRepo, holdsPlace, type BookingRow } from './bookings.repo';
 import { eventsPersonalData, isErasedBooking } from './events.personal-data';
 import { eventsRepo, type EventRow } from './events.repo';
 import { toIcs, type CalendarInfo } from './ics';
 
 /** Bookings one address may make: enough for a family or a practice, too few to fill an event. */
 export const BOOKING_LIMIT = { max: 20, windowMs: 10 * 60 * 1000 };
+/** Visitors' bookings of one event from one address in a day: a family or a practice, not a full hall (decision 092). */
+export const VISITOR_BOOKINGS_PER_EVENT = { max: 8, windowMs: 24 * 60 * 60 * 1000 };
+
+const BOOKED_ALREADY =
+  'This e-mail address has booked this event already. The confirmation e-mail has a link to see or cancel the booking.';
 
 export type BookingsDeps = {
   db: Kysely<Database>;
@@ -180,9 +201,11 @@ export function bookingsService(deps: BookingsDeps) {
       const mail = await db.transaction().execute(async (trx) => {
         const event = await eventsRepo(trx).find(booking.event_id);
         if (!event) return [];
-        if (!(await bookingsRepo(trx).changeStatus(booking.id, booking.status, { status: 'expired', hold_until: null }))) return [];
+        if (!(await bookingsRepo(trx).changeStatus(booking.id, booking.status, { status: 'expired', hold_until: null, place_held: 0 })))
+          return [];
         expired++;
-        const messages = await releasePlace(trx, event, out);
+        // An unconfirmed booking made while the event was full held no place.
+        const messages = holdsPlace(booking) ? await releasePlace(trx, event, out) : [];
         for (const message of messages) await mailer.queue(message, trx);
         return messages;
       });
@@ -270,7 +293,13 @@ export function bookingsService(deps: BookingsDeps) {
   }
 
   return {
-    async book(eventId: string, request: BookRequest, principal: Principal | undefined, ip: string): Promise<BookResponse> {
+    async book(
+      eventId: string,
+      request: BookRequest,
+      principal: Principal | undefined,
+      ip: string,
+      cardCheck?: string,
+    ): Promise<BookResponse> {
       const now = clock();
       await expireLapsed(eventId);
       const event = await eventsRepo(db).find(eventId);
@@ -289,7 +318,17 @@ export function bookingsService(deps: BookingsDeps) {
         { bucket: 'event-book', key: addressKey(ip), ...BOOKING_LIMIT },
         'Too many bookings from this address. Please wait a few minutes and try again.',
       );
-      if (price > 0) await brake.beforeStart(ip, { pausable: true });
+      // A visitor's free place waits for the link in their e-mail (decision 092): made-up addresses
+      // never confirm, and their places go back within the hour.
+      const unconfirmed = !principal && price === 0;
+      if (!principal) {
+        if (await bookingsRepo(db).liveFor(event.id, emailKey(who.email))) throw conflict(BOOKED_ALREADY);
+        await limiter.hit(
+          { bucket: 'event-book-visitor', key: `${event.id} ${addressKey(ip)}`, ...VISITOR_BOOKINGS_PER_EVENT },
+          'Too many bookings of this event from this address. Please ask the association if you are booking for a group.',
+        );
+      }
+      if (price > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
 
       const out = await outside();
       // Read before the transaction: on SQLite it holds the one connection.
@@ -300,18 +339,19 @@ export function bookingsService(deps: BookingsDeps) {
         booking = await db.transaction().execute(async (trx) => {
           const repo = bookingsRepo(trx);
           const claimed = await repo.claimPlace(event.id);
-          const status = !claimed ? 'waitlisted' : price > 0 ? 'held' : 'confirmed';
+          const status = unconfirmed ? 'unconfirmed' : !claimed ? 'waitlisted' : price > 0 ? 'held' : 'confirmed';
           const row: BookingRow = {
             id,
             event_id: event.id,
             user_id: who.userId,
             name: who.name,
             email: who.email,
-            active_key: emailKey(who.email),
+            // Unconfirmed: no key yet, so it stops nobody (the member whose address it names) from booking.
+            active_key: unconfirmed ? null : emailKey(who.email),
             status,
             price_pence: price,
             payment_id: null,
-            hold_until: status === 'held' ? later(now, PAYMENT_HOLD_MS) : null,
+            hold_until: status === 'held' ? later(now, PAYMENT_HOLD_MS) : status === 'unconfirmed' ? later(now, CONFIRM_HOLD_MS) : null,
             created_at: now.toISOString(),
             confirmed_at: status === 'confirmed' ? now.toISOString() : null,
             cancelled_at: null,
@@ -321,6 +361,7 @@ export function bookingsService(deps: BookingsDeps) {
             attended_at: null,
             certificate_number: null,
             note: null,
+            place_held: unconfirmed && claimed ? 1 : 0,
           };
           await repo.insert(row);
           if (consentVersion)
@@ -332,18 +373,18 @@ export function bookingsService(deps: BookingsDeps) {
               version: consentVersion,
               at: now.toISOString(),
             });
+          if (status === 'unconfirmed') await mailer.queue(confirmPlaceMail(event, row, out.link(id), row.hold_until!, out.ctx), trx);
           if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
           if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
           return row;
         });
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict(
-            'This e-mail address has booked this event already. The confirmation e-mail has a link to see or cancel the booking.',
-          );
+        if (isUniqueViolation(error)) throw conflict(BOOKED_ALREADY);
         throw error;
       }
       mailer.deliverSoon();
+      if (booking.status === 'unconfirmed')
+        return { booking_id: id, status: 'check_email', amount_pence: 0, hold_until: booking.hold_until! };
       if (booking.status !== 'held')
         return { booking_id: id, status: booking.status === 'confirmed' ? 'confirmed' : 'waitlisted', amount_pence: price };
       return { booking_id: id, status: 'payment_required', amount_pence: price, ...(await startPayment(event, booking, ip)) };
@@ -402,8 +443,61 @@ export function bookingsService(deps: BookingsDeps) {
       };
     },
 
+    /**
+     * A visitor confirms their free booking from the e-mail's link (the page's button, never the
+     * link itself): the place it held is theirs, or, if the event was full when they booked, a
+     * free place now or the waitlist. Its e-mail becomes the booking's key only now, so an address
+     * that has a live booking (a member who booked signed in, say) keeps that one and this lapses.
+     */
+    async confirm(id: string, auth: BookingAuth): Promise<BookResponse> {
+      const booking = await authorised(id, auth);
+      const event = (await eventsRepo(db).find(booking.event_id))!;
+      if (booking.status === 'confirmed' || booking.status === 'waitlisted')
+        return { booking_id: id, status: booking.status, amount_pence: 0 };
+      if (booking.status !== 'unconfirmed' || !booking.hold_until || booking.hold_until <= clock().toISOString())
+        throw conflict('This booking has lapsed or was cancelled. Book again from the event’s page.');
+      const out = await outside();
+      const now = clock().toISOString();
+      let outcome: 'confirmed' | 'waitlisted' | 'lapsed';
+      try {
+        outcome = await db.transaction().execute(async (trx) => {
+          const repo = bookingsRepo(trx);
+          const place = booking.place_held === 1 || (await repo.claimPlace(event.id));
+          const changes = place
+            ? { status: 'confirmed' as const, confirmed_at: now, hold_until: null, place_held: 0, active_key: emailKey(booking.email) }
+            : { status: 'waitlisted' as const, hold_until: null, place_held: 0, active_key: emailKey(booking.email) };
+          if (!(await repo.changeStatus(booking.id, 'unconfirmed', changes))) {
+            // Lapsed or cancelled meanwhile: a place claimed here goes back.
+            if (place && booking.place_held !== 1) await repo.freePlace(event.id);
+            return 'lapsed' as const;
+          }
+          const row = { ...booking, ...changes };
+          await mailer.queue(place ? confirmation(event, row, out) : waitlistedMail(event, row, out.link(id), out.ctx), trx);
+          return changes.status;
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // The address has a live booking already: this one lapses, and its place goes on.
+        await db.transaction().execute(async (trx) => {
+          if (!(await bookingsRepo(trx).changeStatus(booking.id, 'unconfirmed', { status: 'expired', hold_until: null, place_held: 0 })))
+            return;
+          if (holdsPlace(booking)) for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+        });
+        mailer.deliverSoon();
+        throw conflict(BOOKED_ALREADY);
+      }
+      if (outcome === 'lapsed') {
+        // Another press of the button came first: answer as it left the booking.
+        const after = (await bookingsRepo(db).find(id))!;
+        if (after.status === 'confirmed' || after.status === 'waitlisted') return { booking_id: id, status: after.status, amount_pence: 0 };
+        throw conflict('This booking has lapsed or was cancelled. Book again from the event’s page.');
+      }
+      mailer.deliverSoon();
+      return { booking_id: id, status: outcome, amount_pence: 0 };
+    },
+
     /** Takes a place offered from the waitlist: free ones are confirmed, paid ones held for their payment. */
-    async take(id: string, auth: BookingAuth, ip: string): Promise<BookResponse> {
+    async take(id: string, auth: BookingAuth, ip: string, cardCheck?: string): Promise<BookResponse> {
       await expireLapsed();
       const booking = await authorised(id, auth);
       const event = (await eventsRepo(db).find(booking.event_id))!;
@@ -411,7 +505,7 @@ export function bookingsService(deps: BookingsDeps) {
       const now = clock();
       const out = await outside();
       const paid = booking.price_pence > 0;
-      if (paid) await brake.beforeStart(ip, { pausable: true });
+      if (paid) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       const changes = paid
         ? { status: 'held' as const, hold_until: later(now, PAYMENT_HOLD_MS) }
         : { status: 'confirmed' as const, hold_until: null, confirmed_at: now.toISOString() };
@@ -457,10 +551,11 @@ export function bookingsService(deps: BookingsDeps) {
               cancelled_at: now,
               hold_until: null,
               refund_due_pence: due,
+              place_held: 0,
             }))
           )
             return false;
-          if (booking.status !== 'waitlisted') for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
+          if (holdsPlace(booking)) for (const message of await releasePlace(trx, event, out)) await mailer.queue(message, trx);
           await mailer.queue(cancelledMail(event, booking, due, out.ctx), trx);
           await admin?.record(trx, booking, event, due);
           return true;
@@ -526,7 +621,7 @@ export function bookingsService(deps: BookingsDeps) {
           if (bookedWithinTheDay) return false;
           // Someone who left event reminders (their List-Unsubscribe, decision 122) gets none.
           if (await hasOptedOut(trx, booking.email, BOOKING_REMINDERS)) return false;
-          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx);
+          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx, now);
           await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString()), trx);
           return true;
         });

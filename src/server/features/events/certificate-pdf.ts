@@ -1,5 +1,6 @@
 import { cpdHours } from '../../../shared/domain/certificate-number';
 import { longDate, pdfDocument } from '../../pdf/pdf-document';
+import { APRICOT, BRAND, drawLogo } from '../../pdf/site-mark';
 
 export type Certificate = {
   siteName: string;
@@ -18,23 +19,7 @@ export type Certificate = {
   contact: string;
 };
 
-const BRAND = '#0b4f6c';
-const APRICOT = '#f2a341';
 const LOGO_SIZE = 76;
-
-/** The site's default mark (public/mark.svg) drawn as vectors: a rod of Asclepius in a ring of apricot. */
-function drawMark(doc: PDFKit.PDFDocument, x: number, y: number, size: number) {
-  doc
-    .save()
-    .translate(x, y)
-    .scale(size / 104);
-  doc.circle(52, 52, 46).fill(BRAND);
-  doc.circle(52, 52, 39).lineWidth(3).stroke(APRICOT);
-  doc.roundedRect(49.5, 22, 5, 62, 2.5).fill('#ffffff');
-  doc.path('M63 30c-18 3-20 11-9 15.5s11 11 0 14.5-11 10 0 13.5').lineWidth(5).lineCap('round').stroke('#ffffff');
-  doc.circle(64, 29.5, 4.5).fill('#ffffff');
-  doc.restore();
-}
 
 function eventDates(start: string, end: string | null): string {
   const from = longDate(start);
@@ -62,16 +47,7 @@ export function certificatePdf(certificate: Certificate): Promise<Buffer> {
 
   const logoX = (width - LOGO_SIZE) / 2;
   const logoY = 44;
-  let drawn = false;
-  if (certificate.logo) {
-    try {
-      doc.image(certificate.logo, logoX, logoY, { fit: [LOGO_SIZE, LOGO_SIZE], align: 'center', valign: 'center' });
-      drawn = true;
-    } catch {
-      // An image pdfkit cannot read: the site's mark stands in rather than failing the certificate.
-    }
-  }
-  if (!drawn) drawMark(doc, logoX, logoY, LOGO_SIZE);
+  drawLogo(doc, certificate.logo, logoX, logoY, LOGO_SIZE);
   doc.y = logoY + LOGO_SIZE + 12;
 
   line(certificate.siteName, { size: 15, bold: true, center: true, gap: 0.6 });

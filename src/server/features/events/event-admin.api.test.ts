@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAttachments } from '../../integrations/mail/mailer';
 import { outboxFor, payWithCard, registeredMember } from '../../testing/membership';
 import { stripeTestApp } from '../../testing/stripe-webhooks';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 /** The admin's side of an event: what the page calls, as the admin (or someone else) would. */
@@ -19,8 +19,7 @@ function adminHelpers(get: () => TestApp) {
     },
     newEvent: (fields: Record<string, unknown> = {}) =>
       createEvent(get(), as().authorization, { title: 'Grand rounds', dated: '2026-12-05T18:30', description: '', ...fields }),
-    publicBook: (eventId: string, payload: object) =>
-      get().app.inject({ method: 'POST', url: `/api/events/${eventId}/book`, payload, remoteAddress: nextAddress() }),
+    publicBook: (eventId: string, payload: object) => bookAndConfirm(get(), eventId, payload, { ip: nextAddress() }),
     list: (eventId: string, query = '', authorization?: string) =>
       get().app.inject({ method: 'GET', url: `/api/admin/events/${eventId}/bookings${query}`, headers: as(authorization) }),
     csv: (eventId: string, query = '', authorization?: string) =>
@@ -336,8 +335,8 @@ describe("the admin's event page", () => {
     const withWaitlist = await h.mail(id, { subject: 'Also the waitlist', body: 'Hello <b>all</b>', include_waitlist: true });
     expect(withWaitlist.json()).toEqual({ queued: 3 });
     const third = await outboxFor(t, 'mail-three@example.org');
-    expect(third.map((m) => m.subject)).toEqual(['Waitlist: Grand rounds', 'Also the waitlist']);
-    expect(third[1]!.html_body).toContain('Hello &#60;b&#62;all&#60;/b&#62;');
+    expect(third.map((m) => m.subject)).toEqual(['Confirm your place: Grand rounds', 'Waitlist: Grand rounds', 'Also the waitlist']);
+    expect(third[2]!.html_body).toContain('Hello &#60;b&#62;all&#60;/b&#62;');
 
     const entries = (await h.audit(id)).filter((e) => e.action === 'mailed');
     expect(entries.map((e) => e.summary)).toEqual([

@@ -14,6 +14,7 @@ import type {
 import { handPaymentLabels } from '../../../shared/api/event-admin';
 import { completedPaymentStatuses } from '../../../shared/api/admin';
 import { toCsv } from '../../../shared/domain/csv';
+import { decodeCursor } from '../../db/keyset';
 import { emailKey } from '../../../shared/domain/email';
 import { toLondonLocal } from '../../../shared/domain/london-time';
 import { formatPence, poundsDecimal } from '../../../shared/domain/money';
@@ -95,11 +96,20 @@ export function eventAdminService(deps: EventAdminDeps) {
   }
 
   return {
-    async bookings(eventId: string, { page, page_size, ...query }: z.output<typeof eventBookingsQuery>): Promise<EventBookingsPage> {
+    async bookings(
+      eventId: string,
+      { page, page_size, after, before, ...query }: z.output<typeof eventBookingsQuery>,
+    ): Promise<EventBookingsPage> {
       const event = await eventOr404(eventId);
       const repo = eventAdminRepo(db);
-      const range = { limit: page_size, offset: (page - 1) * page_size };
-      const [total, rows, facts] = await Promise.all([repo.count(eventId, query), repo.rows(eventId, query, range), repo.facts(eventId)]);
+      const window = {
+        limit: page_size,
+        offset: (page - 1) * page_size,
+        after: decodeCursor(after, 2),
+        before: after ? undefined : decodeCursor(before, 2),
+      };
+      const [total, found, facts] = await Promise.all([repo.count(eventId, query), repo.page(eventId, query, window), repo.facts(eventId)]);
+      const rows = found.rows;
       return {
         event: {
           _id: event.id,
@@ -120,6 +130,8 @@ export function eventAdminService(deps: EventAdminDeps) {
         total,
         page,
         page_size,
+        next_cursor: found.next,
+        prev_cursor: found.prev,
       };
     },
 
@@ -210,6 +222,7 @@ export function eventAdminService(deps: EventAdminDeps) {
               reminded_at: null,
               attended_at: null,
               certificate_number: null,
+              place_held: 0,
               note,
             };
             await repo.insert(row);

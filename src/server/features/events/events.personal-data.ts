@@ -6,7 +6,7 @@ import type { MailContext } from '../../integrations/mail/template';
 import { paymentsRepo } from '../../payments/payments.repo';
 import { addressIn } from '../../privacy/matching';
 import { ERASED, ERASED_NAME, type Person, type PersonalDataCoverage } from '../../privacy/personal-data';
-import { HOLDS_A_PLACE, bookingsRepo, type BookingRow } from './bookings.repo';
+import { bookingsRepo, holdsPlace, type BookingRow } from './bookings.repo';
 import type { EventRow } from './events.repo';
 import { eventsRepo } from './events.repo';
 
@@ -103,16 +103,18 @@ export function eventsPersonalData(deps: EventsPersonalDataDeps): PersonalDataCo
       for (const booking of await theirBookings(trx, erasure)) {
         erasure.subjects.add(booking.id);
         const event = await eventsRepo(trx).find(booking.event_id);
-        const live = HOLDS_A_PLACE.includes(booking.status) || booking.status === 'waitlisted';
+        // A free place not yet confirmed from its e-mail (decision 092) is live too; it holds a place only if there was one free.
+        const live = holdsPlace(booking) || booking.status === 'waitlisted' || booking.status === 'unconfirmed';
         if (event && live && erasure.at < event.starts_at) {
           const due = await refundDue(trx, booking, event, erasure.at);
           const changed = await repo.changeStatus(booking.id, booking.status, {
             status: 'cancelled',
             cancelled_at: erasure.at,
             hold_until: null,
+            place_held: 0,
             refund_due_pence: due,
           });
-          if (changed && booking.status !== 'waitlisted')
+          if (changed && holdsPlace(booking))
             for (const message of await deps.releasePlace(trx, event, erasure.mail)) await deps.mailer.queue(message, trx);
           if (changed && due > 0) erasure.afterCommit(() => deps.refundNow(booking.id));
           if (changed && booking.status === 'held' && booking.payment_id) {

@@ -26,6 +26,18 @@ export function eventsRepo(db: Kysely<Database>) {
         .orderBy('id', 'desc')
         .execute();
     },
+    /** How many events there are and the latest change, read through indexes: the sitemap's version. */
+    async version(): Promise<string> {
+      const row = await db
+        .selectFrom('events')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('updated_at').as('latest')])
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)} ${row.latest ?? ''}`;
+    },
+    /** Every event's address and last change, for the sitemap. */
+    pages(): Promise<Pick<EventRow, 'id' | 'updated_at'>[]> {
+      return db.selectFrom('events').select(['id', 'updated_at']).orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
+    },
     find(id: string): Promise<EventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();
     },

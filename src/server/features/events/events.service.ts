@@ -8,6 +8,7 @@ import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database, EventsTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { eventsRepo, type EventRow } from './events.repo';
+import { versioned } from '../../short-lived';
 
 const NOT_FOUND = 'Event not found';
 
@@ -65,6 +66,11 @@ function columns(fields: EventFieldsOutput) {
 
 export function eventsService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
   const repo = eventsRepo(db);
+  // Read again only after an event was added, changed or deleted (decision 094).
+  const sitemapPages = versioned(
+    () => repo.version(),
+    () => repo.pages(),
+  );
 
   async function insert(fields: Omit<Insertable<EventsTable>, 'id' | 'created_at' | 'updated_at'>, actor: Actor): Promise<string> {
     const id = randomUUID();
@@ -74,6 +80,7 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
       (trx) => eventsRepo(trx).insert({ ...fields, id, created_at: now, updated_at: now }),
       () => ({ kind: 'event', action: 'created', subject_id: id, summary: `Created event ${quoted(fields.title)}` }),
     );
+    sitemapPages.forget();
     return id;
   }
   return {
@@ -127,6 +134,7 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
         },
         () => ({ kind: 'event', action: 'updated', subject_id: id, summary: `Updated event ${quoted(fields.title)}` }),
       );
+      sitemapPages.forget();
     },
     async delete(id: string, actor: Actor): Promise<void> {
       await audit.change(
@@ -141,6 +149,12 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
         },
         (event) => ({ kind: 'event', action: 'deleted', subject_id: id, summary: `Deleted event ${quoted(event.title)}` }),
       );
+      sitemapPages.forget();
+    },
+
+    /** Every event's address and last change, for the sitemap: read again only after a change. */
+    sitemapPages(): Promise<{ id: string; updated_at: string }[]> {
+      return sitemapPages.get();
     },
   };
 }

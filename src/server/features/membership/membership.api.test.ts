@@ -172,6 +172,26 @@ describe('registration', () => {
     }
   });
 
+  it('takes the student tier only with a graduation year not yet past (this year counts), by the London year now', async () => {
+    // The test clock reads 21 November 2026.
+    for (const [grad_year, detail] of [
+      [null, 'Students: enter the year you expect to graduate'],
+      ['', 'Students: enter the year you expect to graduate'],
+      [1999, 'The student tier is for those still studying, and 1999 has passed'],
+      [2025, 'The student tier is for those still studying, and 2025 has passed'],
+      [2037, 'Enter the year you expect to graduate, at most ten years from now'],
+    ] as const) {
+      const res = await proceed(t, registrationForm({ tier_index: 2, grad_year }));
+      expect(res.statusCode, String(grad_year)).toBe(400);
+      expect(res.json(), String(grad_year)).toMatchObject({ field: 'grad_year', detail: expect.stringContaining(detail) });
+    }
+    expect(await t.db.db.selectFrom('pending_registrations').selectAll().where('fields', 'like', '%1999%').execute()).toEqual([]);
+    for (const grad_year of [2026, 2036, '2027'])
+      expect((await proceed(t, registrationForm({ tier_index: 2, grad_year }))).statusCode, String(grad_year)).toBe(200);
+    // The year means nothing to the paying tiers (and is not kept for them).
+    expect((await proceed(t, registrationForm({ tier_index: 0, grad_year: 1999 }))).statusCode).toBe(200);
+  });
+
   it('never answers or stores the password', async () => {
     const form = registrationForm({ tier_index: 0 });
     const res = await proceed(t, form);

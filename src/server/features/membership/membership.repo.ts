@@ -24,7 +24,7 @@ export function membershipRepo(db: Kysely<Database>) {
     member(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'last_name', 'role', 'tier_index', 'registered_date', 'last_renewed_date'])
+        .select(['id', 'email', 'first_name', 'last_name', 'role', 'tier_index', 'grad_year', 'registered_date', 'last_renewed_date'])
         .where('id', '=', id)
         .executeTakeFirst();
     },

@@ -1,3 +1,4 @@
+import { cardCheckOf } from '../../http/client-address';
 import type { FastifyInstance } from 'fastify';
 import { adminApi } from '../../../shared/api/admin';
 import { membershipApi } from '../../../shared/api/membership';
@@ -7,7 +8,7 @@ import type { MembershipService } from './membership.service';
 export function membershipRoutes(app: FastifyInstance, membership: MembershipService) {
   addRoute(app, membershipApi.registerProceed, {
     policy: 'public',
-    handler: ({ body, req }) => membership.registerProceed(body, req.ip),
+    handler: ({ body, req }) => membership.registerProceed(body, req.ip, cardCheckOf(req.headers)),
   });
 
   addRoute(app, membershipApi.registerConfirmSimple, {

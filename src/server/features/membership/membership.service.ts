@@ -7,13 +7,15 @@ import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
 import { addYears, expiryDate, freeRenewalOpen, renewalEffectiveDate } from '../../../shared/domain/membership';
 import { formatPence } from '../../../shared/domain/money';
-import { tierByIndex } from '../../../shared/domain/tiers';
+import { siteTextDefaults } from '../../../shared/domain/site-text';
+import { studentYearProblem, studentYearTexts, tierByIndex } from '../../../shared/domain/tiers';
 import type { z } from 'zod';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { Database } from '../../db/schema';
 import { addressKey } from '../../http/client-address';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
+import { ValidationError } from '../../http/validation';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { CardBrake } from '../../payments/card-brake';
 import { retryOnConcurrentChange } from '../../db/concurrent-change';
@@ -58,13 +60,21 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
     return tier;
   }
 
+  /** The student tier's rule (shared with the join form), by the London year now. */
+  function checkStudentYear(tierIndex: number, gradYear: number | null, field: 'grad_year' | 'tier_index') {
+    const problem = studentYearProblem(tierIndex, gradYear, Number(londonDate(clock()).slice(0, 4)));
+    if (problem) throw new ValidationError(siteTextDefaults[studentYearTexts[problem]].replace('{year}', String(gradYear)), field);
+  }
+
   return {
     /**
      * Step one of joining: validates, refuses an address that has an account, keeps the form
      * (password hashed at once) as a pending registration and prices the tier here, never
      * trusting a price from the browser.
      */
-    async registerProceed(form: ValidRegistration, ip: string): Promise<ProceedResponse> {
+    async registerProceed(form: ValidRegistration, ip: string, cardCheck?: string): Promise<ProceedResponse> {
+      // A refusal of what was typed, before anything counts against the address.
+      checkStudentYear(form.tier_index, form.grad_year, 'grad_year');
       const address = addressKey(ip);
       // Refused while the password threads are full before anything counts against the address.
       passwords.refuseWhenBusy();
@@ -77,7 +87,7 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
         throw conflict(EMAIL_TAKEN);
       }
       const tier = tierOrThrow(form.tier_index);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: true });
+      if (tier.pence > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
       const { email, plain_pw, tier_index: _tier, ...rest } = form;
       const fields = pendingFields.parse({
         ...rest,
@@ -134,9 +144,10 @@ export function membershipService({ db, payments, brake, fulfilment, limiter, cl
       const member = await repo.member(userId);
       if (!member) throw notFound('Member not found');
       const tier = tierOrThrow(tierIndex);
+      checkStudentYear(tier.index, member.grad_year, 'tier_index');
       const today = londonDate(clock());
       if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
-      if (tier.pence > 0) await brake.beforeStart(ip, { pausable: false });
+      if (tier.pence > 0) await brake.beforeStart({ ip }, { pausable: false });
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, today);
       const { paymentId, clientSecret } = await payments.begin({
         kind: 'renewal',

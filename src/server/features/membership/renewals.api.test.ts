@@ -111,6 +111,20 @@ describe('renewals paid in any order', () => {
     expect((await info(later)).last_renewed_date).toBe('2027-12-05');
   });
 
+  it('renews as a student only while the graduation year on record has not passed', async () => {
+    const graduated = await memberOn('2027-11-01T12:00:00Z', 2);
+    // Joined in 2026 expecting to graduate in 2026: by November 2027 that year has passed.
+    await t.db.db.updateTable('users').set({ grad_year: 2026 }).where('email', '=', graduated.form.email).execute();
+    const refused = await renew(graduated.authorization, 2);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'tier_index', detail: expect.stringContaining('2026 has passed') });
+    // A paying tier is theirs to choose.
+    expect((await renew(graduated.authorization, 1)).statusCode).toBe(200);
+    // Still studying in 2027: the free year goes on.
+    await t.db.db.updateTable('users').set({ grad_year: 2027 }).where('email', '=', graduated.form.email).execute();
+    expect((await renew(graduated.authorization, 2)).statusCode).toBe(200);
+  });
+
   it('accepts a free renewal only in the last 30 days or after the end, and only once', async () => {
     const early = await memberOn('2027-06-01T12:00:00Z', 2);
     const refused = await renew(early.authorization, 2);

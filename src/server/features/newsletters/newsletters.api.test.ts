@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { addPerson, newsletterDocument } from './testing';
 
 describe('newsletters: audiences, drafts, sending, cancelling, the archive', () => {
@@ -104,11 +104,12 @@ describe('newsletters: audiences, drafts, sending, cancelling, the archive', () 
     expect(attendees.excluded).toEqual({ no_consent: 1, unsubscribed: 0, suppressed: 0 });
     // Booking with the news box ticked is consent: a non-member who agreed to news when booking.
     const before = (await preview({ kind: 'non_members' })).recipients;
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/book`,
-      payload: { name: 'Booker', email: 'booker@example.org', news_email: true },
-    });
+    const booked = await bookAndConfirm(
+      t,
+      eventId,
+      { name: 'Booker', email: 'booker@example.org', news_email: true },
+      { ip: '198.51.100.7' },
+    );
     expect(booked.statusCode, booked.body).toBe(200);
     expect((await preview({ kind: 'non_members' })).recipients).toBe(before + 1);
     expect((await preview({ kind: 'event', event_id: eventId })).recipients).toBe(2);

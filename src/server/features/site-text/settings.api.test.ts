@@ -243,6 +243,28 @@ describe('settings', () => {
     expect((await settings()).site_name).toBe(siteTextDefaults.site_name);
   });
 
+  it('takes back what GET answered, whole: read, change one field, write (its page list is ignored)', async () => {
+    const about = await page('About us');
+    // Defaults as GET answers them go back unchanged, with no audit entry.
+    const defaults = await settings();
+    const entries = await auditCount();
+    const same = await save(defaults);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toEqual(defaults);
+    expect(await auditCount()).toBe(entries);
+
+    const changed = { ...defaults, site_short_name: 'AHS', about_article_id: about, pages: [{ _id: 'made-up', title: 'Not a page' }] };
+    const res = await save(changed);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ...defaults, site_short_name: 'AHS', about_article_id: about });
+    expect(await auditCount()).toBe(entries + 2);
+    // And what that answered goes back once more, unchanged.
+    expect((await save(res.json())).json()).toEqual(res.json());
+    expect(await auditCount()).toBe(entries + 2);
+    // The list is read only: it is checked for shape like the rest.
+    expect((await save({ pages: 'all of them' })).json()).toMatchObject({ field: 'pages' });
+  });
+
   it('keeps both of two saves made at the same moment', async () => {
     const [a, b] = await Promise.all([save({ site_name: 'Concurrent name' }), save({ site_short_name: 'CN' })]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);

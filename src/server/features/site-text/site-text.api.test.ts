@@ -65,6 +65,32 @@ describe('site text', () => {
     expect(await table()).toEqual(before);
   });
 
+  it('refuses to blank a text the site draws, which would leave nothing to right-click; the default can be put back', async () => {
+    await set({ key: 'home.mission', value: 'Our mission' });
+    for (const value of ['', '   ', '\n\t']) {
+      const res = await set({ key: 'home.mission', value });
+      expect(res.statusCode, JSON.stringify(value)).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'value', detail: expect.stringContaining('A text cannot be empty') });
+    }
+    expect((await table()).get('home.mission')).toBe('Our mission');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/texts/reset',
+      headers: { authorization: admin },
+      payload: { key: 'home.mission' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await table()).get('home.mission')).toBe(siteTextDefaults['home.mission']);
+    // Settings keep their own rules: an empty byline means none. A key the code does not know is
+    // refused whatever its value (decision 098), an empty one too, and nothing is saved.
+    expect((await set({ key: 'footer.byline', value: '' })).statusCode).toBe(200);
+    const unknown = await set({ key: 'extra.empty', value: '' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'key' });
+    expect((await table()).has('extra.empty')).toBe(false);
+    await set({ key: 'footer.byline', value: siteTextDefaults['footer.byline'] });
+  });
+
   it('accepts a value of exactly 20,000 characters', async () => {
     expect((await set({ key: 'home.about.body', value: 'y'.repeat(20_000) })).statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { settingFieldOf, settingKeys } from '../../../shared/api/settings';
+import { blanksText, EMPTY_TEXT_REFUSED } from '../../../shared/api/empty-text';
 import { UNKNOWN_TEXT_KEY, type StringTable, type TextEntry } from '../../../shared/api/site-text';
 import { textArea } from '../../../shared/domain/site-text-areas';
 import { isDefaultSiteTextKey, siteTextDefaults } from '../../../shared/domain/site-text';
@@ -50,6 +51,7 @@ export function siteTextService(
         await settings.save({ [field]: value }, actor, () => 'value');
         return;
       }
+      if (blanksText(key, value)) throw new ValidationError(EMPTY_TEXT_REFUSED, 'value');
       await audit.change(
         actor,
         (trx) => siteTextRepo(trx).set(key, value, clock().toISOString(), actor?.id ?? null),

@@ -1,7 +1,7 @@
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears } from '../../../shared/domain/membership';
-import { createEvent } from '../../testing/events';
+import { bookAndConfirm, createEvent } from '../../testing/events';
 import { startSmtpPeer } from '../../testing/smtp-peer';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -52,11 +52,7 @@ describe('automatic mail as receiving tools read it', () => {
     await t.services.runScheduledJobs();
     // A booking (its confirmation), the admin's message to the attendees, and the reminder the day before.
     eventId = await createEvent(t, admin.authorization, { title: 'Winter lecture', dated: '2026-11-23T18:00', description: 'Talk' });
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/book`,
-      payload: { name: 'Anna', email: 'attendee@example.org' },
-    });
+    const booked = await bookAndConfirm(t, eventId, { name: 'Anna', email: 'attendee@example.org' }, { ip: '198.51.100.8' });
     expect(booked.statusCode, booked.body).toBe(200);
     const mailed = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { keysetPage, type PageWindow } from '../../db/keyset';
 import { anyContains } from '../../db/like';
 import type { Database, OutboxTable } from '../../db/schema';
 
@@ -191,14 +192,13 @@ export function outboxRepo(db: Kysely<Database>) {
     async markFailed(id: number, leaseUntil: string, error: string, retryAt: string): Promise<void> {
       await settleClaim(id, leaseUntil, { status: 'failed', last_error: error.slice(0, 500), next_attempt_at: retryAt });
     },
-    /** A page of messages, newest first, without their bodies (the admin's outbox view). */
-    page(filter: OutboxFilter, limit: number, offset: number) {
-      return filtered(filter)
-        .select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .offset(offset)
-        .execute();
+    /** A page of messages, newest first by id (a keyset: decision 094), without their bodies (the admin's outbox view). */
+    page(filter: OutboxFilter, window: PageWindow) {
+      return keysetPage(
+        filtered(filter).select(['id', 'to_address', 'subject', 'kind', 'status', 'attempts', 'last_error', 'created_at', 'sent_at']),
+        { parts: [sql.ref('id')], dir: 'desc' },
+        window,
+      );
     },
     async count(filter: OutboxFilter): Promise<number> {
       const row = await filtered(filter)

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from '../../../shared/domain/card-rules';
 import { PaymentProviderError, type Intent, type NewIntent, type NewRefund, type PaymentProvider, type Refund } from './provider';
 
 /**
@@ -10,30 +11,49 @@ import { PaymentProviderError, type Intent, type NewIntent, type NewRefund, type
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
 
+/** The card as the card step sends it. */
+export type CardEntry = { number: string; expMonth: number; expYear: number; cvc: string };
+
+/** Stripe's test cards that are declined, with Stripe's message for each (its "Testing" page). */
 const DECLINES: Record<string, string> = {
   '4000000000000002': 'Your card was declined.',
   '4000000000009995': 'Your card has insufficient funds.',
   '4000000000009987': 'Your card was declined.',
+  '4000000000009979': 'Your card was declined.',
   '4000000000000069': 'Your card has expired.',
   '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+  '4100000000000019': 'Your card was declined.',
+  '4000000000006975': 'Your card was declined.',
+  '4000000000000341': 'Your card was declined.',
 };
 export const CANCELLED_INTENT = 'This payment was cancelled because its time ran out. Nothing was charged: please start again.';
 
-const SUCCEEDS = new Set(['4242424242424242', '4000056655665556', '5555555555554444']);
+/** Stripe's test cards that succeed: Visa, Visa debit, UK Visa, Mastercard (both ranges), UK Mastercard, American Express, Discover, Diners. */
+const SUCCEEDS = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '4000008260000000',
+  '4000058260000005',
+  '5555555555554444',
+  '2223003122003222',
+  '5200828282828210',
+  '5555558265554449',
+  '378282246310005',
+  '371449635398431',
+  '6011111111111117',
+  '3056930009020004',
+]);
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardOutcome(cardNumber: string): CardOutcome {
-  const digits = cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, message: 'Your card number is incorrect.' };
+/**
+ * The outcome Stripe would give: what it refuses before charging (a number of the wrong length or
+ * checksum, an expiry in the past, a security code of the wrong length: card-rules.ts), then its
+ * test numbers' outcomes; any other number is refused as Stripe refuses real cards in test mode.
+ */
+export function cardOutcome(card: CardEntry, now: Date): CardOutcome {
+  const digits = cardDigits(card.number);
+  const refusal = cardNumberProblem(digits) ?? expiryProblem(card.expMonth, card.expYear, now) ?? cvcProblem(card.cvc, digits);
+  if (refusal) return { ok: false, message: refusal };
   if (SUCCEEDS.has(digits)) return { ok: true };
   return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
 }
@@ -97,13 +117,13 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     },
 
     /** The card step: charges the intent when the card is one that succeeds. */
-    async confirm(clientSecret: string, cardNumber: string): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    async confirm(clientSecret: string, card: CardEntry): Promise<{ intent?: Intent; outcome: CardOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
       // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
       if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
-      const outcome = cardOutcome(cardNumber);
+      const outcome = cardOutcome(card, clock());
       const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
       await db
         .updateTable('test_payment_intents')

@@ -31,6 +31,30 @@ describe('the pasted-link filter', () => {
     expect(isSafeLinkUrl(url)).toBe(false);
   });
 
+  it('decides as the server does whatever the browser: no spaces, a host written out (Chrome takes "http://a b.org/")', () => {
+    for (const url of [
+      'http://a b.org/',
+      'http://a%20b.org/',
+      'https://ok.org/a b',
+      'https://-bad.org',
+      'https://xn--.org',
+      'http://',
+      'mailto:',
+      'tel:',
+      'https://ok.org\\x',
+    ])
+      expect(isSafeLinkUrl(url), url).toBe(false);
+    for (const url of [
+      'https://straße.de/',
+      'https://例え.jp/path',
+      'http://localhost:8000/x',
+      'http://[::1]:8080/',
+      'https://a_b.example.org/?q=1#x',
+      'HTTPS://EXAMPLE.ORG',
+    ])
+      expect(isSafeLinkUrl(url), url).toBe(true);
+  });
+
   it('lets stored links point at paths on this site, never at another host', () => {
     expect(isSafeLinkUrl('/events')).toBe(true);
     expect(isSafeLinkUrl('/article/abc#top')).toBe(true);

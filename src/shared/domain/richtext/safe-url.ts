@@ -24,13 +24,29 @@ function parseAbsolute(url: string): URL | null {
   }
 }
 
+/**
+ * A web address written out in full: the scheme, "//", a host of letters, digits, "-" and "_"
+ * in dot-separated labels (any script: an international domain), or an IPv6 address in brackets,
+ * an optional port, then anything but spaces. Checked here, not left to the URL parser, because
+ * browsers' parsers differ from the server's: Chrome takes "http://a b.org/" as "http://a%20b.org/",
+ * which Node refuses. One rule, the same in the editor and on the server (decision 108).
+ */
+const HOST_LABEL = '[\\p{L}\\p{N}_](?:[\\p{L}\\p{N}_-]{0,61}[\\p{L}\\p{N}_])?';
+const WEB_ADDRESS = new RegExp(
+  `^https?://(?:[^\\s/?#@]*@)?(?:${HOST_LABEL}(?:\\.${HOST_LABEL})*\\.?|\\[[0-9a-f:.]+\\])(?::\\d{1,5})?(?:[/?#]\\S*)?$`,
+  'iu',
+);
+
 /** SPEC: a pasted link is kept only when it parses and uses http, https, mailto or tel. */
 export function isAllowedLinkUrl(url: string): boolean {
+  if (typeof url !== 'string' || /\s/.test(url)) return false;
   const parsed = parseAbsolute(url);
   if (!parsed) return false;
   if (!(LINK_PROTOCOLS as readonly string[]).includes(parsed.protocol)) return false;
-  // "http:foo" parses but goes nowhere useful; a web link needs a host.
-  return parsed.protocol === 'mailto:' || parsed.protocol === 'tel:' || parsed.hostname.length > 0;
+  // "mailto:" and "tel:" need an address or a number after them.
+  if (parsed.protocol === 'mailto:' || parsed.protocol === 'tel:') return url.length > parsed.protocol.length;
+  // "http:foo" parses but goes nowhere useful; a web link is written out with its host.
+  return WEB_ADDRESS.test(url) && parsed.hostname.length > 0;
 }
 
 /** A link stored in a document: an allowed absolute URL, or a path on this site. */
@@ -45,7 +61,9 @@ export function isSafeMediaUrl(url: string): boolean {
   if (typeof url !== 'string') return false;
   if (url.startsWith('/')) return SITE_IMAGE.test(url);
   const parsed = parseAbsolute(url);
-  return parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0;
+  return (
+    parsed !== null && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0 && WEB_ADDRESS.test(url)
+  );
 }
 
 /**
@@ -55,10 +73,7 @@ export function isSafeMediaUrl(url: string): boolean {
 export function isWebAddress(url: string): boolean {
   const parsed = parseAbsolute(url);
   return (
-    parsed !== null &&
-    /^https?:\/\/[^/?#\\]/i.test(url) &&
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    parsed.hostname.length > 0
+    parsed !== null && WEB_ADDRESS.test(url) && (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname.length > 0
   );
 }
 

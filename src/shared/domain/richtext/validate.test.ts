@@ -23,6 +23,17 @@ const errorOf = (value: unknown) => {
 };
 
 describe('validateDocument', () => {
+  it('names the words a refused link is on, and its address, so the writer can find it', () => {
+    expect(errorOf(linkDoc('http://a b.org/'))).toBe(
+      'The link on "click" goes to "http://a b.org/", which is not a web address (http or https), mailto or tel: correct it or remove the link',
+    );
+    // An entity no text uses is named by its number.
+    const unused = { ...linkDoc('javascript:alert(1)'), blocks: [{ ...linkDoc('x').blocks[0]!, entityRanges: [] }] };
+    expect(errorOf(unused)).toMatch(
+      /^Entity 0: links must be web addresses \(http or https\), mailto or tel, not "javascript:alert\(1\)"$/,
+    );
+  });
+
   it('accepts a document with links, styles and media', () => {
     const doc: RawDocument = {
       blocks: [
@@ -57,7 +68,7 @@ describe('validateDocument', () => {
     'jav\u0000ascript:x',
     'data:text/html,x',
   ])('refuses the link %j', (url) => {
-    expect(errorOf(linkDoc(url))).toMatch(/links must be/);
+    expect(errorOf(linkDoc(url))).toMatch(/not a web address \(http or https\), mailto or tel/);
   });
 
   it('refuses ranges outside their text, unknown styles, types and entities', () => {

@@ -41,7 +41,27 @@ function onlyKeys(value: Record<string, unknown>, allowed: string[], what: strin
   for (const key of Object.keys(value)) check(allowed.includes(key), `${what} has an unknown field "${key.slice(0, 40)}"`);
 }
 
-function checkLink(data: Record<string, unknown>, where: string) {
+/**
+ * The words a link is on, for a refusal a writer can act on: the first range in the blocks that
+ * names the entity (the blocks are checked after the entities, so read here with care).
+ */
+function linkedText(blocks: unknown, key: string): string | undefined {
+  if (!Array.isArray(blocks)) return undefined;
+  for (const block of blocks) {
+    if (!isRecord(block) || typeof block.text !== 'string' || !Array.isArray(block.entityRanges)) continue;
+    for (const range of block.entityRanges) {
+      if (!isRecord(range) || String(range.key) !== key || !isCount(range.offset) || !isCount(range.length)) continue;
+      const text = codePoints(block.text)
+        .slice(range.offset, range.offset + range.length)
+        .join('')
+        .trim();
+      return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+    }
+  }
+  return undefined;
+}
+
+function checkLink(data: Record<string, unknown>, where: string, text: string | undefined) {
   onlyKeys(data, LINK_KEYS, where);
   check(typeof data.url === 'string', `${where} has no url`);
   for (const key of LINK_KEYS) {
@@ -49,10 +69,17 @@ function checkLink(data: Record<string, unknown>, where: string) {
     if (value === undefined) continue;
     check(typeof value === 'string' && value.length <= 2048, `${where}: ${key} must be text`);
   }
-  check(isSafeLinkUrl(data.url), `${where}: links must be web addresses (http or https), mailto or tel`);
   // href is not rendered, but an unsafe one must not be stored either.
-  if (data.href !== undefined)
-    check(isSafeLinkUrl(data.href as string), `${where}: links must be web addresses (http or https), mailto or tel`);
+  for (const address of [data.url, data.href]) {
+    if (address === undefined) continue;
+    const shown = JSON.stringify((address as string).slice(0, 80));
+    check(
+      isSafeLinkUrl(address as string),
+      text
+        ? `The link on "${text}" goes to ${shown}, which is not a web address (http or https), mailto or tel: correct it or remove the link`
+        : `${where}: links must be web addresses (http or https), mailto or tel, not ${shown}`,
+    );
+  }
 }
 
 function checkMedia(data: Record<string, unknown>, where: string) {
@@ -99,7 +126,7 @@ function validateDocumentOrThrow(value: unknown): RawDocument {
     onlyKeys(entity, ['type', 'mutability', 'data'], where);
     check(MUTABILITIES.includes(entity.mutability as string), `${where} has an unknown mutability`);
     check(isRecord(entity.data), `${where} has no data`);
-    if (entity.type === LINK) checkLink(entity.data, where);
+    if (entity.type === LINK) checkLink(entity.data, where, linkedText(blocks, key));
     else if (entity.type === MEDIA) checkMedia(entity.data, where);
     else check(false, `${where} has an unknown type; only links and media are allowed`);
   }
@@ -119,7 +146,8 @@ function validateDocumentOrThrow(value: unknown): RawDocument {
     check(isRecord(block.data) && JSON.stringify(block.data).length <= MAX_ATTRIBUTE_LENGTH * 10, `${where} has unusable data`);
 
     const length = codePoints(block.text).length;
-    textLength += length;
+    // One character between blocks, as the editor counts a new paragraph (editor-guards.ts).
+    textLength += length + (index > 0 ? 1 : 0);
     check(textLength <= MAX_TEXT_LENGTH, `The text is longer than ${groupThousands(MAX_TEXT_LENGTH)} characters`);
 
     checkRanges(block.inlineStyleRanges, length, `${where} styles`, (range) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_CARDS } from '../../../shared/api/payments';
-import { cardNumberComplete, cvcComplete, expiryComplete, formatCardNumber, formatExpiry, luhnValid } from './card-number';
+import { cardNumberComplete, cvcComplete, expiryComplete, expiryState, formatCardNumber, formatExpiry, luhnValid } from './card-number';
 
 describe('the test card form helpers', () => {
   it('accepts Stripe test numbers, with or without spaces', () => {
@@ -27,15 +27,27 @@ describe('the test card form helpers', () => {
     expect(formatExpiry('12')).toBe('12/');
     expect(formatExpiry('1226')).toBe('12/26');
     expect(formatExpiry('12', '12/')).toBe('1');
-    expect(expiryComplete('12/26')).toBe(true);
+    expect(expiryComplete('12/34')).toBe(true);
     expect(expiryComplete('13/26')).toBe(false);
     expect(expiryComplete('1/26')).toBe(false);
   });
 
-  it('wants a 3 or 4 digit CVC', () => {
-    expect(cvcComplete('123')).toBe(true);
-    expect(cvcComplete('1234')).toBe(true);
+  it('wants the security code of the card typed: 3 digits, 4 on American Express', () => {
+    expect(cvcComplete('123', '4242 4242 4242 4242')).toBe(true);
+    expect(cvcComplete('1234', '4242 4242 4242 4242')).toBe(false);
+    expect(cvcComplete('1234', '3782 822463 10005')).toBe(true);
+    expect(cvcComplete('123', '3782 822463 10005')).toBe(false);
     expect(cvcComplete('12')).toBe(false);
     expect(cvcComplete('12a')).toBe(false);
+  });
+
+  it('groups an American Express number as it is printed, and refuses an expiry in the past', () => {
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(cardNumberComplete('3782 822463 10005')).toBe(true);
+    const now = new Date('2026-11-21T12:00:00Z');
+    expect(expiryState('11/26', now)).toBe('ok');
+    expect(expiryState('10/26', now)).toBe('past');
+    expect(expiryState('13/26', now)).toBe('incomplete');
+    expect(expiryComplete('12/25', now)).toBe(false);
   });
 });

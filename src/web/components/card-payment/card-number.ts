@@ -1,35 +1,32 @@
-/** Pure helpers for the test provider's card form; the real card check is the provider's. */
+/** Pure helpers for the test provider's card form; the rules are Stripe's, shared with the server (card-rules.ts). */
+import {
+  CARD_MESSAGES,
+  cardBrand,
+  cardDigits,
+  cardLength,
+  cardNumberProblem,
+  cvcProblem,
+  expiryProblem,
+  parseExpiry,
+} from '../../../shared/domain/card-rules';
 
-export function cardDigits(value: string): string {
-  return value.replace(/\D/g, '');
-}
+export { cardDigits, luhnValid } from '../../../shared/domain/card-rules';
 
-/** The Luhn checksum every real card number passes. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
-/** A card number that looks complete: 16 digits passing Luhn (spaces allowed). */
+/** A card number of its brand's length, passing Luhn (spaces allowed). */
 export function cardNumberComplete(value: string): boolean {
-  const digits = cardDigits(value);
-  return digits.length === 16 && luhnValid(digits);
+  return cardNumberProblem(value) === undefined;
 }
 
-/** Groups the digits in fours as people read them off a card: "4242 4242 4242 4242". */
+/**
+ * Groups the digits as they are printed on the card: fours ("4242 4242 4242 4242"), or 4-6-5
+ * for American Express ("3782 822463 10005"), stopping at the brand's length.
+ */
 export function formatCardNumber(value: string): string {
-  return cardDigits(value)
-    .slice(0, 16)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
+  const digits = cardDigits(value);
+  const brand = cardBrand(digits);
+  const kept = digits.slice(0, cardLength(brand));
+  if (brand === 'amex') return [kept.slice(0, 4), kept.slice(4, 10), kept.slice(10)].filter(Boolean).join(' ');
+  return kept.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
 /** Types the slash for the person: "12" -> "12/", "1226" -> "12/26". */
@@ -42,14 +39,21 @@ export function formatExpiry(value: string, previous = ''): string {
   return digits;
 }
 
-/** MM/YY with a real month. Whether the card has expired is the provider's call. */
-export function expiryComplete(value: string): boolean {
-  const m = /^(\d{2})\/(\d{2})$/.exec(value.trim());
-  if (!m) return false;
-  const month = Number(m[1]);
-  return month >= 1 && month <= 12;
+/** What is wrong with the expiry typed (MM/YY): incomplete, or in the past by this device's clock. */
+export function expiryState(value: string, now: Date): 'ok' | 'incomplete' | 'past' {
+  const expiry = parseExpiry(value);
+  if (!expiry) return 'incomplete';
+  const problem = expiryProblem(expiry.month, expiry.year, now);
+  if (problem === undefined) return 'ok';
+  return problem === CARD_MESSAGES.expiryPast ? 'past' : 'incomplete';
 }
 
-export function cvcComplete(value: string): boolean {
-  return /^\d{3,4}$/.test(value.trim());
+/** MM/YY with a real month, not yet past. */
+export function expiryComplete(value: string, now = new Date()): boolean {
+  return expiryState(value, now) === 'ok';
+}
+
+/** The security code's length for the card typed: 4 digits for American Express, 3 for the others. */
+export function cvcComplete(value: string, cardNumber = ''): boolean {
+  return cvcProblem(value, cardNumber) === undefined;
 }

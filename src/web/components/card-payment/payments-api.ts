@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import type { BodyInput } from '../../../shared/api/contract';
 import { paymentsApi } from '../../../shared/api/payments';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -13,8 +14,8 @@ export function usePaymentsConfig() {
 }
 
 /** The test provider's card step; a refusal is a 402 whose detail is the provider's message. */
-export function testConfirm(clientSecret: string, cardNumber: string) {
-  return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, card_number: cardNumber }, auth: false });
+export function testConfirm(clientSecret: string, card: Omit<BodyInput<typeof paymentsApi.testConfirm>, 'client_secret'>) {
+  return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, ...card }, auth: false });
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

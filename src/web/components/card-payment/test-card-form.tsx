@@ -11,12 +11,14 @@ import { SiteText } from '../site-text';
 import { errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { warnNotReady, type CardFormProps } from './card-form-types';
-import { cardNumberComplete, cvcComplete, expiryComplete, formatCardNumber, formatExpiry } from './card-number';
+import { parseExpiry } from '../../../shared/domain/card-rules';
+import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from './card-number';
 import { settlePayment, testConfirm } from './payments-api';
 
 /**
  * The test provider's card form (DESIGN.md "Payments"): Stripe's test numbers behave as on Stripe.
- * Only the card number is sent; expiry and CVC are asked for so the step feels like the real one.
+ * The form checks what Stripe's own form checks (the number for its brand, an expiry not yet
+ * past, the security code's length) by the rules the server applies too (decision 106).
  */
 export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
   const { t } = useSiteText();
@@ -27,8 +29,9 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
   const [paying, setPaying] = useState(false);
 
   const numberOk = cardNumberComplete(number);
-  const expiryOk = expiryComplete(expiry);
-  const cvcOk = cvcComplete(cvc);
+  const expiryChecked = expiryState(expiry, new Date());
+  const expiryOk = expiryChecked === 'ok';
+  const cvcOk = cvcComplete(cvc, number);
   const ready = numberOk && expiryOk && cvcOk;
 
   async function pay(event: FormEvent) {
@@ -42,7 +45,8 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
     setPaying(true);
     onAttempt?.();
     try {
-      await testConfirm(clientSecret, number);
+      const { month, year } = parseExpiry(expiry)!;
+      await testConfirm(clientSecret, { card_number: number, exp_month: month, exp_year: year, cvc });
     } catch (error) {
       setPaying(false);
       const reason = errorMessage(error, '');
@@ -93,7 +97,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
             sx={{ flex: '3 1 0', minWidth: 0 }}
             placeholder="MM/YY"
             error={showErrors && !expiryOk}
-            helperText={showErrors && !expiryOk ? t('card.expiry_invalid') : undefined}
+            helperText={showErrors && !expiryOk ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined}
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
           />
           <TextField

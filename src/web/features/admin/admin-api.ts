@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { paymentsApi } from '../../../shared/api/payments';
 import {
   adminApi,
   type AuditListQuery,
@@ -102,6 +103,15 @@ export function usePaymentList(query: PaymentListQuery, enabled = true) {
     queryFn: ({ signal }) => apiRequest(adminApi.payments, { query, signal }),
     placeholderData: keepPreviousData,
     enabled,
+  });
+}
+
+/** Whether card payments are paused site-wide, asked again every minute while the page is open. */
+export function useCardPause() {
+  return useQuery({
+    queryKey: ['admin', 'card-pause'] as const,
+    queryFn: ({ signal }) => apiRequest(paymentsApi.cardPause, { signal }),
+    refetchInterval: 60_000,
   });
 }
 

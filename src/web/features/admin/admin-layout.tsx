@@ -4,11 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
 import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
-import { PageBanner, UnderBanner } from '../../components/page-banner';
+import { UnderBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
 import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
@@ -29,7 +28,10 @@ const sections = [
   { to: '/admin/newsletters', label: 'Newsletters' },
 ] as const;
 
-/** The back office: the "Admin" banner, a tab per section (links), and the section below. */
+/**
+ * The back office: a compact band with the "Admin" heading and the sections as navigation (links,
+ * the current one marked as the page), and the section below. Each section's own heading is an h2.
+ */
 export function AdminLayout() {
   const session = useSession();
   const { pathname } = useLocation();
@@ -37,16 +39,13 @@ export function AdminLayout() {
   const writer = hasEditingRights(session) && pathname.startsWith('/admin/newsletters');
   return (
     <>
-      <PageBanner title="admin.title" intro="admin.intro" />
+      <AdminHeader nav={isAdmin(session)} />
       {isAdmin(session) || writer ? (
-        <>
-          {isAdmin(session) && <SectionTabs />}
-          <UnderBanner>
-            <Suspense fallback={<SectionLoading />}>
-              <Outlet />
-            </Suspense>
-          </UnderBanner>
-        </>
+        <UnderBanner>
+          <Suspense fallback={<SectionLoading />}>
+            <Outlet />
+          </Suspense>
+        </UnderBanner>
       ) : (
         <NotForYou signedIn={session !== null} />
       )}
@@ -54,26 +53,49 @@ export function AdminLayout() {
   );
 }
 
-function SectionTabs() {
+function AdminHeader({ nav }: { nav: boolean }) {
   const { t } = useSiteText();
   const { pathname } = useLocation();
-  // A member's own page belongs to Members, so the tab of the section that starts the path.
-  const current = sections.find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to ?? false;
+  // A member's own page belongs to Members: the section whose path starts the address is current.
+  const current = sections.find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
   return (
-    <Box sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
-      <Container maxWidth="lg">
-        <Tabs value={current} aria-label={t('admin.sections')} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
-          {sections.map((section) => (
-            <Tab
-              key={section.to}
-              value={section.to}
-              label={section.label}
-              component={RouterLink}
-              to={section.to}
-              aria-current={current === section.to ? 'page' : undefined}
-            />
-          ))}
-        </Tabs>
+    <Box sx={{ bgcolor: 'primary.dark', color: 'common.white' }}>
+      <Container maxWidth="lg" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 3, pt: 1.25, pb: nav ? 0 : 1.25 }}>
+        <Typography variant="h1" sx={{ fontSize: '1.25rem', lineHeight: 1.2, py: nav ? 1 : 0 }}>
+          <SiteText k="admin.title" />
+        </Typography>
+        {nav && (
+          <Box component="nav" aria-label={t('admin.sections')} sx={{ flex: '1 1 0', minWidth: 0, overflowX: 'auto' }}>
+            <Box component="ul" sx={{ display: 'flex', gap: 0.5, m: 0, p: 0, listStyle: 'none', whiteSpace: 'nowrap' }}>
+              {sections.map((section) => {
+                const here = current === section.to;
+                return (
+                  <li key={section.to}>
+                    <Box
+                      component={RouterLink}
+                      to={section.to}
+                      aria-current={here ? 'page' : undefined}
+                      sx={{
+                        display: 'block',
+                        px: 1.5,
+                        py: 1.25,
+                        color: 'inherit',
+                        fontWeight: here ? 700 : 500,
+                        textDecoration: 'none',
+                        borderBottom: 3,
+                        borderColor: here ? 'secondary.main' : 'transparent',
+                        '&:hover': { borderColor: here ? 'secondary.main' : 'rgba(255, 255, 255, 0.5)' },
+                        '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: -3 },
+                      }}
+                    >
+                      {section.label}
+                    </Box>
+                  </li>
+                );
+              })}
+            </Box>
+          </Box>
+        )}
       </Container>
     </Box>
   );

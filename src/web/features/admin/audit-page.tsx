@@ -7,9 +7,9 @@ import { auditActionLabels } from './admin-labels';
 import { AdminSection, FilterBar } from './admin-section';
 import { FilterSelect, optionsOf, type FilterOption } from './filter-select';
 import { PagedTable, type Column } from './paged-table';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
-const PARAMS = ['actor', 'kind', 'page', 'page_size'] as const;
+const PARAMS = ['actor', 'kind', 'page', 'page_size', 'after', 'before'] as const;
 
 const columns: Column<AuditEntry>[] = [
   { key: 'at', label: 'When', nowrap: true, render: (e) => formatShortDateTime(e.at) },
@@ -35,6 +35,7 @@ export function AuditPage() {
   const query = {
     actor: params.actor || undefined,
     kind: oneOf(params.kind, auditKinds),
+    ...cursorParams(params),
     page: pageParam(params.page),
     page_size: pageSizeParam(params.page_size),
   } satisfies AuditListQuery;
@@ -83,7 +84,7 @@ export function AuditPage() {
         rowKey={(e) => e._id}
         page={query.page}
         pageSize={query.page_size}
-        onPage={(next, size) => setParams(pageChange(next, size))}
+        onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
         emptyText={query.actor || query.kind ? 'Nothing in the log matches these filters.' : 'Nothing has been changed yet.'}
         loadErrorText="The audit log could not be loaded."
       />

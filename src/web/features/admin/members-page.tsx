@@ -15,9 +15,9 @@ import { FilterSelect, optionsOf } from './filter-select';
 import { PagedTable, type Column } from './paged-table';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
-const PARAMS = ['q', 'status', 'tier', 'role', 'sort', 'dir', 'page', 'page_size'] as const;
+const PARAMS = ['q', 'status', 'tier', 'role', 'sort', 'dir', 'page', 'page_size', 'after', 'before'] as const;
 const FILTERS = ['q', 'status', 'tier', 'role'] as const;
 const tierOptions = tiers.map((tier) => ({ value: String(tier.index), label: tier.name }));
 const directions = ['asc', 'desc'] as const;
@@ -52,7 +52,7 @@ export function MembersPage() {
   } satisfies MemberFilter;
   const page = pageParam(params.page);
   const pageSize = pageSizeParam(params.page_size);
-  const members = useMemberList({ ...filter, page, page_size: pageSize });
+  const members = useMemberList({ ...filter, ...cursorParams(params), page, page_size: pageSize });
   const filtered = FILTERS.some((name) => params[name] !== '');
 
   // A new filter starts again from the first page.
@@ -138,7 +138,7 @@ export function MembersPage() {
         rowKey={(m) => m._id}
         page={page}
         pageSize={pageSize}
-        onPage={(next, size) => setParams(pageChange(next, size))}
+        onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
         sort={{
           key: filter.sort,
           dir: filter.dir,

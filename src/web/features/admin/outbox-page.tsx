@@ -13,11 +13,11 @@ import { OutboxMessageDialog } from './outbox-message-dialog';
 import { PagedTable, type Column } from './paged-table';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
 type OutboxRow = z.infer<typeof outboxRow>;
 
-const PARAMS = ['status', 'q', 'page', 'page_size'] as const;
+const PARAMS = ['status', 'q', 'page', 'page_size', 'after', 'before'] as const;
 
 /** The mail the site wrote: how it is delivered, each message's state, and its text on request. */
 export function OutboxPage() {
@@ -25,6 +25,7 @@ export function OutboxPage() {
   const query = {
     status: oneOf(params.status, outboxStatus.options),
     q: params.q,
+    ...cursorParams(params),
     page: pageParam(params.page),
     page_size: pageSizeParam(params.page_size),
   } satisfies OutboxListQuery;
@@ -58,7 +59,7 @@ export function OutboxPage() {
         rowKey={(m) => String(m._id)}
         page={query.page}
         pageSize={query.page_size}
-        onPage={(next, size) => setParams(pageChange(next, size))}
+        onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
         emptyText={filtered ? 'No messages match these filters.' : 'The site has not written any e-mail yet.'}
         loadErrorText="The messages could not be loaded."
       />

@@ -18,7 +18,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion, visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
-import { PAGE_SIZES } from './use-url-params';
+import { PAGE_SIZES, type PageCursor } from './use-url-params';
 
 export interface Column<T> {
   key: string;
@@ -40,6 +40,8 @@ export interface SortState {
 interface Page<T> {
   items: T[];
   total: number;
+  next_cursor?: string | null;
+  prev_cursor?: string | null;
 }
 
 /**
@@ -65,7 +67,8 @@ export function PagedTable<T>({
   rowKey: (row: T) => string;
   page: number;
   pageSize: number;
-  onPage: (page: number, pageSize: number) => void;
+  /** The next or previous page comes with the server's cursor for it (a keyset read: decision 094). */
+  onPage: (page: number, pageSize: number, cursor?: PageCursor) => void;
   sort?: SortState;
   emptyText: string;
   loadErrorText: string;
@@ -132,7 +135,16 @@ export function PagedTable<T>({
         page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_, next) => onPage(next + 1, pageSize)}
+        onPageChange={(_, next) => {
+          const to = next + 1;
+          const cursor =
+            to === page + 1 && query.data.next_cursor
+              ? { after: query.data.next_cursor }
+              : to === page - 1 && query.data.prev_cursor
+                ? { before: query.data.prev_cursor }
+                : undefined;
+          onPage(to, pageSize, cursor);
+        }}
         onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
       />
     </Paper>

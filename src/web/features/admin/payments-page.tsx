@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { paymentKinds, paymentStatuses, type PaymentFilter } from '../../../shared/api/admin';
-import { downloadPaymentsCsv, usePaymentList } from './admin-api';
+import { downloadPaymentsCsv, useCardPause, usePaymentList } from './admin-api';
 import { paymentKindLabels, paymentStatusLabels } from './admin-labels';
 import { AdminSection, FilterBar } from './admin-section';
 import { CsvButton } from './csv-button';
@@ -12,14 +12,27 @@ import { PagedTable } from './paged-table';
 import { PaymentTotals } from './payment-totals';
 import { paymentColumns } from './payments-table';
 import { SearchField } from './search-field';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
-const PARAMS = ['q', 'kind', 'status', 'from', 'to', 'page', 'page_size'] as const;
+const PARAMS = ['q', 'kind', 'status', 'from', 'to', 'page', 'page_size', 'after', 'before'] as const;
 const FILTERS = ['q', 'kind', 'status', 'from', 'to'] as const;
 const columns = paymentColumns(true);
 
 /** A date typed in full (the date input gives '' until it is). */
 const isoDate = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+
+/** Said while anonymous card payments are paused for unusual declines (decision record 015). */
+function CardPauseNotice() {
+  const pause = useCardPause();
+  if (!pause.data?.paused) return null;
+  return (
+    <Alert severity="warning" role="status">
+      Card payments are paused for visitors: {pause.data.declines} cards were declined from {pause.data.networks} networks in the last 10
+      minutes, which looks like card testing. Visitors can still pay after their browser passes a short automatic check, and signed-in
+      members renewing are not held back. The pause ends by itself 10 minutes after the declines stop.
+    </Alert>
+  );
+}
 
 /** Every payment, filtered and paged on the server, with CSV export and the monthly totals. */
 export function PaymentsPage() {
@@ -35,7 +48,7 @@ export function PaymentsPage() {
   const rangeInvalid = Boolean(filter.from && filter.to && filter.from > filter.to);
   const page = pageParam(params.page);
   const pageSize = pageSizeParam(params.page_size);
-  const payments = usePaymentList({ ...filter, page, page_size: pageSize }, !rangeInvalid);
+  const payments = usePaymentList({ ...filter, ...cursorParams(params), page, page_size: pageSize }, !rangeInvalid);
   const filtered = FILTERS.some((name) => params[name] !== '');
   const setFilter = (patch: Partial<Record<(typeof FILTERS)[number], string>>, replace = false) =>
     setParams({ ...patch, page: null }, { replace });
@@ -46,6 +59,7 @@ export function PaymentsPage() {
       intro="Registrations, renewals and donations, newest first. Dates are London dates."
       actions={<CsvButton download={() => downloadPaymentsCsv(filter)} disabled={rangeInvalid} />}
     >
+      <CardPauseNotice />
       <FilterBar label="Filter the payments">
         <SearchField
           label="Search by name, e-mail, reference or note"
@@ -102,7 +116,7 @@ export function PaymentsPage() {
             rowKey={(p) => p._id}
             page={page}
             pageSize={pageSize}
-            onPage={(next, size) => setParams(pageChange(next, size))}
+            onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
             emptyText={filtered ? 'No payments match these filters.' : 'There are no payments yet.'}
             loadErrorText="The payments could not be loaded."
           />

@@ -21,6 +21,11 @@ export function useUrlParams<K extends string>(names: readonly K[]) {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
+          // A new filter, sort or page number starts from there: a cursor of the old list no longer applies.
+          if ('page' in patch && !('after' in patch) && !('before' in patch)) {
+            next.delete('after');
+            next.delete('before');
+          }
           for (const name of Object.keys(patch) as K[]) {
             const value = patch[name];
             if (value === null || value === undefined || value === '') next.delete(name);
@@ -54,7 +59,24 @@ export function oneOf<T extends string>(value: string, allowed: readonly T[]): T
   return (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
 }
 
+/** The page next to this one by keyset (decision 094): the server's cursor for it. */
+export type PageCursor = { after?: string; before?: string };
+
 /** The URL change for a new page or page size; the defaults are left out of the URL. */
-export function pageChange(page: number, pageSize: number): { page: number | null; page_size: number | null } {
-  return { page: page === 1 ? null : page, page_size: pageSize === ADMIN_PAGE_SIZE_DEFAULT ? null : pageSize };
+export function pageChange(
+  page: number,
+  pageSize: number,
+  cursor: PageCursor = {},
+): { page: number | null; page_size: number | null; after: string | null; before: string | null } {
+  return {
+    page: page === 1 ? null : page,
+    page_size: pageSize === ADMIN_PAGE_SIZE_DEFAULT ? null : pageSize,
+    after: page === 1 ? null : (cursor.after ?? null),
+    before: page === 1 ? null : (cursor.before ?? null),
+  };
+}
+
+/** The cursor in the URL, for the list's query (empty is none). */
+export function cursorParams(params: { after: string; before: string }): PageCursor {
+  return { after: params.after || undefined, before: params.before || undefined };
 }

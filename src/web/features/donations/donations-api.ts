@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { donationsApi, type DonateProceedRequest } from '../../../shared/api/donations';
+import { donationsApi, type DonateProceedRequest, type GiftAidDetails } from '../../../shared/api/donations';
 import { apiRequest } from '../../lib/api';
 import { downloadFile } from '../../lib/download-file';
 
@@ -30,6 +30,11 @@ export function useGiftAidDeclarations(enabled: boolean) {
 export async function cancelDeclaration(id: string) {
   const answer = await apiRequest(donationsApi.cancelDeclaration, { body: { _id: id } });
   if (!answer.succeeded) throw new Error('The declaration was not cancelled');
+}
+
+/** The admin's correction of a declaration's details to what HMRC's schedule takes. */
+export function correctDeclaration(id: string, details: GiftAidDetails) {
+  return apiRequest(donationsApi.correctDeclaration, { params: { id }, body: details });
 }
 
 /** HMRC's schedule for the dates, as CSV (fetched with the bearer token: see downloadFile). */

@@ -41,6 +41,7 @@ import {
   useGiftAidDeclarations,
 } from './donations-api';
 import { Panel, PanelTitle } from '../../components/panel';
+import { GiftAidCorrectionDialog } from './gift-aid-correction-dialog';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 
@@ -141,9 +142,12 @@ function DeclarationsPanel() {
     },
   });
 
+  const [correcting, setCorrecting] = useState<Declaration | null>(null);
   const status = (d: Declaration) =>
     d.cancelled_at ? (
       <Chip size="small" label={t('gift_aid_admin.status.cancelled')} />
+    ) : d.problems.length ? (
+      <Chip size="small" color="error" variant="outlined" label={t('gift_aid_admin.status.needs_correcting')} />
     ) : d.donation_status === 'completed' ? (
       <Chip size="small" color="success" variant="outlined" label={t('gift_aid_admin.status.active')} />
     ) : (
@@ -154,9 +158,21 @@ function DeclarationsPanel() {
   const covers = (d: Declaration) => t(d.past_and_future ? 'gift_aid_admin.past_and_future' : 'gift_aid_admin.this_only');
   const cancelButton = (d: Declaration, name: string) =>
     !d.cancelled_at && (
-      <Button size="small" color="error" onClick={() => setCancelling(d)} aria-label={`${t('gift_aid_admin.cancel_action')}: ${name}`}>
-        {t('gift_aid_admin.cancel')}
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        {d.problems.length > 0 && (
+          <Button
+            size="small"
+            variant="outlined"
+            onClick={() => setCorrecting(d)}
+            aria-label={`${t('gift_aid_admin.correct_action')} ${name}`}
+          >
+            {t('gift_aid_admin.correct')}
+          </Button>
+        )}
+        <Button size="small" color="error" onClick={() => setCancelling(d)} aria-label={`${t('gift_aid_admin.cancel_action')}: ${name}`}>
+          {t('gift_aid_admin.cancel')}
+        </Button>
+      </Stack>
     );
 
   return (
@@ -240,6 +256,7 @@ function DeclarationsPanel() {
           </Table>
         </TableContainer>
       )}
+      {correcting && <GiftAidCorrectionDialog declaration={correcting} onClose={() => setCorrecting(null)} />}
       <ConfirmDialog
         open={cancelling !== null}
         question={t('gift_aid_admin.cancel_confirm')}
@@ -264,6 +281,8 @@ function ExportPanel() {
   const [to, setTo] = useState(today);
   const rangeInvalid = Boolean(from && to && from > to);
   const download = useMutation({ mutationFn: () => downloadGiftAidSchedule(from, to) });
+  const declarations = useGiftAidDeclarations(true);
+  const needCorrecting = (declarations.data ?? []).filter((d) => !d.cancelled_at && d.problems.length > 0).length;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -277,6 +296,11 @@ function ExportPanel() {
       <Typography sx={{ color: 'text.secondary', mb: 2.5, mt: -1 }}>
         <SiteText k="gift_aid_admin.export_intro" />
       </Typography>
+      {needCorrecting > 0 && (
+        <Alert severity="warning" sx={{ mb: 2.5 }}>
+          {t('gift_aid_admin.left_out').replace('{count}', String(needCorrecting))}
+        </Alert>
+      )}
       <Box component="form" noValidate onSubmit={submit}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField

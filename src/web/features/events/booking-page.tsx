@@ -82,6 +82,10 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
       onChanged();
     },
   });
+  const confirm = useMutation({
+    mutationFn: () => apiRequest(bookingsApi.confirm, { params: { id: booking._id }, body: { token } }),
+    onSuccess: onChanged,
+  });
   const take = useMutation({
     mutationFn: () => apiRequest(bookingsApi.take, { params: { id: booking._id }, body: { token } }),
     onSuccess: (answer) => (answer.status === 'payment_required' ? setPayment(answer) : onChanged()),
@@ -101,7 +105,7 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
         <Typography sx={{ mt: 2, fontWeight: 700 }} data-testid="booking-status">
           {t(`booking.status.${booking.status}`)}
           {booking.hold_until &&
-            (booking.status === 'offered' || booking.status === 'held') &&
+            (booking.status === 'offered' || booking.status === 'held' || booking.status === 'unconfirmed') &&
             ` ${t('booking.until')} ${formatShortDateTime(booking.hold_until)}`}
         </Typography>
         <Typography sx={{ mt: 1 }}>
@@ -124,6 +128,18 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
 
       {booking.has_certificate && <CertificateDownload bookingId={booking._id} token={token} />}
 
+      {confirm.isError && <Alert severity="error">{errorMessage(confirm.error, t('booking.confirm_failed'))}</Alert>}
+      {booking.status === 'unconfirmed' && (
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => confirm.mutate()}
+          loading={confirm.isPending}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('booking.confirm')}
+        </Button>
+      )}
       {take.isError && <Alert severity="error">{errorMessage(take.error, t('event.book.failed'))}</Alert>}
       {booking.status === 'offered' && !payment && (
         <Button variant="contained" size="large" onClick={() => take.mutate()} loading={take.isPending} sx={{ alignSelf: 'flex-start' }}>

@@ -26,7 +26,9 @@ const loadCardStep = () => import('./booking-card-step');
 const BookingCardStep = lazy(() => loadCardStep().then((m) => ({ default: m.BookingCardStep })));
 
 type Step =
-  { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: 'confirmed' | 'waitlisted' };
+  | { kind: 'form' }
+  | { kind: 'card'; answer: BookResponse; request: BookRequest }
+  | { kind: 'done'; status: 'confirmed' | 'waitlisted' | 'check_email' };
 
 /**
  * Booking a place on the event's page, in the steps of donating: the details (a signed-in person
@@ -60,7 +62,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     },
   });
 
-  function done(status: 'confirmed' | 'waitlisted') {
+  function done(status: 'confirmed' | 'waitlisted' | 'check_email') {
     setStep({ kind: 'done', status });
     onBooked();
   }
@@ -82,7 +84,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   if (step.kind === 'done') {
     return (
       <Alert severity="success" ref={outcomeRef} tabIndex={-1} data-testid="booking-outcome">
-        {step.status === 'confirmed' ? t('event.book.confirmed') : t('event.book.waitlisted')}
+        {t(`event.book.${step.status}`)}
       </Alert>
     );
   }

@@ -1,6 +1,7 @@
 import TextField from '@mui/material/TextField';
 import type { ControllerFieldState, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { useSiteText } from '../../lib/site-text';
+import { STUDENT_YEAR_ERROR } from './student-year';
 
 /**
  * A Student's graduation year, as registration and the account's details both ask it: four
@@ -10,12 +11,18 @@ export function GradYearField<T extends FieldValues, N extends FieldPath<T>>({
   field,
   fieldState,
   placeholder,
+  required = false,
 }: {
   field: ControllerRenderProps<T, N>;
   fieldState: ControllerFieldState;
   placeholder?: string;
+  required?: boolean;
 }) {
   const { t } = useSiteText();
+  const { error } = fieldState;
+  // The student tier's rule and the server's refusals say what is wrong in their own words.
+  const message =
+    error && (error.type === STUDENT_YEAR_ERROR || !error.type) && error.message ? error.message : t('register.grad_year_invalid');
   return (
     <TextField
       name={field.name}
@@ -29,8 +36,9 @@ export function GradYearField<T extends FieldValues, N extends FieldPath<T>>({
       label={t('register.grad_year')}
       fullWidth
       placeholder={placeholder}
-      error={Boolean(fieldState.error)}
-      helperText={fieldState.error ? t('register.grad_year_invalid') : undefined}
+      required={required}
+      error={Boolean(error)}
+      helperText={error ? message : undefined}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
     />
   );

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import type { MemberInfo } from '../../../shared/api/membership';
 import { londonDate } from '../../../shared/domain/london-time';
-import { daysBetween, expiryDate, expiryText, needsRenewal } from '../../../shared/domain/membership';
+import { currentPeriod, daysBetween, expiryDate, expiryText, needsRenewal } from '../../../shared/domain/membership';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
@@ -96,7 +96,7 @@ export function ProfilePage() {
   );
 }
 
-function MemberProfile({ info }: { info: MemberInfo }) {
+export function MemberProfile({ info }: { info: MemberInfo }) {
   const { t } = useSiteText();
   const { hash } = useLocation();
   const now = useNow();
@@ -106,6 +106,11 @@ function MemberProfile({ info }: { info: MemberInfo }) {
   const daysLeft = expiry ? daysBetween(londonDate(now), expiry) : null;
   const status = daysLeft === null ? null : expiryText(daysLeft);
   const warn = daysLeft !== null && needsRenewal(daysLeft);
+  // The year running today, and a year already paid for ahead of it (an early renewal): never a
+  // "last renewed" date that has not come yet.
+  const today = londonDate(now);
+  const current = currentPeriod(info.last_renewed_date, today);
+  const ahead = info.last_renewed_date && info.last_renewed_date > today ? { start: info.last_renewed_date, end: expiry! } : null;
 
   return (
     <Stack spacing={3}>
@@ -167,18 +172,29 @@ function MemberProfile({ info }: { info: MemberInfo }) {
           <Details
             rows={[
               { label: t('profile.member_since'), value: formatLongDate(info.registered_date) },
-              { label: t('profile.last_renewed'), value: formatLongDate(info.last_renewed_date) },
-              { label: t('profile.expires'), value: formatLongDate(expiry), testId: 'profile-expiry' },
-              // The year the latest payment bought, as placed when it was paid (an early renewal starts at the old expiry).
-              ...(info.latest_period
+              ...(current
                 ? [
                     {
-                      label: t('profile.latest_period'),
-                      value: `${formatLongDate(info.latest_period.start)} – ${formatLongDate(info.latest_period.end)}`,
-                      testId: 'profile-latest-period',
+                      label: t('profile.current_period'),
+                      value: `${formatLongDate(current.start)} – ${formatLongDate(current.end)}`,
+                      testId: 'profile-current-period',
                     },
                   ]
                 : []),
+              ...(ahead
+                ? [
+                    {
+                      label: t('profile.next_period'),
+                      value: `${formatLongDate(ahead.start)} – ${formatLongDate(ahead.end)}`,
+                      testId: 'profile-next-period',
+                    },
+                  ]
+                : []),
+              {
+                label: t(daysLeft !== null && daysLeft < 0 ? 'profile.ended' : 'profile.expires'),
+                value: formatLongDate(expiry),
+                testId: 'profile-expiry',
+              },
             ]}
           />
           {status && (

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { membershipApi } from '../../../shared/api/membership';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage, type RenderedPage } from '../../testing/render';
@@ -52,7 +52,7 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
     ]);
     expect(screen.queryByLabelText('Expected graduation year')).toBeNull();
     await page.user.click(screen.getByRole('radio', { name: /Students/ }));
-    expect(screen.getByLabelText('Expected graduation year')).toBeInTheDocument();
+    expect(field('Expected graduation year')).toBeInTheDocument();
     await page.user.click(screen.getByRole('radio', { name: /Other Allied/ }));
     expect(screen.queryByLabelText('Expected graduation year')).toBeNull();
   });
@@ -111,17 +111,47 @@ describe('registration step one (SPEC sections 2, 4 and 5)', () => {
     expect(page.location()).toBe('/register');
   });
 
-  it('sends a student graduation year as a number, and refuses one that is not a year', async () => {
-    const api = new FakeApi().on(membershipApi.registerProceed, { ...answer, tier: { name: 'Students', pence: 0 } });
-    const page = renderPage(<RegisterPage />, { route: '/register', api });
-    await fillRequired(page, /Students/);
-    await page.user.type(screen.getByLabelText('Expected graduation year'), '12');
-    await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    expect(await screen.findByText('Enter a year like 2028')).toBeInTheDocument();
-    await page.user.clear(screen.getByLabelText('Expected graduation year'));
-    await page.user.type(screen.getByLabelText('Expected graduation year'), '2028');
-    await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    await screen.findByText('Elsewhere: /register/pay');
-    expect(page.api.callsTo(membershipApi.registerProceed)[0]?.json).toMatchObject({ tier_index: 2, grad_year: 2028 });
+  describe('for students', () => {
+    // The year on this device's clock decides what has passed: 21 November 2026 here.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-21T12:00:00Z'));
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('needs a graduation year not yet past, by the same rule as the server, and says why', async () => {
+      const api = new FakeApi().on(membershipApi.registerProceed, { ...answer, tier: { name: 'Students', pence: 0 } });
+      const page = renderPage(<RegisterPage />, { route: '/register', api });
+      await fillRequired(page, /Students/);
+      expect(field('Expected graduation year')).toBeRequired();
+      await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      expect(field('Expected graduation year')).toHaveAccessibleDescription('Students: enter the year you expect to graduate');
+      await page.user.type(field('Expected graduation year'), '1999');
+      await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      expect(field('Expected graduation year')).toHaveAccessibleDescription(
+        'The student tier is for those still studying, and 1999 has passed: choose the tier of your profession, or correct the year',
+      );
+      expect(page.api.changes()).toEqual([]);
+      // This year still counts.
+      await page.user.clear(field('Expected graduation year'));
+      await page.user.type(field('Expected graduation year'), '2026');
+      await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      await screen.findByText('Elsewhere: /register/pay');
+      expect(page.api.callsTo(membershipApi.registerProceed)[0]?.json).toMatchObject({ tier_index: 2, grad_year: 2026 });
+    });
+
+    it('sends a student graduation year as a number, and refuses one that is not a year', async () => {
+      const api = new FakeApi().on(membershipApi.registerProceed, { ...answer, tier: { name: 'Students', pence: 0 } });
+      const page = renderPage(<RegisterPage />, { route: '/register', api });
+      await fillRequired(page, /Students/);
+      await page.user.type(field('Expected graduation year'), '12');
+      await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      expect(await screen.findByText('Enter a year like 2028')).toBeInTheDocument();
+      await page.user.clear(field('Expected graduation year'));
+      await page.user.type(field('Expected graduation year'), '2028');
+      await page.user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+      await screen.findByText('Elsewhere: /register/pay');
+      expect(page.api.callsTo(membershipApi.registerProceed)[0]?.json).toMatchObject({ tier_index: 2, grad_year: 2028 });
+    });
   });
 });

@@ -30,6 +30,7 @@ import { Panel, PanelTitle } from '../../components/panel';
 import { RegisterSteps } from './membership-layout';
 import { TierPicker } from './tier-picker';
 import { GradYearField } from './grad-year-field';
+import { withStudentYear } from './student-year';
 
 type FormInput = RegistrationForm;
 type FormOutput = z.output<typeof registrationForm>;
@@ -102,7 +103,7 @@ function RegisterForm() {
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registrationForm),
+    resolver: withStudentYear(zodResolver(registrationForm), t),
     defaultValues: defaults,
     shouldFocusError: true,
   });
@@ -207,7 +208,7 @@ function RegisterForm() {
                     control={control}
                     name="grad_year"
                     shouldUnregister
-                    render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} placeholder="2028" />}
+                    render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} placeholder="2028" required />}
                   />
                 )}
               </Box>

@@ -8,6 +8,7 @@ export const bookingStatusLabels: Record<BookingStatus, string> = {
   waitlisted: 'Waitlist',
   cancelled: 'Cancelled',
   expired: 'Lapsed',
+  unconfirmed: 'Awaiting e-mail confirmation',
 };
 
 export const bookingStatusTones: Record<BookingStatus, StatusTone> = {
@@ -17,4 +18,5 @@ export const bookingStatusTones: Record<BookingStatus, StatusTone> = {
   waitlisted: 'neutral',
   cancelled: 'error',
   expired: 'neutral',
+  unconfirmed: 'warning',
 };

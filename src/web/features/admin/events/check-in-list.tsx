@@ -123,7 +123,8 @@ function CheckInRow({ booking }: { booking: EventBookingRow }) {
           '& .MuiButton-startIcon svg': { fontSize: 28 },
         }}
       >
-        <Box sx={{ minWidth: 0 }}>
+        {/* Spans only: a button holds phrasing content, never a div. */}
+        <Box component="span" sx={{ display: 'block', minWidth: 0 }}>
           <Box component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '1.0625rem', overflowWrap: 'anywhere' }}>
             {booking.name}
           </Box>

@@ -22,7 +22,7 @@ import { FilterSelect, optionsOf } from '../filter-select';
 import { PagedTable, type Column } from '../paged-table';
 import { SearchField } from '../search-field';
 import { StatusChip } from '../status-chip';
-import { oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from '../use-url-params';
+import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from '../use-url-params';
 import { AttendeeMailForm } from './attendee-mail-form';
 import { bookingStatusLabels, bookingStatusTones } from './booking-labels';
 import { CancelBookingButton } from './cancel-booking';
@@ -31,7 +31,7 @@ import { CheckInList } from './check-in-list';
 import { downloadAttendeesCsv, useEventBookings } from './event-admin-api';
 import { HandBookingForm } from './hand-booking-form';
 
-const PARAMS = ['q', 'status', 'page', 'page_size'] as const;
+const PARAMS = ['q', 'status', 'page', 'page_size', 'after', 'before'] as const;
 
 function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
   return (
@@ -52,7 +52,7 @@ export function EventAdminPage() {
   const filter = { q: params.q, status: oneOf(params.status, bookingStatuses) } satisfies EventBookingFilter;
   const page = pageParam(params.page);
   const pageSize = pageSizeParam(params.page_size);
-  const bookings = useEventBookings(eventId, { ...filter, page, page_size: pageSize });
+  const bookings = useEventBookings(eventId, { ...filter, ...cursorParams(params), page, page_size: pageSize });
   const facts = bookings.data?.event;
   const filtered = Boolean(params.q || params.status);
   const setFilter = (patch: Partial<Record<'q' | 'status', string>>, replace = false) => setParams({ ...patch, page: null }, { replace });
@@ -142,7 +142,7 @@ export function EventAdminPage() {
                 rowKey={(b) => b._id}
                 page={page}
                 pageSize={pageSize}
-                onPage={(next, size) => setParams(pageChange(next, size))}
+                onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
                 emptyText={filtered ? 'No bookings match these filters.' : 'Nobody has booked this event yet.'}
                 loadErrorText="The bookings could not be loaded."
               />

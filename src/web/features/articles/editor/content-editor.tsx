@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { Node as PmNode } from '@tiptap/pm/model';
+import { NodeSelection } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import type { Editor, EditorOptions } from '@tiptap/react';
 import { RichTextEditor, type RichTextEditorRef } from 'mui-tiptap';
@@ -11,6 +12,7 @@ import { fromEditor } from '../../../../shared/domain/richtext/from-editor';
 import { toEditor } from '../../../../shared/domain/richtext/to-editor';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
+import { editorTextLength } from './editor-guards';
 import { EditorToolbar, type ToolbarActions } from './editor-toolbar';
 import { articleExtensions } from './extensions';
 import { LinkMediaPopover, type LinkTarget, type MediaTarget } from './link-media-popover';
@@ -27,6 +29,17 @@ type Popup =
 
 const NEW_IMAGE: MediaAttrs = { url: '', ...UPLOAD_MEDIA_DEFAULTS };
 const NEW_VIDEO: MediaAttrs = { url: '', width: 560, height: 315, alignment: 'left', type: 'video' };
+
+/**
+ * Where a new image or video goes: at the selection, but after a selected media block rather than
+ * over it. Inserting an image selects it, so the next insertion (an upload after "Image by URL")
+ * would otherwise replace it.
+ */
+function insertionPoint(ed: Editor): number | { from: number; to: number } {
+  const { selection } = ed.state;
+  if (selection instanceof NodeSelection && selection.node.type.name === NODE.media) return selection.to;
+  return { from: selection.from, to: selection.to };
+}
 
 type Props = {
   initial: RawDocument | null;
@@ -60,9 +73,12 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
       // SPEC: an upload that returns no url inserts nothing, and says so.
       if (!url) return setMessage(text('editor.upload_no_url'));
       const node = { type: NODE.media, attrs: { url, ...UPLOAD_MEDIA_DEFAULTS } };
-      const chain = editor()?.chain().focus();
-      if (pos === undefined) chain?.insertContent(node).run();
-      else chain?.insertContentAt(pos, node).run();
+      const ed = editor();
+      if (ed)
+        ed.chain()
+          .focus()
+          .insertContentAt(pos ?? insertionPoint(ed), node)
+          .run();
       setMessage(null);
     } catch (error) {
       setMessage(errorMessage(error, text('editor.upload_failed')));
@@ -142,7 +158,7 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
     setPopup(null);
     if (!ed) return;
     if (pos === null) {
-      if (target.attrs.url) ed.chain().focus().insertContent({ type: NODE.media, attrs: target.attrs }).run();
+      if (target.attrs.url) ed.chain().focus().insertContentAt(insertionPoint(ed), { type: NODE.media, attrs: target.attrs }).run();
     } else if (!target.attrs.url) {
       ed.chain().focus().setNodeSelection(pos).deleteSelection().run();
     } else {
@@ -179,7 +195,7 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
         {(ed) => (
           <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', color: 'text.secondary', px: 1.5, pb: 0.5 }}>
             {t('editor.characters')
-              .replace('{count}', (ed?.storage.characterCount.characters() ?? 0).toLocaleString('en-GB'))
+              .replace('{count}', (ed ? editorTextLength(ed.state.doc) : 0).toLocaleString('en-GB'))
               .replace('{max}', MAX_TEXT_LENGTH.toLocaleString('en-GB'))}
           </Typography>
         )}

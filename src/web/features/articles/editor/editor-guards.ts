@@ -1,7 +1,7 @@
 import { Extension } from '@tiptap/core';
 import type { Node as PmNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
-import { MAX_LIST_DEPTH } from '../../../../shared/domain/richtext/document';
+import { codePoints, MAX_LIST_DEPTH } from '../../../../shared/domain/richtext/document';
 import { BLOCK_KEY_ATTR, NODE } from '../../../../shared/domain/richtext/editor-json';
 
 const LISTS: string[] = [NODE.bulletList, NODE.orderedList];
@@ -56,6 +56,46 @@ export const BlockKeys = Extension.create({
           [BLOCK_KEY_ATTR]: { default: null, keepOnSplit: false, parseHTML: () => null, renderHTML: () => ({}) },
         },
       },
+    ];
+  },
+});
+
+/**
+ * The document's length as the stored format counts it (validate.ts): every block's characters,
+ * a media block as one, and one between blocks, so a new paragraph counts as a character.
+ */
+export function editorTextLength(doc: PmNode): number {
+  return codePoints(doc.textBetween(0, doc.content.size, '\n', ' ')).length;
+}
+
+/**
+ * SPEC: the maximum length holds for typing, pasting and Enter. A change that would take the text
+ * past it is refused (a paste is cut to fit, its overflow dropped before the cursor), unless the
+ * text was already longer and the change does not add to it. The same count as the server's.
+ */
+export const TextLimit = Extension.create<{ limit: number }>({
+  name: 'textLimit',
+  addOptions: () => ({ limit: 0 }),
+  addProseMirrorPlugins() {
+    const { limit } = this.options;
+    return [
+      new Plugin({
+        key: new PluginKey('textLimit'),
+        filterTransaction: (tr, state) => {
+          if (!tr.docChanged) return true;
+          const before = editorTextLength(state.doc);
+          let after = editorTextLength(tr.doc);
+          if (after <= limit || after <= before) return true;
+          if (tr.getMeta('paste')) {
+            const over = after - Math.max(limit, before);
+            const head = tr.selection.$head.pos;
+            tr.deleteRange(Math.max(0, head - over), head);
+            after = editorTextLength(tr.doc);
+            return after <= limit || after <= before;
+          }
+          return false;
+        },
+      }),
     ];
   },
 });

@@ -22,6 +22,7 @@ import {
   MenuDivider,
 } from 'mui-tiptap';
 import type { MouseEvent } from 'react';
+import { useSiteText } from '../../../lib/site-text';
 
 export type ToolbarActions = {
   onLink: (anchor: HTMLElement) => void;
@@ -32,49 +33,63 @@ export type ToolbarActions = {
 
 const anchorOf = (handler: (anchor: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => handler(event.currentTarget);
 
-/** SPEC "Editor" toolbar, in the order the issue lists it. */
+/**
+ * SPEC "Editor" toolbar, in the order the issue lists it. Every label and tooltip is a site text
+ * (the admin words it like any other), the button's accessible name too.
+ */
 export function EditorToolbar({ editor, actions }: { editor: Editor | null; actions: ToolbarActions }) {
+  const { t } = useSiteText();
   const editable = Boolean(editor?.isEditable);
   return (
     <MenuControlsContainer>
-      <MenuButtonBold />
-      <MenuButtonItalic />
-      <MenuButtonUnderline />
-      <MenuButtonStrikethrough />
-      <MenuButtonHighlightToggle />
+      <MenuButtonBold tooltipLabel={t('editor.tool.bold')} />
+      <MenuButtonItalic tooltipLabel={t('editor.tool.italic')} />
+      <MenuButtonUnderline tooltipLabel={t('editor.tool.underline')} />
+      <MenuButtonStrikethrough tooltipLabel={t('editor.tool.strikethrough')} />
+      <MenuButtonHighlightToggle tooltipLabel={t('editor.tool.highlight')} />
       <MenuDivider />
       <MenuButton
-        tooltipLabel="Heading 2"
+        tooltipLabel={t('editor.tool.heading')}
         tooltipShortcutKeys={['mod', 'alt', '2']}
         IconComponent={TitleIcon}
         selected={editor?.isActive('heading', { level: 2 }) ?? false}
         disabled={!editable}
         onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
       />
-      <MenuButtonOrderedList tooltipLabel="Numbered list" />
-      <MenuButtonBulletedList tooltipLabel="Bullet list" />
-      <MenuButtonBlockquote tooltipLabel="Quote" />
-      <MenuButtonCodeBlock />
+      <MenuButtonOrderedList tooltipLabel={t('editor.tool.numbered_list')} />
+      <MenuButtonBulletedList tooltipLabel={t('editor.tool.bullet_list')} />
+      <MenuButtonBlockquote tooltipLabel={t('editor.tool.quote')} />
+      <MenuButtonCodeBlock tooltipLabel={t('editor.tool.code_block')} />
       <MenuDivider />
       <MenuButton
-        tooltipLabel="Link"
+        tooltipLabel={t('editor.tool.link')}
         IconComponent={InsertLinkIcon}
         selected={editor?.isActive('link') ?? false}
         disabled={!editable}
         onClick={anchorOf(actions.onLink)}
       />
-      <MenuButton tooltipLabel="Image by URL" IconComponent={ImageIcon} disabled={!editable} onClick={anchorOf(actions.onImageUrl)} />
-      <MenuButton tooltipLabel="Media" IconComponent={VideoLibraryIcon} disabled={!editable} onClick={anchorOf(actions.onMedia)} />
       <MenuButton
-        tooltipLabel="Upload image"
+        tooltipLabel={t('editor.tool.image_url')}
+        IconComponent={ImageIcon}
+        disabled={!editable}
+        onClick={anchorOf(actions.onImageUrl)}
+      />
+      <MenuButton
+        tooltipLabel={t('editor.tool.media')}
+        IconComponent={VideoLibraryIcon}
+        disabled={!editable}
+        onClick={anchorOf(actions.onMedia)}
+      />
+      <MenuButton
+        tooltipLabel={t('editor.tool.upload')}
         IconComponent={AddPhotoAlternateIcon}
         disabled={!editable}
         onClick={anchorOf(actions.onUpload)}
       />
       <MenuDivider />
-      <MenuButtonRemoveFormatting tooltipLabel="Clear formatting" />
-      <MenuButtonUndo />
-      <MenuButtonRedo />
+      <MenuButtonRemoveFormatting tooltipLabel={t('editor.tool.clear')} />
+      <MenuButtonUndo tooltipLabel={t('editor.tool.undo')} />
+      <MenuButtonRedo tooltipLabel={t('editor.tool.redo')} />
     </MenuControlsContainer>
   );
 }

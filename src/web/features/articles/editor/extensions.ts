@@ -1,11 +1,11 @@
 import { Code } from '@tiptap/extension-code';
 import { Highlight } from '@tiptap/extension-highlight';
-import { CharacterCount, Placeholder } from '@tiptap/extensions';
+import { Placeholder } from '@tiptap/extensions';
 import { StarterKit } from '@tiptap/starter-kit';
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/richtext/document';
 import { HEADING_LEVEL } from '../../../../shared/domain/richtext/editor-json';
 import { isAllowedLinkUrl, isSafeLinkUrl } from '../../../../shared/domain/richtext/safe-url';
-import { BlockKeys, ListDepthLimit } from './editor-guards';
+import { BlockKeys, ListDepthLimit, TextLimit } from './editor-guards';
 import { MediaNode } from './media-node';
 
 /**
@@ -36,6 +36,6 @@ export function articleExtensions(placeholder: string) {
     BlockKeys,
     ListDepthLimit,
     Placeholder.configure({ placeholder }),
-    CharacterCount.configure({ limit: MAX_TEXT_LENGTH }),
+    TextLimit.configure({ limit: MAX_TEXT_LENGTH }),
   ];
 }
