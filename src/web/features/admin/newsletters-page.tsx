@@ -56,7 +56,7 @@ export function NewslettersPage() {
       {newsletters.isError ? (
         <Alert severity="error">{errorMessage(newsletters.error, 'The newsletters could not be loaded.')}</Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined" sx={{ mb: 5 }}>
+        <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of newsletters" tabIndex={0} sx={{ mb: 5 }}>
           <Table aria-label="Newsletters">
             <TableHead>
               <TableRow>
@@ -118,6 +118,7 @@ function MailingLists() {
     event.preventDefault();
     create.mutate();
   };
+  // Each table is a focusable region: keyboard users can scroll a table wider than the screen (a phone).
   return (
     <Box component="section" aria-labelledby="lists-title" sx={{ mb: 5 }}>
       <Typography id="lists-title" variant="h3" sx={{ fontSize: '1.35rem', mb: 1 }}>
@@ -127,7 +128,7 @@ function MailingLists() {
         People choose their lists on the page each newsletter links to, and in My Profile. A list marked “for everyone who agreed to news”
         reaches people who ticked the news box when joining, donating or booking, until they leave it.
       </Typography>
-      <TableContainer component={Paper} variant="outlined" sx={{ mb: 2 }}>
+      <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of mailing lists" tabIndex={0} sx={{ mb: 2 }}>
         <Table aria-label="Mailing lists" size="small">
           <TableHead>
             <TableRow>
@@ -196,7 +197,7 @@ function Suppressions() {
         one once you know the address works again.
       </Typography>
       {lift.isError && <Alert severity="error">{errorMessage(lift.error, 'The suppression could not be lifted.')}</Alert>}
-      <TableContainer component={Paper} variant="outlined">
+      <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of suppressed addresses" tabIndex={0}>
         <Table aria-label="Suppressed addresses" size="small">
           <TableHead>
             <TableRow>
