@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-/** DESIGN.md rule 5: a feature never imports another; what two share moves to shared/, lib/ or components/. */
+/** house rule 5 (docs/architecture.md): a feature never imports another; what two share moves to shared/, lib/ or components/. */
 function featureZones(root) {
   const features = fs.readdirSync(root, { withFileTypes: true }).filter((entry) => entry.isDirectory());
   return features.map(({ name }) => ({
@@ -34,16 +34,16 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // A `default` branch is a deliberate catch-all (e.g. unknown block types render as paragraphs).
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      // DESIGN.md rule 8: rich text is rendered as React elements, never as raw HTML.
+      // house rule 8 (docs/architecture.md): rich text is rendered as React elements, never as raw HTML.
       'no-restricted-syntax': [
         'error',
         {
           selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
-          message: 'Render from data as React elements; raw HTML is not allowed (DESIGN.md rule 8).',
+          message: 'Render from data as React elements; raw HTML is not allowed (house rule 8, docs/architecture.md).',
         },
         {
           selector: "Property[key.name='dangerouslySetInnerHTML']",
-          message: 'Render from data as React elements; raw HTML is not allowed (DESIGN.md rule 8).',
+          message: 'Render from data as React elements; raw HTML is not allowed (house rule 8, docs/architecture.md).',
         },
       ],
       'no-restricted-imports': [

@@ -15,7 +15,7 @@ import { emailAddress } from './membership';
 export const DONATION_MIN_PENCE = 100;
 export const DONATION_MAX_PENCE = 1_000_000;
 
-/** SPEC: the amount sent is 100 times the whole pounds entered, rounded. */
+/** docs/product.md: the amount sent is 100 times the whole pounds entered, rounded. */
 export function poundsToPence(pounds: number): number {
   return Math.round(pounds) * 100;
 }
@@ -83,7 +83,7 @@ export const giftAidDeclaration = z
   .superRefine(ukPostcode);
 export type GiftAidDeclaration = z.input<typeof giftAidDeclaration>;
 
-/** SPEC: amount in pence, name null when anonymous, e-mail for the receipt. */
+/** docs/product.md: amount in pence, name null when anonymous, e-mail for the receipt. */
 export const donateProceedRequest = z
   .object({
     amount: numberOrDigits('Enter an amount').pipe(

@@ -5,7 +5,7 @@ import { defineEndpoints, file } from './contract';
 import { emailAddress } from './membership';
 
 /**
- * The admin's view of one event (issue 16, step 5): its bookings, bookings made by hand, the
+ * The admin's view of one event: its bookings, bookings made by hand, the
  * attendee list as CSV, a message to the attendees, and cancelling any booking. Attendance and
  * certificate checks are in attendance.ts.
  */

@@ -1,7 +1,7 @@
 import { dayOfWeek, MONTHS, twoDigits, WEEKDAYS } from './en-gb';
 import { londonWallTime, type WallTime } from './london-time';
 
-/** DESIGN rule 9: event times are London wall-clock times, shown en-GB (pages and e-mails alike). */
+/** house rule 9 (docs/architecture.md): event times are London wall-clock times, shown en-GB (pages and e-mails alike). */
 export type LondonDay = WallTime & { weekday: number };
 
 /** The London wall-clock time of an instant (a Date or an ISO string) with its weekday; an invalid one throws a RangeError. */

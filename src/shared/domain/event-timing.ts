@@ -1,4 +1,4 @@
-/** SPEC: an event is past once its date is more than one day behind now. */
+/** docs/product.md: an event is past once its date is more than one day behind now. */
 export const PAST_EVENT_CUTOFF_MS = 24 * 60 * 60 * 1000;
 
 export function isPastEvent(date: Date | string, now: Date): boolean {

@@ -38,7 +38,7 @@ export function daysBetween(today: string, date: string): number {
   return Math.round((toUtc(date).getTime() - toUtc(today).getTime()) / DAY_MS);
 }
 
-/** SPEC: the expiry text says expired, expires today, tomorrow, or in N days. */
+/** docs/product.md: the expiry text says expired, expires today, tomorrow, or in N days. */
 export function expiryText(daysLeft: number): string {
   if (daysLeft < 0) return 'Your membership has expired';
   if (daysLeft === 0) return 'Your membership expires today';

@@ -1,6 +1,6 @@
 import { formatPence } from './money';
 
-/** SPEC section 3: the membership tiers, priced per year in pence. */
+/** docs/product.md section 3: the membership tiers, priced per year in pence. */
 export const tiers = [
   { index: 0, name: 'Doctors, Dental Surgeons and Pharmacists', pence: 5000 },
   { index: 1, name: 'Other Allied Healthcare Professions', pence: 3500 },

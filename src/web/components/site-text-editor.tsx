@@ -32,7 +32,7 @@ export function useSiteTextEditor(): EditorContextValue | null {
 
 /**
  * One prompt for the whole site. For the admin, right-clicking any text the site draws from the
- * string table opens it (SPEC: "Right-clicking any site text as admin opens a prompt with its
+ * string table opens it (docs/product.md: "Right-clicking any site text as admin opens a prompt with its
  * key"), whether a SiteText drew it or a component used t() for a label or a message.
  */
 export function SiteTextEditorProvider({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import { keysAtPoint } from './site-text-targets';
 export type DrawnTexts = () => (readonly [SiteTextKey, string])[];
 
 /**
- * The admin's right-click on any site text opens its prompt (SPEC: "Right-clicking any site text
+ * The admin's right-click on any site text opens its prompt (docs/product.md: "Right-clicking any site text
  * as admin opens a prompt with its key"). Loaded only for an admin. Returns the way to stop.
  */
 export function openPromptOnRightClick(drawnTexts: DrawnTexts, open: (keys: SiteTextKey[]) => void): () => void {

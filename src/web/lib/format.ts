@@ -3,7 +3,7 @@ import { clockTime, londonDay } from '../../shared/domain/event-dates';
 
 export { formatEventDate, formatEventSpan } from '../../shared/domain/event-dates';
 
-// DESIGN rule 9: dates are shown en-GB, and event times are London wall-clock times. Written by
+// house rule 9 (docs/architecture.md): dates are shown en-GB, and event times are London wall-clock times. Written by
 // hand, not with Intl, so that a public page creates no Intl object (decision record 063).
 
 /** The month and year of an event in London, e.g. "December 2025". */

@@ -1,4 +1,4 @@
-/** SPEC: every page title starts with the association's short name. */
+/** docs/product.md: every page title starts with the association's short name. */
 export function formatPageTitle(shortName: string, pageTitle?: string | null): string {
   const page = pageTitle?.trim();
   const short = shortName.trim();

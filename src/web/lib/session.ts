@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { isRole, type Role } from '../../shared/domain/roles';
 import { parseStoredJson } from './stored-json';
 
-/** SPEC: the session lives in sessionStorage, so it ends with the tab (see the decision record). */
+/** docs/product.md: the session lives in sessionStorage, so it ends with the tab (see the decision record). */
 export const SESSION_STORAGE_KEY = 'session';
 
 export type Session = { token: string; username: string; role: Role };

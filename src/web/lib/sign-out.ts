@@ -5,7 +5,7 @@ import { clearSession } from './session';
 const accountsApi = lazyEndpoints(() => import('../../shared/api/accounts').then((m) => m.accountsApi));
 
 /**
- * SPEC: signing out clears the session and reloads, so no signed-in data stays in memory. The
+ * docs/product.md: signing out clears the session and reloads, so no signed-in data stays in memory. The
  * server ends the token first (decision record 017): this token only, or with `everywhere`
  * every session of the account. If that call fails the session still ends here.
  */

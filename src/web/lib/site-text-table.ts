@@ -3,7 +3,7 @@ import { STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
 import type { SiteTextDefaults, SiteTextKey } from '../../shared/domain/site-text';
 import { parseStoredJson } from './stored-json';
 
-/** SPEC: the string table is cached in sessionStorage under this key. */
+/** docs/product.md: the string table is cached in sessionStorage under this key. */
 export const STRING_TABLE_CACHE_KEY = 'string_table_v2';
 
 export type SiteTextLookup = ReadonlyMap<string, string>;

@@ -30,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('articles')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull())
-    // The article's date, ISO-8601 UTC (SPEC: "treated as UTC and shown as a date").
+    // The article's date, ISO-8601 UTC (docs/product.md: "treated as UTC and shown as a date").
     .addColumn('dated', 'text', (c) => c.notNull())
     .addColumn('brief', 'text', (c) => c.notNull())
     // The rich-text document (Draft raw) serialised as JSON, as the API stores and returns it.

@@ -1,5 +1,5 @@
 /**
- * The stored rich-text document (SPEC section 3): Draft.js "raw" content, serialised as JSON in
+ * The stored rich-text document (docs/product.md section 3): Draft.js "raw" content, serialised as JSON in
  * an article's `content`, so content written by the old editor imports as it is.
  *
  * Offsets and lengths of ranges count Unicode code points, as Draft's raw format does (an emoji
@@ -49,9 +49,9 @@ export const MEDIA = 'IMAGE';
 export type Alignment = 'left' | 'center' | 'right';
 export type MediaType = 'image' | 'video';
 
-/** SPEC "Link": url (optional className, href, rel, target, title). */
+/** docs/product.md "Link": url (optional className, href, rel, target, title). */
 export type LinkData = { url: string; className?: string; href?: string; rel?: string; target?: string; title?: string };
-/** SPEC "Media block data"; `src` and `alt` come from documents of the IMAGE-entity shape. */
+/** docs/product.md "Media block data"; `src` and `alt` come from documents of the IMAGE-entity shape. */
 export type MediaData = {
   url?: string;
   src?: string;
@@ -69,7 +69,7 @@ export type RawEntity =
 
 export type RawDocument = { blocks: RawBlock[]; entityMap: Record<string, RawEntity> };
 
-/** SPEC: an uploaded or dropped image goes in at 300 by 200, aligned left. */
+/** docs/product.md: an uploaded or dropped image goes in at 300 by 200, aligned left. */
 export const UPLOAD_MEDIA_DEFAULTS = { width: 300, height: 200, alignment: 'left', type: 'image' } as const;
 
 /** The text of every block, one block a line. */

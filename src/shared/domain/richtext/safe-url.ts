@@ -1,5 +1,5 @@
 /**
- * Which addresses a document may hold (DESIGN rule 8). Links keep only http, https, mailto and
+ * Which addresses a document may hold (house rule 8, docs/architecture.md). Links keep only http, https, mailto and
  * tel; media are http(s) or the site's own uploaded images. Anything with a control character is
  * refused outright: browsers drop tabs and newlines inside a scheme, so "java\tscript:" would run.
  */
@@ -37,7 +37,7 @@ const WEB_ADDRESS = new RegExp(
   'iu',
 );
 
-/** SPEC: a pasted link is kept only when it parses and uses http, https, mailto or tel. */
+/** docs/product.md: a pasted link is kept only when it parses and uses http, https, mailto or tel. */
 export function isAllowedLinkUrl(url: string): boolean {
   if (typeof url !== 'string' || /\s/.test(url)) return false;
   const parsed = parseAbsolute(url);

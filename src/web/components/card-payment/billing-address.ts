@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC section 7: the optional billing address sent with a card confirmation. */
+/** docs/product.md section 7: the optional billing address sent with a card confirmation. */
 export const billingAddress = z.object({
   line1: z.string(),
   line2: z.string(),

@@ -3,7 +3,7 @@ import type { BillingAddress } from './billing-address';
 
 export interface CardFormProps {
   clientSecret: string;
-  /** SPEC section 7: where the provider sends the browser back after a redirect-based check. */
+  /** docs/product.md section 7: where the provider sends the browser back after a redirect-based check. */
   returnUrl: string;
   billing: BillingAddress;
   /** The pay button's text, e.g. "Pay £50.00". */
@@ -18,7 +18,7 @@ export interface CardFormProps {
   children?: ReactNode;
 }
 
-/** SPEC section 4: confirming is blocked, with a console warning only, until the card form is ready. */
+/** docs/product.md section 4: confirming is blocked, with a console warning only, until the card form is ready. */
 export function warnNotReady(): void {
   console.warn('Card payment is not ready yet: the card details are incomplete.');
 }

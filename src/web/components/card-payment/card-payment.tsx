@@ -24,7 +24,7 @@ export function CardPayment(props: CardFormProps) {
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  // The flow's alert (SPEC section 8) is gone once dismissed: the reason also stays in the page until the next attempt.
+  // The flow's alert (docs/product.md section 8) is gone once dismissed: the reason also stays in the page until the next attempt.
   const form: CardFormProps = {
     ...props,
     onFailed: (reason) => {

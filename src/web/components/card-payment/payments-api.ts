@@ -45,7 +45,7 @@ export async function settlePayment(clientSecret: string): Promise<void> {
 const RETURN_SECRET_PARAM = 'payment_intent_client_secret';
 
 /**
- * On a payment return URL (SPEC section 7), settles a payment that came back from the provider's
+ * On a payment return URL (docs/product.md section 7), settles a payment that came back from the provider's
  * redirect and takes the client secret out of the address bar. True while settling.
  */
 /** The history state a finished payment leaves for its thank-you page, which otherwise thanks no one. */

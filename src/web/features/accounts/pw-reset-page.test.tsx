@@ -18,7 +18,7 @@ async function fillIn(page: ReturnType<typeof renderPage>, password: string, con
   await page.user.click(screen.getByRole('button', { name: 'Reset password' }));
 }
 
-describe('password reset page (SPEC sections 4, 5 and 8)', () => {
+describe('password reset page (docs/product.md sections 4, 5 and 8)', () => {
   it('says an expired link has expired, with a way back and a way to ask again', async () => {
     renderPage(<PwResetPage />, { route, url, api: validLink(false) });
     expect(await screen.findByRole('alert')).toHaveTextContent('Sorry, that password reset link has expired.');

@@ -1,6 +1,6 @@
 import { twoDigits, utcCalendarDay } from '../../../shared/domain/en-gb';
 
-/** SPEC: an article's date is treated as UTC and shown as a numeric date (dd/mm/yyyy), as en-GB writes it. */
+/** docs/product.md: an article's date is treated as UTC and shown as a numeric date (dd/mm/yyyy), as en-GB writes it. */
 export function formatArticleDate(instant: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return '';

@@ -6,7 +6,7 @@ import { committeeApi, committeeKey } from './committee-api';
 // The admin's changes, apart from the queries so that a visitor's first load carries no mutation code.
 
 const imagesApi = lazyEndpoints(() => import('../../../shared/api/images').then((m) => m.imagesApi));
-/** SPEC: the list is fetched again after save and delete; the mutation ends once it has been. */
+/** docs/product.md: the list is fetched again after save and delete; the mutation ends once it has been. */
 function useRefetchCommittee() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: committeeKey });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { committeeFields, DEFAULT_COMMITTEE_PRIORITY, type CommitteeMember } from '../../../shared/api/committee';
 
-/** SPEC: priority is parsed as an integer, with parseInt's rules ("12", " 12" and "12.7" give 12). */
+/** docs/product.md: priority is parsed as an integer, with parseInt's rules ("12", " 12" and "12.7" give 12). */
 export function parsePriority(value: string): number {
   return Number.parseInt(value, 10);
 }

@@ -31,7 +31,7 @@ describe('the donation amount', () => {
   });
 });
 
-describe('SPEC 5: the donation form', () => {
+describe('docs/product.md section 5: the donation form', () => {
   it('needs a name unless Anonymous, and always an e-mail', () => {
     expect(errorsOf(valid)).toEqual([]);
     expect(errorsOf({ ...valid, name: ' ' })).toEqual(['name']);

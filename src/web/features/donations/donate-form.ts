@@ -45,7 +45,7 @@ export const emptyDonateForm: DonateFormValues = {
   ga_confirmed: false,
 };
 
-/** The amount typed, in pence (SPEC: 100 times the rounded pounds), or null when it is not a number. */
+/** The amount typed, in pence (docs/product.md: 100 times the rounded pounds), or null when it is not a number. */
 export function amountPence(amount: string): number | null {
   const text = amount.trim().replace(/^£/, '').replace(/,/g, '');
   if (text === '' || !/^\d*\.?\d*$/.test(text)) return null;
@@ -67,7 +67,7 @@ export interface DonateFormMessages {
 }
 
 /**
- * SPEC section 5: amount at least £1 after rounding AND (Anonymous OR a name) AND an e-mail. The
+ * docs/product.md section 5: amount at least £1 after rounding AND (Anonymous OR a name) AND an e-mail. The
  * Gift Aid part is checked with the contract's own schema when the donor asked for it.
  */
 export function donateFormSchema(messages: DonateFormMessages) {

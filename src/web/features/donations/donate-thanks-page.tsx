@@ -9,11 +9,11 @@ import { ThanksCard } from '../../components/thanks-card';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 
-/** SPEC: donation received, with a link back home. */
+/** docs/product.md: donation received, with a link back home. */
 export function DonateThanksPage() {
   const { t } = useSiteText();
   usePageTitle(t('donate.thanks.title'));
-  // Also the return address of a card check that left the site (SPEC section 7).
+  // Also the return address of a card check that left the site (docs/product.md section 7).
   const settling = useSettleOnReturn();
   const completed = useCompletedFlow();
 

@@ -5,7 +5,7 @@ import { eventsApi, eventsKey } from './events-api';
 
 // The admin's changes, apart from the queries so that a visitor's first load carries no mutation code.
 
-/** SPEC: the list is fetched again after save and delete; the mutation ends once it has been. */
+/** docs/product.md: the list is fetched again after save and delete; the mutation ends once it has been. */
 function useRefetchEvents() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: eventsKey });

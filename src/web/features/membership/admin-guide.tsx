@@ -75,7 +75,7 @@ const items: GuideItem[] = [
   },
 ];
 
-/** SPEC: the admin's profile shows editing instructions instead of membership information. */
+/** docs/product.md: the admin's profile shows editing instructions instead of membership information. */
 export function AdminGuide() {
   const { t } = useSiteText();
   return (

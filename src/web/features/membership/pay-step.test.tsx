@@ -42,7 +42,7 @@ async function payWith(page: RenderedPage, number: string) {
   await page.user.click(within(card).getByRole('button', { name: 'Pay £50.00' }));
 }
 
-describe('registration pay step (SPEC sections 4 and 8)', () => {
+describe('registration pay step (docs/product.md sections 4 and 8)', () => {
   it('returns to /register without step-one data', async () => {
     renderPage(<RegisterPayPage />, { route: '/register/pay' });
     expect(await screen.findByText('Elsewhere: /register')).toBeInTheDocument();
@@ -88,7 +88,7 @@ describe('registration pay step (SPEC sections 4 and 8)', () => {
   });
 });
 
-describe('renewal pay step (SPEC sections 4 and 8)', () => {
+describe('renewal pay step (docs/product.md sections 4 and 8)', () => {
   it('sends a visitor without a session to /signIn, and a member without step one to /renew', async () => {
     saveRenew({ tier_index: 0, proceed: paid });
     renderPage(<RenewPayPage />, { route: '/renew/pay' });

@@ -21,12 +21,12 @@ import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { PaymentSummary, type SummaryRow } from './payment-summary';
 
-/** What differs between paying to join and paying to renew (SPEC section 4). */
+/** What differs between paying to join and paying to renew (docs/product.md section 4). */
 export interface PayFlow {
   text: { title: SiteTextKey; intro: SiteTextKey; freeIntro: SiteTextKey; confirm: SiteTextKey; change: SiteTextKey };
   /** Step one, for "Change my details" / "Change tier". */
   stepOne: '/register' | '/renew';
-  /** SPEC section 7: where the card provider returns the browser after a redirect-based check. */
+  /** docs/product.md section 7: where the card provider returns the browser after a redirect-based check. */
   returnPath: string;
   /** With no client secret (a free tier): the simple confirm call instead of a card payment. */
   confirmSimple: (proceed: ProceedResponse) => Promise<void>;
@@ -54,7 +54,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
   const confirm = useMutation({
     mutationFn: () => flow.confirmSimple(proceed),
     onSuccess: () => flow.done(),
-    // SPEC section 8: a failed simple confirm has one message for both flows.
+    // docs/product.md section 8: a failed simple confirm has one message for both flows.
     onError: () => window.alert(t('pay.unexpected')),
   });
 

@@ -42,11 +42,11 @@ export function ProfilePage() {
   const { t } = useSiteText();
   usePageTitle(t('profile.title'));
   const session = useSession();
-  // /profile#renewed is also the return address of a renewal's card check (SPEC section 7).
+  // /profile#renewed is also the return address of a renewal's card check (docs/product.md section 7).
   const settling = useSettleOnReturn();
   const info = useMemberInfo({ enabled: !settling });
 
-  // SPEC: if the member-info call fails, the session is cleared and the user goes to /signIn.
+  // docs/product.md: if the member-info call fails, the session is cleared and the user goes to /signIn.
   const failed = info.isError;
   useEffect(() => {
     if (failed) clearSession();
@@ -115,7 +115,7 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
   return (
     <Stack spacing={3}>
       {renewed ? (
-        // SPEC: with #renewed a thanks banner replaces the renewal warning.
+        // docs/product.md: with #renewed a thanks banner replaces the renewal warning.
         <Alert severity="success" icon={<CheckCircleOutlineIcon />} data-testid="renewed-banner">
           <AlertTitle>
             <SiteText k="profile.renewed_title" />

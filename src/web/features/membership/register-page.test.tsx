@@ -32,12 +32,12 @@ async function fillRequired(page: RenderedPage, tier = /Doctors/) {
   for (const [label, value] of Object.entries(values)) await page.user.type(field(label), value);
 }
 
-describe('registration step one (SPEC sections 2, 4 and 5)', () => {
+describe('registration step one (docs/product.md sections 2, 4 and 5)', () => {
   it('marks the required fields and not the optional ones', async () => {
     renderPage(<RegisterPage />, { route: '/register' });
     for (const label of required) expect(field(label)).toBeRequired();
     for (const label of optional) expect(field(label)).not.toBeRequired();
-    // SPEC section 5: the e-mail is a plain text field here.
+    // docs/product.md section 5: the e-mail is a plain text field here.
     expect(field('Email')).toHaveAttribute('type', 'text');
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signIn');
   });

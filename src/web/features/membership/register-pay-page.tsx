@@ -38,7 +38,7 @@ function RegisterPay({ data }: { data: RegisterPayData }) {
           clearRegistration();
           void navigate('/register/thanks', { replace: true, state: COMPLETED_FLOW });
         },
-        // SPEC section 8: "Payment failed:" and the provider's reason.
+        // docs/product.md section 8: "Payment failed:" and the provider's reason.
         failedMessage: (reason) => `${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`,
         steps: <RegisterSteps active={1} />,
         rows: [

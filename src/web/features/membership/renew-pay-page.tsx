@@ -44,7 +44,7 @@ function RenewPay({ proceed }: { proceed: ProceedResponse }) {
           await queryClient.invalidateQueries({ queryKey: memberInfoKey });
           void navigate('/profile#renewed', { replace: true });
         },
-        // SPEC section 8: a renewal's card failure has its own fixed message.
+        // docs/product.md section 8: a renewal's card failure has its own fixed message.
         failedMessage: () => t('renew.payment_failed'),
         initialBilling: emptyBillingAddress,
       }}

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
 import { formatTierPrice, tiers } from '../../../shared/domain/tiers';
 
-/** SPEC: the tier picker is a radio group; each choice shows the tier's name and yearly price. */
+/** docs/product.md: the tier picker is a radio group; each choice shows the tier's name and yearly price. */
 export function TierPicker({
   label,
   value,

@@ -21,7 +21,7 @@ const chosen = () =>
     : [];
 const options = () => screen.queryAllByRole('option').map((o) => o.textContent);
 
-describe('categories input (SPEC section 5)', () => {
+describe('categories input (docs/product.md section 5)', () => {
   it('adds a category on Enter and on a trailing comma, keeping what follows the comma', async () => {
     const { user } = renderPage(<Harness />);
     await user.type(input(), 'Gala{Enter}');

@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * SPEC section 5, categories input: Enter or a trailing comma adds, duplicates are not added,
+ * docs/product.md section 5, categories input: Enter or a trailing comma adds, duplicates are not added,
  * suggestions start with the typed text, 'add "text"' when nothing matches, Backspace in the
  * empty input removes the last category.
  */

@@ -1,4 +1,4 @@
-/** SPEC section 5, categories input: pure rules, so they are tested without a browser. */
+/** docs/product.md section 5, categories input: pure rules, so they are tested without a browser. */
 
 const fold = (text: string) => text.trim().toLocaleLowerCase('en-GB');
 

@@ -48,7 +48,7 @@ type Props = {
   labelId: string;
 };
 
-/** The article's content editor (mui-tiptap), with the SPEC's toolbar, popovers and paste rules. */
+/** The article's content editor (mui-tiptap), with the toolbar, popovers and paste rules of docs/product.md. */
 export function ContentEditor({ initial, onChange, labelId }: Props) {
   const { t } = useSiteText();
   const rte = useRef<RichTextEditorRef>(null);
@@ -70,7 +70,7 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
     if (!isUploadableImage(file)) return setMessage(text('editor.images_only'));
     try {
       const url = await uploadImage(file);
-      // SPEC: an upload that returns no url inserts nothing, and says so.
+      // docs/product.md: an upload that returns no url inserts nothing, and says so.
       if (!url) return setMessage(text('editor.upload_no_url'));
       const node = { type: NODE.media, attrs: { url, ...UPLOAD_MEDIA_DEFAULTS } };
       const ed = editor();

@@ -22,7 +22,7 @@ export function listNesting(doc: PmNode): number {
 }
 
 /**
- * SPEC: list depth stays between 0 and 4. Any change (Tab, paste, drop) that would nest lists
+ * docs/product.md: list depth stays between 0 and 4. Any change (Tab, paste, drop) that would nest lists
  * deeper is refused, unless the document was already deeper and the change does not add to it.
  */
 export const ListDepthLimit = Extension.create({
@@ -69,7 +69,7 @@ export function editorTextLength(doc: PmNode): number {
 }
 
 /**
- * SPEC: the maximum length holds for typing, pasting and Enter. A change that would take the text
+ * docs/product.md: the maximum length holds for typing, pasting and Enter. A change that would take the text
  * past it is refused (a paste is cut to fit, its overflow dropped before the cursor), unless the
  * text was already longer and the change does not add to it. The same count as the server's.
  */

@@ -34,7 +34,7 @@ export type ToolbarActions = {
 const anchorOf = (handler: (anchor: HTMLElement) => void) => (event: MouseEvent<HTMLElement>) => handler(event.currentTarget);
 
 /**
- * SPEC "Editor" toolbar, in the order the issue lists it. Every label and tooltip is a site text
+ * docs/product.md "Editor" toolbar, in the order docs/product.md lists it. Every label and tooltip is a site text
  * (the admin words it like any other), the button's accessible name too.
  */
 export function EditorToolbar({ editor, actions }: { editor: Editor | null; actions: ToolbarActions }) {

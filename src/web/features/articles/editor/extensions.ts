@@ -9,7 +9,7 @@ import { BlockKeys, ListDepthLimit, TextLimit } from './editor-guards';
 import { MediaNode } from './media-node';
 
 /**
- * The editor's extensions: exactly what the stored format can hold (SPEC section 3), so
+ * The editor's extensions: exactly what the stored format can hold (docs/product.md section 3), so
  * everything written converts to a document and back.
  */
 export function articleExtensions(placeholder: string) {
@@ -24,7 +24,7 @@ export function articleExtensions(placeholder: string) {
         autolink: true,
         linkOnPaste: true,
         defaultProtocol: 'https',
-        // SPEC: pasted links are kept only when they parse and use http, https, mailto or tel.
+        // docs/product.md: pasted links are kept only when they parse and use http, https, mailto or tel.
         isAllowedUri: (url) => isAllowedLinkUrl(url) || isSafeLinkUrl(url),
         shouldAutoLink: (url) => isAllowedLinkUrl(url),
         HTMLAttributes: { rel: 'noopener noreferrer', target: null },

@@ -21,7 +21,7 @@ type Props<T> = {
 };
 
 /**
- * SPEC "Media popover": edits a link's URL, or a media block's URL, width, height, alignment and
+ * docs/product.md "Media popover": edits a link's URL, or a media block's URL, width, height, alignment and
  * type. Emptying the URL of an existing one removes it. (Link popover: 250px wide, padding 2.)
  */
 export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, target, onConfirm, onClose }: Props<T>) {

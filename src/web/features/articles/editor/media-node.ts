@@ -14,7 +14,7 @@ const wholeNumber = (value: string | null) => (value && /^\d+$/.test(value) ? Nu
 const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as const;
 
 /**
- * The media of an atomic block (SPEC "Media block data"): an image or a video with its size and
+ * The media of an atomic block (docs/product.md "Media block data"): an image or a video with its size and
  * alignment. An atom: the editor shows a preview and edits it through the media popover.
  */
 export const MediaNode = Node.create({

@@ -1,4 +1,4 @@
-/** SPEC: text pasted or dropped from files is cut to this many characters per file. */
+/** docs/product.md: text pasted or dropped from files is cut to this many characters per file. */
 export const PASTED_FILE_TEXT_LIMIT = 5000;
 
 export function cutFileText(text: string): string {

@@ -8,7 +8,7 @@ export async function uploadImage(file: File): Promise<string | null> {
   try {
     return (await apiRequest(imagesApi.upload, { body: form })).url || null;
   } catch (error) {
-    // SPEC: an answer without a url is reported to the editor as such, not as a failed upload.
+    // docs/product.md: an answer without a url is reported to the editor as such, not as a failed upload.
     if (error instanceof ApiError && error.status < 300) return null;
     throw error;
   }

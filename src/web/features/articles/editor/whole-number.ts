@@ -1,5 +1,5 @@
 /**
- * SPEC "Media popover": width and height take whole numbers only. Empty clears the field (null);
+ * docs/product.md "Media popover": width and height take whole numbers only. Empty clears the field (null);
  * anything that is not a whole number is ignored (the previous value stays).
  */
 export function parseWholeNumber(input: string, previous: number | null): number | null {
