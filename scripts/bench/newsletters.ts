@@ -118,7 +118,7 @@ export async function newsletterFigures(seconds: number): Promise<string[]> {
   const queuedMs = Math.round(performance.now() - started);
   const queued = (await services.newsletters.view(_id)).counts.recipients;
 
-  services.mailer.start();
+  await services.mailer.start();
   const sendingP99 = await timed();
   const sent = (await services.newsletters.view(_id)).counts.sent;
   // The same sending with nobody else asking anything of the server.

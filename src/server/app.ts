@@ -50,7 +50,7 @@ export type AppDeps = {
 
 /** The whole HTTP app: used by main.ts and by the tests, with the same wiring. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, db, services } = deps;
+  const { config, services } = deps;
   const cspOptions = { stripe: config.payments === 'stripe', httpsOnly: config.publicUrl.startsWith('https://') };
   const headers = securityHeaders(cspOptions);
   const app = Fastify({
@@ -88,7 +88,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if ((req.url === '/api' || req.url.startsWith('/api/')) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  healthRoutes(app, db.db);
+  healthRoutes(app, services.health);
   accountsRoutes(app, services.accounts, services.passwordResets);
   accountRoutes(app, services.account);
   secondFactorRoutes(app, {

@@ -1,17 +1,11 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
-import { PAGE, TOKEN_PAGES } from '../shared/domain/page-paths';
+import { loggableUrl } from './http/token-pages';
+import { logDestination } from './log-destination';
 
-/**
- * The address segment before each secret: the token pages' (`/signIn/pwReset/:uid` gives
- * "pwReset", decision 088), the API's check of a reset link and its one-click unsubscribe.
- */
-const SECRET_AFTER = [...TOKEN_PAGES.map((page) => PAGE[page].split('/').at(-2)!), 'pw_reset_validate', 'unsubscribe'];
-const SECRET_SEGMENT = new RegExp(`/(${SECRET_AFTER.join('|')})/[^/]+`, 'gi');
-
-/** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation or unsubscribe link tokens. */
+/** Keeps secrets out of request logs: no query strings, and no reset, e-mail confirmation, unsubscribe or preference link tokens, however spelled. */
 export function safeUrl(url: string): string {
-  return url.split('?')[0]!.replace(SECRET_SEGMENT, '/$1/[redacted]');
+  return loggableUrl(url);
 }
 
 /**
@@ -31,8 +25,14 @@ export function createLogger(level: string, options: { pretty?: boolean; destina
     },
   };
   if (options.destination) return pino(settings, options.destination);
-  return options.pretty
-    ? pino(settings, pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' }))
-    : pino(settings);
+  // Never pino's own stdout writer: on a full disk it threw ENOSPC from an 'error' event nobody heard.
+  if (!options.pretty) return pino(settings, logDestination(1));
+  const readable = logDestination(1, {
+    notice: (dropped, reason) => `${dropped} log lines were lost: the log could not be written (${reason})\n`,
+  });
+  return pino(
+    settings,
+    pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', destination: readable }),
+  );
 }
 export type { Logger };

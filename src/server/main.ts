@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
+import { isDatabaseUnavailable } from './db/availability';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedDemoContent } from './db/seed';
@@ -48,7 +49,7 @@ async function main() {
   const config = loadConfig();
   const onTerminal = Boolean(process.stdout.isTTY);
   const log = createLogger(config.logLevel, { pretty: onTerminal });
-  const db = openDatabase(config);
+  const db = openDatabase({ ...config, onConnectionError: (message) => log.warn(message) });
   const applied = await migrateToLatest(db);
   const clock = () => new Date();
   const services = createServices({ db, clock, config, log, jwtSecret: await jwtSecret(db.db, config.jwtSecret) });
@@ -83,19 +84,32 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     deadline.unref();
     // close() stops accepting connections and resolves once the requests under way have answered.
-    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), newsletterJobs.stop()]);
+    // Mail stops claiming at once and finishes the message in hand; what is queued meanwhile waits
+    // in the outbox for the next start. A newsletter half queued is resumed by the next start's job.
+    await Promise.all([app.close(), jobs.stop(), bookingJobs.stop(), newsletterJobs.stop(), services.mailer.close()]);
     // Background mail and password threads (a delivery under way gets a few seconds).
     await services.close();
     await db.close();
     log.info('stopped');
     process.exit(0);
   };
+  // A database that goes away under background work (a job, a mail run) fails that work, not the
+  // process; anything else unforeseen is logged before the process ends, as Node would end it.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      log.warn({ reason: reason instanceof Error ? reason.message : String(reason) }, 'background work failed: database unavailable');
+      return;
+    }
+    log.fatal({ err: reason }, 'unhandled rejection: stopping');
+    process.exit(1);
+  });
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // Mail queued before a restart, and retries when due, go out without waiting for a request. Before
+  // listening: the claims this server held when it stopped are taken back before it makes new ones.
+  await services.mailer.start();
   await app.listen({ port: config.port, host: config.host });
-  // Mail queued before a restart, and retries when due, go out without waiting for a request.
-  services.mailer.start();
   const database = db.dialect === 'sqlite' ? `SQLite at ${db.sqliteFile}` : 'PostgreSQL';
   const facts = {
     url: config.publicUrl,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { backgroundTasks } from './background';
 import { hashPool } from './auth/hash-pool';
 import { passwordHasher } from './auth/password';
@@ -39,17 +40,34 @@ import { eventsService } from './features/events/events.service';
 import { bookingFulfilment, bookingsService } from './features/events/bookings.service';
 import { eventAdminService } from './features/events/event-admin.service';
 import { attendanceService } from './features/events/attendance.service';
+import { healthService } from './features/health/health.service';
 import { imagesService } from './features/images/images.service';
 import { imagesRepo } from './features/images/images.repo';
 import { isSiteImagePath } from '../shared/domain/richtext/safe-url';
 import { settingsService } from './features/site-text/settings.service';
 import { siteTextService } from './features/site-text/site-text.service';
 import { savedTextsCache } from './features/site-text/saved-texts-cache';
+import { personalDataRegistry } from './privacy/personal-data';
+import { mailPersonalData } from './integrations/mail/mail.personal-data';
+import { paymentsPersonalData } from './payments/payments.personal-data';
+import { donationsPersonalData } from './features/donations/donations.personal-data';
+import { membershipPersonalData } from './features/membership/membership.personal-data';
+import { articlesPersonalData } from './features/articles/articles.personal-data';
+import { imagesPersonalData } from './features/images/images.personal-data';
+import { siteTextPersonalData } from './features/site-text/site-text.personal-data';
+import { committeePersonalData } from './features/committee/committee.personal-data';
+import { limitsPersonalData } from './http/rate-limit.personal-data';
+import { accountsPersonalData } from './features/accounts/accounts.personal-data';
+import { auditPersonalData } from './audit/audit.personal-data';
+import { mailChoicesPersonalData } from './privacy/mail-choices.personal-data';
+import { newslettersPersonalData } from './features/newsletters/newsletters.personal-data';
 import { newslettersService } from './features/newsletters/newsletters.service';
 import { choicesService } from './features/newsletters/choices.service';
 import { importsService } from './features/imports/imports.service';
 import { invitationsService } from './features/imports/invitations.service';
 import { addMemberService } from './features/imports/add-member.service';
+import { importsPersonalData } from './features/imports/imports.personal-data';
+import { secondFactorsPersonalData } from './features/accounts/second-factors.personal-data';
 
 export type ServiceDeps = {
   db: Db;
@@ -80,6 +98,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     clock,
     log,
     messageIdHost: new URL(config.publicUrl).hostname,
+    // The same after a restart, and different for each server on one database (decision 097).
+    serverName: `${os.hostname()}:${config.port}`,
     bulkPerMinute: config.mailBulkPerMinute,
     dkim: config.dkim,
     from: async () =>
@@ -101,7 +121,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     registration: registrationFulfilment(clock, log),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
-    booking: bookingFulfilment(clock, jwtSecret),
+    // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
+    booking: bookingFulfilment(clock, jwtSecret, (id) => bookings.refundNow(id)),
   });
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
@@ -117,7 +138,6 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     limiter,
     mailContext,
     linkSecret: jwtSecret,
-    fulfilment,
     // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
     recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
     log,
@@ -172,6 +192,31 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     siteName: () => siteText.get('site_name'),
     endOtherSessions: (userId, keep, trx) => sessions.endOthers(userId, keep, trx),
   });
+  // Every table that can hold a person's data, declared by the part that owns it: export and
+  // erasure run every part, in this order (decision 099). A new table joins by adding its part here;
+  // src/server/privacy/personal-data.api.test.ts walks the schema and fails until it has.
+  const personalData = personalDataRegistry(
+    [
+      mailPersonalData,
+      paymentsPersonalData,
+      donationsPersonalData,
+      bookings.personalData,
+      membershipPersonalData,
+      articlesPersonalData,
+      imagesPersonalData,
+      siteTextPersonalData,
+      committeePersonalData,
+      limitsPersonalData,
+      importsPersonalData,
+      secondFactorsPersonalData,
+      mailChoicesPersonalData,
+      newslettersPersonalData,
+      // The account's own row goes last but one; the audit log last, scrubbing what the others found.
+      accountsPersonalData,
+      auditPersonalData,
+    ],
+    { db: db.db, clock, mailContext, log },
+  );
   const accounts = accountsService({
     db: db.db,
     repo: accountsData,
@@ -190,6 +235,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     log,
     clock,
     metrics: createMetrics(db.db),
+    health: healthService(db.db),
     tokens,
     passwords,
     limiter,
@@ -254,6 +300,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     },
     accountsRepo: accountsData,
     accounts,
+    personalData,
     sessions,
     secondFactors,
     account: accountService({
@@ -266,6 +313,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      personalData,
       pdfs,
       logo: siteLogo,
     }),

@@ -14,16 +14,24 @@ describe('password hashing', () => {
     expect(await hasher.verify('anything', 'not a hash')).toBe(false);
   });
 
-  it('asks for a rehash when the stored parameters differ from today', async () => {
+  it('asks for a rehash of a weaker hash only, never of a stronger one', async () => {
     expect(hasher.needsRehash(await hasher.hash('x'))).toBe(false);
-    expect(hasher.needsRehash('scrypt$16384$8$1$c2FsdA==$a2V5')).toBe(true);
+    // Made at a higher cost (the setting was lowered since): kept.
+    expect(hasher.needsRehash('scrypt$16384$8$1$c2FsdA==$a2V5')).toBe(false);
+    expect(hasher.needsRehash('scrypt$1024$16$1$c2FsdA==$a2V5')).toBe(false);
+    // Weaker in work or in memory: replaced.
+    expect(hasher.needsRehash('scrypt$512$8$1$c2FsdA==$a2V5')).toBe(true);
+    expect(hasher.needsRehash('scrypt$1024$4$2$c2FsdA==$a2V5')).toBe(true);
     expect(hasher.needsRehash('bcrypt$whatever')).toBe(true);
   });
 
   it('verifies a hash made at another cost, from the parameters stored in it', async () => {
-    const old = await passwordHasher(11).hash('pässword');
-    expect(await hasher.verify('pässword', old)).toBe(true);
-    expect(hasher.needsRehash(old)).toBe(true);
+    const stronger = await passwordHasher(11).hash('pässword');
+    expect(await hasher.verify('pässword', stronger)).toBe(true);
+    expect(hasher.needsRehash(stronger)).toBe(false);
+    const weaker = await passwordHasher(9).hash('pässword');
+    expect(await hasher.verify('pässword', weaker)).toBe(true);
+    expect(hasher.needsRehash(weaker)).toBe(true);
   });
 
   it('uses production strength unless configured otherwise: scrypt N=2^17, r=8, p=1', async () => {

@@ -32,7 +32,7 @@ function parse(stored: string): Parsed | null {
 /**
  * Password hashing with scrypt at the configured cost (log2 N; PASSWORD_HASH_COST). The parameters
  * are stored in each hash, `scrypt$N$r$p$salt$key`, so the cost can change later and old hashes
- * still verify (and are rehashed at the next sign-in). The server hashes on `pool`'s worker
+ * still verify (and weaker ones are rehashed at the next sign-in). The server hashes on `pool`'s worker
  * threads (hash-pool.ts); without one (scripts, unit tests) Node's own thread pool is used.
  */
 export function passwordHasher(cost: number = PRODUCTION_COST, pool?: HashPool) {
@@ -54,10 +54,16 @@ export function passwordHasher(cost: number = PRODUCTION_COST, pool?: HashPool) 
     refuseWhenBusy(): void {
       pool?.refuseWhenFull();
     },
-    /** True when the hash was made with other parameters than today's and should be replaced. */
+    /**
+     * True when the hash is weaker than today's parameters make (or not ours) and should be
+     * replaced at sign-in. A stronger one is kept: lowering PASSWORD_HASH_COST (a smaller machine)
+     * must never weaken the hashes already stored (decision 098).
+     */
     needsRehash(stored: string): boolean {
       const parsed = parse(stored);
-      return !parsed || parsed.N !== params.N || parsed.r !== params.r || parsed.p !== params.p;
+      if (!parsed) return true;
+      // scrypt's work grows with N * r * p and its memory with N * r.
+      return parsed.N * parsed.r * parsed.p < params.N * params.r * params.p || parsed.N * parsed.r < params.N * params.r;
     },
   };
 }

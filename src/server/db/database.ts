@@ -15,7 +15,12 @@ export type Db = {
   close(): Promise<void>;
 };
 
-export type DbOptions = { databaseUrl?: string; dataDir: string };
+export type DbOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Where a dropped PostgreSQL connection is reported (the server's logger); the console otherwise. */
+  onConnectionError?: (message: string) => void;
+};
 
 export function sqliteFileIn(dataDir: string): string {
   return path.join(dataDir, 'site.sqlite');
@@ -37,10 +42,18 @@ export function openDatabase(options: DbOptions): Db {
   if (options.databaseUrl) {
     // BIGINT (int8) comes back as a string by default; our counts and sizes fit in a JS number.
     pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process: the
-    // pool discards it and opens a new one when needed.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection that cannot be made in 5 s fails its request (503) instead of waiting for ever.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000 });
+    const report = options.onConnectionError ?? ((message: string) => console.error(message));
+    // A connection the server drops (a restart, a failover, an administrator's kill) emits
+    // 'error'. The pool listens on idle connections only; one in use by a request had nobody
+    // listening, and Node ends a process whose EventEmitter emits an unheard 'error'. Every
+    // connection gets its own listener: the query under way fails (503 to its request), the pool
+    // discards the connection when it is released and opens a new one for the next request.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => report(`PostgreSQL connection lost while in use: ${error.message}`));
+    });
+    pool.on('error', (error) => report(`PostgreSQL idle connection lost: ${error.message}`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

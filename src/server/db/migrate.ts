@@ -15,6 +15,7 @@ import * as m0011 from './migrations/0011-event-mailings';
 import * as m0012 from './migrations/0012-feature-images';
 import * as m0012b from './migrations/0012b-join-sign-in';
 import * as m0013 from './migrations/0013-stalls-and-growth';
+import * as m0013b from './migrations/0013b-mail-claims-and-expiry';
 import * as m0014 from './migrations/0014-receipt-numbers';
 import * as m0015 from './migrations/0015-member-import';
 import * as m0016 from './migrations/0016-newsletters';
@@ -38,6 +39,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0012-feature-images': m0012,
   '0012b-join-sign-in': m0012b,
   '0013-stalls-and-growth': m0013,
+  '0013b-mail-claims-and-expiry': m0013b,
   '0014-receipt-numbers': m0014,
   '0015-member-import': m0015,
   '0016-newsletters': m0016,

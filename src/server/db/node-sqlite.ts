@@ -6,10 +6,21 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
  * better-sqlite3 interface it was written for. Decision record 010 says why there is no native
  * SQLite module any more.
  */
+const nothingToUndo: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 export function kyselySqlite(database: DatabaseSync): SqliteDatabase {
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
+      // SQLite undoes a transaction itself on some errors (a full disk, an I/O error): Kysely's
+      // rollback that follows would fail with "no transaction is active" and hide the real error
+      // (a full disk must answer 503, decision 095). Then there is nothing left to undo.
+      if (/^\s*rollback\s*$/i.test(sql) && !database.isTransaction) return nothingToUndo;
       const statement: StatementSync = database.prepare(sql);
       const values = (parameters: ReadonlyArray<unknown>) => parameters as SQLInputValue[];
       return {

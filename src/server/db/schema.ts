@@ -247,7 +247,7 @@ export interface TestPaymentIntentsTable {
   client_secret: string;
   idempotency_key: string;
   amount_pence: number;
-  status: 'requires_payment_method' | 'succeeded';
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
 }
@@ -272,6 +272,12 @@ export interface OutboxTable {
   next_attempt_at: string | null;
   /** JSON list of { filename, content_type, content_base64 }, or null. */
   attachments: string | null;
+  /** While "sending": the server holding the claim ("host:port"), so it knows its own after a restart. */
+  claimed_by: string | null;
+  /** Not sent after this instant (its link would no longer work); on_expiry goes instead, if any. */
+  expires_at: string | null;
+  /** JSON { subject, text, html }: the message sent in this one's place once it has expired. */
+  on_expiry: string | null;
   /** A queued message waits until then (invitations go out at a steady rate). */
   not_before: string | null;
   /** Unique when set: one message per newsletter and recipient (0016). */

@@ -1,7 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENTS_UNAVAILABLE } from '../../shared/api/payments';
 import { CardDeclinedError, PaymentProviderError } from '../integrations/payments/provider';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/availability';
 import { HttpError } from './errors';
+import { unavailablePage, wantsPage } from './unavailable-page';
 import { ValidationError } from './validation';
 
 /** Friendlier words for the framework's own client errors. */
@@ -46,6 +48,14 @@ export function sendError(error: FastifyError | Error, req: FastifyRequest, repl
       'payment provider failed',
     );
     return reply.code(502).send({ detail: PAYMENTS_UNAVAILABLE });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Not a bug: the database is restarting, unreachable, locked or full. The request fails, the
+    // process carries on, and the client is told when to try again (decision 095).
+    req.log.warn({ reason: error.message }, 'database unavailable: answered 503');
+    reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+    if (wantsPage(req)) return reply.code(503).type('text/html; charset=utf-8').send(unavailablePage());
+    return reply.code(503).send({ detail: DATABASE_UNAVAILABLE });
   }
   const status = clientErrorStatus(error as FastifyError);
   if (status) {

@@ -167,6 +167,8 @@ describe('GET /api/openapi.json', () => {
     // A conditional GET may answer 304; a path parameter past the router's limit, 414.
     expect(doc.paths['/api/string_table_v2']!.get!.responses['304']).toEqual({ $ref: '#/components/responses/NotModified' });
     expect(doc.paths['/api/articles/{id}']!.get!.responses['414']).toEqual({ $ref: '#/components/responses/UriTooLong' });
+    // Any route may find the database unavailable: 503 with Retry-After (decision 095).
+    expect(doc.paths['/api/articles/{id}']!.get!.responses['503']).toEqual({ $ref: '#/components/responses/Unavailable' });
   });
 
   it('finds an answer it does not describe (the check every API test runs through the test app)', async () => {
@@ -177,10 +179,15 @@ describe('GET /api/openapi.json', () => {
       rawPayload: Buffer.from(JSON.stringify(body)),
     });
     const health = { route: '/api/health', url: '/api/health' };
-    expect(check.problems('GET', health, json(200, { status: 'ok' }))).toEqual([]);
-    expect(check.problems('GET', health, json(200, { status: 'fine' }))[0]).toMatch(/outside the documented schema/);
+    const healthy = { status: 'ok', database: { reachable: true, writable: true } };
+    expect(check.problems('GET', health, json(200, healthy))).toEqual([]);
+    expect(check.problems('GET', health, json(200, { ...healthy, status: 'fine' }))[0]).toMatch(/outside the documented schema/);
+    expect(check.problems('GET', health, json(200, { status: 'ok' }))[0]).toMatch(/outside the documented schema/);
     expect(check.problems('GET', health, json(404, { detail: 'x' }))[0]).toMatch(/status the document does not list/);
-    expect(check.problems('GET', health, json(200, { status: 'ok' }, 'text/html'))[0]).toMatch(/as text\/html/);
+    expect(check.problems('GET', health, json(200, healthy, 'text/html'))[0]).toMatch(/as text\/html/);
+    // Health's own 503 says which part is down, in its own shape; any other route's 503 is the error shape.
+    expect(check.problems('GET', health, json(503, { status: 'read_only', database: { reachable: true, writable: false } }))).toEqual([]);
+    expect(check.problems('GET', health, json(503, { detail: 'x' }))[0]).toMatch(/outside the documented schema/);
     // Errors are held to the shared error shape, through the references.
     const token = { route: '/api/token', url: '/api/token' };
     expect(check.problems('POST', token, json(401, { detail: 'Email or password not recognized' }))).toEqual([]);

@@ -106,6 +106,9 @@ function responses({ endpoint, policy, etag }: DocumentedRoute): JsonSchema {
   // A body is read before the route runs: any request that may carry one can be too large or of the wrong type.
   if (endpoint.body || endpoint.method !== 'GET') Object.assign(out, { 413: ref('PayloadTooLarge'), 415: ref('UnsupportedMediaType') });
   if (endpoint.params) out[414] = ref('UriTooLong');
+  // Any route may find the database unavailable (restarting, stopped, read-only, its disk full):
+  // 503 with Retry-After, never a 500 (decision 095). A route's own 503 (busy threads) is listed below.
+  out[503] = ref('Unavailable');
   if (endpoint.redirects)
     out[303] = {
       description: endpoint.redirects,
@@ -189,6 +192,10 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], info: OpenApiIn
         UnsupportedMediaType: errorJson('The body is not in the declared media type'),
         UriTooLong: errorJson('A path parameter is longer than any the site gives out'),
         ServerError: errorJson('Something went wrong on the server; it is logged with the request id (x-request-id)'),
+        Unavailable: {
+          ...errorJson('The database is unavailable for the moment (restarting, stopped, or unable to write): try again'),
+          headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } },
+        },
       },
     },
   };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FormOutcome, PageFormName } from '../../shared/domain/form-outcome';
 import { hasNulCharacter } from '../../shared/domain/json-shape';
+import { isDatabaseUnavailable } from '../db/availability';
 import { PAGE, type PageName } from '../../shared/domain/page-paths';
 import { HttpError, unsupportedMediaType } from './errors';
 import type { PageResponder } from './spa';
@@ -105,6 +106,8 @@ export function addPageForm(app: FastifyInstance, answer: PageResponder, publicU
     try {
       outcome = await spec.handle({ req, fields, params });
     } catch (error) {
+      // The database away: the site's 503 with Retry-After, as for any request (decision 095).
+      if (isDatabaseUnavailable(error)) throw error;
       outcome = refusalOutcome(req, error);
     }
     // Something changed that pages show (a place held): the kept pages are forgotten, as after any write.

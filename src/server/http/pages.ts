@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { FormOutcome } from '../../shared/domain/form-outcome';
+import { DATABASE_UNAVAILABLE, DatabaseUnavailableError } from '../db/availability';
 
 /** What the server renderer (src/web/entry-server.tsx, built to dist/ssr) gives for a page. */
 export type RenderedPage = { status: number; html: string; head: string };
@@ -34,6 +35,24 @@ export function inProcessTransport(app: FastifyInstance) {
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) if (typeof value === 'string') headers.set(name, value);
     return new Response(NO_BODY.has(answer.statusCode) ? null : answer.body, { status: answer.statusCode, headers });
+  };
+}
+
+/**
+ * The transport, noting whether any call answered that the database is unavailable: the renderer
+ * shows a failed call as missing data, which must not be served as the page (decision 095).
+ */
+export function watchingUnavailable(transport: ReturnType<typeof inProcessTransport>) {
+  let unavailable = false;
+  return {
+    transport: async (url: string, init: RequestInit): Promise<Response> => {
+      const answer = await transport(url, init);
+      if (answer.status === 503 && (await answer.clone().text()).includes(DATABASE_UNAVAILABLE)) unavailable = true;
+      return answer;
+    },
+    throwIfUnavailable: (): void => {
+      if (unavailable) throw new DatabaseUnavailableError();
+    },
   };
 }
 

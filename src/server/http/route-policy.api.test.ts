@@ -72,7 +72,7 @@ describe('route policies', () => {
   it('refuses forged, expired and outdated tokens', async () => {
     const admin = await t.userWithRole('admin');
     const set = (authorization: string) =>
-      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization }, payload: { key: 'k', value: 'v' } });
+      t.app.inject({ method: 'POST', url: '/api/set_string', headers: { authorization }, payload: { key: 'home.mission', value: 'v' } });
 
     expect((await set(admin.authorization)).statusCode).toBe(200);
     // A signature made with another key.
@@ -94,7 +94,7 @@ describe('route policies', () => {
         method: 'POST',
         url: '/api/set_string',
         headers: { authorization: admin.authorization },
-        payload: { key: 'k', value: 'v' },
+        payload: { key: 'home.mission', value: 'v' },
       });
     expect((await set()).statusCode).toBe(200);
 

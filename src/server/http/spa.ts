@@ -5,12 +5,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { StringTable } from '../../shared/api/site-text';
 import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
 import { FORM_OUTCOME_ELEMENT_ID, type FormOutcome } from '../../shared/domain/form-outcome';
+import { isDatabaseUnavailable } from '../db/availability';
 import { pageAddress } from '../../shared/domain/page-address';
-import { PAGE, pageOf, TOKEN_PAGES } from '../../shared/domain/page-paths';
+import { pageOf } from '../../shared/domain/page-paths';
 import { shortLivedByKey, slidingWindow } from '../short-lived';
 import { addressKey } from './client-address';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
-import { fillTemplate, inProcessTransport, type RenderPage } from './pages';
+import { fillTemplate, inProcessTransport, watchingUnavailable, type RenderPage } from './pages';
+import { carriesToken } from './token-pages';
 
 export type SpaOptions = {
   webDir: string;
@@ -75,18 +77,6 @@ export function renderIndex(html: string, head: PageHead): string {
   );
 }
 
-/**
- * The part of each token page's address before its secret (`/signin/pwreset/`), lower case: the
- * router matches addresses whatever their case, and anything under it may hold a secret.
- */
-const TOKEN_PREFIXES = TOKEN_PAGES.map((page) => PAGE[page].split(':')[0]!.toLowerCase());
-
-/** Whether the address is a page that carries a secret token. */
-export function carriesSecret(url: string): boolean {
-  const path = url.toLowerCase();
-  return TOKEN_PREFIXES.some((prefix) => path.startsWith(prefix));
-}
-
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -148,9 +138,15 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
   const render = async (req: FastifyRequest, url: string, outcome?: FormOutcome) => {
     if (!options.renderPage) return null;
+    // A page drawn while the database was down would be served (and kept) without its data: 503 instead.
+    const watched = watchingUnavailable(transport);
     try {
-      return await options.renderPage(new URL(url, options.publicUrl), transport, outcome);
+      const page = await options.renderPage(new URL(url, options.publicUrl), watched.transport, outcome);
+      watched.throwIfUnavailable();
+      return page;
     } catch (error) {
+      watched.throwIfUnavailable();
+      if (isDatabaseUnavailable(error)) throw error;
       req.log.error({ err: error }, 'Server rendering failed; the page is left to the browser');
       return null;
     }
@@ -162,6 +158,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       const element = embeddedJsonElement(STRING_TABLE_ELEMENT_ID, await options.stringTable());
       return bare.replace('</head>', () => `${element}</head>`);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
       // The browser asks the API, or falls back to the defaults, as on the development server.
       req.log.error({ err: error }, 'The string table could not be read; the page goes without it');
       return bare;
@@ -224,11 +221,11 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
 
   const sendIndex = async (req: FastifyRequest, reply: FastifyReply, url: string, status?: number) => {
     // A reset, e-mail confirmation or other link's token is in the address: it must not travel on
-    // as a Referer, nor stay in memory as a key.
-    const carriesToken = carriesSecret(url);
-    const [csp, page] = await Promise.all([options.pageCsp(), carriesToken ? servedPage(req, url) : keptPage(req, url)]);
+    // as a Referer, nor stay in memory as a key. Matched as the router reads it (any case, decoded).
+    const secret = carriesToken(url);
+    const [csp, page] = await Promise.all([options.pageCsp(), secret ? servedPage(req, url) : keptPage(req, url)]);
     if ('location' in page) return reply.redirect(page.location, page.status);
-    if (carriesToken) reply.header('referrer-policy', 'no-referrer');
+    if (secret) reply.header('referrer-policy', 'no-referrer');
     reply
       .code(status ?? page.status)
       .header('cache-control', 'no-cache')
@@ -256,7 +253,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       '</head>',
       () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,
     );
-    if (carriesSecret(url)) reply.header('referrer-policy', 'no-referrer');
+    if (carriesToken(url)) reply.header('referrer-policy', 'no-referrer');
     return (
       reply
         // An unknown record's page stays a 404, whatever was posted to it.

@@ -5,8 +5,13 @@ import type { MailMessage, Mailer } from '../integrations/mail/mailer';
 import type { MailContext } from '../integrations/mail/template';
 import { paymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
 
-/** What a fulfilment did: the mail to send, and for a membership the year it bought (London dates). */
-export type Fulfilled = { mail: MailMessage[]; period?: { start: string; end: string } };
+/**
+ * What a fulfilment did: the mail to send, for a membership the year it bought (London dates),
+ * and work for once it has committed (a late payment's refund: a call to the provider that must
+ * not happen inside the transaction, nor before the decision is on record). `afterCommit`
+ * handles its own failures: the scheduled jobs make up for it.
+ */
+export type Fulfilled = { mail: MailMessage[]; period?: { start: string; end: string }; afterCommit?: () => Promise<void> };
 
 /**
  * What completing a payment of one kind does, inside the fulfilment's transaction. It must read
@@ -44,20 +49,22 @@ export function fulfilmentService(
   async function complete(find: (repo: PaymentsRepo) => Promise<PaymentRow | undefined>, event?: { id: string; type: string }) {
     // Read before the transaction opens (see FulfilmentHandler).
     const mail = await mailContext();
+    type Outcome = { result: FulfilmentResult; afterCommit?: () => Promise<void> };
     const attempt = () =>
-      db.transaction().execute(async (trx): Promise<FulfilmentResult> => {
+      db.transaction().execute(async (trx): Promise<Outcome> => {
         const repo = paymentsRepo(trx);
         const now = clock().toISOString();
-        if (event && !(await repo.recordWebhookEvent(event.id, event.type, now))) return 'already-fulfilled';
+        if (event && !(await repo.recordWebhookEvent(event.id, event.type, now))) return { result: 'already-fulfilled' };
         const payment = await find(repo);
-        if (!payment) return 'unknown-payment';
-        if (!(await repo.claim(payment.id, now))) return 'already-fulfilled';
-        await runHandler(trx, payment, mail);
-        return 'fulfilled';
+        if (!payment) return { result: 'unknown-payment' };
+        if (!(await repo.claim(payment.id, now))) return { result: 'already-fulfilled' };
+        const done = await runHandler(trx, payment, mail);
+        return { result: 'fulfilled', afterCommit: done.afterCommit };
       });
     // A handler that finds its member changed by another fulfilment meanwhile throws ConcurrentChange: all again.
-    const result = await retryOnConcurrentChange(attempt);
+    const { result, afterCommit } = await retryOnConcurrentChange(attempt);
     if (result === 'fulfilled') mailer.deliverSoon();
+    await afterCommit?.();
     return result;
   }
 

@@ -152,6 +152,24 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       return { status: intent.status };
     },
 
+    /**
+     * Cancels the card payment of something that can no longer be bought (a lapsed booking hold),
+     * so a card step finished late takes no money. An intent paid meanwhile is fulfilled (its
+     * handler decides what a late payment means). Provider failures are the caller's to log.
+     */
+    async cancelUnpaid(paymentId: string): Promise<'canceled' | 'paid' | 'unchanged'> {
+      const payment = await repo.findById(paymentId);
+      if (!payment?.provider_ref || payment.provider !== provider.name || payment.status !== 'pending') return 'unchanged';
+      const intent = await provider.cancelIntent(payment.provider_ref);
+      if (intent?.status === 'succeeded') {
+        await fulfilment.fulfilIntent(intent.id);
+        return 'paid';
+      }
+      if (intent?.status !== 'canceled') return 'unchanged';
+      await repo.changeStatus(payment, { status: 'canceled', refunded_pence: payment.refunded_pence });
+      return 'canceled';
+    },
+
     findById(id: string) {
       return repo.findById(id);
     },

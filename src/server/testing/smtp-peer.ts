@@ -6,11 +6,16 @@ export type Received = { from: string; to: string[]; raw: string; messageId: str
 /**
  * A real SMTP peer on loopback. It refuses mail for addresses starting "bounce" for good (550)
  * and for those starting "busy" for now (451, as a full mailbox or greylisting); it can be slow
- * to greet (a distant or busy server) and can refuse the first messages' data (a hiccup).
+ * to greet (a distant or busy server), slow to accept a message's data (a loaded server: it
+ * answers each DATA only when `acceptData()` is called), and can refuse the first messages' data
+ * (a hiccup).
  */
-export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseFirstData?: number } = {}) {
+export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseFirstData?: number; holdData?: boolean } = {}) {
   const received: Received[] = [];
   let refusals = options.refuseFirstData ?? 0;
+  /** Messages whose data has arrived and waits for `acceptData()` before the peer answers. */
+  const held: (() => void)[] = [];
+  const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,6 +36,14 @@ export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseF
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
+        if (options.holdData) {
+          held.push(() => accept());
+          for (const wake of waiters.splice(0)) wake();
+          return;
+        }
+        accept();
+      });
+      function accept() {
         if (refusals > 0) {
           refusals--;
           return callback(new Error('Temporary local problem, try again'));
@@ -42,10 +55,23 @@ export async function startSmtpPeer(options: { greetingDelayMs?: number; refuseF
           messageId: /^Message-ID: (.+)$/im.exec(raw)?.[1]?.trim(),
         });
         callback();
-      });
+      }
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { port, url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** Resolves once a message's data has arrived and is being held (holdData). */
+    async dataArrived(): Promise<void> {
+      while (!held.length) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    /** Accepts the oldest held message: the sender gets its "250 OK". */
+    acceptData(): void {
+      held.shift()?.();
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

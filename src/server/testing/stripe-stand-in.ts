@@ -111,6 +111,21 @@ export async function startStripeStandIn() {
         }
         return send(402, { error: { type: 'card_error', ...declined, payment_intent: intent } });
       }
+      const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(path);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]!);
+        if (!intent) return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'canceled')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
       const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(path);
       if (req.method === 'GET' && get) {
         const intent = intents.get(get[1]!);
@@ -145,7 +160,9 @@ export async function startStripeStandIn() {
     },
     /** What Stripe does when the card step succeeds in the browser. */
     succeed(id: string) {
-      intents.get(id)!.status = 'succeeded';
+      const intent = intents.get(id)!;
+      if (intent.status === 'canceled') throw new Error(`${id} was cancelled: Stripe would refuse its card step`);
+      intent.status = 'succeeded';
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -129,8 +129,11 @@ export async function createTestApp(
     renderPages?: boolean;
   } = {},
 ): Promise<TestApp> {
+  const logs: Record<string, unknown>[] = [];
+  const capture = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
-  const pgDb = process.env.TEST_PG_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
+  // A test that brings its own database (a cluster it restarts) gives DATABASE_URL itself.
+  const pgDb = process.env.TEST_PG_URL && !env.DATABASE_URL ? await freshPostgres(process.env.TEST_PG_URL) : undefined;
   const config = loadConfig({
     DATA_DIR: dataDir,
     // Production-strength scrypt costs ~0.3 s a hash; password.test.ts checks that strength once.
@@ -140,7 +143,8 @@ export async function createTestApp(
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const db = openDatabase(config);
+  const log = options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent');
+  const db = openDatabase({ ...config, onConnectionError: (message) => log.warn(message) });
   await migrateToLatest(db);
   const clock = {
     now: new Date('2026-11-21T12:00:00Z'),
@@ -148,14 +152,12 @@ export async function createTestApp(
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const logs: Record<string, unknown>[] = [];
-  const capture = { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) };
   const services = createServices({
     db,
     config,
     clock: () => clock.now,
     jwtSecret: randomBytes(32).toString('hex'),
-    log: options.captureLogs ? createLogger('info', { destination: capture }) : createLogger('silent'),
+    log,
   });
   const app = await buildApp({ config, db, services, renderPage: options.renderPages ? await sourceRenderer(config.webDir) : null });
   const routes = noteRoutes(app);

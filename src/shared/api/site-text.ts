@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDefaultSiteTextKey } from '../domain/site-text';
 import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
@@ -10,8 +11,11 @@ export type StringTable = z.infer<typeof stringTable>;
 
 export const SITE_TEXT_MAX = 20_000;
 
+/** Texts the site itself shows: every page carries them all, so a made-up key would only add weight (decision 098). */
+export const UNKNOWN_TEXT_KEY = 'There is no site text with this key';
+
 export const setStringRequest = z.object({
-  key: siteTextKey,
+  key: siteTextKey.refine(isDefaultSiteTextKey, UNKNOWN_TEXT_KEY),
   value: z.string().max(SITE_TEXT_MAX, 'Site text is at most 20,000 characters'),
 });
 export type SetStringRequest = z.infer<typeof setStringRequest>;
@@ -19,7 +23,7 @@ export type SetStringRequest = z.infer<typeof setStringRequest>;
 export const textEntry = z.object({
   key: z.string(),
   value: z.string(),
-  /** The default shipped in code; null for a key the code does not know (saved by hand). */
+  /** The default shipped in code; null for a key the code no longer knows (saved by an older release): it can only be removed. */
   default_value: z.string().nullable(),
   /** A saved value that differs from the default. */
   customised: z.boolean(),

@@ -9,12 +9,22 @@ export const openApiDocument = z.looseObject({
 });
 export type OpenApiDocument = z.infer<typeof openApiDocument>;
 
+export const healthReport = z.object({
+  /** ok: serving; read_only: the database answers but cannot write; unavailable: it does not answer. */
+  status: z.enum(['ok', 'read_only', 'unavailable']),
+  database: z.object({ reachable: z.boolean(), writable: z.boolean() }),
+});
+export type HealthReport = z.infer<typeof healthReport>;
+
 export const systemApi = defineEndpoints('system', {
   health: {
     method: 'GET',
     path: '/api/health',
-    summary: 'Answers while the server and its database do',
-    response: z.object({ status: z.literal('ok') }),
+    summary: 'Whether the server can serve: its database reachable and writable (503 with Retry-After when not)',
+    description:
+      'Answers 200 with status "ok" while the database answers and accepts writes; 503 with Retry-After and status "read_only" (SQLite read-only or its disk full, PostgreSQL read-only) or "unavailable" (the database does not answer).',
+    response: healthReport,
+    errors: { 503: { description: 'The database is unreachable or cannot write: the body says which', schema: healthReport } },
   },
   metrics: {
     method: 'GET',

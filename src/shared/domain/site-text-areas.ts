@@ -67,7 +67,7 @@ const byPrefix: [string, TextArea][] = [
   ['not_found.', { where: 'Page not found', page: null }],
 ];
 
-export const UNUSED_AREA: TextArea = { where: 'Not used by the site (saved by hand)', page: null };
+export const UNUSED_AREA: TextArea = { where: 'Not used by the site any more: remove it', page: null };
 
 export function textArea(key: string): TextArea {
   const own = byKey[key];

@@ -72,39 +72,19 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The current choice per list or kind of mail (decision 122). */
-    emailChoices(emailKey: string) {
-      return db
-        .selectFrom('email_subscriptions')
-        .select(['topic', 'subscribed', 'source', 'at'])
-        .where('email_key', '=', emailKey)
-        .orderBy('topic')
-        .execute();
+    /**
+     * Addresses the account has used, besides its current one: those it changed to, and those its
+     * payments and consent choices were made with (the address it joined with, before a change).
+     */
+    async earlierAddresses(userId: string): Promise<string[]> {
+      const [changes, payments, consents] = await Promise.all([
+        db.selectFrom('email_changes').select('new_email as address').where('user_id', '=', userId).execute(),
+        db.selectFrom('payments').select('email as address').where('user_id', '=', userId).execute(),
+        db.selectFrom('consents').select('email_key as address').where('user_id', '=', userId).execute(),
+      ]);
+      return [...changes, ...payments, ...consents].map((row) => row.address);
     },
-    /** Each newsletter meant for the person: sent, or kept from them and why. */
-    newslettersTo(addresses: string[]) {
-      return db
-        .selectFrom('newsletter_recipients')
-        .innerJoin('newsletters', 'newsletters.id', 'newsletter_recipients.newsletter_id')
-        .select([
-          'newsletters.subject',
-          'newsletter_recipients.email',
-          'newsletter_recipients.status',
-          'newsletter_recipients.reason',
-          'newsletter_recipients.at',
-        ])
-        .where('newsletter_recipients.email_key', 'in', addresses)
-        .orderBy('newsletter_recipients.at')
-        .execute();
-    },
-    /** Whether bulk mail to the addresses is stopped after bounces, and why. */
-    suppressionOf(addresses: string[]) {
-      return db
-        .selectFrom('mail_suppressions')
-        .select(['email', 'temporary_failures', 'last_error', 'suppressed_at', 'reason', 'lifted_at'])
-        .where('email_key', 'in', addresses)
-        .execute();
-    },
+
     /** Newest first: the first is the current choice. A donor's choice before the account existed counts too. */
     consents(userId: string, emailKey: string) {
       return db
@@ -115,8 +95,10 @@ export function accountRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    /** The member's payments: by account, and those made with the account's address before it existed (a donation). */
-    /** The member's payments, newest first; a booking's with its event's title (what was bought). */
+    /**
+     * The member's payments, newest first: by account, and those made with the account's address
+     * before it existed (a donation); a booking's with its event's title (what was bought).
+     */
     payments(userId: string, emailKey: string) {
       return db
         .selectFrom('payments')
@@ -133,52 +115,6 @@ export function accountRepo(db: Kysely<Database>) {
         .orderBy('payments.created_at', 'desc')
         .execute();
     },
-    donationsByEmail(emailKey: string) {
-      return db
-        .selectFrom('donations')
-        .selectAll()
-        .where(sql<string>`lower(email)`, '=', emailKey)
-        .execute();
-    },
-    /** The declarations made with the donations, and the member's own standing ones (imported). */
-    giftAidFor(donationIds: string[], userId: string) {
-      return db
-        .selectFrom('gift_aid_declarations')
-        .selectAll()
-        .where((eb) => eb.or([eb('user_id', '=', userId), ...(donationIds.length ? [eb('donation_id', 'in', donationIds)] : [])]))
-        .execute();
-    },
-    /** The admin's notes about the member. */
-    notes(userId: string) {
-      return db.selectFrom('member_notes').select(['body', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
-    },
-    /** Invitations to set a password (never their links). */
-    invitations(userId: string) {
-      return db
-        .selectFrom('member_invitations')
-        .select(['created_at', 'expires_at', 'used_at', 'voided_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .execute();
-    },
-    /** The rows of imported files about the member, with the values read from them. */
-    importedRows(userId: string, emailKey: string) {
-      return db
-        .selectFrom('import_rows as r')
-        .innerJoin('imports as i', 'i.id', 'r.import_id')
-        .select(['i.file_name', 'i.created_at', 'r.file', 'r.row_number', 'r.data'])
-        .where((eb) => eb.or([eb('r.user_id', '=', userId), eb('r.email_key', '=', emailKey)]))
-        .orderBy('i.created_at')
-        .execute();
-    },
-    auditAbout(userId: string) {
-      return db
-        .selectFrom('audit_log')
-        .select(['at', 'kind', 'action', 'summary', 'actor_id'])
-        .where((eb) => eb.or([eb('subject_id', '=', userId), eb('actor_id', '=', userId)]))
-        .orderBy('seq')
-        .execute();
-    },
     mailOfKinds(addresses: string[], kinds: readonly string[]) {
       return db
         .selectFrom('outbox')
@@ -190,14 +126,6 @@ export function accountRepo(db: Kysely<Database>) {
     },
     outboxMessage(id: number) {
       return db.selectFrom('outbox').select(['subject', 'kind', 'text_body', 'html_body']).where('id', '=', id).executeTakeFirst();
-    },
-    mailTo(addresses: string[]) {
-      return db
-        .selectFrom('outbox')
-        .select(['to_address', 'subject', 'kind', 'created_at', 'status'])
-        .where(sql<string>`lower(to_address)`, 'in', addresses)
-        .orderBy('id')
-        .execute();
     },
   };
 }

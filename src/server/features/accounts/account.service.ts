@@ -11,9 +11,7 @@ import {
   type ConsentState,
   type accountDetails,
 } from '../../../shared/api/account';
-import { completedPaymentStatuses } from '../../../shared/api/admin';
 import { emailKey } from '../../../shared/domain/email';
-import { tierByIndex } from '../../../shared/domain/tiers';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { TokenClaims } from '../../auth/tokens';
@@ -28,14 +26,16 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
 import { paymentsRepo } from '../../payments/payments.repo';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
-import { erasePerson } from './account-erasure.repo';
+import type { Person, PersonalDataRegistry } from '../../privacy/personal-data';
+import { paymentSummary } from '../../payments/payment-summary';
 import { accountRepo } from './account.repo';
 import { pageUrl } from '../../../shared/domain/page-paths';
-import { secondFactorRepo } from './second-factor.repo';
 import type { SessionsService } from './sessions.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+/** A confirmation mail that cannot arrive with this much of its day left is not sent (decision 097). */
+const LINK_MARGIN_MS = 60 * 60 * 1000;
 const PASSWORD_MAX_FAILURES = 5;
 const TOO_MANY_WRONG = 'Too many wrong passwords. Please wait 15 minutes and try again.';
 export const EMAIL_CHANGE_MAIL = 'email-change';
@@ -52,6 +52,8 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Every part's personal data, for the export and erasure (decision 099). */
+  personalData: PersonalDataRegistry;
   /** Receipts are drawn on the PDF threads, each version once (decision 090). */
   pdfs: PdfDocuments;
   /** The logo from Settings when it is an uploaded image (PNG or JPEG bytes), else null: receipts carry it. */
@@ -60,7 +62,20 @@ export type AccountDeps = {
 
 type Details = z.output<typeof accountDetails>;
 
-export function accountService({ db, passwords, sessions, mailer, limiter, audit, clock, publicUrl, siteText, pdfs, logo }: AccountDeps) {
+export function accountService({
+  db,
+  passwords,
+  sessions,
+  mailer,
+  limiter,
+  audit,
+  clock,
+  publicUrl,
+  siteText,
+  personalData,
+  pdfs,
+  logo,
+}: AccountDeps) {
   const repo = accountRepo(db);
 
   async function userOrThrow(id: string) {
@@ -85,29 +100,13 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
     return { news_email: latest?.news_email === 1, changed_at: latest?.at ?? null };
   }
 
-  function toPayment(p: Awaited<ReturnType<typeof repo.payments>>[number]): AccountPayment {
-    const tier = p.tier_index === null ? undefined : tierByIndex(p.tier_index);
-    const description =
-      p.kind === 'donation'
-        ? 'Donation'
-        : p.kind === 'booking'
-          ? p.event_title
-            ? `Event booking: ${p.event_title}`
-            : 'Event booking'
-          : `${p.kind === 'registration' ? 'Membership' : 'Membership renewal'}: ${tier?.name ?? 'membership'}`;
+  /** The person as export and erasure look for them: the account, its addresses now and before, its name. */
+  async function personOf(user: { id: string; email_key: string; first_name: string; last_name: string }): Promise<Person> {
+    const earlier = (await repo.earlierAddresses(user.id)).map(emailKey).filter((key) => key.includes('@'));
     return {
-      _id: p.id,
-      kind: p.kind,
-      status: p.status,
-      description,
-      amount: p.amount_pence,
-      refunded: p.refunded_pence,
-      created_at: p.created_at,
-      completed_at: p.completed_at,
-      period_start: p.period_start,
-      period_end: p.period_end,
-      has_receipt: completedPaymentStatuses.includes(p.status) && p.completed_at !== null,
-      receipt_number: p.receipt_number,
+      userId: user.id,
+      emailKeys: [...new Set([user.email_key, ...earlier])],
+      fullName: `${user.first_name} ${user.last_name}`.trim(),
     };
   }
 
@@ -197,6 +196,15 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
           'If this was not you, change your password now and tell us by replying to this e-mail.',
         ],
       });
+      const expired = renderMail({
+        siteName,
+        greeting: `Dear ${user.first_name},`,
+        paragraphs: [
+          `You asked to use this address for your account with the ${siteName}, but our e-mail could not reach you before the confirmation link expired.`,
+          'If you still want the change, please ask again from your profile (E-mail address). Until then your account keeps its old address.',
+        ],
+        action: { label: 'Open my profile', url: `${publicUrl}/profile` },
+      });
       await inTransaction(db, async (trx) => {
         await repo.replaceEmailChange(trx, {
           token_hash: sha256(token),
@@ -207,7 +215,17 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
           used_at: null,
           session_id: sessionId,
         });
-        await mailer.queue({ to: newEmail, subject: 'Confirm your new e-mail address', kind: EMAIL_CHANGE_MAIL, ...link }, trx);
+        await mailer.queue(
+          {
+            to: newEmail,
+            subject: 'Confirm your new e-mail address',
+            kind: EMAIL_CHANGE_MAIL,
+            ...link,
+            expiresAt: new Date(now.getTime() + DAY - LINK_MARGIN_MS).toISOString(),
+            onExpiry: { subject: 'Your e-mail address was not changed', ...expired },
+          },
+          trx,
+        );
         await mailer.queue(
           { to: user.email, subject: 'Your e-mail address is being changed', kind: 'email-change-notice', ...notice },
           trx,
@@ -251,14 +269,14 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
 
     async payments(userId: string): Promise<AccountPayment[]> {
       const user = await userOrThrow(userId);
-      return (await repo.payments(userId, user.email_key)).map(toPayment);
+      return (await repo.payments(userId, user.email_key)).map(paymentSummary);
     },
 
     /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
     async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
-      const shown = payment && toPayment(payment);
+      const shown = payment && paymentSummary(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
       const [siteName, charityNumber, image] = await Promise.all([siteText('site_name'), siteText('charity_number'), logo()]);
       // Every payment whose money arrived got its number then (decision 104); one from before
@@ -295,54 +313,16 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       return consentState(userId);
     },
 
-    /** Everything held about the member (UK GDPR, right of access), as one JSON document. */
+    /**
+     * Everything held about the member (UK GDPR, right of access), as one JSON document: every
+     * part of the site that keeps personal data gives its section (decision 099).
+     */
     async export(userId: string): Promise<string> {
       const user = await userOrThrow(userId);
-      const { password_hash: _hash, token_version: _version, email_key: _key, ...account } = user;
-      const addresses = [user.email_key, ...(await repo.emailChanges(userId)).map((c) => emailKey(c.new_email))];
-      const donations = await repo.donationsByEmail(user.email_key);
       const document = {
         exported_at: clock().toISOString(),
         site: await siteText('site_name'),
-        account,
-        consent_history: (await repo.consents(userId, user.email_key)).map((c) => ({
-          news_email: c.news_email === 1,
-          ...(c.topic ? { about: c.topic } : {}),
-          source: c.source,
-          wording_version: c.wording_version,
-          at: c.at,
-        })),
-        email_choices: await repo.emailChoices(user.email_key),
-        newsletters_received: await repo.newslettersTo(addresses),
-        mail_suppression: await repo.suppressionOf(addresses),
-        email_changes: await repo.emailChanges(userId),
-        payments: (await repo.payments(userId, user.email_key)).map(toPayment),
-        donations: donations.map((d) => ({
-          id: d.id,
-          amount: d.amount_pence,
-          name: d.name,
-          email: d.email,
-          status: d.status,
-          created_at: d.created_at,
-        })),
-        gift_aid_declarations: await repo.giftAidFor(
-          donations.map((d) => d.id),
-          userId,
-        ),
-        notes: await repo.notes(userId),
-        invitations: await repo.invitations(userId),
-        imported_rows: (await repo.importedRows(userId, user.email_key)).map((r) => ({
-          file_name: r.file_name,
-          imported_at: r.created_at,
-          file: r.file,
-          row: r.row_number,
-          values: JSON.parse(r.data) as unknown,
-        })),
-        emails_sent: await repo.mailTo([...new Set(addresses)]),
-        audit_entries: await repo.auditAbout(userId),
-        // What the second factors are (never their secrets), and the sessions and devices kept.
-        second_factors: await secondFactorRepo(db).exportFor(userId),
-        ...(await sessions.exportFor(userId)),
+        ...(await personalData.export(await personOf(user))),
       };
       return JSON.stringify(document, null, 2);
     },
@@ -435,16 +415,18 @@ export function accountService({ db, passwords, sessions, mailer, limiter, audit
       mailer.deliverSoon();
     },
 
-    /** Erasure itself, by the member or by the admin acting on the member's request. */
+    /** Erasure itself, by the member or by the admin acting on the member's request: everywhere, in one transaction. */
     async erase(userId: string, actor: NonNullable<Actor>, why: string): Promise<void> {
       const user = await userOrThrow(userId);
       if (user.role === 'admin')
         throw conflict('An admin account cannot be erased: make another admin and take this one’s rights away first');
-      const addresses = [user.email, ...(await repo.emailChanges(userId)).map((c) => c.new_email)];
-      await audit.change(
-        actor.id === userId ? null : actor,
-        (trx) => erasePerson(trx, userId, addresses),
-        () => ({ kind: 'account', action: 'deleted', subject_id: null, summary: `An account was erased ${why}` }),
+      await personalData.erase(await personOf(user), (work) =>
+        audit.change(actor.id === userId ? null : actor, work, () => ({
+          kind: 'account',
+          action: 'deleted',
+          subject_id: null,
+          summary: `An account was erased ${why}`,
+        })),
       );
     },
   };

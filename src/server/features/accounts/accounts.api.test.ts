@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsApi, INVALID_CREDENTIALS } from '../../../shared/api/accounts';
+import { passwordHasher } from '../../auth/password';
 import { TOKEN_LIFETIME_SECONDS } from '../../auth/tokens';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../../testing/test-app';
 
@@ -31,6 +32,26 @@ describe('POST /api/token', () => {
     expect(claims).toMatchObject({ sub: editor.id, username: 'Editor.One@Example.org', role: 'editor' });
     const [header] = body.access_token.split('.');
     expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'HS256' });
+  });
+
+  it('strengthens a weaker stored hash at sign-in and never weakens a stronger one (PASSWORD_HASH_COST lowered)', async () => {
+    const member = await t.userWithRole('member');
+    const hashOf = async () =>
+      (await t.db.db.selectFrom('users').select('password_hash').where('id', '=', member.id).executeTakeFirstOrThrow()).password_hash;
+    // Made when the cost was set higher than today's 10.
+    const stronger = await passwordHasher(12).hash(TEST_PASSWORD);
+    await t.db.db.updateTable('users').set({ password_hash: stronger }).where('id', '=', member.id).execute();
+    expect((await signIn(member.email, TEST_PASSWORD, '10.0.9.1')).statusCode).toBe(200);
+    expect(await hashOf()).toBe(stronger);
+    // Made at a lower cost than today's: replaced at this sign-in.
+    await t.db.db
+      .updateTable('users')
+      .set({ password_hash: await passwordHasher(9).hash(TEST_PASSWORD) })
+      .where('id', '=', member.id)
+      .execute();
+    expect((await signIn(member.email, TEST_PASSWORD, '10.0.9.1')).statusCode).toBe(200);
+    expect(await hashOf()).toMatch(/^scrypt\$1024\$8\$1\$/);
+    expect((await signIn(member.email, TEST_PASSWORD, '10.0.9.1')).statusCode).toBe(200);
   });
 
   it('answers a wrong password and an unknown account alike', async () => {

@@ -15,6 +15,8 @@ import { passwordResetRepo } from './password-reset.repo';
 import { pageUrl } from '../../../shared/domain/page-paths';
 
 const HOUR = 60 * 60 * 1000;
+/** A reset mail that cannot arrive with this much of its hour left is not sent (decision 097). */
+const LINK_MARGIN_MS = 10 * 60 * 1000;
 export const RESET_LINK_EXPIRED = 'Sorry, that password reset link has expired.';
 
 /** Links carry a random id of 192 bits; only its hash is stored, so a database leak opens no account. */
@@ -72,16 +74,37 @@ export function passwordResetService({
       ],
       action: { label: 'Choose a new password', url: pageUrl(publicUrl, 'pwReset', { uid }) },
     });
+    // Mail held up (the mail server away for an hour) would carry a dead link: the member is told to ask again.
+    const expired = renderMail({
+      siteName: name,
+      greeting: `Dear ${user.first_name},`,
+      paragraphs: [
+        `Someone asked to reset the password of your account with the ${name}, but our e-mail could not reach you before the link expired.`,
+        'If it was you and you still need a new password, please ask for a new link. Otherwise you can ignore this e-mail: your password stays as it is.',
+      ],
+      action: { label: 'Ask for a new link', url: `${publicUrl}/signIn/pwForgot` },
+    });
+    const expiresAt = now.getTime() + HOUR;
     await inTransaction(db, async (trx) => {
       await passwordResetRepo(trx).replace({
         token_hash: hashOf(uid),
         user_id: user.id,
         token_version: user.token_version,
         created_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + HOUR).toISOString(),
+        expires_at: new Date(expiresAt).toISOString(),
         used_at: null,
       });
-      await mailer.queue({ to: user.email, subject: 'Reset your password', kind: PASSWORD_RESET_MAIL, ...body }, trx);
+      await mailer.queue(
+        {
+          to: user.email,
+          subject: 'Reset your password',
+          kind: PASSWORD_RESET_MAIL,
+          ...body,
+          expiresAt: new Date(expiresAt - LINK_MARGIN_MS).toISOString(),
+          onExpiry: { subject: 'Your password reset link expired', ...expired },
+        },
+        trx,
+      );
     });
     mailer.deliverSoon();
   }

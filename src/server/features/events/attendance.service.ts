@@ -14,6 +14,7 @@ import { attendanceRepo } from './attendance.repo';
 import { bookingsRepo, type BookingRow } from './bookings.repo';
 import { certificateStands as stands, isAttendee, mailKit, type BookingAuth } from './bookings.service';
 import { certificateMail } from './certificate.emails';
+import { isErasedBooking } from './events.personal-data';
 import { eventsRepo } from './events.repo';
 
 export type AttendanceDeps = {
@@ -50,6 +51,8 @@ export function attendanceService({ db, clock, audit, mailer, mailContext, linkS
     if (!booking) throw notFound('Booking not found');
     const event = (await eventsRepo(db).find(booking.event_id))!;
     if (booking.status !== 'confirmed') throw conflict(NOT_CONFIRMED);
+    // The attendee asked to be erased: no certificate can be made out to nobody.
+    if (isErasedBooking(booking)) throw conflict('This attendee’s details were erased at their request: no certificate can be issued');
     const now = clock();
     // Check-in happens at the door: a mark days early would mail a certificate for an event not yet held.
     if (londonDate(now) < londonDate(new Date(event.starts_at))) throw conflict('Attendance can be marked from the day of the event');
@@ -129,7 +132,7 @@ export function attendanceService({ db, clock, audit, mailer, mailContext, linkS
      */
     async certificate(id: string, auth: BookingAuth, ip: string): Promise<{ pdf: Buffer; number: string }> {
       const booking = await bookingsRepo(db).find(id);
-      if (!booking || !isAttendee(linkSecret, booking, auth) || !stands(booking) || !booking.certificate_number)
+      if (!booking || isErasedBooking(booking) || !isAttendee(linkSecret, booking, auth) || !stands(booking) || !booking.certificate_number)
         throw notFound(NO_CERTIFICATE);
       const event = (await eventsRepo(db).find(booking.event_id))!;
       const [ctx, image] = await Promise.all([mailContext(), logo()]);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outboxFor, payWithCard, registeredMember, signIn } from '../../testing/membership';
-import { stripeTestApp } from '../../testing/stripe-webhooks';
+import { stripeTestApp, stripeWebhooks } from '../../testing/stripe-webhooks';
 import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { CANCELLED_INTENT } from '../../integrations/payments/test-provider';
 
 /** Holds that lapse, the waitlist, and cancelling with or without a refund (test provider and Stripe's stand-in). */
 function bookingHelpers(get: () => TestApp) {
@@ -66,13 +67,16 @@ describe('holds, the waitlist and cancelling', () => {
     expect(first.kind).toBe('booking-offer');
     expect(await h.status(first.id)).toBe('offered');
     expect((await outboxFor(t, 'second@example.org')).map((m) => m.kind)).toEqual(['booking-waitlisted']);
-    // The lapsed holder's card step no longer takes money for a place they do not have... and if it did, it is refunded.
-    expect((await payWithCard(t, holder.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    // The lapsed holder's card step no longer takes money for a place they do not have: its payment was cancelled.
+    const late = await payWithCard(t, holder.client_secret, '4242 4242 4242 4242');
+    expect(late.statusCode).toBe(402);
+    expect(late.json()).toEqual({ detail: CANCELLED_INTENT });
     const lapsed = await t.db.db.selectFrom('event_bookings').selectAll().where('id', '=', holder.booking_id).executeTakeFirstOrThrow();
-    expect(lapsed).toMatchObject({ status: 'expired', refund_due_pence: 2000 });
-    expect(await t.services.bookings.retryRefunds()).toBe(1);
-    const refunded = await t.db.db.selectFrom('payments').selectAll().where('id', '=', lapsed.payment_id!).executeTakeFirstOrThrow();
-    expect(refunded).toMatchObject({ status: 'refunded', refunded_pence: 2000 });
+    expect(lapsed).toMatchObject({ status: 'expired', refund_due_pence: 0 });
+    const cancelled = await t.db.db.selectFrom('payments').selectAll().where('id', '=', lapsed.payment_id!).executeTakeFirstOrThrow();
+    expect(cancelled).toMatchObject({ status: 'canceled', refunded_pence: 0 });
+    // Not a declined card: the brake counts nothing against the holder.
+    expect(await t.db.db.selectFrom('card_checks').selectAll().where('outcome', '=', 'declined').execute()).toEqual([]);
 
     // The offer lapses after 48 hours and goes to the next person.
     t.clock.advance(48 * 60 * 60 * 1000 + 60_000);
@@ -250,5 +254,94 @@ describe('refunds through Stripe', () => {
     expect(new Set(keys)).toEqual(new Set([`refund-booking-${bookingId}`]));
     const payment = await t.db.db.selectFrom('payments').selectAll().where('reference_id', '=', bookingId).executeTakeFirstOrThrow();
     expect(payment).toMatchObject({ status: 'refunded', refunded_pence: 4500 });
+  });
+
+  const paymentOf = (bookingId: string) =>
+    t.db.db.selectFrom('payments').selectAll().where('reference_id', '=', bookingId).executeTakeFirstOrThrow();
+  const settle = (clientSecret: string) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/settle', payload: { client_secret: clientSecret } });
+
+  it('cancels the card payment of a lapsed hold with Stripe, so a late card step takes nothing', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const id = await h.newEvent({ capacity: 1, member_price_pence: 3000, price_pence: 3000 });
+    const held = (await h.book(id, { name: 'Slow', email: 'slow@example.org' })).json();
+    const intentId = (held.client_secret as string).split('_secret_')[0]!;
+    t.clock.advance(31 * 60 * 1000);
+    expect(await t.services.bookings.expireLapsed()).toBe(1);
+    expect(stripe.standIn.intents.get(intentId)!.status).toBe('canceled');
+    expect(await paymentOf(held.booking_id)).toMatchObject({ status: 'canceled' });
+    // Stripe refuses the card step of a cancelled intent; settling finds nothing to fulfil.
+    expect(() => stripe.standIn.succeed(intentId)).toThrow(/cancelled/);
+    expect((await settle(held.client_secret)).json()).toEqual({ status: 'canceled' });
+    expect(await h.placesLeft(id)).toBe(1);
+  });
+
+  for (const [how, meanwhile] of [
+    ['Stripe could not be reached when the hold lapsed', 'outage'],
+    ['the card step was still processing when the hold lapsed', 'processing'],
+  ] as const) {
+    it(`refunds at once, and tells the payer why, a payment that arrives late because ${how}`, async () => {
+      t.clock.now = new Date('2026-11-21T12:00:00Z');
+      const id = await h.newEvent({ capacity: 1, member_price_pence: 2500, price_pence: 2500 });
+      const held = (await h.book(id, { name: 'Ani Late', email: `late-${meanwhile}@example.org` })).json();
+      const intentId = (held.client_secret as string).split('_secret_')[0]!;
+      t.clock.advance(31 * 60 * 1000);
+      if (meanwhile === 'outage') stripe.standIn.fail(500);
+      else stripe.standIn.intents.get(intentId)!.status = 'processing';
+      expect(await t.services.bookings.expireLapsed()).toBe(1);
+      stripe.standIn.recover();
+      expect(await h.status(held.booking_id)).toBe('expired');
+      // Someone else takes the freed place.
+      expect((await h.book(id, { name: 'Next', email: `next-${meanwhile}@example.org` })).json().status).toBe('payment_required');
+
+      // The card step completes after all; the browser settles (the webhook would do the same).
+      stripe.standIn.succeed(intentId);
+      expect((await settle(held.client_secret)).json()).toEqual({ status: 'succeeded' });
+      expect(stripe.standIn.refunds).toContainEqual(expect.objectContaining({ amount: 2500, payment_intent: intentId }));
+      expect(await paymentOf(held.booking_id)).toMatchObject({ status: 'refunded', refunded_pence: 2500 });
+      expect(await t.db.db.selectFrom('event_bookings').selectAll().where('id', '=', held.booking_id).executeTakeFirst()).toMatchObject({
+        status: 'expired',
+        refunded_pence: 2500,
+        refund_due_pence: 0,
+      });
+      const mail = (await outboxFor(t, `late-${meanwhile}@example.org`)).filter((m) => m.kind === 'booking-payment-refunded');
+      expect(mail).toHaveLength(1);
+      expect(mail[0]!.subject).toBe('Payment refunded: Grand rounds');
+      expect(mail[0]!.text_body).toMatch(/after the 30 minutes we hold a place for payment/);
+      expect(mail[0]!.text_body).toMatch(/refunding the £25\.00 in full/);
+
+      // Settling again, or Stripe's webhook arriving too, refunds nothing more and mails nothing more.
+      await settle(held.client_secret);
+      await stripeWebhooks(t).send('payment_intent.succeeded', { id: intentId, object: 'payment_intent' });
+      expect(stripe.standIn.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+      expect((await outboxFor(t, `late-${meanwhile}@example.org`)).filter((m) => m.kind === 'booking-payment-refunded')).toHaveLength(1);
+      expect(await h.placesLeft(id)).toBe(0);
+    });
+  }
+
+  it('leaves a late refund Stripe refused to the scheduled jobs, the mail sent once', async () => {
+    t.clock.now = new Date('2026-11-21T12:00:00Z');
+    const id = await h.newEvent({ member_price_pence: 1500, price_pence: 1500 });
+    const held = (await h.book(id, { name: 'Retry', email: 'late-retry@example.org' })).json();
+    const intentId = (held.client_secret as string).split('_secret_')[0]!;
+    // The admin cancels the booking while its card form is open; Stripe is away, so the intent stays open.
+    const bookingId = held.booking_id as string;
+    stripe.standIn.fail(500);
+    await t.services.bookings.cancel(bookingId, {}, { refund: false, record: async () => {} });
+    stripe.standIn.recover();
+    stripe.standIn.succeed(intentId);
+    stripe.standIn.fail(500);
+    await t.services.paymentEvents.handle({ id: 'evt_late_retry', type: 'payment_intent.succeeded', kind: 'succeeded', intentId });
+    stripe.standIn.recover();
+    expect(
+      await t.db.db.selectFrom('event_bookings').select(['status', 'refund_due_pence']).where('id', '=', bookingId).executeTakeFirst(),
+    ).toEqual({
+      status: 'cancelled',
+      refund_due_pence: 1500,
+    });
+    const mail = (await outboxFor(t, 'late-retry@example.org')).filter((m) => m.kind === 'booking-payment-refunded');
+    expect(mail.map((m) => m.text_body.match(/after the booking had been cancelled/) !== null)).toEqual([true]);
+    expect(await t.services.bookings.retryRefunds()).toBe(1);
+    expect(await paymentOf(bookingId)).toMatchObject({ status: 'refunded', refunded_pence: 1500 });
   });
 });

@@ -117,3 +117,26 @@ export function cancelledMail(event: EventRow, booking: Person, refundPence: num
   });
   return { to: booking.email, subject: `Booking cancelled: ${event.title}`, kind: 'booking-cancelled', ...body };
 }
+
+/** Why a payment came too late for its booking, in the payer's words. */
+export type LateReason = 'lapsed' | 'cancelled';
+
+/** A card payment that arrived when its booking no longer waited for it: refunded in full, and why. */
+export function latePaymentMail(event: EventRow, booking: Person, amountPence: number, reason: LateReason, ctx: MailContext): MailMessage {
+  const why: Record<LateReason, string> = {
+    lapsed: `Your payment for ${event.title} reached us after the 30 minutes we hold a place for payment, and the place had been released.`,
+    cancelled: `Your payment for ${event.title} reached us after the booking had been cancelled.`,
+  };
+  const body = renderMail({
+    siteName: ctx.siteName,
+    greeting: `Dear ${booking.name},`,
+    paragraphs: [
+      why[reason],
+      `We are refunding the ${formatPence(amountPence)} in full to your card; it usually arrives within 5 to 10 days.`,
+      'If you would still like to come, please book again on the event’s page while places are available.',
+    ],
+    receipt: facts(event, { ...booking, price_pence: amountPence }, false),
+    action: { label: 'See the event', url: `${ctx.publicUrl}/events/${event.id}` },
+  });
+  return { to: booking.email, subject: `Payment refunded: ${event.title}`, kind: 'booking-payment-refunded', ...body };
+}

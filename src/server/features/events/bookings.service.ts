@@ -25,14 +25,24 @@ import { ValidationError } from '../../http/validation';
 import type { MailMessage, Mailer } from '../../integrations/mail/mailer';
 import type { MailContext } from '../../integrations/mail/template';
 import type { CardBrake } from '../../payments/card-brake';
-import type { FulfilmentHandler, FulfilmentService } from '../../payments/fulfilment';
+import type { FulfilmentHandler } from '../../payments/fulfilment';
 import type { Logger } from '../../logger';
 import type { BookingView, MyBooking } from '../../../shared/api/bookings';
 import { isPastEvent } from '../../../shared/domain/event-timing';
 import { refundCutoff } from '../../../shared/domain/event-booking';
 import type { PaymentsService } from '../../payments/payments.service';
-import { bookingLink, cancelledMail, confirmationMail, confirmPlaceMail, offerMail, reminderMail, waitlistedMail } from './bookings.emails';
+import {
+  bookingLink,
+  cancelledMail,
+  confirmationMail,
+  confirmPlaceMail,
+  latePaymentMail,
+  offerMail,
+  reminderMail,
+  waitlistedMail,
+} from './bookings.emails';
 import { bookingsRepo, holdsPlace, type BookingRow } from './bookings.repo';
+import { eventsPersonalData, isErasedBooking } from './events.personal-data';
 import { eventsRepo, type EventRow } from './events.repo';
 import { toIcs, type CalendarInfo } from './ics';
 
@@ -54,7 +64,6 @@ export type BookingsDeps = {
   mailContext: () => Promise<MailContext>;
   /** Signs the links in attendees' mail (the server's own secret). */
   linkSecret: string;
-  fulfilment: FulfilmentService;
   /** Records a refund on its payment as Stripe's webhook would (once per refund id). */
   recordRefund: (event: { id: string; intentId: string; amountRefunded: number }) => Promise<void>;
   log: Pick<Logger, 'warn'>;
@@ -127,7 +136,7 @@ export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): Ma
  * waitlist in order for 48 hours each. Mail is queued in the transaction that decides it.
  */
 export function bookingsService(deps: BookingsDeps) {
-  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, fulfilment, recordRefund, log } = deps;
+  const { db, clock, mailer, payments, brake, limiter, mailContext, linkSecret, recordRefund, log } = deps;
 
   /** Read before a transaction: on SQLite a transaction holds the one connection. */
   const outside = async () => mailKit(await mailContext(), linkSecret);
@@ -177,15 +186,14 @@ export function bookingsService(deps: BookingsDeps) {
   async function expireLapsed(eventId?: string): Promise<number> {
     const lapsed = (await bookingsRepo(db).lapsed(clock().toISOString())).filter((b) => !eventId || b.event_id === eventId);
     if (!lapsed.length) return 0;
-    // A held place whose card was charged without the browser settling (closed tab, no webhook) is kept.
+    // A lapsed hold's card payment is cancelled with the provider, so a card step finished late
+    // takes no money. One charged meanwhile without the browser settling (a closed tab, no
+    // webhook) is fulfilled instead, and its place kept. If the provider cannot be asked, the hold
+    // expires all the same: a payment that still arrives is refunded with a word to the payer.
     for (const booking of lapsed.filter((b) => b.status === 'held' && b.payment_id)) {
-      const payment = await payments.findById(booking.payment_id!);
-      if (!payment?.provider_ref || payment.provider !== payments.provider.name) continue;
-      const intent = await payments.provider.retrieveIntent(payment.provider_ref).catch((error: unknown) => {
-        log.warn({ err: error, bookingId: booking.id }, 'Could not ask the payment provider about a lapsed hold; it expires');
-        return undefined;
+      await payments.cancelUnpaid(booking.payment_id!).catch((error: unknown) => {
+        log.warn({ err: error, bookingId: booking.id }, 'Could not cancel the card payment of a lapsed hold; it expires');
       });
-      if (intent?.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
     }
     const out = await outside();
     let expired = 0;
@@ -206,6 +214,15 @@ export function bookingsService(deps: BookingsDeps) {
     return expired;
   }
 
+  /** Makes a refund that is due now (a late payment's, an erasure's); one the provider refuses is left for the scheduled jobs. */
+  async function refundNowOrLater(id: string): Promise<void> {
+    try {
+      await makeRefund(id);
+    } catch (error) {
+      log.warn({ err: error, bookingId: id }, 'A booking refund failed; the scheduled jobs will retry it');
+    }
+  }
+
   async function found(id: string): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
     if (!booking) throw notFound('Booking not found');
@@ -215,7 +232,8 @@ export function bookingsService(deps: BookingsDeps) {
   /** The booking, for its attendee only: anyone else is told it does not exist. */
   async function authorised(id: string, auth: BookingAuth): Promise<BookingRow> {
     const booking = await bookingsRepo(db).find(id);
-    if (!booking || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
+    // An erased booking is an anonymous attendance: its link (still in the person's mailbox) shows nothing.
+    if (!booking || isErasedBooking(booking) || !isAttendee(linkSecret, booking, auth)) throw notFound('Booking not found');
     return booking;
   }
 
@@ -388,6 +406,16 @@ export function bookingsService(deps: BookingsDeps) {
 
     expireLapsed,
 
+    /** The bookings' part of export and erasure (decision 099). */
+    personalData: eventsPersonalData({
+      mailer,
+      releasePlace: (trx, event, mail) => releasePlace(trx, event, mailKit(mail, linkSecret)),
+      refundNow: (id) => refundNowOrLater(id),
+      cancelPayment: async (paymentId) => {
+        await payments.cancelUnpaid(paymentId);
+      },
+    }),
+
     /** My Profile: upcoming bookings soonest first, then past ones latest first. */
     async mine(userId: string): Promise<MyBooking[]> {
       const now = clock();
@@ -548,6 +576,11 @@ export function bookingsService(deps: BookingsDeps) {
         });
         // Another cancel (or an expiry) came first: answer as it left the booking.
         if (changed) mailer.deliverSoon();
+        // A card step still open on the page takes no money for a cancelled booking.
+        if (changed && booking.status === 'held' && booking.payment_id)
+          await payments.cancelUnpaid(booking.payment_id).catch((error: unknown) => {
+            log.warn({ err: error, bookingId: booking.id }, 'Could not cancel the card payment of a cancelled hold');
+          });
       }
       await makeRefund(id);
       const after = (await bookingsRepo(db).find(id))!;
@@ -569,6 +602,8 @@ export function bookingsService(deps: BookingsDeps) {
       if (offered) mailer.deliverSoon();
       return offered;
     },
+
+    refundNow: refundNowOrLater,
 
     /** Refunds decided but not made (the provider failed at the time); run by the scheduled jobs. */
     async retryRefunds(): Promise<number> {
@@ -639,10 +674,17 @@ export type BookingsService = ReturnType<typeof bookingsService>;
 
 /**
  * Completing a booking's payment confirms the held place and sends the confirmation (the
- * receipt). A payment that arrives after its hold lapsed and the place went on is refunded: the
- * refund is recorded as due here and made by the scheduled jobs.
+ * receipt). A payment that arrives when the booking no longer waits for it (its hold lapsed and
+ * the place went on, or it was cancelled) is refunded in full: the refund is
+ * recorded as due and the payer's mail saying why is queued here, in the fulfilment's transaction
+ * (once), and the refund is made as soon as that has committed (`refundNow`; the scheduled jobs
+ * retry one the provider refused).
  */
-export function bookingFulfilment(clock: () => Date, linkSecret: string): FulfilmentHandler {
+export function bookingFulfilment(
+  clock: () => Date,
+  linkSecret: string,
+  refundNow: (bookingId: string) => Promise<void>,
+): FulfilmentHandler {
   return async (trx, payment, ctx) => {
     const repo = bookingsRepo(trx);
     const booking = payment.reference_id ? await repo.find(payment.reference_id) : undefined;
@@ -653,7 +695,16 @@ export function bookingFulfilment(clock: () => Date, linkSecret: string): Fulfil
     if (await repo.changeStatus(booking.id, 'held', { status: 'confirmed', confirmed_at: now, hold_until: null })) {
       return { mail: [confirmation(event, { ...booking, status: 'confirmed', confirmed_at: now }, mailKit(ctx, linkSecret))] };
     }
+    // A booking has one payment (a hold starts it, and only one hold per booking); a card payment only
+    // reaches here late (one recorded by hand confirms its booking in the same transaction).
+    if (booking.payment_id !== payment.id || payment.provider === 'offline' || payment.provider === 'none')
+      throw new Error(`Payment ${payment.id} arrived for booking ${booking.id}, which does not wait for it`);
+    const reason = booking.status === 'cancelled' ? 'cancelled' : 'lapsed';
     await repo.setRefundDue(booking.id, payment.amount_pence);
-    return { mail: [] };
+    return {
+      // An erased booker has no address left: the refund alone goes back to the card.
+      mail: isErasedBooking(booking) ? [] : [latePaymentMail(event, booking, payment.amount_pence, reason, ctx)],
+      afterCommit: () => refundNow(booking.id),
+    };
   };
 }

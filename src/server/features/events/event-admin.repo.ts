@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import { completedPaymentStatuses } from '../../../shared/api/admin';
 import { keysetPage, type PageWindow } from '../../db/keyset';
 import { anyContains } from '../../db/like';
+import { ERASED } from '../../privacy/personal-data';
 import type { BookingStatus, Database, EventMailingsTable } from '../../db/schema';
 
 export type EventBookingQuery = { q: string; status?: BookingStatus };
@@ -87,14 +88,18 @@ export function eventAdminRepo(db: Kysely<Database>) {
     /** Whom a message to the attendees goes to: confirmed bookings, and the waitlist (with offered places) when asked. */
     recipients(eventId: string, includeWaitlist: boolean) {
       const statuses: BookingStatus[] = includeWaitlist ? ['confirmed', 'waitlisted', 'offered'] : ['confirmed'];
-      return db
-        .selectFrom('event_bookings')
-        .select(['id', 'name', 'email', 'price_pence'])
-        .where('event_id', '=', eventId)
-        .where('status', 'in', statuses)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+      return (
+        db
+          .selectFrom('event_bookings')
+          .select(['id', 'name', 'email', 'price_pence'])
+          .where('event_id', '=', eventId)
+          .where('status', 'in', statuses)
+          // An erased attendee is an anonymous attendance: there is nobody to write to.
+          .where('email', '!=', ERASED)
+          .orderBy('created_at')
+          .orderBy('id')
+          .execute()
+      );
     },
 
     findMailing(id: string) {

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { sql, type Kysely } from 'kysely';
 import { systemApi } from '../../../shared/api/system';
-import type { Database } from '../../db/schema';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/availability';
 import { addRoute } from '../../http/route';
+import type { HealthService } from './health.service';
 
-export function healthRoutes(app: FastifyInstance, db: Kysely<Database>) {
+export function healthRoutes(app: FastifyInstance, health: HealthService) {
   addRoute(app, systemApi.health, {
     policy: 'public',
-    handler: async () => {
-      await sql`select 1`.execute(db); // answers only while the database does
-      return { status: 'ok' as const };
+    handler: async ({ reply }) => {
+      const report = await health.report();
+      // A monitor or load balancer reads the status; the body says which part is failing.
+      if (report.status !== 'ok') reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return report;
     },
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { payWithCard, proceed, registrationForm } from '../../testing/membership';
+import { payWithCard, proceed, registrationForm, signIn } from '../../testing/membership';
 import { JOIN_SIGN_IN_NOT_YET, JOIN_SIGN_IN_USED } from './membership.service';
 
 /** Decision 086: a new member is signed in once their payment has made the account, without typing the password again. */
@@ -100,6 +100,22 @@ describe('signing a new member in after joining', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('field');
     }
+  });
+
+  it("keeps no unused sign-in of an account erased at its holder's request", async () => {
+    const { form, started } = await joined({ tier_index: 2, grad_year: 2030 });
+    await t.app.inject({ method: 'POST', url: '/api/register_confirm_simple', payload: started });
+    const token = (await signIn(t, form.email, form.plain_pw)).json<{ access_token: string }>().access_token;
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: form.plain_pw },
+    });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await t.db.db.selectFrom('join_sign_ins').select('payment_id').where('payment_id', '=', started.payment_id).execute();
+    expect(left).toEqual([]);
+    expect((await signInAsNew(started.payment_id, started.sign_in_secret)).statusCode).toBe(400);
   });
 
   it('forgets secrets once they have expired', async () => {

@@ -55,6 +55,7 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
       clock: () => t.clock.now,
       log: createLogger('silent'),
       messageIdHost: 'localhost',
+      serverName: `other-${others.length}:8000`,
       bulkPerMinute: PER_MINUTE,
     });
     // Composed as the first server does (the same newsletters service, the same database).
@@ -151,7 +152,14 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(await t.services.newsletters.runDue()).toBe(1);
     // A server claims one and dies before sending it.
     const lease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-    const lost = await outboxRepo(t.db.db).claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), lease, '<dead@localhost>', true);
+    const lost = await outboxRepo(t.db.db).claimNext(
+      MAIL_DELIVERY.maxAttempts,
+      t.clock.now.toISOString(),
+      lease,
+      '<dead@localhost>',
+      'dead:8000',
+      true,
+    );
     expect(lost).toBeTruthy();
     await drain([t.services.mailer, otherServer()]);
     expect(received('once')).toHaveLength(11);

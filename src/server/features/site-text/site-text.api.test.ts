@@ -32,8 +32,18 @@ describe('site text', () => {
 
     await set({ key: 'home.mission', value: 'Caring, together' });
     expect((await table()).get('home.mission')).toBe('Caring, together');
-    await set({ key: 'extra.note', value: 'A note' });
-    expect((await table()).get('extra.note')).toBe('A note');
+  });
+
+  it('refuses a key the site does not define, clearly, however many are tried', async () => {
+    const before = await table();
+    const made = Array.from({ length: 200 }, (_, i) => `made.up.key${i}`);
+    const answers = await Promise.all(made.map((key) => set({ key, value: 'x'.repeat(60) })));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'key: There is no site text with this key', field: 'key' });
+    }
+    expect(await table()).toEqual(before);
+    expect(await t.db.db.selectFrom('strings').select('key').where('key', 'like', 'made.up.%').execute()).toEqual([]);
   });
 
   it('refuses bad keys and values with the field at fault, changing nothing', async () => {
@@ -71,9 +81,13 @@ describe('site text', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect((await table()).get('home.mission')).toBe(siteTextDefaults['home.mission']);
-    // Settings keep their own rules: an empty byline means none; a key the code does not know may be empty.
+    // Settings keep their own rules: an empty byline means none. A key the code does not know is
+    // refused whatever its value (decision 098), an empty one too, and nothing is saved.
     expect((await set({ key: 'footer.byline', value: '' })).statusCode).toBe(200);
-    expect((await set({ key: 'extra.empty', value: '' })).statusCode).toBe(200);
+    const unknown = await set({ key: 'extra.empty', value: '' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ field: 'key' });
+    expect((await table()).has('extra.empty')).toBe(false);
     await set({ key: 'footer.byline', value: siteTextDefaults['footer.byline'] });
   });
 
@@ -170,11 +184,19 @@ describe('site text', () => {
       expect((await reset('committee.add')).statusCode).toBe(200);
     });
 
-    it('removes a key the code does not know, and says when there is none', async () => {
-      await set({ key: 'old.unused', value: 'Left over' });
-      expect((await texts()).get('old.unused')).toMatchObject({ default_value: null, where: 'Not used by the site (saved by hand)' });
+    it('removes a key the code does not know (saved by an older release), and says when there is none', async () => {
+      await t.db.db
+        .insertInto('strings')
+        .values({ key: 'old.unused', value: 'Left over', updated_at: t.clock.now.toISOString(), updated_by: null })
+        .execute();
+      t.services.siteText.forgetCached();
+      expect((await table()).get('old.unused')).toBe('Left over');
+      // It cannot be changed, only removed.
+      expect((await set({ key: 'old.unused', value: 'Changed' })).json()).toMatchObject({ field: 'key' });
+      expect((await texts()).get('old.unused')).toMatchObject({ default_value: null, where: 'Not used by the site any more: remove it' });
       expect((await reset('old.unused')).statusCode).toBe(200);
       expect((await texts()).has('old.unused')).toBe(false);
+      expect((await table()).has('old.unused')).toBe(false);
       expect((await reset('old.unused')).statusCode).toBe(404);
       expect((await reset('Bad Key')).json()).toMatchObject({ field: 'key' });
     });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { settingFieldOf, settingKeys } from '../../../shared/api/settings';
 import { blanksText, EMPTY_TEXT_REFUSED } from '../../../shared/api/empty-text';
-import type { StringTable, TextEntry } from '../../../shared/api/site-text';
+import { UNKNOWN_TEXT_KEY, type StringTable, type TextEntry } from '../../../shared/api/site-text';
 import { textArea } from '../../../shared/domain/site-text-areas';
 import { isDefaultSiteTextKey, siteTextDefaults } from '../../../shared/domain/site-text';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
@@ -44,6 +44,8 @@ export function siteTextService(
 
     /** A setting's key (an address, the contact e-mail, a page) is checked as Settings check it. */
     async set(key: string, value: string, actor: Actor): Promise<void> {
+      // Only texts the site shows: every page carries every saved text (decision 098).
+      if (!isDefaultSiteTextKey(key)) throw new ValidationError(`key: ${UNKNOWN_TEXT_KEY}`, 'key');
       const field = settingFieldOf(key);
       if (field) {
         await settings.save({ [field]: value }, actor, () => 'value');

@@ -29,6 +29,7 @@ describe('mail exactly once', () => {
       clock: () => t.clock.now,
       log: createLogger('silent'),
       messageIdHost: 'localhost',
+      serverName: `other-${Math.random()}`,
     });
 
   it('sends each message once while four delivery loops run at once and 20 people register', async () => {
@@ -67,7 +68,13 @@ describe('mail exactly once', () => {
     // A delivery run claims it and then its server dies before sending.
     const lease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
     expect(
-      await outboxRepo(t.db.db).claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), lease, '<unused@localhost>'),
+      await outboxRepo(t.db.db).claimNext(
+        MAIL_DELIVERY.maxAttempts,
+        t.clock.now.toISOString(),
+        lease,
+        '<unused@localhost>',
+        'crashed:8000',
+      ),
     ).toMatchObject({
       id: row!.id,
     });
@@ -86,7 +93,13 @@ describe('mail exactly once', () => {
     await t.services.mailer.queue({ to: 'late@example.org', subject: 'Receipt', text: 'Paid', html: '<p>Paid</p>', kind: 'test' });
     const repo = outboxRepo(t.db.db);
     const firstLease = new Date(t.clock.now.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-    const claimed = await repo.claimNext(MAIL_DELIVERY.maxAttempts, t.clock.now.toISOString(), firstLease, '<unused@localhost>');
+    const claimed = await repo.claimNext(
+      MAIL_DELIVERY.maxAttempts,
+      t.clock.now.toISOString(),
+      firstLease,
+      '<unused@localhost>',
+      'slow:8000',
+    );
     // The first run's send hangs past its lease; another run takes the message and sends it.
     t.clock.advance(MAIL_DELIVERY.leaseMs + 1000);
     await t.services.mailer.deliver();
@@ -107,6 +120,7 @@ describe('mail exactly once', () => {
       clock: () => t.clock.now,
       log: createLogger('silent'),
       messageIdHost: 'localhost',
+      serverName: 'hiccup:8000',
     });
     try {
       for (const to of ['hiccup@example.org', 'older@example.org']) {

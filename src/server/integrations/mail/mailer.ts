@@ -3,12 +3,16 @@ import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
+import { ERASED } from '../../privacy/personal-data';
 import { bounceRecorder, classifyRefusal } from './bounces';
 import { mailPacer } from './mail-pacer';
 import { outboxRepo } from './outbox.repo';
 
 /** A file sent with a mail (an event's .ics, a certificate). */
 export type MailAttachment = { filename: string; contentType: string; content: string | Buffer };
+
+/** The message sent in place of one whose link expired before it could be delivered. */
+export type MailReplacement = { subject: string; text: string; html: string };
 
 export type MailMessage = {
   to: string;
@@ -17,6 +21,13 @@ export type MailMessage = {
   html: string;
   kind: string;
   attachments?: MailAttachment[];
+  /**
+   * For a message whose link stops working (a password reset, an e-mail change): not sent after
+   * this instant, however long the mail server was away. `onExpiry` goes instead, telling the
+   * person to ask again; without it nothing is sent (decision 097).
+   */
+  expiresAt?: string;
+  onExpiry?: MailReplacement;
   /** Not sent before this instant (invitations leave at a steady rate). */
   notBefore?: string;
   /** Extra headers (List-Unsubscribe and its one-click POST, Precedence). */
@@ -68,6 +79,11 @@ export type MailerOptions = {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   /** The host named in Message-IDs (the site's own). */
   messageIdHost: string;
+  /**
+   * This server's name on its claims ("host:port", the same after a restart): at start it takes
+   * back the claims it still held when it stopped, without waiting for their lease to lapse.
+   */
+  serverName: string;
   /** Bulk messages a minute, over every server together (decision 121). */
   bulkPerMinute?: number;
   /** Signs every message (for hosts whose relay does not sign). */
@@ -85,6 +101,11 @@ export const MAIL_DELIVERY = {
   pollMs: 30 * 1000,
 };
 
+type Claimed = NonNullable<Awaited<ReturnType<ReturnType<typeof outboxRepo>['claimNext']>>>;
+type Claim = { message: Claimed; leaseUntil: string };
+/** What goes to the SMTP server for a claimed message. */
+type Outgoing = { subject: string; text: string; html: string; headers: Record<string, string>; attachments: string | null };
+
 /**
  * Every message is first written to the outbox table, inside the caller's transaction when it
  * has one, so a committed payment always has its receipt on record. With SMTP_URL the outbox is
@@ -92,6 +113,14 @@ export const MAIL_DELIVERY = {
  * (status "sending") so overlapping runs, on one server or several, send it once; only a claim
  * whose lease has lapsed (its run crashed) is tried again, under the same Message-ID, so the
  * receiving side can recognise the repeat. Without SMTP_URL messages are kept for the admin.
+ *
+ * Bulk mail (newsletters) is claimed only when nothing of the site's own is due, at the pace one
+ * shared row sets for every server (decision 121); a refusal for good marks a message bounced and
+ * suppresses the address for bulk mail (decision 123).
+ *
+ * Stopping (decision 097): no new claim is made, the message in hand is finished, and a claim not
+ * yet handed to the SMTP server is given back. A server that was killed takes its own claims back
+ * when it starts again.
  */
 export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const transport: Transporter | undefined = options.smtpUrl
@@ -111,33 +140,57 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   const pacer = mailPacer(db, options.bulkPerMinute ?? 60);
   const bounces = bounceRecorder(db);
   let composer: Composer | undefined;
-  let running: Promise<void> | undefined;
+  /** Every delivery run under way in this process (the loop's and direct ones), for idle() and close(). */
+  const runs = new Set<Promise<unknown>>();
+  let looping: Promise<void> | undefined;
   let again = false;
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   /** The wake-up for the next bulk slot, while bulk mail waits. */
   let paced: NodeJS.Timeout | undefined;
-  let nextBulkInMs: number | undefined;
   const newMessageId = () => `<${randomUUID()}@${options.messageIdHost}>`;
+  const now = () => options.clock().toISOString();
 
-  async function sendClaimed(
-    message: Awaited<ReturnType<typeof repo.claimNext>> & object,
-    leaseUntil: string,
-    from: string,
-  ): Promise<void> {
-    let content: Composed = {
+  /**
+   * What the claimed message should be now, or undefined to send nothing. Once its link has
+   * expired: what replaces it (written to its row first, so the outbox shows what was really
+   * sent), else nothing (decision 097). A newsletter's message is composed from the newsletter
+   * now, and cancelled if its reader may no longer receive it (decision 120).
+   */
+  async function current({ message, leaseUntil }: Claim): Promise<Outgoing | undefined> {
+    const stored: Outgoing = {
       subject: message.subject,
       text: message.text_body,
       html: message.html_body,
       headers: message.headers ? (JSON.parse(message.headers) as Record<string, string>) : {},
+      attachments: message.attachments,
     };
-    if (message.newsletter_id) {
-      if (!composer) throw new Error('No composer for newsletter messages');
-      content = await composer({ newsletter_id: message.newsletter_id, to_address: message.to_address });
-      if ('skip' in content) {
-        await repo.markCancelled(message.id, leaseUntil, content.skip);
-        return;
+    if (message.expires_at && message.expires_at <= now()) {
+      const replacement = message.on_expiry ? (JSON.parse(message.on_expiry) as MailReplacement) : undefined;
+      if (replacement && (await repo.replaceExpired(message.id, leaseUntil, replacement))) {
+        options.log.info({ outboxId: message.id }, 'A link expired before its e-mail could go: the person is told to ask again');
+        return { ...stored, subject: replacement.subject, text: replacement.text, html: replacement.html, attachments: null };
       }
+      options.log.info({ outboxId: message.id }, 'A link expired before its e-mail could go: not sent');
+      await repo.dropExpired(message.id, leaseUntil, MAIL_DELIVERY.maxAttempts);
+      return undefined;
     }
+    if (!message.newsletter_id) return stored;
+    if (!composer) throw new Error('No composer for newsletter messages');
+    const composed = await composer({ newsletter_id: message.newsletter_id, to_address: message.to_address });
+    if ('skip' in composed) {
+      await repo.markCancelled(message.id, leaseUntil, composed.skip);
+      return undefined;
+    }
+    return { ...composed, attachments: null };
+  }
+
+  /**
+   * Hands one claimed message to the SMTP server and records the outcome under the claim: sent;
+   * refused for good (or the address now suppressed, for bulk mail), bounced and never retried
+   * (decision 123); otherwise failed, to be retried after a wait.
+   */
+  async function sendClaimed({ message, leaseUntil }: Claim, content: Outgoing, from: string): Promise<void> {
     try {
       await transport!.sendMail({
         from,
@@ -145,20 +198,18 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         subject: content.subject,
         text: content.text,
         html: content.html,
-        attachments: readAttachments(message.attachments),
+        attachments: readAttachments(content.attachments),
         messageId: message.message_id!,
         headers: { ...AUTO_SUBMITTED, ...content.headers },
       });
-      const at = options.clock().toISOString();
+      const at = now();
       await repo.markSent(message.id, at);
       await bounces.delivered(message.to_address, at);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const at = options.clock().toISOString();
       const refusal = classifyRefusal(error);
-      const suppressed = refusal === 'not-the-recipient' ? false : await bounces.refused(message.to_address, refusal, reason, at);
+      const suppressed = refusal === 'not-the-recipient' ? false : await bounces.refused(message.to_address, refusal, reason, now());
       if (refusal === 'permanent' || (suppressed && message.bulk === 1)) {
-        // Refused for good (decision 123): no retry; bulk mail to the address stops.
         options.log.warn({ outboxId: message.id, reason }, 'E-mail refused by the receiving server; not retried');
         await repo.markBounced(message.id, leaseUntil, reason);
         return;
@@ -170,73 +221,109 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
   }
 
   /**
-   * The next bulk message, if the pace allows one now (decision 121). When it does not, the
-   * time until it does is kept, and the background loop wakes then.
+   * The next due message, claimed for this run: the site's own mail (receipts, resets) first, so
+   * a newsletter never holds it up; then bulk mail if the shared pace allows one now, else the
+   * milliseconds until it does (decision 121). None once the server is stopping; a claim made as
+   * the stop began is given back, due at once for whoever runs next.
    */
-  async function claimBulk(leaseUntil: string) {
-    const now = options.clock();
-    if (!(await repo.hasDue(MAIL_DELIVERY.maxAttempts, now.toISOString(), true))) return undefined;
-    const slot = await pacer.take(now);
-    if (slot !== true) {
-      nextBulkInMs = slot;
+  async function claimNext(): Promise<Claim | { bulkInMs: number } | undefined> {
+    if (stopping) return undefined;
+    const at = options.clock();
+    const leaseUntil = new Date(at.getTime() + MAIL_DELIVERY.leaseMs).toISOString();
+    const claim = (bulk: boolean) =>
+      repo.claimNext(MAIL_DELIVERY.maxAttempts, at.toISOString(), leaseUntil, newMessageId(), options.serverName, bulk);
+    let message = await claim(false);
+    if (!message) {
+      if (!(await repo.hasDue(MAIL_DELIVERY.maxAttempts, at.toISOString(), true))) return undefined;
+      const slot = await pacer.take(at);
+      if (slot !== true) return { bulkInMs: slot };
+      message = await claim(true);
+      if (!message) return undefined;
+    }
+    if (stopping) {
+      await repo.release(message.id, leaseUntil);
       return undefined;
     }
-    return repo.claimNext(MAIL_DELIVERY.maxAttempts, now.toISOString(), leaseUntil, newMessageId(), true);
+    return { message, leaseUntil };
   }
 
-  /** One delivery run: claims and sends due messages one at a time until none is left. */
-  async function deliver(): Promise<number> {
-    if (!transport) return 0;
-    const now = () => options.clock().toISOString();
+  /**
+   * One delivery run: claims and sends due messages one at a time until none is left (or bulk
+   * mail must wait for its pace) or the server stops. Answers how many went, and when bulk mail
+   * waits, how long until its next slot.
+   */
+  async function run(): Promise<{ sent: number; bulkInMs?: number }> {
+    if (!transport || stopping) return { sent: 0 };
     await repo.abandonLapsed(MAIL_DELIVERY.maxAttempts, now());
     const from = await options.from();
     let sent = 0;
-    nextBulkInMs = undefined;
-    for (;;) {
-      const leaseUntil = new Date(options.clock().getTime() + MAIL_DELIVERY.leaseMs).toISOString();
-      // The site's own mail (receipts, resets) first: a newsletter never holds it up.
-      const message =
-        (await repo.claimNext(MAIL_DELIVERY.maxAttempts, now(), leaseUntil, newMessageId(), false)) ?? (await claimBulk(leaseUntil));
-      if (!message) return sent;
-      await sendClaimed(message, leaseUntil, from);
+    for (let next = await claimNext(); next; next = await claimNext()) {
+      if ('bulkInMs' in next) return { sent, bulkInMs: next.bulkInMs };
+      const content = await current(next);
+      if (!content) continue;
+      await sendClaimed(next, content, from);
       sent++;
     }
+    return { sent };
+  }
+
+  function tracked<T>(promise: Promise<T>): Promise<T> {
+    runs.add(promise);
+    void promise.finally(() => runs.delete(promise)).catch(() => undefined);
+    return promise;
+  }
+
+  function deliver(): Promise<number> {
+    return tracked(run()).then((result) => result.sent);
+  }
+
+  /** Bulk mail waits for its next slot: the loop wakes then, not at the next poll. */
+  function wakeForBulk(inMs: number): void {
+    if (!timer || paced || stopping) return;
+    paced = setTimeout(() => {
+      paced = undefined;
+      void kick();
+    }, inMs);
+    paced.unref();
   }
 
   /** Runs deliveries one after another in this process; a request for more during a run adds one more run. */
   function kick(): Promise<void> {
-    if (running) {
+    if (stopping) return Promise.resolve();
+    if (looping) {
       again = true;
-      return running;
+      return looping;
     }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          await deliver();
-        } catch (error) {
-          options.log.error({ err: error }, 'mail delivery failed');
-        }
-      } while (again);
-      // Bulk mail waits for its next slot: wake then, not at the next poll.
-      if (nextBulkInMs !== undefined && timer && !paced) {
-        paced = setTimeout(() => {
-          paced = undefined;
-          void kick();
-        }, nextBulkInMs);
-        paced.unref();
-      }
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
+    looping = tracked(
+      (async () => {
+        let bulkInMs: number | undefined;
+        do {
+          again = false;
+          try {
+            ({ bulkInMs } = await run());
+          } catch (error) {
+            bulkInMs = undefined;
+            options.log.error({ err: error }, 'mail delivery failed');
+          }
+        } while (again && !stopping);
+        if (bulkInMs !== undefined) wakeForBulk(bulkInMs);
+      })().finally(() => {
+        looping = undefined;
+      }),
+    );
+    return looping;
   }
 
   const mailer = {
     smtp: Boolean(transport),
 
-    /** Records a message; pass the transaction to make it part of the caller's change. Answers its outbox id. */
+    /** Records a message; pass the transaction to make it part of the caller's change. Answers its outbox id (0: none queued). */
     async queue(message: MailMessage, trx: Kysely<Database> = db): Promise<number> {
+      // A net under every sender: an erased person's address is no address (decision 099).
+      if (message.to === ERASED) {
+        options.log.warn({ kind: message.kind }, 'Mail to an erased person was not queued');
+        return 0;
+      }
       const id = await outboxRepo(trx).insert({
         to_address: message.to,
         subject: message.subject,
@@ -251,11 +338,14 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
         lease_until: null,
         next_attempt_at: null,
         attachments: storedAttachments(message.attachments),
+        claimed_by: null,
+        expires_at: message.expiresAt ?? null,
+        on_expiry: message.onExpiry ? JSON.stringify(message.onExpiry) : null,
+        not_before: message.notBefore ?? null,
         unique_key: message.uniqueKey ?? null,
         bulk: message.bulk ? 1 : 0,
         headers: message.headers ? JSON.stringify(message.headers) : null,
         newsletter_id: message.newsletterId ?? null,
-        not_before: message.notBefore ?? null,
       });
       if (!transport) {
         // Never the text: a reset link in a log would let whoever reads the log into the account.
@@ -288,9 +378,15 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
       mailer.deliverSoon();
     },
 
-    /** Delivers in the background from now on: retries when due, and messages a crashed run left behind. */
-    start(): void {
+    /**
+     * Delivers in the background from now on: retries when due, and messages a crashed run left
+     * behind. First takes back this server's own claims from before it stopped: call it before the
+     * server takes requests (main.ts), when no claim of this process can exist yet.
+     */
+    async start(): Promise<void> {
       if (!transport || timer) return;
+      const released = await repo.releaseOwn(options.serverName);
+      if (released) options.log.info({ released }, 'E-mail claimed before the last stop is due again');
       timer = setInterval(() => void kick(), MAIL_DELIVERY.pollMs);
       timer.unref();
       void kick();
@@ -298,18 +394,24 @@ export function createMailer(db: Kysely<Database>, options: MailerOptions) {
 
     /** Resolves once this process's delivery runs have finished. */
     async idle(): Promise<void> {
-      while (running) await running;
+      while (runs.size) await Promise.allSettled([...runs]);
     },
 
     recent: repo.recent,
 
-    /** Stops the background loop and waits a little for a run in progress; a send cut off later is retried once its lease lapses. */
+    /**
+     * Stops delivering: no new claim, the message in hand is finished (its send is never cut
+     * off: that left it "sending" and sent it twice), and a claim not yet handed over is given
+     * back. The stop's own grace period (main.ts) bounds the wait; a server killed then takes its
+     * claim back when it starts again.
+     */
     async close(): Promise<void> {
+      stopping = true;
       if (timer) clearInterval(timer);
       if (paced) clearTimeout(paced);
       timer = undefined;
       paced = undefined;
-      await Promise.race([mailer.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+      await mailer.idle();
       transport?.close();
     },
   };

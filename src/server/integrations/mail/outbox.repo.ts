@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { keysetPage, type PageWindow } from '../../db/keyset';
 import { anyContains } from '../../db/like';
 import type { Database, OutboxTable } from '../../db/schema';
@@ -18,6 +18,9 @@ function dueCondition(eb: ExpressionBuilder<Database, 'outbox'>, maxAttempts: nu
   ]);
 }
 
+/** What a claim's settlement writes besides ending the claim. */
+type Settlement = Pick<Updateable<OutboxTable>, 'status' | 'last_error' | 'next_attempt_at' | 'attempts'>;
+
 export function outboxRepo(db: Kysely<Database>) {
   function filtered({ status, q }: OutboxFilter) {
     let query = db.selectFrom('outbox');
@@ -26,19 +29,35 @@ export function outboxRepo(db: Kysely<Database>) {
     return query;
   }
 
+  /**
+   * Ends this run's claim on a message with an outcome, only while the claim still holds: when
+   * its send outlasted the lease and another run took the message (or marked it sent), a late
+   * outcome here must not undo that or queue a further try.
+   */
+  async function settleClaim(id: number, leaseUntil: string, outcome: Settlement): Promise<void> {
+    await db
+      .updateTable('outbox')
+      .set({ ...outcome, lease_until: null, claimed_by: null })
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .where('lease_until', '=', leaseUntil)
+      .execute();
+  }
+
   return {
     async insert(message: Insertable<OutboxTable>): Promise<number> {
       const row = await db.insertInto('outbox').values(message).returning('id').executeTakeFirstOrThrow();
       return Number(row.id);
     },
     /**
-     * Claims the oldest message due for sending: new, failed with tries left once its wait is
-     * over, or claimed by a run whose lease lapsed. The condition is checked again in the update
-     * itself, so of two runs (or servers) racing for a message one wins and the other moves on.
-     * A message queued without a Message-ID (before they were given at queueing) keeps the one
-     * given at its first claim, so every try carries the same.
+     * Claims the oldest message due for sending, of the kind asked for (bulk or the site's own):
+     * new, failed with tries left once its wait is over, or claimed by a run whose lease lapsed.
+     * The condition is checked again in the update itself, so of two runs (or servers) racing for
+     * a message one wins and the other moves on. The claim names the server (`claimant`,
+     * "host:port", decision 097). A message queued without a Message-ID (before they were given at
+     * queueing) keeps the one given at its first claim, so every try carries the same.
      */
-    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, bulk = false) {
+    async claimNext(maxAttempts: number, now: string, leaseUntil: string, messageId: string, claimant: string, bulk = false) {
       const due = (eb: ExpressionBuilder<Database, 'outbox'>) => dueCondition(eb, maxAttempts, now);
       const candidates = await db
         .selectFrom('outbox')
@@ -54,6 +73,7 @@ export function outboxRepo(db: Kysely<Database>) {
           .set((eb) => ({
             status: 'sending',
             lease_until: leaseUntil,
+            claimed_by: claimant,
             attempts: eb('attempts', '+', 1),
             message_id: eb.fn.coalesce('message_id', eb.val(messageId)),
           }))
@@ -68,6 +88,8 @@ export function outboxRepo(db: Kysely<Database>) {
             'message_id',
             'attempts',
             'attachments',
+            'expires_at',
+            'on_expiry',
             'headers',
             'bulk',
             'newsletter_id',
@@ -88,31 +110,72 @@ export function outboxRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       return Boolean(row);
     },
-    /** A message that must not go after all (its newsletter was cancelled, its reader unsubscribed). */
-    async markCancelled(id: number, leaseUntil: string, why: string): Promise<void> {
+    /**
+     * Gives back a claim whose message was never handed to the SMTP server (the loop is stopping):
+     * due again at once, as if never claimed, for this server after its restart or for another.
+     */
+    async release(id: number, leaseUntil: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'cancelled', last_error: why.slice(0, 500), lease_until: null, next_attempt_at: null })
+        .set((eb) => ({ status: 'queued', lease_until: null, claimed_by: null, attempts: eb('attempts', '-', 1) }))
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .where('lease_until', '=', leaseUntil)
         .execute();
     },
-    /** Refused for good by the receiving server: never tried again. */
-    async markBounced(id: number, leaseUntil: string, error: string): Promise<void> {
-      await db
+    /**
+     * At start: claims this server still holds from before it stopped (killed mid-send, or its
+     * stop outlasted the grace period) are due again at once, not when their lease lapses. Each
+     * keeps its Message-ID, so a copy the SMTP server did accept is recognisable as a repeat.
+     */
+    async releaseOwn(claimant: string): Promise<number> {
+      const result = await db
         .updateTable('outbox')
-        .set({ status: 'bounced', last_error: error.slice(0, 500), lease_until: null, next_attempt_at: null })
+        .set({ status: 'queued', lease_until: null, claimed_by: null })
+        .where('status', '=', 'sending')
+        .where('claimed_by', '=', claimant)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    /** Puts the expiry message in place of one whose link expired before it could go (under this run's claim). */
+    async replaceExpired(id: number, leaseUntil: string, replacement: { subject: string; text: string; html: string }): Promise<boolean> {
+      const result = await db
+        .updateTable('outbox')
+        .set({
+          subject: replacement.subject,
+          text_body: replacement.text,
+          html_body: replacement.html,
+          attachments: null,
+          expires_at: null,
+          on_expiry: null,
+        })
         .where('id', '=', id)
         .where('status', '=', 'sending')
         .where('lease_until', '=', leaseUntil)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /** A message whose link expired, with nothing to send instead: failed for good, never sent. */
+    async dropExpired(id: number, leaseUntil: string, maxAttempts: number): Promise<void> {
+      await settleClaim(id, leaseUntil, {
+        status: 'failed',
+        attempts: maxAttempts,
+        last_error: 'Not sent: its link had expired before it could be delivered',
+      });
+    },
+    /** A message that must not go after all (its newsletter was cancelled, its reader unsubscribed). */
+    async markCancelled(id: number, leaseUntil: string, why: string): Promise<void> {
+      await settleClaim(id, leaseUntil, { status: 'cancelled', last_error: why.slice(0, 500), next_attempt_at: null });
+    },
+    /** Refused for good by the receiving server: never tried again (decision 123). */
+    async markBounced(id: number, leaseUntil: string, error: string): Promise<void> {
+      await settleClaim(id, leaseUntil, { status: 'bounced', last_error: error.slice(0, 500), next_attempt_at: null });
     },
     /** A message whose last try crashed mid-send, with no tries left, is failed for good. */
     async abandonLapsed(maxAttempts: number, now: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'failed', lease_until: null, last_error: 'Delivery was interrupted too many times' })
+        .set({ status: 'failed', lease_until: null, claimed_by: null, last_error: 'Delivery was interrupted too many times' })
         .where('status', '=', 'sending')
         .where('lease_until', '<', now)
         .where('attempts', '>=', maxAttempts)
@@ -121,22 +184,13 @@ export function outboxRepo(db: Kysely<Database>) {
     async markSent(id: number, at: string): Promise<void> {
       await db
         .updateTable('outbox')
-        .set({ status: 'sent', sent_at: at, last_error: null, lease_until: null, next_attempt_at: null })
+        .set({ status: 'sent', sent_at: at, last_error: null, lease_until: null, claimed_by: null, next_attempt_at: null })
         .where('id', '=', id)
         .execute();
     },
-    /**
-     * Only while this run's claim still holds: when its send outlasted the lease and another run
-     * took the message (or marked it sent), a late failure here must not queue a further try.
-     */
+    /** A failed try with tries left: due again at `retryAt` (only while this run's claim holds). */
     async markFailed(id: number, leaseUntil: string, error: string, retryAt: string): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ status: 'failed', last_error: error.slice(0, 500), lease_until: null, next_attempt_at: retryAt })
-        .where('id', '=', id)
-        .where('status', '=', 'sending')
-        .where('lease_until', '=', leaseUntil)
-        .execute();
+      await settleClaim(id, leaseUntil, { status: 'failed', last_error: error.slice(0, 500), next_attempt_at: retryAt });
     },
     /** A page of messages, newest first by id (a keyset: decision 094), without their bodies (the admin's outbox view). */
     page(filter: OutboxFilter, window: PageWindow) {

@@ -19,6 +19,11 @@ export interface PaymentProvider {
   readonly name: 'test' | 'stripe';
   createIntent(intent: NewIntent): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | undefined>;
+  /**
+   * Cancels an intent that has not been paid, so a card step finished late takes no money. An
+   * intent past cancelling (succeeded, processing) is answered as it is; undefined when unknown.
+   */
+  cancelIntent(id: string): Promise<Intent | undefined>;
   refund(refund: NewRefund): Promise<Refund>;
 }
 

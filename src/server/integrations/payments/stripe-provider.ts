@@ -116,6 +116,21 @@ export function stripeProvider(options: StripeOptions) {
       });
     },
 
+    cancelIntent(id: string): Promise<Intent | undefined> {
+      return call(async () => {
+        try {
+          return toIntent(await stripe.paymentIntents.cancel(id));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            if (error.statusCode === 404) return undefined;
+            // Paid (or being paid) meanwhile: it can no longer be cancelled, and says how it stands.
+            if (error.code === 'payment_intent_unexpected_state') return toIntent(await stripe.paymentIntents.retrieve(id));
+          }
+          throw error;
+        }
+      });
+    },
+
     refund(refund: NewRefund): Promise<Refund> {
       return call(async () => {
         const made = await stripe.refunds.create(

@@ -27,6 +27,8 @@ const DECLINES: Record<string, string> = {
   '4000000000006975': 'Your card was declined.',
   '4000000000000341': 'Your card was declined.',
 };
+export const CANCELLED_INTENT = 'This payment was cancelled because its time ran out. Nothing was charged: please start again.';
+
 /** Stripe's test cards that succeed: Visa, Visa debit, UK Visa, Mastercard (both ranges), UK Mastercard, American Express, Discover, Diners. */
 const SUCCEEDS = new Set([
   '4242424242424242',
@@ -93,6 +95,17 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       return row && toIntent(row);
     },
 
+    /** As Stripe: an unpaid intent is cancelled for good; a paid one stays as it is. */
+    async cancelIntent(id: string): Promise<Intent | undefined> {
+      await db
+        .updateTable('test_payment_intents')
+        .set({ status: 'canceled' })
+        .where('id', '=', id)
+        .where('status', '!=', 'succeeded')
+        .execute();
+      return this.retrieveIntent(id);
+    },
+
     /** Only a charged intent can be refunded; the refund's id follows from its key, so a retry is the same refund. */
     async refund(refund: NewRefund): Promise<Refund> {
       const row = await db.selectFrom('test_payment_intents').select('status').where('id', '=', refund.intentId).executeTakeFirst();
@@ -108,6 +121,8 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
+      // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
+      if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
       const outcome = cardOutcome(card, clock());
       const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
       await db

@@ -120,6 +120,7 @@ function MailingLists() {
     event.preventDefault();
     create.mutate();
   };
+  // Each table is a focusable region: keyboard users can scroll a table wider than the screen (a phone).
   return (
     <Box component="section" aria-labelledby="lists-title" sx={{ mb: 5 }}>
       <Typography id="lists-title" variant="h3" sx={{ fontSize: '1.35rem', mb: 1 }}>

@@ -183,9 +183,12 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
             </Typography>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(entry.value)} aria-describedby={keyId}>
-              Edit
-            </Button>
+            {/* A key the site no longer defines (saved by an older release) can only be removed. */}
+            {entry.default_value !== null && (
+              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(entry.value)} aria-describedby={keyId}>
+                Edit
+              </Button>
+            )}
             {(entry.customised || entry.default_value === null) && (
               <Button size="small" startIcon={<RestartAltIcon />} onClick={reset} loading={change.isPending} aria-describedby={keyId}>
                 {entry.default_value === null ? 'Remove' : 'Reset to default'}
