@@ -20,6 +20,7 @@ import * as m0014 from './migrations/0014-receipt-numbers';
 import * as m0015 from './migrations/0015-member-import';
 import * as m0016 from './migrations/0016-newsletters';
 import * as m0017 from './migrations/0017-second-factors';
+import * as m0018 from './migrations/0018-booking-news-consent';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -44,6 +45,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0015-member-import': m0015,
   '0016-newsletters': m0016,
   '0017-second-factors': m0017,
+  '0018-booking-news-consent': m0018,
 };
 
 class StaticProvider implements MigrationProvider {

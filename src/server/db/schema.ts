@@ -136,6 +136,8 @@ export interface EventBookingsTable {
   note: string | null;
   /** A visitor's free booking awaiting its e-mail link (status unconfirmed): 1 while it holds a place (decision 092). */
   place_held: Generated<number>;
+  /** The news consent's wording version a visitor ticked on a free booking, recorded when the e-mail's link confirms it. */
+  news_consent_version: Generated<string | null>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */

@@ -306,6 +306,24 @@ describe('booking events', () => {
       expect(row.places_taken).toBe(1);
     });
 
+    it('counts a ticked news box as consent only once the e-mail’s link confirms the booking', async () => {
+      const id = await newEvent({ capacity: 3 });
+      const newsConsents = (email: string) =>
+        t.db.db.selectFrom('consents').select(['news_email', 'source']).where('email_key', '=', email).execute();
+      // Someone books under an address that is not theirs and ticks the box: the owner is asked nothing, and gets no news.
+      const lapsed = (await bookOnly(id, { name: 'Not me', email: 'not.me@example.org', news_email: true })).json();
+      const confirmed = (await bookOnly(id, { name: 'Ani', email: 'ani.news@example.org', news_email: true })).json();
+      expect([lapsed.status, confirmed.status]).toEqual(['check_email', 'check_email']);
+      expect(await newsConsents('ani.news@example.org')).toEqual([]);
+      // Pressed twice: one consent.
+      const token = await bookingLinkToken(t, confirmed.booking_id);
+      await Promise.all([confirm(confirmed.booking_id, token), confirm(confirmed.booking_id, token)]);
+      expect(await newsConsents('ani.news@example.org')).toEqual([{ news_email: 1, source: 'book' }]);
+      t.clock.advance(CONFIRM_HOLD_MS + 1000);
+      await t.services.bookings.expireLapsed();
+      expect(await newsConsents('not.me@example.org')).toEqual([]);
+    });
+
     it('lets no handful of addresses fill an event with made-up addresses: their places come back within the hour', async () => {
       const id = await newEvent({ capacity: 50 });
       const answers = [];

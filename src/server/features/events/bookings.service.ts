@@ -362,9 +362,11 @@ export function bookingsService(deps: BookingsDeps) {
             certificate_number: null,
             note: null,
             place_held: unconfirmed && claimed ? 1 : 0,
+            // An unconfirmed address is not yet anyone's consent: it counts once the link confirms it.
+            news_consent_version: unconfirmed ? consentVersion : null,
           };
           await repo.insert(row);
-          if (consentVersion)
+          if (consentVersion && !unconfirmed)
             await recordConsent(trx, {
               userId: who.userId,
               email: who.email,
@@ -486,6 +488,15 @@ export function bookingsService(deps: BookingsDeps) {
             return 'lapsed' as const;
           }
           const row = { ...booking, ...changes };
+          if (booking.news_consent_version)
+            await recordConsent(trx, {
+              userId: booking.user_id,
+              email: booking.email,
+              newsEmail: true,
+              source: 'book',
+              version: booking.news_consent_version,
+              at: now,
+            });
           await mailer.queue(place ? confirmation(event, row, out) : waitlistedMail(event, row, out.link(id), out.ctx), trx);
           return changes.status;
         });

@@ -224,6 +224,7 @@ export function eventAdminService(deps: EventAdminDeps) {
               certificate_number: null,
               place_held: 0,
               note,
+              news_consent_version: null,
             };
             await repo.insert(row);
             if (!paid) {

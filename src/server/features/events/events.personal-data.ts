@@ -55,7 +55,7 @@ export function eventsPersonalData(deps: EventsPersonalDataDeps): PersonalDataCo
     owner: 'events (bookings)',
     tables: {
       event_bookings: {
-        personal: ['user_id', 'name', 'email', 'active_key', 'note'],
+        personal: ['user_id', 'name', 'email', 'active_key', 'note', 'news_consent_version'],
         export: 'event_bookings',
         notPersonal: { certificate_number: 'the CPD certificate’s number, kept so a certificate can still be checked' },
       },
@@ -124,7 +124,7 @@ export function eventsPersonalData(deps: EventsPersonalDataDeps): PersonalDataCo
         }
         await trx
           .updateTable('event_bookings')
-          .set({ name: ERASED_NAME, email: ERASED, user_id: null, active_key: null, note: null })
+          .set({ name: ERASED_NAME, email: ERASED, user_id: null, active_key: null, note: null, news_consent_version: null })
           .where('id', '=', booking.id)
           .execute();
       }
