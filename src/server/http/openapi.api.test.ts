@@ -145,7 +145,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(doc.paths['/api/admin/members.csv']!.get!.responses['200']!.content!)).toEqual(['text/csv']);
     expect(doc.paths['/api/payments/webhook']!.post!.requestBody!.content['application/json']).toBeDefined();
     expect(doc.paths['/api/image_upload']!.post!.requestBody!.content['multipart/form-data']!.schema.required).toEqual(['file']);
-    // SPEC section 7 names stay as they are.
+    // docs/product.md section 7 names stay as they are.
     expect(doc.paths['/api/new_article']!.post!.responses['200']!.content!['application/json']!.schema).toMatchObject({
       required: ['inserted_id'],
     });

@@ -46,7 +46,7 @@ export const registerSignInRequest = z.object({
   secret: z.string().trim().min(1).max(200),
 });
 
-/** SPEC section 5: a new password has at least 8 characters and equals its confirmation. */
+/** docs/product.md section 5: a new password has at least 8 characters and equals its confirmation. */
 export function passwordsAcceptable(password: string, confirmation: string): boolean {
   return password.length >= PASSWORD_MIN_LENGTH && password === confirmation;
 }

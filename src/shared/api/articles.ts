@@ -31,7 +31,7 @@ export const dated = z
   .refine((value) => datedInstant(value) !== null, 'That date does not exist');
 
 /**
- * The rich-text document as a JSON string (SPEC section 3). The same rules run in the editor
+ * The rich-text document as a JSON string (docs/product.md section 3). The same rules run in the editor
  * before saving and on the server, which refuses anything else.
  */
 export const articleContent = z.string().superRefine((json, ctx) => {

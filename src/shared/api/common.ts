@@ -8,7 +8,7 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const succeededResponse = z.object({ succeeded: z.boolean() });
 export type SucceededResponse = z.infer<typeof succeededResponse>;
 
-/** Update and delete calls name their record by `_id` (SPEC: a record without `_id` is new). */
+/** Update and delete calls name their record by `_id` (docs/product.md: a record without `_id` is new). */
 export const recordId = z.string().trim().min(1, 'Missing record id').max(100);
 export const byIdRequest = z.object({ _id: recordId });
 export type ByIdRequest = z.infer<typeof byIdRequest>;
@@ -17,7 +17,7 @@ export const insertedResponse = z.object({ inserted_id: z.string() });
 export type InsertedResponse = z.infer<typeof insertedResponse>;
 
 /**
- * A number as JSON sends it, or as digits in a string, as an HTML form (and SPEC's clients)
+ * A number as JSON sends it, or as digits in a string, as an HTML form (and docs/product.md's clients)
  * send every field. Pipe it into the number's own rules.
  */
 export const numberOrDigits = (message: string) =>

@@ -17,7 +17,7 @@ export const tierIndexNumber = z
   .number({ error: 'Choose a membership tier' })
   .int('Choose a membership tier')
   .refine((i) => tiers.some((t) => t.index === i), 'Choose a membership tier');
-/** A tier's index in SPEC's calls, which may send it as digits in a string (an HTML form does). */
+/** A tier's index in docs/product.md's calls, which may send it as digits in a string (an HTML form does). */
 export const tierIndex = numberOrDigits('Choose a membership tier').pipe(tierIndexNumber);
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -36,7 +36,7 @@ const optionalYear = (year: z.ZodType<number, unknown>) =>
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null));
 
-/** SPEC section 3 "Registration form (step one)"; required and optional as SPEC section 5. The site's own form. */
+/** docs/product.md section 3 "Registration form (step one)"; required and optional as docs/product.md section 5. The site's own form. */
 export const registrationForm = z.object({
   tier_index: tierIndexNumber,
   first_name: required('first name', 100),
@@ -63,7 +63,7 @@ export const registrationRequest = registrationForm.extend({
   grad_year: optionalYear(numberOrDigits('Enter a year like 2028').pipe(graduationYear)),
 });
 
-/** SPEC: "Registration or renewal proceed response". `payment_id` names the pending purchase. */
+/** docs/product.md: "Registration or renewal proceed response". `payment_id` names the pending purchase. */
 export const proceedResponse = z.object({
   tier: z.object({ name: z.string(), pence: z.number().int() }),
   date_effective: z.string(),

@@ -17,7 +17,7 @@ export const signInPageForm = z.object({
 export type SignInPageForm = z.input<typeof signInPageForm>;
 export type SignInPageFields = z.output<typeof signInPageForm>;
 
-/** The new password, twice (SPEC section 5: the rules are `passwordsAcceptable`). */
+/** The new password, twice (docs/product.md section 5: the rules are `passwordsAcceptable`). */
 export const pwResetPageForm = z.object({ password: z.string().max(1024), confirmation: z.string().max(1024) });
 
 /** The renewal's only field: the tier chosen. */

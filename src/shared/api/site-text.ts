@@ -45,7 +45,7 @@ export const siteTextApi = defineEndpoints('site-text', {
     method: 'GET',
     path: '/api/string_table_v2',
     summary: 'Every site text as key and value (the browser keeps a copy for the session)',
-    // SPEC: a forced refresh adds a timestamp, so no cache along the way answers it.
+    // docs/product.md: a forced refresh adds a timestamp, so no cache along the way answers it.
     query: z.object({ t: z.string().max(30).optional().meta({ description: 'Any value: a cache buster' }) }),
     response: stringTable,
   },

@@ -9,7 +9,7 @@ const siteTextApi = lazyEndpoints(() => import('../../shared/api/site-text').the
 
 const queryKey = ['string_table_v2'] as const;
 
-/** `fresh` adds a timestamp so that no cache answers (SPEC: a forced refresh). */
+/** `fresh` adds a timestamp so that no cache answers (docs/product.md: a forced refresh). */
 async function fetchTable(fresh: boolean) {
   const table = await apiRequest(siteTextApi.stringTable, { query: fresh ? { t: String(Date.now()) } : {}, auth: false });
   writeCachedTable(table);
@@ -49,7 +49,7 @@ interface SiteTextContextValue {
   t: (key: SiteTextKey) => string;
   /** The same without noting the key as drawn: for SiteText, whose element names its key, and editors. */
   peek: (key: SiteTextKey) => string;
-  /** Refetch bypassing any HTTP cache (SPEC: a forced refresh adds a timestamp), recache, tell other tabs. */
+  /** Refetch bypassing any HTTP cache (docs/product.md: a forced refresh adds a timestamp), recache, tell other tabs. */
   refresh: () => Promise<void>;
 }
 

@@ -90,7 +90,7 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
   return {
     /** All events soonest first; or upcoming ones (soonest first) or past ones (latest first). */
     async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
-      // SPEC: an event is past once its date is before now minus one day.
+      // docs/product.md: an event is past once its date is before now minus one day.
       const cutoff = new Date(clock().getTime() - PAST_EVENT_CUTOFF_MS).toISOString();
       const rows =
         when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();

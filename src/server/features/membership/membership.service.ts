@@ -201,7 +201,7 @@ export function membershipService({
     },
 
     /**
-     * Starts a renewal. `date_effective` is the expected start (SPEC's field): the year is really
+     * Starts a renewal. `date_effective` is the expected start (docs/product.md's field): the year is really
      * placed when the payment succeeds, from the expiry at that moment (decision record 011).
      * A free tier renews only in its last 30 days or after it has lapsed.
      */

@@ -17,7 +17,7 @@ import styles from './layout.module.css';
 // Only an admin sees it: its tooltip (and MUI) is not part of a visitor's page.
 const EditTextsButton = lazyWithTheme(() => import('./edit-texts-button').then((m) => m.EditTextsButton));
 
-/** Sign in, or the account button and Sign out; SPEC: the secondary colour marks editing rights. */
+/** Sign in, or the account button and Sign out; docs/product.md: the secondary colour marks editing rights. */
 export function AccountActions() {
   const session = useSession();
   if (!session) {

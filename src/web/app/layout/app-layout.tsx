@@ -13,7 +13,7 @@ export function AppLayout() {
   const asLoaded = useRef<{ pathname: string; hash: string } | null>({ pathname, hash });
   useRoleRefresh();
 
-  // SPEC: every route change starts at the top of the page; a link to a section ("/#contact")
+  // docs/product.md: every route change starts at the top of the page; a link to a section ("/#contact")
   // goes to that section once the page has drawn it. Not the page as loaded: the browser placed
   // it, and the visitor may have scrolled before the script arrived.
   useEffect(() => {

@@ -8,7 +8,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-/** SPEC: Home, Events, News, Membership and Donate, each in English and Armenian. */
+/** docs/product.md: Home, Events, News, Membership and Donate, each in English and Armenian. */
 export const navItems: readonly NavItem[] = [
   { to: '/', en: 'nav.home.en', hy: 'nav.home.hy', end: true },
   { to: '/events', en: 'nav.events.en', hy: 'nav.events.hy' },

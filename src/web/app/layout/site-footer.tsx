@@ -6,7 +6,7 @@ import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
 import styles from './layout.module.css';
 
-/** SPEC: copyright, a privacy link to a fixed article, and a byline link. */
+/** docs/product.md: copyright, a privacy link to a fixed article, and a byline link. */
 export function SiteFooter() {
   const { t } = useSiteText();
   const privacyId = t('privacy_article_id').trim();

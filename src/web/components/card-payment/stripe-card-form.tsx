@@ -56,7 +56,7 @@ function StripeCardFields({ clientSecret, returnUrl, billing, payLabel, onPaid, 
     }
     const cardElement = elements.getElement(CardElement);
     if (!cardElement) {
-      // SPEC section 8: "Missing card element".
+      // docs/product.md section 8: "Missing card element".
       onFailed(t('card.missing_element'));
       return;
     }

@@ -17,7 +17,7 @@ import { settlePayment, testConfirm } from './payments-api';
 import { useFormAction } from '../../lib/form-outcome';
 
 /**
- * The test provider's card form (DESIGN.md "Payments"): Stripe's test numbers behave as on Stripe.
+ * The test provider's card form (docs/architecture.md "Payments"): Stripe's test numbers behave as on Stripe.
  * The form checks what Stripe's own form checks (the number for its brand, an expiry not yet
  * past, the security code's length) by the rules the server applies too (decision 106).
  */

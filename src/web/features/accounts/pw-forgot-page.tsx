@@ -22,7 +22,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { requestPasswordReset } from './accounts-api';
 
-/** SPEC: idle, loading, then success (message shown, form hidden) or error. */
+/** docs/product.md: idle, loading, then success (message shown, form hidden) or error. */
 export function PwForgotPage() {
   const { t } = useSiteText();
   usePageTitle(t('pw_forgot.title'));

@@ -26,7 +26,7 @@ import { readingMinutes } from './reading-time';
 // Only editors delete: the confirmation (MUI's Dialog, with its theme) loads with an editor's page.
 const ConfirmDialog = lazyWithTheme(() => import('../../components/confirm-dialog').then((m) => m.ConfirmDialog));
 
-/** SPEC "Article view": back link, title, date and content; Edit and Delete for editors. */
+/** docs/product.md "Article view": back link, title, date and content; Edit and Delete for editors. */
 export function ArticlePage() {
   const { t } = useSiteText();
   const { articleId } = useParams();

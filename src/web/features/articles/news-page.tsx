@@ -20,7 +20,7 @@ import { useArticlePages, useCategories } from './articles-api';
 
 const ALL = '';
 
-/** SPEC "News page": a category filter, then articles newest first, a page at a time. */
+/** docs/product.md "News page": a category filter, then articles newest first, a page at a time. */
 export function NewsPage() {
   const { t } = useSiteText();
   usePageTitle(t('news.title'));

@@ -43,7 +43,7 @@ const section = () => screen.getByRole('region', { name: 'Our committee' });
 /** The grid of cards (each member's dialog, hidden until opened, is outside it). */
 const cards = () => within(section()).getByRole('list');
 
-describe('committee editing (SPEC sections 4 and 5)', () => {
+describe('committee editing (docs/product.md sections 4 and 5)', () => {
   it('shows no editing controls to a visitor', async () => {
     renderPage(<CommitteeSection />, { api: fakeCommittee([chair]) });
     expect(await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' })).toBeInTheDocument();

@@ -21,7 +21,7 @@ import { MemberDialog } from './member-dialog';
 const AdminMemberCard = lazyWithTheme(() => import('./committee-admin').then((m) => m.AdminMemberCard));
 const NewMemberCard = lazyWithTheme(() => import('./committee-admin').then((m) => m.NewMemberCard));
 
-/** SPEC: under 600px wide only the first 4 members show until Show More is pressed. */
+/** docs/product.md: under 600px wide only the first 4 members show until Show More is pressed. */
 const COLLAPSED_COUNT = 4;
 
 /**

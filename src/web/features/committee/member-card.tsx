@@ -6,7 +6,7 @@ import { truncate } from '../../lib/format';
 import styles from './committee.module.css';
 import { MemberPhoto } from './member-photo';
 
-/** SPEC: names are cut at 30 characters, other text at 200; the dialog shows all of it. */
+/** docs/product.md: names are cut at 30 characters, other text at 200; the dialog shows all of it. */
 export const NAME_MAX = 30;
 export const TEXT_MAX = 200;
 

@@ -209,7 +209,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
             color="error"
             startIcon={<DeleteOutlineIcon />}
             disabled={busy}
-            // SPEC: deleting a new, unsaved member is refused, with the reason.
+            // docs/product.md: deleting a new, unsaved member is refused, with the reason.
             onClick={onDelete ?? (() => setRefusal(true))}
             sx={{ ml: 'auto' }}
           >

@@ -34,7 +34,7 @@ async function fill(page: RenderedPage, values: { amount?: string; name?: string
   }
 }
 
-describe('donate (SPEC sections 4, 5 and 9)', () => {
+describe('donate (docs/product.md sections 4, 5 and 9)', () => {
   it('keeps Proceed enabled, and says what is missing when it is pressed (decision 089)', async () => {
     const page = renderPage(<DonatePage />, { route: '/donate', api: fakeDonations() });
     expect(proceed()).toBeEnabled();
@@ -79,7 +79,7 @@ describe('donate (SPEC sections 4, 5 and 9)', () => {
     await fill(page, { amount: '12.6' });
     await page.user.click(proceed());
     await screen.findByRole('form', { name: 'Card details' });
-    // SPEC section 9: the amount sent is 100 times the rounded pounds.
+    // docs/product.md section 9: the amount sent is 100 times the rounded pounds.
     expect(page.api.callsTo(donationsApi.proceed).map((c) => c.json)).toEqual([{ amount: 1300, name: 'Ani', email: 'ani@example.org' }]);
   });
 

@@ -29,7 +29,7 @@ import { DonateSteps } from './donations-layout';
 /** Server fields that match a field of step 1. */
 const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', name: 'name', email: 'email' };
 
-/** SPEC: a two-step donation in one page; step 1 slides to step 2 after the proceed call. */
+/** docs/product.md: a two-step donation in one page; step 1 slides to step 2 after the proceed call. */
 export function DonatePage() {
   const { t } = useSiteText();
   usePageTitle(t('donate.title'));
@@ -74,7 +74,7 @@ export function DonatePage() {
       setStep(1);
     },
     onError: (error) => {
-      // SPEC 8 stops the loading state silently; the server's reason (e.g. too many attempts) helps more.
+      // docs/product.md section 8 stops the loading state silently; the server's reason (e.g. too many attempts) helps more.
       const field = error instanceof ApiError && error.field ? formFieldOf[error.field] : undefined;
       if (field) form.setError(field, { message: (error as ApiError).detail });
       setProceedError(errorMessage(error, t('donate.proceed_failed')));

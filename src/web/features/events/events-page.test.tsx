@@ -92,7 +92,7 @@ const noDetailsSent = {
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
 const listFetches = (api: FakeApi) => api.callsTo(eventsApi.list).length;
 
-describe('events page editing (SPEC section 4)', () => {
+describe('events page editing (docs/product.md section 4)', () => {
   it('shows no editing controls to a visitor', async () => {
     renderPage(<EventsPage />, { route: '/events', api: fakeEvents([lecture, gala]) });
     expect(await within(upcoming()).findByText('Winter lecture')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import styles from './events.module.css';
 
-/** SPEC's empty state: "No upcoming events", "Please check back later". */
+/** docs/product.md's empty state: "No upcoming events", "Please check back later". */
 export function NoUpcomingEvents() {
   return (
     <div className={styles.empty}>

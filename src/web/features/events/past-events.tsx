@@ -28,7 +28,7 @@ export interface PastEventsProps {
  * description. Each is a <details>: the browser opens and closes it, with or without the script.
  */
 export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDelete }: PastEventsProps) {
-  // SPEC: rows cannot open or close while an event is being edited.
+  // docs/product.md: rows cannot open or close while an event is being edited.
   const locked = editingId !== null;
   return (
     <div className={styles.pastList}>

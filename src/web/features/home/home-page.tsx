@@ -6,7 +6,7 @@ import { ContactSection } from './contact-section';
 import { HeroSection } from './hero-section';
 
 /**
- * SPEC order: hero, about, events summary, committee, contact. The events summary and the
+ * docs/product.md order: hero, about, events summary, committee, contact. The events summary and the
  * committee belong to their own features and come in as children (features do not import
  * each other; the app composes them, see app/home-route.tsx).
  */

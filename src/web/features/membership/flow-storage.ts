@@ -66,7 +66,7 @@ export type RegisterPayData = z.infer<typeof registerPayData>;
 export const readRegisterPay = () => read(KEYS.registerPay, registerPayData);
 export const saveRegisterPay = (data: RegisterPayData) => write(KEYS.registerPay, data);
 
-/** SPEC: stored step-one data is cleared after success. */
+/** docs/product.md: stored step-one data is cleared after success. */
 export function clearRegistration(): void {
   remove(KEYS.registerStepOne);
   remove(KEYS.registerPay);

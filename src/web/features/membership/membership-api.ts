@@ -29,7 +29,7 @@ export function renewProceed(tierIndex: number) {
   return apiRequest(membershipApi.renewProceed, { body: { tier_index: tierIndex } });
 }
 
-/** SPEC section 8: an unsuccessful answer is an error too. */
+/** docs/product.md section 8: an unsuccessful answer is an error too. */
 export async function registerConfirmSimple(proceed: ProceedResponse) {
   const answer = await apiRequest(membershipApi.registerConfirmSimple, { body: proceed, auth: false });
   if (!answer.succeeded) throw new Error('The confirmation did not succeed');

@@ -192,7 +192,7 @@ function RegisterForm() {
       void navigate(PAGE.registerPay);
     },
     onError: (error) => {
-      // SPEC: a failed proceed shows the server's detail in an alert, and the visitor stays here.
+      // docs/product.md: a failed proceed shows the server's detail in an alert, and the visitor stays here.
       const detail = errorMessage(error, t('pay.unexpected'));
       if (error instanceof ApiError && error.field && formFields.has(error.field)) {
         setError(error.field as FieldName, { message: error.detail });
@@ -283,7 +283,7 @@ function RegisterForm() {
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 {text('first_name', 'register.first_name', { required: true, autoComplete: 'given-name' })}
                 {text('last_name', 'register.last_name', { required: true, autoComplete: 'family-name' })}
-                {/* SPEC section 5: the e-mail is a plain text field here. */}
+                {/* docs/product.md section 5: the e-mail is a plain text field here. */}
                 {text('email', 'register.email', {
                   required: true,
                   autoComplete: 'email',

@@ -68,7 +68,7 @@ function useSignInAfterJoining(completed: boolean): SignInState {
 export function RegisterThanksPage() {
   const { t } = useSiteText();
   usePageTitle(t('register.thanks.title'));
-  // Also the return address of a card check that left the site (SPEC section 7).
+  // Also the return address of a card check that left the site (docs/product.md section 7).
   const settling = useSettleOnReturn();
   const completed = useCompletedFlow();
   const session = useSession();

@@ -35,7 +35,7 @@ export function RenewPage() {
   const [chosen, setChosen] = useState<number | null>(Number.isInteger(posted) ? posted : (stored?.tier_index ?? null));
   const [showError, setShowError] = useState(Boolean(outcome?.fields?.tier_index));
 
-  // SPEC: preselected from the stored step-one choice, else the member's current tier.
+  // docs/product.md: preselected from the stored step-one choice, else the member's current tier.
   const memberTier = info.data?.tier_index ?? null;
   const tierIndex = chosen ?? (memberTier !== null && tierByIndex(memberTier) ? memberTier : null);
 
@@ -45,7 +45,7 @@ export function RenewPage() {
       saveRenew({ tier_index: index, proceed: answer });
       void navigate(PAGE.renewPay);
     },
-    // SPEC: a failed proceed alerts and stays on /renew.
+    // docs/product.md: a failed proceed alerts and stays on /renew.
     onError: (error) => window.alert(errorMessage(error, t('pay.unexpected'))),
   });
 
@@ -55,7 +55,7 @@ export function RenewPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // SPEC: continuing is blocked with no tier chosen.
+    // docs/product.md: continuing is blocked with no tier chosen.
     if (tierIndex === null) {
       setShowError(true);
       return;

@@ -18,7 +18,7 @@ import { articleMode } from '../article-mode';
 import { useArticle } from '../articles-api';
 import { ArticleForm, type ArticleDraft } from './article-form';
 
-/** SPEC "Article editor" on /article/new and /article/{id}/edit; the mode follows the path. */
+/** docs/product.md "Article editor" on /article/new and /article/{id}/edit; the mode follows the path. */
 export function ArticleEditorPage() {
   const { t } = useSiteText();
   const mode = articleMode(useLocation().pathname);

@@ -54,7 +54,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   const known = useCategories().data ?? [];
   const save = useSaveArticle();
   const remove = useDeleteArticle();
-  // SPEC: editing the content recomputes the brief.
+  // docs/product.md: editing the content recomputes the brief.
   const brief = useMemo(() => makeBrief(plainText(content)), [content]);
 
   function submit(event: FormEvent<HTMLFormElement>) {

@@ -11,7 +11,7 @@ const upload: MediaTarget = {
   existing: false,
 };
 
-describe('media popover (SPEC section 2, "Media popover" in section 5)', () => {
+describe('media popover (docs/product.md section 2, "Media popover" in section 5)', () => {
   it('takes whole numbers only for width and height: empty clears, anything else is ignored', async () => {
     const onConfirm = vi.fn();
     const { user } = renderPage(<LinkMediaPopover anchor={anchor()} target={upload} onConfirm={onConfirm} onClose={() => {}} />);
@@ -49,7 +49,7 @@ describe('media popover (SPEC section 2, "Media popover" in section 5)', () => {
   });
 });
 
-describe('link popover (SPEC sections 2 and 5)', () => {
+describe('link popover (docs/product.md sections 2 and 5)', () => {
   const link = (url: string, existing: boolean): LinkTarget => ({ kind: 'link', url, existing });
 
   it('keeps only http, https, mailto and tel links', async () => {
@@ -82,7 +82,7 @@ describe('link popover (SPEC sections 2 and 5)', () => {
   });
 });
 
-describe('image upload popover (SPEC sections 2 and 5)', () => {
+describe('image upload popover (docs/product.md sections 2 and 5)', () => {
   it('says "Click icon to attach image", takes only PNG or JPEG and confirms the chosen file', async () => {
     const onConfirm = vi.fn();
     const { user } = renderPage(<UploadPopover anchor={anchor()} onConfirm={onConfirm} onClose={() => {}} />);

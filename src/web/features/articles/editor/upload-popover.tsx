@@ -8,7 +8,7 @@ import { useRef, useState } from 'react';
 import { useSiteText } from '../../../lib/site-text';
 import { UPLOAD_IMAGE_TYPES, isUploadableImage } from './pasted-text';
 
-/** SPEC: pick an image file (images only), "Click icon to attach image", confirm or cancel. */
+/** docs/product.md: pick an image file (images only), "Click icon to attach image", confirm or cancel. */
 export function UploadPopover({
   anchor,
   onConfirm,

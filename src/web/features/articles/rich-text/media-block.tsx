@@ -10,7 +10,7 @@ const JUSTIFY = { left: 'flex-start', center: 'center', right: 'flex-end' } as c
 // The players need their own scripts; they get nothing else (no top navigation, no forms).
 const FRAME_SANDBOX = 'allow-scripts allow-same-origin allow-presentation allow-popups';
 
-/** An image or a video of an atomic block (SPEC: media block margin 5px 0 1px). */
+/** An image or a video of an atomic block (docs/product.md: media block margin 5px 0 1px). */
 export function MediaBlock({ data }: { data: MediaData }) {
   const { t } = useSiteText();
   const url = mediaUrl(data);

@@ -64,7 +64,7 @@ function Block({ block, document }: { block: RawBlock; document: RawDocument }) 
 
 /**
  * An article's content rendered from the stored document as React elements: nothing in it is
- * ever treated as HTML (DESIGN rule 8). Runs of list items nest; runs of code lines share a box.
+ * ever treated as HTML (house rule 8, docs/architecture.md). Runs of list items nest; runs of code lines share a box.
  */
 export function RichTextView({ document }: { document: RawDocument }) {
   const out: ReactNode[] = [];

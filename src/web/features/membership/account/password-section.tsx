@@ -44,7 +44,7 @@ export function PasswordSection() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     change.reset();
-    // SPEC's reset rules and messages: at least 8 characters, equal to the confirmation.
+    // docs/product.md's reset rules and messages: at least 8 characters, equal to the confirmation.
     const parsed = passwordChangeRequest.safeParse({ current_password: current, new_password: next });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
