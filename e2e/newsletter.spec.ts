@@ -115,5 +115,10 @@ test('a newsletter is written, tested and sent to a segment; its reader leaves o
   await expect(readerPage.getByRole('heading', { level: 1, name: subject })).toBeVisible();
   await expect(readerPage.getByRole('article').locator('figure img')).toHaveAttribute('src', /^\/api\/images\/.+\.png$/);
   await checkA11y(readerPage);
+  // The archive is found from the news page, and lists the newsletter.
+  await readerPage.goto('/news');
+  await readerPage.getByRole('link', { name: 'Newsletters we have sent' }).click();
+  await expect(readerPage.getByRole('heading', { level: 1, name: 'Newsletters' })).toBeVisible();
+  await expect(readerPage.getByRole('link', { name: subject })).toBeVisible();
   await reader.close();
 });

@@ -71,7 +71,7 @@ export function pageUrl(publicUrl: string, page: PageName, params: Record<string
 export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation', 'preferences'];
 
 /** The public pages worth a search engine's visit (no sign-in, no payment steps), besides articles and events. */
-export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'register', 'donate'];
+export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'newsletters', 'register', 'donate'];
 
 /** Pages that belong to a flow or to signed-in people: they exist, but are not pages to share or index. */
 export const APP_PAGES: readonly PageName[] = [

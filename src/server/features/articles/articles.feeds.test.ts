@@ -15,6 +15,8 @@ describe('sitemap', () => {
     expect(xml).toContain('<urlset');
     expect(locs(xml)).toContain('https://example.org/article/a002');
     expect(locs(xml)).toContain('https://example.org/events/e001');
+    // The public pages, the newsletters' archive among them.
+    expect(locs(xml)).toEqual(expect.arrayContaining(['https://example.org/news', 'https://example.org/newsletters']));
     expect(xml).toContain('<url><loc>https://example.org/events/e000</loc><lastmod>2026-11-21</lastmod></url>');
     expect(sitemapPart(site, rows(3), events(2), 1, 100)).toBeNull();
   });

@@ -82,6 +82,9 @@ export function NewsPage() {
               <Icon paths={rssIcon} />
               {t('news.rss')}
             </a>
+            <Link to={PAGE.newsletters} className={ui.textLink}>
+              {t('newsletters.link')}
+            </Link>
             {editor && (
               <Link to="/article/new" className={cx(ui.button, ui.primary)}>
                 <Icon paths={addIcon} />
