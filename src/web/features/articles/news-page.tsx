@@ -147,7 +147,7 @@ function ArticleCard({ article }: { article: ArticleSummary }) {
           {formatArticleDate(article.dated)}
         </time>
         <h2>
-          <Link to={`/article/${encodeURIComponent(article._id)}`} className={styles.cover}>
+          <Link to={`/article/${encodeURIComponent(article._id)}`} className={ui.cardCover}>
             {article.title}
           </Link>
         </h2>

@@ -60,7 +60,7 @@ export function EventsSummary() {
                   <EventDateBadge date={event.date} size="small" />
                   <div>
                     <h3>
-                      <Link to={`/events/${event._id}`} className={styles.cover}>
+                      <Link to={`/events/${event._id}`} className={ui.cardCover}>
                         {event.title}
                       </Link>
                     </h3>
