@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,6 +14,7 @@ import { apiRequest, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
+import { NewPasswordFields } from './new-password-fields';
 import { passwordsAcceptable } from './password-rules';
 import { useFormAction } from '../../lib/form-outcome';
 
@@ -101,25 +101,12 @@ function ChoosePassword({ token, email }: { token: string; email: string }) {
         {accept.isError && <Alert severity="error">{errorMessage(accept.error, t('error.generic'))}</Alert>}
         {/* The account's address, for the browser's password manager. */}
         <input type="hidden" name="username" autoComplete="username" value={email} readOnly />
-        <TextField
-          type="password"
-          label={t('pw_reset.new')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-          required
-          fullWidth
-          error={mismatch}
-        />
-        <TextField
-          type="password"
-          label={t('pw_reset.confirm')}
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          autoComplete="new-password"
-          required
-          fullWidth
-          error={mismatch}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          mismatch={mismatch}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={accept.isPending} sx={{ py: 1.3 }}>
           {t('invitation.submit')}

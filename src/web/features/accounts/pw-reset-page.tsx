@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
@@ -22,6 +21,7 @@ import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-scri
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { resetLinkQuery, submitPasswordReset } from './accounts-api';
+import { NewPasswordFields } from './new-password-fields';
 import { passwordsAcceptable } from './password-rules';
 
 export function PwResetPage() {
@@ -103,27 +103,12 @@ function ResetForm({ uid, outcome }: { uid: string; outcome: FormOutcome | null 
         {mismatch && <Alert severity="error">{t('pw_reset.mismatch')}</Alert>}
         {reset.isError && <Alert severity="error">{t('error.generic')}</Alert>}
         <FormOutcomeMessage outcome={shownOutcome} />
-        <TextField
-          type="password"
-          name="password"
-          label={t('pw_reset.new')}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          autoComplete="new-password"
-          required
-          fullWidth
-          error={mismatch}
-        />
-        <TextField
-          type="password"
-          name="confirmation"
-          label={t('pw_reset.confirm')}
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          autoComplete="new-password"
-          required
-          fullWidth
-          error={mismatch}
+        <NewPasswordFields
+          password={password}
+          confirmation={confirmation}
+          onPassword={setPassword}
+          onConfirmation={setConfirmation}
+          mismatch={mismatch}
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending} sx={{ py: 1.3 }}>
           {t('pw_reset.submit')}
