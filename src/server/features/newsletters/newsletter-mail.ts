@@ -1,6 +1,5 @@
 import {
   INLINE_STYLES,
-  LINK,
   MEDIA,
   codePoints,
   isListType,
@@ -8,7 +7,8 @@ import {
   type RawBlock,
   type RawDocument,
 } from '../../../shared/domain/richtext/document';
-import { isSafeLinkUrl, isSafeMediaUrl } from '../../../shared/domain/richtext/safe-url';
+import { isSafeMediaUrl } from '../../../shared/domain/richtext/safe-url';
+import { nestLists, segments, type ListNode } from '../../../shared/domain/richtext/structure';
 
 /**
  * A newsletter as mail clients render it (decision 124): the article's own document drawn as
@@ -45,30 +45,6 @@ function escape(text: string): string {
 /** A site path made absolute: mail has no page to be relative to. */
 function absolute(url: string, publicUrl: string): string {
   return url.startsWith('/') ? `${publicUrl}${url}` : url;
-}
-
-type Segment = { text: string; styles: number; link: string | null };
-
-function segments(block: RawBlock, document: RawDocument): Segment[] {
-  const chars = codePoints(block.text);
-  const styles = chars.map(() => 0);
-  const links: (string | null)[] = chars.map(() => null);
-  for (const range of block.inlineStyleRanges) {
-    const bit = 1 << INLINE_STYLES.indexOf(range.style);
-    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) styles[i]! |= bit;
-  }
-  for (const range of block.entityRanges) {
-    const entity = document.entityMap[String(range.key)];
-    if (entity?.type !== LINK || !isSafeLinkUrl(entity.data.url)) continue;
-    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) links[i] = entity.data.url;
-  }
-  const out: Segment[] = [];
-  for (let i = 0; i < chars.length; i++) {
-    const last = out.at(-1);
-    if (last && last.styles === styles[i] && last.link === links[i]) last.text += chars[i];
-    else out.push({ text: chars[i]!, styles: styles[i]!, link: links[i]! });
-  }
-  return out;
 }
 
 const OPEN: Record<(typeof INLINE_STYLES)[number], [string, string]> = {
@@ -119,29 +95,6 @@ function mediaHtml(block: RawBlock, document: RawDocument, publicUrl: string): s
   // Width-limited: never wider than the message; the height follows the picture's own proportions.
   const width = Math.min(data.width ?? WIDTH - 48, WIDTH - 48);
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin: 8px 0"><tbody><tr><td align="${align}"><img src="${escape(url)}" alt="${escape(data.alt ?? '')}" width="${width}" style="display: block; width: 100%; max-width: ${width}px; height: auto; border: 0"></td></tr></tbody></table>`;
-}
-
-type ListItem = { block: RawBlock; children: ListNode[] };
-type ListNode = { ordered: boolean; items: ListItem[] };
-
-/** Flat list blocks with depths, as nested lists (as the article page nests them). */
-function nestLists(blocks: RawBlock[]): ListNode[] {
-  const roots: ListNode[] = [];
-  let open: ListNode[] = [];
-  for (const block of blocks) {
-    const ordered = block.type === 'ordered-list-item';
-    const depth = Math.min(block.depth, open.length);
-    open = open.slice(0, depth + 1);
-    if (open.length === depth + 1 && open[depth]!.ordered !== ordered) open = open.slice(0, depth);
-    if (open.length === depth) {
-      const list: ListNode = { ordered, items: [] };
-      if (depth === 0) roots.push(list);
-      else open[depth - 1]!.items.at(-1)!.children.push(list);
-      open.push(list);
-    }
-    open[depth]!.items.push({ block, children: [] });
-  }
-  return roots;
 }
 
 function listHtml(list: ListNode, document: RawDocument, publicUrl: string): string {

@@ -1,32 +1,7 @@
 import type { ReactNode } from 'react';
-import { INLINE_STYLES, LINK, codePoints, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
-import { isExternalUrl, isSafeLinkUrl } from '../../../../shared/domain/richtext/safe-url';
-
-type Segment = { text: string; styles: number; link: string | null };
-
-/** The block's text cut where its styles or link change (offsets count code points). */
-export function segments(block: RawBlock, document: RawDocument): Segment[] {
-  const chars = codePoints(block.text);
-  const styles = chars.map(() => 0);
-  const links: (string | null)[] = chars.map(() => null);
-  for (const range of block.inlineStyleRanges) {
-    const bit = 1 << INLINE_STYLES.indexOf(range.style);
-    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) styles[i]! |= bit;
-  }
-  for (const range of block.entityRanges) {
-    const entity = document.entityMap[String(range.key)];
-    // Rendering checks again what the server checked: an unsafe address never reaches an href.
-    if (entity?.type !== LINK || !isSafeLinkUrl(entity.data.url)) continue;
-    for (let i = range.offset; i < range.offset + range.length && i < chars.length; i++) links[i] = entity.data.url;
-  }
-  const out: Segment[] = [];
-  for (let i = 0; i < chars.length; i++) {
-    const last = out[out.length - 1];
-    if (last && last.styles === styles[i] && last.link === links[i]) last.text += chars[i];
-    else out.push({ text: chars[i]!, styles: styles[i]!, link: links[i]! });
-  }
-  return out;
-}
+import { INLINE_STYLES, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
+import { isExternalUrl } from '../../../../shared/domain/richtext/safe-url';
+import { segments, type Segment } from '../../../../shared/domain/richtext/structure';
 
 const WRAPPERS: Record<(typeof INLINE_STYLES)[number], (children: ReactNode, key: string) => ReactNode> = {
   BOLD: (c, k) => <strong key={k}>{c}</strong>,

@@ -1,30 +1,9 @@
 import type { ReactNode } from 'react';
 import { MEDIA, isListType, type RawBlock, type RawDocument } from '../../../../shared/domain/richtext/document';
+import { nestLists, type ListNode } from '../../../../shared/domain/richtext/structure';
 import { InlineText } from './inline-text';
 import { MediaBlock } from './media-block';
 import styles from './rich-text.module.css';
-
-type ListNode = { ordered: boolean; items: { block: RawBlock; children: ListNode[] }[] };
-
-/** Flat list blocks with depths, as nested lists (a depth that skips a level is raised). */
-function nestLists(blocks: RawBlock[]): ListNode[] {
-  const roots: ListNode[] = [];
-  let open: ListNode[] = [];
-  for (const block of blocks) {
-    const ordered = block.type === 'ordered-list-item';
-    const depth = Math.min(block.depth, open.length);
-    open = open.slice(0, depth + 1);
-    if (open.length === depth + 1 && open[depth]!.ordered !== ordered) open = open.slice(0, depth);
-    if (open.length === depth) {
-      const list: ListNode = { ordered, items: [] };
-      if (depth === 0) roots.push(list);
-      else open[depth - 1]!.items.at(-1)!.children.push(list);
-      open.push(list);
-    }
-    open[depth]!.items.push({ block, children: [] });
-  }
-  return roots;
-}
 
 function List({ list, document }: { list: ListNode; document: RawDocument }) {
   return (
