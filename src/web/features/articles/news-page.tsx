@@ -108,7 +108,7 @@ export function NewsPage() {
           <ul className={styles.grid}>
             {articles.map((article, index) => (
               <li key={article._id} className={index === 0 ? styles.featured : undefined}>
-                <ArticleCard article={article} />
+                <ArticleCard article={article} first={index === 0} />
               </li>
             ))}
           </ul>
@@ -132,11 +132,18 @@ export function NewsPage() {
 }
 
 /** An article on the list: its picture, date, title and brief; the title's link covers the card. */
-function ArticleCard({ article }: { article: ArticleSummary }) {
+function ArticleCard({ article, first }: { article: ArticleSummary; first: boolean }) {
   return (
     <article className={cx(ui.card, styles.card)}>
       {article.image ? (
-        <img src={article.image} alt={article.image_alt} loading="lazy" className={styles.media} />
+        // The first card's picture is in the first screen, often its largest paint: not lazy.
+        <img
+          src={article.image}
+          alt={article.image_alt}
+          loading={first ? undefined : 'lazy'}
+          fetchPriority={first ? 'high' : undefined}
+          className={styles.media}
+        />
       ) : (
         <div aria-hidden className={styles.placeholder}>
           {article.categories[0] ?? ''}

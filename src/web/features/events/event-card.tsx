@@ -22,7 +22,7 @@ export interface AdminActions {
 }
 
 /** An upcoming event: its picture (or the calendar badge), title, long London date, facts, description and links. */
-export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminActions }) {
+export function EventCard({ event, admin, first }: { event: EventRecord; admin?: AdminActions; first?: boolean }) {
   const { t } = useSiteText();
   // From the data: the admin's buttons, drawn only in the browser, point at the same one.
   const titleId = `event-${event._id}-title`;
@@ -30,7 +30,16 @@ export function EventCard({ event, admin }: { event: EventRecord; admin?: AdminA
   return (
     <article aria-labelledby={titleId} className={cx(ui.card, styles.card, !event.image && styles.plain)}>
       <div className={styles.cardMedia}>
-        {event.image && <img src={event.image} alt={event.image_alt} loading="lazy" className={styles.media} />}
+        {/* The first card's picture is in the first screen, often its largest paint: not lazy. */}
+        {event.image && (
+          <img
+            src={event.image}
+            alt={event.image_alt}
+            loading={first ? undefined : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
+            className={styles.media}
+          />
+        )}
         <EventDateBadge date={event.date} />
       </div>
       <div className={styles.cardBody}>

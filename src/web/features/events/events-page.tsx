@@ -98,13 +98,14 @@ export function EventsPage() {
           ) : (
             <ul className={styles.cards}>
               {editingId === NEW && <li>{editor()}</li>}
-              {upcoming.map((event) => (
+              {upcoming.map((event, index) => (
                 <li key={event._id}>
                   {editingId === event._id ? (
                     editor(event)
                   ) : (
                     <EventCard
                       event={event}
+                      first={index === 0}
                       admin={
                         admin
                           ? { onEdit: () => setEditing(event._id), onDelete: () => setDeleting(event), disabled: editingId !== null }
