@@ -16,6 +16,7 @@ import { formatShortDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { addPasskey, browserHasPasskeys, secondFactorApi, securityKey, sessionsKey } from '../second-factor-api';
+import { PasskeyRename } from './passkey-rename';
 import { PasswordConfirm } from './password-confirm';
 import { useFormAction } from '../../../lib/form-outcome';
 
@@ -27,6 +28,7 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
   const client = useQueryClient();
   const [name, setName] = useState(t('security.passkey_name_default'));
   const [removing, setRemoving] = useState<PasskeyInfo | null>(null);
+  const [renaming, setRenaming] = useState<PasskeyInfo | null>(null);
   const [supported, setSupported] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -61,9 +63,14 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
                 divider
                 disableGutters
                 secondaryAction={
-                  <Button color="error" onClick={() => setRemoving(key)} aria-label={`${t('security.remove')} ${key.name}`}>
-                    {t('security.remove')}
-                  </Button>
+                  <Stack direction="row" spacing={1}>
+                    <Button onClick={() => setRenaming(key)} aria-label={`${t('security.rename')} ${key.name}`}>
+                      {t('security.rename')}
+                    </Button>
+                    <Button color="error" onClick={() => setRemoving(key)} aria-label={`${t('security.remove')} ${key.name}`}>
+                      {t('security.remove')}
+                    </Button>
+                  </Stack>
                 }
               >
                 <ListItemText
@@ -106,6 +113,17 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
           </Box>
         )}
       </Stack>
+      {renaming && (
+        <PasskeyRename
+          key={renaming._id}
+          passkey={renaming}
+          onDone={() => {
+            setRenaming(null);
+            void refresh();
+          }}
+          onClose={() => setRenaming(null)}
+        />
+      )}
       <PasswordConfirm
         open={removing !== null}
         question={t('security.remove_passkey_question').replace('{name}', removing?.name ?? '')}

@@ -48,6 +48,27 @@ describe('the Sign-in and security page', () => {
     expect(within(table).queryByText('Safari on iOS')).toBeNull();
   });
 
+  it('renames a passkey, and shows the new name', async () => {
+    let name = 'Work laptop';
+    const api = new FakeApi()
+      .on(secondFactorApi.security, () => ({ ...security, passkeys: [{ ...security.passkeys[0]!, name }] }))
+      .on(secondFactorApi.sessions, { items: [session('s1', true, 'Firefox on Linux')] })
+      .on(secondFactorApi.passkeyRename, ({ json }) => {
+        name = (json as { name: string }).name;
+        return { ...security.passkeys[0]!, name };
+      });
+    const page = renderPage(<SecurityPage />, { route: '/profile/security', api, signedInAs: 'member' });
+    await page.user.click(await screen.findByRole('button', { name: 'Rename Work laptop' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Rename the passkey “Work laptop”' });
+    const field = within(dialog).getByLabelText(/^Name of this passkey/);
+    await page.user.clear(field);
+    await page.user.type(field, 'Phone');
+    await page.user.click(within(dialog).getByRole('button', { name: 'Save the name' }));
+    expect(await screen.findByText('Phone')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(page.api.callsTo(secondFactorApi.passkeyRename).map((c) => c.json)).toEqual([{ name: 'Phone' }]);
+  });
+
   it('sets up the authenticator app with its QR code and key, and shows the recovery codes once', async () => {
     const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${i}k`);
     const api = new FakeApi()
