@@ -74,7 +74,7 @@ test('an e-mail that already has an account is refused with the server detail', 
   // The new member is signed in (decision 086): signed out, they are a visitor trying again.
   await expect(page.getByRole('status').filter({ hasText: 'You are signed in.' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 
   await fillRegistration(page, { tier: /^Students/, email, password, gradYear: '2030' });
   await page.getByRole('button', { name: 'Continue to payment' }).click();
