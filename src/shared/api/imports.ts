@@ -47,35 +47,28 @@ const paymentMapping = z.partialRecord(z.enum(paymentFields), z.string().max(200
 export type MemberMapping = z.infer<typeof memberMapping>;
 export type PaymentMapping = z.infer<typeof paymentMapping>;
 
+/** A mapping sent as a JSON text field: empty is none; anything else must parse as `schema`. */
+function jsonMappingField<T extends z.ZodType<Record<string, unknown>>>(schema: T, refusal: string) {
+  return z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((text, ctx): z.output<T> | Record<string, never> => {
+      if (!text) return {};
+      try {
+        return schema.parse(JSON.parse(text));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: refusal });
+        return z.NEVER;
+      }
+    });
+}
+
 /** The multipart form's text fields, besides the files `file` and `payments`. */
 export const importFormFields = z.object({
   /** JSON: { field: column header }; fields left out are guessed from the headers, null leaves one unread. */
-  mapping: z
-    .string()
-    .max(20_000)
-    .optional()
-    .transform((text, ctx) => {
-      if (!text) return {};
-      try {
-        return memberMapping.parse(JSON.parse(text));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'The mapping is not valid: give JSON such as {"email": "E-mail address"}' });
-        return z.NEVER;
-      }
-    }),
-  payments_mapping: z
-    .string()
-    .max(20_000)
-    .optional()
-    .transform((text, ctx) => {
-      if (!text) return {};
-      try {
-        return paymentMapping.parse(JSON.parse(text));
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'The payments mapping is not valid: give JSON such as {"amount": "Paid"}' });
-        return z.NEVER;
-      }
-    }),
+  mapping: jsonMappingField(memberMapping, 'The mapping is not valid: give JSON such as {"email": "E-mail address"}'),
+  payments_mapping: jsonMappingField(paymentMapping, 'The payments mapping is not valid: give JSON such as {"amount": "Paid"}'),
   date_format: z.enum(dateFormats, { error: 'Choose dmy (DD/MM/YYYY) or iso (YYYY-MM-DD)' }).default('dmy'),
 });
 
