@@ -58,27 +58,24 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
         ) : (
           <List aria-labelledby="security-passkeys" disablePadding>
             {security.passkeys.map((key) => (
-              <ListItem
-                key={key._id}
-                divider
-                disableGutters
-                secondaryAction={
-                  <Stack direction="row" spacing={1}>
-                    <Button onClick={() => setRenaming(key)} aria-label={`${t('security.rename')} ${key.name}`}>
-                      {t('security.rename')}
-                    </Button>
-                    <Button color="error" onClick={() => setRemoving(key)} aria-label={`${t('security.remove')} ${key.name}`}>
-                      {t('security.remove')}
-                    </Button>
-                  </Stack>
-                }
-              >
+              // The buttons sit beside the words where there is room and under them on a phone
+              // (a list item's secondary action would lie over the dates).
+              <ListItem key={key._id} divider disableGutters sx={{ flexWrap: 'wrap', columnGap: 2 }}>
                 <ListItemText
+                  sx={{ flex: '1 1 14rem' }}
                   primary={key.name}
                   secondary={`${t('security.passkey_created')} ${formatShortDateTime(key.created_at)} · ${t('security.passkey_last_used')} ${
                     key.last_used_at ? formatShortDateTime(key.last_used_at) : t('security.passkey_never')
                   }`}
                 />
+                <Stack direction="row" spacing={1}>
+                  <Button onClick={() => setRenaming(key)} aria-label={`${t('security.rename')} ${key.name}`}>
+                    {t('security.rename')}
+                  </Button>
+                  <Button color="error" onClick={() => setRemoving(key)} aria-label={`${t('security.remove')} ${key.name}`}>
+                    {t('security.remove')}
+                  </Button>
+                </Stack>
               </ListItem>
             ))}
           </List>
