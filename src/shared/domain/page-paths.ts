@@ -1,3 +1,4 @@
+import { inLanguage, withoutLanguage, type Language } from './language';
 import { fillPath } from './link-paths';
 
 /**
@@ -54,14 +55,18 @@ export const PAGE = {
 export type PageName = keyof typeof PAGE;
 export type PagePattern = (typeof PAGE)[PageName];
 
-/** A page's address with its parameters filled in, each encoded: `pagePath('article', { articleId })`. */
-export function pagePath(page: PageName, params: Record<string, string | number> = {}): string {
-  return fillPath(PAGE[page], params);
+/**
+ * A page's address with its parameters filled in, each encoded: `pagePath('article', { articleId })`;
+ * in Armenian under `/hy/` (decision 150). Inside the web app the router's basename adds the
+ * prefix, so its links use the English form.
+ */
+export function pagePath(page: PageName, params: Record<string, string | number> = {}, language: Language = 'en'): string {
+  return inLanguage(fillPath(PAGE[page], params), language);
 }
 
 /** The page's full address on the site, for mail, feeds and head tags: `pageUrl(publicUrl, 'renew')`. */
-export function pageUrl(publicUrl: string, page: PageName, params: Record<string, string | number> = {}): string {
-  return `${publicUrl}${pagePath(page, params)}`;
+export function pageUrl(publicUrl: string, page: PageName, params: Record<string, string | number> = {}, language: Language = 'en'): string {
+  return `${publicUrl}${pagePath(page, params, language)}`;
 }
 
 /**
@@ -123,6 +128,8 @@ const patterns = (Object.entries(PAGE) as [PageName, PagePattern][]).map(([name,
  * address wins over a pattern (`/article/new` is the editor, not an article), as in the router.
  */
 export function pageOf(path: string): PageName | null {
+  // An Armenian address is the same page (decision 150).
+  path = withoutLanguage(path);
   const matches = patterns.filter((p) => p.regex.test(path));
   return (matches.find((p) => p.literal) ?? matches[0])?.name ?? null;
 }
