@@ -154,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return contentSecurityPolicy(cspOptions, [...(social ? [social.origin] : []), ...VIDEO_FRAME_ORIGINS]);
     },
     pageHead: pageHeads(services, config.publicUrl),
-    stringTable: () => services.siteText.table(),
+    stringTable: (language) => services.siteText.table(language),
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
     clock: services.clock,

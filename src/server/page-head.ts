@@ -3,6 +3,7 @@ import { SHARE_IMAGE_PATH } from '../shared/api/images';
 import { APP_PAGES, PAGE, pageOf, pageUrl } from '../shared/domain/page-paths';
 import { shareImageVersion } from './features/images/share-image';
 import type { SiteTextKey } from '../shared/domain/site-text';
+import { inLanguage, LANGUAGE_TAGS, LANGUAGES, languageOfPath, withoutLanguage, type Language } from '../shared/domain/language';
 import { articlePageHead } from './features/articles/articles.head';
 import { eventJsonLd, eventPageHead } from './features/events/events.head';
 import type { PageHead } from './http/spa';
@@ -24,8 +25,49 @@ const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKe
  * upcoming event on the events page, NewsArticle on an article (articles.head.ts).
  */
 export function pageHeads(services: Services, publicUrl: string) {
-  return async (path: string): Promise<PageHead> => {
-    const text = (key: SiteTextKey) => services.siteText.get(key);
+  const headIn = englishPathHead(services, publicUrl);
+  /**
+   * An Armenian address (/hy/...) is the same page with its texts in Armenian (decision 150): its
+   * canonical and og:url are its own address, and every public page names both languages'
+   * addresses with `hreflang`, the English one also as `x-default`.
+   */
+  return async (address: string): Promise<PageHead> => {
+    const language = languageOfPath(address);
+    const path = withoutLanguage(address);
+    const head = await headIn(path, language);
+    const here = (url: string) => {
+      const { pathname, search } = new URL(url);
+      return new URL(`${inLanguage(pathname, language)}${search}`, publicUrl).href;
+    };
+    const localised: PageHead = {
+      ...head,
+      language,
+      ...(head.canonical ? { canonical: here(head.canonical) } : {}),
+      meta: (head.meta ?? []).map((tag) => ('property' in tag && tag.property === 'og:url' ? { ...tag, content: here(tag.content) } : tag)),
+    };
+    if (!head.canonical) return localised;
+    // Only pages with a canonical address are for sharing and indexing: they have alternates.
+    const { pathname, search } = new URL(head.canonical);
+    const addressIn = (each: Language) => new URL(`${inLanguage(pathname, each)}${search}`, publicUrl).href;
+    return {
+      ...localised,
+      alternates: [
+        ...LANGUAGES.map((each) => ({ hreflang: LANGUAGE_TAGS[each], href: addressIn(each) })),
+        { hreflang: 'x-default', href: addressIn('en') },
+      ],
+      meta: [
+        ...(localised.meta ?? []),
+        { property: 'og:locale', content: language === 'hy' ? 'hy_AM' : 'en_GB' },
+        { property: 'og:locale:alternate', content: language === 'hy' ? 'en_GB' : 'hy_AM' },
+      ],
+    };
+  };
+}
+
+/** The head of a page named by its English path, with its texts in a language. */
+function englishPathHead(services: Services, publicUrl: string) {
+  return async (path: string, language: Language): Promise<PageHead> => {
+    const text = (key: SiteTextKey) => services.siteText.get(key, language);
     const [shortName, siteName, mission, shareImage, logo] = await Promise.all([
       text('site_short_name'),
       text('site_name'),
@@ -53,13 +95,9 @@ export function pageHeads(services: Services, publicUrl: string) {
     // Flows and signed-in views exist but are not for sharing; an article that is not there (yet) is known by its address.
     const known =
       page !== undefined || (which !== null && APP_PAGES.includes(which)) || (which === 'article' && isArticleId(path.split('/')[2]));
-    const pageTitle = page?.title
-      ? await services.siteText.get(page.title)
-      : page
-        ? null
-        : await services.siteText.get(known ? 'site_name' : 'not_found.title');
+    const pageTitle = page?.title ? await text(page.title) : page ? null : await text(known ? 'site_name' : 'not_found.title');
     const title = `${shortName} | ${pageTitle ?? siteName}`;
-    const description = page ? await services.siteText.get(page.description) : mission;
+    const description = page ? await text(page.description) : mission;
     const url = absolute(path);
 
     const jsonLd: object[] = [];
@@ -69,14 +107,14 @@ export function pageHeads(services: Services, publicUrl: string) {
         '@type': 'Organization',
         name: siteName,
         alternateName: shortName,
-        url: absolute(PAGE.home),
+        url: absolute(inLanguage(PAGE.home, language)),
         logo: logoUrl,
         description: mission,
       });
     }
     if (path === PAGE.events) {
       for (const event of await services.events.list('upcoming'))
-        jsonLd.push(eventJsonLd(event, pageUrl(publicUrl, 'event', { eventId: event._id }), site));
+        jsonLd.push(eventJsonLd(event, pageUrl(publicUrl, 'event', { eventId: event._id }, language), site));
     }
     return {
       title,

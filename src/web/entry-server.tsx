@@ -18,7 +18,10 @@ import { embeddedJsonElement } from '../shared/domain/embedded-json';
 import { EMBEDDED_STATE_ID } from './lib/embedded-state';
 import { everyStyle } from './server-styles';
 import { siteTextQuery } from './lib/site-text';
-import { siteTextDefaults, type SiteTextKey } from '../shared/domain/site-text';
+import type { SiteTextKey } from '../shared/domain/site-text';
+import { siteTextHy } from '../shared/domain/site-text-hy';
+import { defaultsIn } from '../shared/domain/site-text-languages';
+import { languageOfPath, routerBasename, type Language } from '../shared/domain/language';
 import { FormOutcomeProvider } from './lib/form-outcome';
 import type { FormOutcome } from '../shared/domain/form-outcome';
 
@@ -33,7 +36,13 @@ export type RenderedPage = {
 /** Answers the page's API calls in-process (the server's own routes, as the browser would get them). */
 export type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
 
-const handler = createStaticHandler(routes);
+// One per language: the Armenian pages' router has the basename /hy, so every link and redirect
+// a page makes stays in its language (decision 150).
+const handlers: Record<Language, ReturnType<typeof createStaticHandler>> = {
+  en: createStaticHandler(routes),
+  hy: createStaticHandler(routes, { basename: routerBasename('hy') }),
+};
+const defaults = { en: defaultsIn('en', siteTextHy), hy: defaultsIn('hy', siteTextHy) };
 
 function toHtml(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -65,6 +74,8 @@ function toHtml(element: ReactNode): Promise<string> {
  */
 export async function render(url: URL, transport: ApiTransport, formOutcome?: FormOutcome): Promise<RenderedPage | Response | null> {
   setApiTransport(transport);
+  const language = languageOfPath(url.pathname);
+  const handler = handlers[language];
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return context;
   if (!context.matches.at(-1)?.route.handle) return null;
@@ -74,7 +85,8 @@ export async function render(url: URL, transport: ApiTransport, formOutcome?: Fo
   const where = { params: context.matches.at(-1)?.params ?? {}, search: url.searchParams };
   const data = context.matches.map((match) => match.route.handle as PageData | undefined);
   // Every page draws site text (the admin's words, not the shipped defaults).
-  await Promise.all([client.fetchQuery(siteTextQuery), ...data.flatMap((page) => (page?.load ? [page.load(client, where)] : []))]);
+  const textQuery = siteTextQuery(language);
+  await Promise.all([client.fetchQuery(textQuery), ...data.flatMap((page) => (page?.load ? [page.load(client, where)] : []))]);
   const notFound = data.some((page) => page?.notFound?.(client, where));
 
   const cache = createCache({ key: 'css' });
@@ -84,7 +96,7 @@ export async function render(url: URL, transport: ApiTransport, formOutcome?: Fo
   const html = await toHtml(
     <StrictMode>
       <CacheProvider value={cache}>
-        <AppProviders client={client} drawnTexts={drawn}>
+        <AppProviders client={client} drawnTexts={drawn} language={language}>
           {/* What became of a form posted to this page (decision 085); the page carries it for the browser too. */}
           <FormOutcomeProvider outcome={formOutcome ?? null}>
             {/* hydrate={false}: the router's own inline script would break the CSP; there are no loaders to hand over. */}
@@ -108,11 +120,11 @@ export async function render(url: URL, transport: ApiTransport, formOutcome?: Fo
   // The page carries the site texts it drew and those the admin changed from the shipped
   // defaults, not the whole table (decision 084): with the defaults (loaded in the browser when
   // the visitor starts using the page), that is every text as the server has it.
-  const table = client.getQueryData(siteTextQuery.queryKey);
+  const table = client.getQueryData(textQuery.queryKey);
   if (table)
     client.setQueryData(
-      siteTextQuery.queryKey,
-      table.filter(({ key, value }) => drawn.has(key as SiteTextKey) || value !== siteTextDefaults[key as SiteTextKey]),
+      textQuery.queryKey,
+      table.filter(({ key, value }) => drawn.has(key as SiteTextKey) || value !== defaults[language][key as SiteTextKey]),
     );
   // Failed calls too (an unknown article shows as such at once); not the queries nobody ran (pending).
   const state = dehydrate(client, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });

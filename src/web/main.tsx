@@ -11,6 +11,7 @@ import { readEmbeddedState } from './lib/embedded-state';
 import { prefetchSiteTextDefaults } from './lib/site-text';
 import { popoverFallback } from './lib/popover';
 import './app/global.css';
+import { languageOfPath, routerBasename } from '../shared/domain/language';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
@@ -20,6 +21,10 @@ const state = readEmbeddedState(document);
 if (state) hydrate(queryClient, state);
 
 const pages = browserRoutes(routes);
+// The address says the page's language (decision 150): the Armenian pages' router lives under /hy,
+// so its links stay Armenian; the language switch is a link the server answers.
+const language = languageOfPath(window.location.pathname);
+const basename = routerBasename(language);
 
 function Pages() {
   return useRoutes(pages);
@@ -35,8 +40,8 @@ function HydrationMark() {
 
 const app = (
   <StrictMode>
-    <AppProviders>
-      <BrowserRouter>
+    <AppProviders language={language}>
+      <BrowserRouter basename={basename}>
         <Pages />
       </BrowserRouter>
     </AppProviders>
@@ -56,12 +61,12 @@ async function start(root: HTMLElement) {
     createRoot(root).render(app);
     return;
   }
-  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
+  const lazyMatches = matchRoutes(routes, window.location, basename)?.filter((match) => typeof match.route.lazy === 'function') ?? [];
   await Promise.all(lazyMatches.map(({ route }) => loadPage(route.lazy as Parameters<typeof loadPage>[0])));
   startTransition(() => void hydrateRoot(root, app));
 }
 
 start(container).catch((error: unknown) => console.error('The page could not be taken over by its script', error));
 // The site texts' defaults (decision 084) come with the first sign that the visitor is using the page.
-prefetchRoutesOnIntent(routes, document, () => void prefetchSiteTextDefaults(queryClient));
+prefetchRoutesOnIntent(routes, document, () => void prefetchSiteTextDefaults(queryClient, language));
 popoverFallback();

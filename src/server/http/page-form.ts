@@ -4,6 +4,7 @@ import type { FormOutcome, PageFormName } from '../../shared/domain/form-outcome
 import { hasNulCharacter } from '../../shared/domain/json-shape';
 import { isDatabaseUnavailable } from '../db/availability';
 import { PAGE, type PageName } from '../../shared/domain/page-paths';
+import { inLanguage, LANGUAGES, languageOfPath, type Language } from '../../shared/domain/language';
 import { HttpError, unsupportedMediaType } from './errors';
 import type { PageResponder } from './spa';
 
@@ -29,6 +30,8 @@ export type PageFormContext = {
   /** Each field as the browser sent it (a repeated name keeps its first value). */
   fields: Record<string, string>;
   params: Record<string, string>;
+  /** The language of the page the form was posted to (decision 150): what it does is recorded in it. */
+  language: Language;
 };
 
 export type PageFormSpec = {
@@ -85,9 +88,13 @@ export function refusalOutcome(req: FastifyRequest, error: unknown): PageFormOut
   return { status: 500, message: { tone: 'error', key: 'error.generic' } };
 }
 
-/** Registers the POST of a page's form; `answer` is the page responder (installSpa's). */
+/** Registers the POST of a page's form, at the page's address in each language; `answer` is the page responder (installSpa's). */
 export function addPageForm(app: FastifyInstance, answer: PageResponder, publicUrl: string, spec: PageFormSpec): void {
-  app.post(PAGE[spec.page], { config: { policy: 'public' } }, async (req, reply) => {
+  for (const language of LANGUAGES) addPageFormIn(app, answer, publicUrl, spec, language);
+}
+
+function addPageFormIn(app: FastifyInstance, answer: PageResponder, publicUrl: string, spec: PageFormSpec, language: Language): void {
+  app.post(inLanguage(PAGE[spec.page], language), { config: { policy: 'public' } }, async (req, reply) => {
     const type = String(req.headers['content-type'] ?? '')
       .split(';')[0]!
       .trim()
@@ -104,14 +111,15 @@ export function addPageForm(app: FastifyInstance, answer: PageResponder, publicU
     }
     let outcome: PageFormAnswer;
     try {
-      outcome = await spec.handle({ req, fields, params });
+      outcome = await spec.handle({ req, fields, params, language: languageOfPath(req.url) });
     } catch (error) {
       // The database away: the site's 503 with Retry-After, as for any request (decision 095).
       if (isDatabaseUnavailable(error)) throw error;
       outcome = refusalOutcome(req, error);
     }
     // Something changed that pages show (a place held): the kept pages are forgotten, as after any write.
-    if ('seeOther' in outcome) return reply.redirect(outcome.seeOther, 303);
+    // The page that says what was done, in the language of the page that asked.
+    if ('seeOther' in outcome) return reply.redirect(inLanguage(outcome.seeOther, language), 303);
     const { status, retryAfterSeconds, ...rest } = outcome;
     if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
     return answer(req, reply, { form, ...rest }, status);

@@ -7,6 +7,16 @@ import { embeddedJsonElement, STRING_TABLE_ELEMENT_ID } from '../../shared/domai
 import { FORM_OUTCOME_ELEMENT_ID, type FormOutcome } from '../../shared/domain/form-outcome';
 import { isDatabaseUnavailable } from '../db/availability';
 import { pageAddress } from '../../shared/domain/page-address';
+import {
+  inLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_SWITCH_PARAMETER,
+  LANGUAGE_TAGS,
+  languageOfPath,
+  withoutLanguage,
+  type Language,
+} from '../../shared/domain/language';
 import { pageOf } from '../../shared/domain/page-paths';
 import { shortLivedByKey, slidingWindow } from '../short-lived';
 import { addressKey } from './client-address';
@@ -27,7 +37,7 @@ export type SpaOptions = {
    * The current string table (from the server's in-memory copy), written into every bare page so
    * the browser draws the admin's words at once, without a fetch or the defaults shipped in code.
    */
-  stringTable(): Promise<StringTable>;
+  stringTable(language: Language): Promise<StringTable>;
   /** The server renderer of the public pages; null serves the bare page for the browser to render. */
   renderPage: RenderPage | null;
   /** The site's origin, for the address the renderer sees (never the Host header). */
@@ -41,8 +51,12 @@ export type PageHead = {
   description: string;
   /** Extra <meta> tags: `property` for Open Graph, `name` for others. */
   meta?: ({ property: string; content: string } | { name: string; content: string })[];
-  /** The page's canonical address. */
+  /** The page's canonical address (in its own language). */
   canonical?: string;
+  /** The page's language, for `<html lang>` (decision 150); English when left out. */
+  language?: Language;
+  /** The same page in each language, and `x-default` (the English), for `<link rel="alternate" hreflang>`. */
+  alternates?: { hreflang: string; href: string }[];
   /** schema.org structured data, each object one <script type="application/ld+json">. */
   jsonLd?: object[];
 };
@@ -58,16 +72,19 @@ function extraHead(head: PageHead): string {
       : `<meta name="${escapeHtml(tag.name)}" content="${escapeHtml(tag.content)}">`,
   );
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  for (const alternate of head.alternates ?? [])
+    tags.push(`<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`);
   // "<" escaped, so no text in the data can close the element early.
   for (const data of head.jsonLd ?? [])
     tags.push(`<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`);
   return tags.join('');
 }
 
-/** index.html with the site's own title and description in place of the build's generic ones. */
+/** index.html with the site's own title and description in place of the build's generic ones, in the page's language. */
 export function renderIndex(html: string, head: PageHead): string {
   return (
     html
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${LANGUAGE_TAGS[head.language ?? 'en']}"`)
       // Function replacers: a "$" in site text must not act as a replacement pattern.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${extraHead(head)}`)
       .replace(
@@ -75,6 +92,21 @@ export function renderIndex(html: string, head: PageHead): string {
         (_m, open: string, close: string) => `${open}${escapeHtml(head.description)}${close}`,
       )
   );
+}
+
+/** The language a visitor chose with the switch, from the Cookie header; null for none (or a made-up value). */
+export function chosenLanguage(cookieHeader: string | undefined): Language | null {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.split('=', 2).map((text) => text.trim());
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
+}
+
+/** A year, for the whole site, readable by no script (nothing in the browser needs it), Secure on an https site. */
+function languageCookie(language: Language, publicUrl: string): string {
+  const secure = publicUrl.startsWith('https:') ? '; Secure' : '';
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly${secure}`;
 }
 
 const isLoopback = (ip: string) => ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
@@ -152,10 +184,10 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     }
   };
 
-  /** A rendered page carries the table in its data already; the bare page gets it here. */
-  const withStringTable = async (req: FastifyRequest, bare: string) => {
+  /** A rendered page carries the table in its data already; the bare page gets it here, in the page's language. */
+  const withStringTable = async (req: FastifyRequest, bare: string, language: Language) => {
     try {
-      const element = embeddedJsonElement(STRING_TABLE_ELEMENT_ID, await options.stringTable());
+      const element = embeddedJsonElement(STRING_TABLE_ELEMENT_ID, await options.stringTable(language));
       return bare.replace('</head>', () => `${element}</head>`);
     } catch (error) {
       if (isDatabaseUnavailable(error)) throw error;
@@ -169,7 +201,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
     if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
     const bare = renderIndex(indexHtml, head);
-    const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare);
+    const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare, languageOfPath(url));
     return { status: page?.status ?? 200, html, encoded: encodedOnce(html) };
   };
 
@@ -195,13 +227,15 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   });
 
   const barePage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
-    const html = await withStringTable(req, renderIndex(indexHtml, await options.pageHead(url.split('?')[0]!)));
+    const html = await withStringTable(req, renderIndex(indexHtml, await options.pageHead(url.split('?')[0]!)), languageOfPath(url));
     return { status: 200, html, encoded: encodedOnce(html) };
   };
 
   /**
-   * The page as kept for a few seconds, keyed by what it reads: its path and the parameters it
-   * reads (any other is dropped before rendering). A client past its renders gets the bare page.
+   * The page as kept for a few seconds, keyed by what it reads: its path (whose prefix is its
+   * language, the one thing besides the address that changes a page: decision 150) and the
+   * parameters it reads (any other is dropped before rendering). A client past its renders gets
+   * the bare page. No cookie reaches the renderer, so none can make two visitors' pages differ.
    */
   const keptPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
     const key = pageAddress(url);
@@ -230,7 +264,8 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       .code(status ?? page.status)
       .header('cache-control', 'no-cache')
       .header('content-security-policy', csp)
-      .header('vary', 'accept-encoding')
+      // The site root varies with the language cookie too (it may redirect): kept, not replaced.
+      .header('vary', reply.hasHeader('vary') ? `${String(reply.getHeader('vary'))}, accept-encoding` : 'accept-encoding')
       .type('text/html; charset=utf-8');
     // Compressed here, once per kept page (the compression plugin leaves an encoded answer alone).
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
@@ -249,7 +284,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url, outcome)]);
     if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', 303);
     const bare = renderIndex(indexHtml, head);
-    const html = (page ? fillTemplate(bare, page) : await withStringTable(req, bare)).replace(
+    const html = (page ? fillTemplate(bare, page) : await withStringTable(req, bare, languageOfPath(url))).replace(
       '</head>',
       () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,
     );
@@ -273,12 +308,46 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     if (!built || (req.method !== 'GET' && req.method !== 'HEAD')) return;
     const url = req.url.split('?')[0]!;
     if (url === '/api' || url.startsWith('/api/') || !NON_CANONICAL_PATH.test(url)) return;
-    await sendIndex(req, reply, NOT_FOUND_PAGE, 404);
+    await sendIndex(req, reply, inLanguage(NOT_FOUND_PAGE, languageOfPath(url)), 404);
     return reply;
   });
 
-  // The static handler refuses directories, so the home page gets its own route.
-  if (built) app.get('/', { config: { policy: 'public' } }, (req, reply) => sendIndex(req, reply, req.url));
+  // The language switch (decision 150): `?lang=hy` on a page's address remembers the choice in a
+  // cookie and sends the visitor on to the clean address (the switch links to the page in the
+  // chosen language already), so every page keeps one address per language.
+  app.addHook('onRequest', async (req, reply) => {
+    if (!built || (req.method !== 'GET' && req.method !== 'HEAD')) return;
+    const [path = '/', query] = req.url.split('?', 2);
+    if (!query || path === '/api' || path.startsWith('/api/') || pageOf(path) === null) return;
+    const params = new URLSearchParams(query);
+    const chosen = params.get(LANGUAGE_SWITCH_PARAMETER);
+    if (!isLanguage(chosen)) return;
+    params.delete(LANGUAGE_SWITCH_PARAMETER);
+    const rest = params.toString();
+    // The page the switch named, in the language it chose, whatever prefix the address had.
+    const target = inLanguage(withoutLanguage(path), chosen);
+    reply
+      .header('set-cookie', languageCookie(chosen, options.publicUrl))
+      .header('cache-control', 'no-store')
+      .redirect(`${target}${rest ? `?${rest}` : ''}`, 303);
+    return reply;
+  });
+
+  // The static handler refuses directories, so the home page gets its own route. The bare site
+  // root is the one address without a language of its own (x-default): a visitor who chose
+  // Armenian is sent to the Armenian home page; every other address says its language itself.
+  if (built)
+    app.get('/', { config: { policy: 'public' } }, (req, reply) => {
+      if (chosenLanguage(req.headers.cookie) === 'hy') {
+        const query = req.url.split('?', 2)[1];
+        return reply
+          .header('cache-control', 'no-store')
+          .header('vary', 'cookie')
+          .redirect(`${inLanguage('/', 'hy')}${query ? `?${query}` : ''}`, 302);
+      }
+      reply.header('vary', 'cookie');
+      return sendIndex(req, reply, req.url);
+    });
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0]!;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../domain/language';
 import { isDefaultSiteTextKey } from '../domain/site-text';
 import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
@@ -11,12 +12,17 @@ export type StringTable = z.infer<typeof stringTable>;
 
 export const SITE_TEXT_MAX = 20_000;
 
+/** A language of the site (decision 150); English when left out. */
+export const languageField = z.enum(LANGUAGES).meta({ description: 'en (the default) or hy' });
+
 /** Texts the site itself shows: every page carries them all, so a made-up key would only add weight (decision 098). */
 export const UNKNOWN_TEXT_KEY = 'There is no site text with this key';
 
 export const setStringRequest = z.object({
   key: siteTextKey.refine(isDefaultSiteTextKey, UNKNOWN_TEXT_KEY),
   value: z.string().max(SITE_TEXT_MAX, 'Site text is at most 20,000 characters'),
+  /** The language whose value changes: right-click editing sends the language of the page. */
+  lang: languageField.optional(),
 });
 export type SetStringRequest = z.infer<typeof setStringRequest>;
 
@@ -34,19 +40,36 @@ export const textEntry = z.object({
   setting: z.boolean(),
   updated_at: z.string().nullable(),
   updated_by: z.string().nullable(),
+  /** The Armenian value; null for a text shared by both languages (an address, an id). */
+  hy: z
+    .object({
+      value: z.string(),
+      default_value: z.string().nullable(),
+      customised: z.boolean(),
+      /** The shipped Armenian draft, not yet saved by a person: to be reviewed by a native reader. */
+      to_review: z.boolean(),
+      /** No Armenian value at all: the English shows on Armenian pages. */
+      missing: z.boolean(),
+      updated_at: z.string().nullable(),
+      updated_by: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TextEntry = z.infer<typeof textEntry>;
 export const textList = z.array(textEntry);
 
-export const resetTextRequest = z.object({ key: siteTextKey });
+export const resetTextRequest = z.object({ key: siteTextKey, lang: languageField.optional() });
 
 export const siteTextApi = defineEndpoints('site-text', {
   stringTable: {
     method: 'GET',
     path: '/api/string_table_v2',
-    summary: 'Every site text as key and value (the browser keeps a copy for the session)',
+    summary: 'Every site text as key and value in one language (the browser keeps a copy for the session)',
     // docs/product.md: a forced refresh adds a timestamp, so no cache along the way answers it.
-    query: z.object({ t: z.string().max(30).optional().meta({ description: 'Any value: a cache buster' }) }),
+    query: z.object({
+      t: z.string().max(30).optional().meta({ description: 'Any value: a cache buster' }),
+      lang: languageField.optional(),
+    }),
     response: stringTable,
   },
   setString: {

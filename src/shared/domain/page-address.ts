@@ -1,3 +1,5 @@
+import { withoutLanguage } from './language';
+
 /**
  * The query parameters each server-rendered page reads (the news list its category). Any other
  * parameter changes nothing on the page: the server drops it before rendering and from the key
@@ -16,11 +18,15 @@ const PAGE_QUERY_VALUES: readonly { path: RegExp; name: string; values: readonly
   { path: /^\/events\/[^/]+$/, name: 'booking', values: ['confirmed', 'waitlisted', 'check_email'] },
 ];
 
-/** The address as the page reads it: its path, and only the parameters it reads, in a fixed order. */
+/**
+ * The address as the page reads it: its path (with its language prefix: decision 150), and only
+ * the parameters it reads, in a fixed order.
+ */
 export function pageAddress(url: string): string {
   const [path = '/', query = ''] = url.split('?', 2);
-  const wanted = PAGE_QUERY_PARAMETERS[path];
-  const valued = PAGE_QUERY_VALUES.filter((parameter) => parameter.path.test(path));
+  const page = withoutLanguage(path);
+  const wanted = PAGE_QUERY_PARAMETERS[page];
+  const valued = PAGE_QUERY_VALUES.filter((parameter) => parameter.path.test(page));
   if ((!wanted && valued.length === 0) || !query) return path;
   const given = new URLSearchParams(query);
   const kept = new URLSearchParams();

@@ -30,7 +30,7 @@ const byKey: Record<string, TextArea> = {
 
 /** Longest prefix first, so "profile.admin." wins over "profile.". */
 const byPrefix: [string, TextArea][] = [
-  ['nav.', { where: 'Header and menu (English and Armenian)', page: '/' }],
+  ['nav.', { where: 'Header and menu', page: '/' }],
   ['home.', { where: 'Home page', page: '/' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { withoutLanguage } from '../../shared/domain/language';
 import { loadPage } from './browser-routes';
 
 /**
@@ -24,7 +25,8 @@ export function prefetchRoutesOnIntent(routes: RouteObject[], root: Document = d
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
     const path = link.pathname;
     if (started.has(path)) return;
-    const matches = matchRoutes(routes, path) ?? [];
+    // An Armenian address is the same page (decision 150).
+    const matches = matchRoutes(routes, withoutLanguage(path)) ?? [];
     const page = matches.at(-1)?.route;
     if (!page?.handle || page.path === '*') return;
     started.add(path);

@@ -13,7 +13,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { blanksText } from '../../shared/api/empty-text';
 import { setStringRequest, siteTextApi } from '../../shared/api/site-text';
-import { siteTextDefaults } from '../../shared/domain/site-text';
+import { isDefaultSiteTextKey, siteTextDefaults } from '../../shared/domain/site-text';
+import { isTranslatedKey } from '../../shared/domain/site-text-languages';
 import { textArea } from '../../shared/domain/site-text-areas';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, errorMessage } from '../lib/api';
@@ -47,7 +48,7 @@ export function SiteTextDialog({ keys, open, onClose, onExited }: SiteTextDialog
 }
 
 function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => void }) {
-  const { peek, refresh } = useSiteText();
+  const { peek, refresh, language: pageLanguage } = useSiteText();
   const [textKey, setTextKey] = useState(keys[0]!);
   const [value, setValue] = useState(() => peek(keys[0]!));
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -59,8 +60,10 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
   const restoring = blanksText(textKey, value);
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
-      if (blanksText(request.key, request.value)) await apiRequest(siteTextApi.reset, { body: { key: request.key } });
-      else await apiRequest(siteTextApi.setString, { body: request });
+      // The text in the language of the page being viewed; one shared by both languages (an address) in the one value it has (decision 150).
+      const language = pageLanguage === 'hy' && isDefaultSiteTextKey(request.key) && isTranslatedKey(request.key) ? { lang: pageLanguage } : {};
+      if (blanksText(request.key, request.value)) await apiRequest(siteTextApi.reset, { body: { key: request.key, ...language } });
+      else await apiRequest(siteTextApi.setString, { body: { ...request, ...language } });
       await refresh();
     },
     onSuccess: onDone,

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useHref, useLocation } from 'react-router';
 import { FORM_OUTCOME_ELEMENT_ID, type FormHandover, type FormOutcome, type PageFormName } from '../../shared/domain/form-outcome';
 
 /**
@@ -67,5 +67,6 @@ export function useFormHandover(outcome: FormOutcome | null, act: (handover: For
  * page and a word that nothing was done, should the form ever be sent without the script.
  */
 export function useFormAction(): string {
-  return useLocation().pathname;
+  // With the router's basename: an Armenian page's form posts to its Armenian address (decision 150).
+  return useHref(useLocation().pathname);
 }

@@ -1,10 +1,13 @@
 import type { StringTable } from '../../shared/api/site-text';
 import { STRING_TABLE_ELEMENT_ID } from '../../shared/domain/embedded-json';
+import type { Language } from '../../shared/domain/language';
 import type { SiteTextDefaults, SiteTextKey } from '../../shared/domain/site-text';
 import { parseStoredJson } from './stored-json';
 
-/** docs/product.md: the string table is cached in sessionStorage under this key. */
+/** docs/product.md: the string table is cached in sessionStorage under this key (the Armenian one under `string_table_v2.hy`). */
 export const STRING_TABLE_CACHE_KEY = 'string_table_v2';
+
+const cacheKey = (language: Language) => (language === 'en' ? STRING_TABLE_CACHE_KEY : `${STRING_TABLE_CACHE_KEY}.${language}`);
 
 export type SiteTextLookup = ReadonlyMap<string, string>;
 
@@ -36,14 +39,20 @@ export function lookupText(lookup: SiteTextLookup, key: SiteTextKey, defaults: S
   return lookup.get(key) ?? defaults?.[key];
 }
 
-/** The defaults, in a chunk of their own: only a page whose table lacks a key loads them (decision 064). */
-export function loadSiteTextDefaults(): Promise<SiteTextDefaults> {
-  return import('../../shared/domain/site-text').then((m) => m.siteTextDefaults);
+/**
+ * The defaults, in a chunk of their own: only a page whose table lacks a key loads them (decision
+ * 064); an Armenian page loads the Armenian ones too, the English filling any gap (decision 150).
+ */
+export function loadSiteTextDefaults(language: Language = 'en'): Promise<SiteTextDefaults> {
+  if (language === 'en') return import('../../shared/domain/site-text').then((m) => m.siteTextDefaults);
+  return Promise.all([import('../../shared/domain/site-text-hy'), import('../../shared/domain/site-text-languages')]).then(
+    ([hy, languages]) => languages.defaultsIn(language, hy.siteTextHy),
+  );
 }
 
 const readFromElement = new WeakMap<Element, StringTable | undefined>();
 
-/** The table the server wrote into a page the browser renders itself; undefined elsewhere (the dev server). */
+/** The table the server wrote into a page the browser renders itself (in the page's language); undefined elsewhere (the dev server). */
 export function readEmbeddedTable(): StringTable | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(STRING_TABLE_ELEMENT_ID);
   if (!element) return undefined;
@@ -52,17 +61,17 @@ export function readEmbeddedTable(): StringTable | undefined {
   return readFromElement.get(element);
 }
 
-export function readCachedTable(): StringTable | undefined {
+export function readCachedTable(language: Language = 'en'): StringTable | undefined {
   try {
-    return parseCachedTable(sessionStorage.getItem(STRING_TABLE_CACHE_KEY));
+    return parseCachedTable(sessionStorage.getItem(cacheKey(language)));
   } catch {
     return undefined;
   }
 }
 
-export function writeCachedTable(table: StringTable): void {
+export function writeCachedTable(table: StringTable, language: Language = 'en'): void {
   try {
-    sessionStorage.setItem(STRING_TABLE_CACHE_KEY, JSON.stringify(table));
+    sessionStorage.setItem(cacheKey(language), JSON.stringify(table));
   } catch {
     // A full or disabled storage only costs the cache.
   }

@@ -1,35 +1,40 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import type { Language } from '../../shared/domain/language';
 import type { SiteTextKey } from '../../shared/domain/site-text';
 import { apiRequest, lazyEndpoints } from './api';
+import { useLanguage } from './language';
 import { loadSiteTextDefaults, lookupText, readCachedTable, readEmbeddedTable, toLookup, writeCachedTable } from './site-text-table';
 
 // Loaded with the first call, not with the page (decision 062).
 const siteTextApi = lazyEndpoints(() => import('../../shared/api/site-text').then((m) => m.siteTextApi));
 
-const queryKey = ['string_table_v2'] as const;
+const queryKeyOf = (language: Language) => ['string_table_v2', language] as const;
 
-/** `fresh` adds a timestamp so that no cache answers (docs/product.md: a forced refresh). */
-async function fetchTable(fresh: boolean) {
-  const table = await apiRequest(siteTextApi.stringTable, { query: fresh ? { t: String(Date.now()) } : {}, auth: false });
-  writeCachedTable(table);
+/** `fresh` adds a timestamp so that no cache answers (docs/product.md: a forced refresh). The English table is asked for as before. */
+async function fetchTable(fresh: boolean, language: Language) {
+  const query = { ...(fresh ? { t: String(Date.now()) } : {}), ...(language === 'en' ? {} : { lang: language }) };
+  const table = await apiRequest(siteTextApi.stringTable, { query, auth: false });
+  writeCachedTable(table, language);
   return table;
 }
 
-/** The table as every page needs it; the server renderer fetches it too and embeds it in the page. */
-export const siteTextQuery = queryOptions({ queryKey, queryFn: () => fetchTable(false), staleTime: 5 * 60_000 });
+/** The table in a language as every page needs it; the server renderer fetches it too and embeds it in the page. */
+export const siteTextQuery = (language: Language) =>
+  queryOptions({ queryKey: queryKeyOf(language), queryFn: () => fetchTable(false, language), staleTime: 5 * 60_000 });
 
 /**
  * The defaults shipped in code, only for a table that lacks a key (the development server's page
  * carries none, a cached table may be from an older version, the fetch may fail): asked for by the
  * first lookup that misses, kept for the session.
  */
-const defaultsQuery = queryOptions({
-  queryKey: ['site_text_defaults'],
-  queryFn: loadSiteTextDefaults,
-  staleTime: Infinity,
-  gcTime: Infinity,
-});
+const defaultsQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['site_text_defaults', language],
+    queryFn: () => loadSiteTextDefaults(language),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 
 /**
  * The keys components have drawn with t(), as plain strings no element marks: the admin's
@@ -51,6 +56,8 @@ interface SiteTextContextValue {
   peek: (key: SiteTextKey) => string;
   /** Refetch bypassing any HTTP cache (docs/product.md: a forced refresh adds a timestamp), recache, tell other tabs. */
   refresh: () => Promise<void>;
+  /** The language the texts are in: the page's (decision 150); right-click editing changes this language's value. */
+  language: Language;
 }
 
 const SiteTextContext = createContext<SiteTextContextValue | null>(null);
@@ -60,22 +67,23 @@ const SiteTextContext = createContext<SiteTextContextValue | null>(null);
  * the texts it drew and those the admin changed (decision 084), so the shipped defaults come next,
  * before a message or another page needs one.
  */
-export function prefetchSiteTextDefaults(client: QueryClient): Promise<void> {
-  return client.prefetchQuery(defaultsQuery);
+export function prefetchSiteTextDefaults(client: QueryClient, language: Language = 'en'): Promise<void> {
+  return client.prefetchQuery(defaultsQuery(language));
 }
 
 export function SiteTextProvider({ children, drawn }: { children: ReactNode; drawn?: Set<SiteTextKey> }) {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const { data } = useQuery({
-    ...siteTextQuery,
+    ...siteTextQuery(language),
     // Every page the server sends brings the table: a rendered page in its data (the cache starts
     // with it), the bare page in its own element, as fresh as the page. Without either (the
     // development server), the cached copy shows at once and is revalidated in the background.
-    initialData: () => readEmbeddedTable() ?? readCachedTable(),
+    initialData: () => readEmbeddedTable() ?? readCachedTable(language),
     initialDataUpdatedAt: () => (readEmbeddedTable() ? Date.now() : 0),
   });
   // Not fetched by itself: the first lookup that misses asks for it, and every text redraws when it arrives.
-  const { data: defaults } = useQuery({ ...defaultsQuery, enabled: false });
+  const { data: defaults } = useQuery({ ...defaultsQuery(language), enabled: false });
 
   const lookup = useMemo(() => toLookup(data), [data]);
   const peek = useCallback(
@@ -84,10 +92,10 @@ export function SiteTextProvider({ children, drawn }: { children: ReactNode; dra
       const value = lookupText(lookup, key, defaults);
       if (value !== undefined) return value;
       // Never the raw key: nothing until the default arrives. The server's table holds every default.
-      if (typeof window !== 'undefined') void queryClient.prefetchQuery(defaultsQuery);
+      if (typeof window !== 'undefined') void queryClient.prefetchQuery(defaultsQuery(language));
       return '';
     },
-    [lookup, defaults, queryClient, drawn],
+    [lookup, defaults, queryClient, drawn, language],
   );
   const t = useCallback(
     (key: SiteTextKey) => {
@@ -97,9 +105,9 @@ export function SiteTextProvider({ children, drawn }: { children: ReactNode; dra
     [peek],
   );
   const reload = useCallback(async () => {
-    const table = await fetchTable(true);
-    queryClient.setQueryData(queryKey, table);
-  }, [queryClient]);
+    const table = await fetchTable(true, language);
+    queryClient.setQueryData(queryKeyOf(language), table);
+  }, [queryClient, language]);
   const refresh = useCallback(async () => {
     await reload();
     if (typeof BroadcastChannel !== 'undefined') {
@@ -116,7 +124,7 @@ export function SiteTextProvider({ children, drawn }: { children: ReactNode; dra
     return () => channel.close();
   }, [reload]);
 
-  const value = useMemo(() => ({ t, peek, refresh }), [t, peek, refresh]);
+  const value = useMemo(() => ({ t, peek, refresh, language }), [t, peek, refresh, language]);
   return <SiteTextContext value={value}>{children}</SiteTextContext>;
 }
 

@@ -1,5 +1,6 @@
 import type { ArticleSummary } from '../../../shared/api/articles';
-import { PAGE, pageUrl, SITEMAP_PAGES } from '../../../shared/domain/page-paths';
+import { PAGE, pagePath, pageUrl, SITEMAP_PAGES } from '../../../shared/domain/page-paths';
+import { inLanguage, LANGUAGE_TAGS, LANGUAGES } from '../../../shared/domain/language';
 
 /** Text for XML element content and attribute values; drops characters XML 1.0 cannot carry. */
 export function xmlEscape(text: string): string {
@@ -62,29 +63,39 @@ export const PUBLIC_PAGES = SITEMAP_PAGES.map((page) => PAGE[page]);
  * The public pages, then the site's own pages (About us, the privacy policy), then the news.
  * A page is listed once, among the pages, never as news.
  */
-/** The sitemap protocol's limit of addresses in one file. */
-export const SITEMAP_LIMIT = 50_000;
+/** The sitemap protocol's limit of addresses in one file: pages, each listed once per language. */
+export const SITEMAP_LIMIT = 50_000 / 2;
 
 type SitemapRow = { id: string; updated_at: string; is_page: number };
 /** An event's page, /events/{id}: listed after the pages, before the news. */
 export type SitemapEvent = { id: string; updated_at: string };
 
-/** Each address of the sitemap as its <url> element: the public pages, then pages, events, then news. */
+/**
+ * Each address of the sitemap as its <url> elements, one per language, each naming the page in
+ * every language and `x-default` (decision 150): the public pages, then pages, events, then news.
+ */
 function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[]): string[] {
-  const url = (loc: string, lastmod?: string) =>
-    `  <url><loc>${xmlEscape(loc)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
-  const entry = (a: { id: string; updated_at: string }) => url(articleUrl(site, a.id), a.updated_at);
+  const url = (path: string, lastmod?: string) => {
+    const at = (language: (typeof LANGUAGES)[number]) => xmlEscape(`${site.publicUrl}${inLanguage(path, language)}`);
+    const alternates = [
+      ...LANGUAGES.map((language) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${at(language)}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${at('en')}"/>`,
+    ].join('');
+    const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+    return LANGUAGES.map((language) => `  <url><loc>${at(language)}</loc>${modified}${alternates}</url>`).join('\n');
+  };
+  const entry = (a: { id: string; updated_at: string }) => url(pagePath('article', { articleId: a.id }), a.updated_at);
   return [
-    ...PUBLIC_PAGES.map((page) => url(`${site.publicUrl}${page}`)),
+    ...PUBLIC_PAGES.map((page) => url(page)),
     ...articles.filter((a) => a.is_page === 1).map(entry),
-    ...events.map((e) => url(`${site.publicUrl}/events/${encodeURIComponent(e.id)}`, e.updated_at)),
+    ...events.map((e) => url(`/events/${encodeURIComponent(e.id)}`, e.updated_at)),
     ...articles.filter((a) => a.is_page !== 1).map(entry),
   ];
 }
 
 function urlset(entries: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
 ${entries.join('\n')}
 </urlset>
 `;
@@ -123,6 +134,11 @@ Disallow: /article/*/edit
 Disallow: /profile
 Disallow: /renew
 Disallow: /signIn
+Disallow: /hy/article/new
+Disallow: /hy/article/*/edit
+Disallow: /hy/profile
+Disallow: /hy/renew
+Disallow: /hy/signIn
 
 Sitemap: ${site.publicUrl}/sitemap.xml
 `;

@@ -143,16 +143,19 @@ describe('site text', () => {
     const reset = (key: string, authorization = admin) =>
       t.app.inject({ method: 'POST', url: '/api/admin/texts/reset', headers: { authorization }, payload: { key } });
 
-    it('lists every key with its value, default and where it shows, the Armenian nav labels too', async () => {
+    it('lists every key with its value, default and where it shows, and its Armenian value beside it', async () => {
       const list = await texts();
       for (const key of Object.keys(siteTextDefaults)) expect(list.has(key), key).toBe(true);
-      expect(list.get('nav.home.hy')).toMatchObject({
-        value: siteTextDefaults['nav.home.hy'],
-        default_value: 'Գլխավոր',
-        where: 'Header and menu (English and Armenian)',
+      expect(list.get('nav.home')).toMatchObject({
+        value: 'Home',
+        default_value: 'Home',
+        where: 'Header and menu',
         page: '/',
         setting: false,
+        hy: { value: 'Գլխավոր', default_value: 'Գլխավոր', customised: false, to_review: true, missing: false },
       });
+      // An address is the same in both languages: no Armenian value of its own.
+      expect(list.get('contact_email')).toMatchObject({ hy: null });
       expect(list.get('committee.add')).toMatchObject({ where: 'Home page: the committee', customised: false, updated_at: null });
       expect(list.get('social_media_url')).toMatchObject({ setting: true, page: '/admin/settings' });
       // Every text the code ships says where it shows.

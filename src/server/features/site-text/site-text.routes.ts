@@ -9,17 +9,17 @@ export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, 
   addRoute(app, siteTextApi.stringTable, {
     policy: 'public',
     etag: true,
-    handler: ({ reply }) => {
+    handler: ({ reply, query }) => {
       // The browser keeps its own copy in sessionStorage; a forced refresh must reach the server.
       reply.header('cache-control', 'no-cache');
-      return siteText.table();
+      return siteText.table(query.lang);
     },
   });
 
   addRoute(app, siteTextApi.setString, {
     policy: 'admin',
     handler: async ({ body, user }) => {
-      await siteText.set(body.key, body.value, user());
+      await siteText.set(body.key, body.value, user(), body.lang);
       return { succeeded: true };
     },
   });
@@ -32,7 +32,7 @@ export function siteTextRoutes(app: FastifyInstance, siteText: SiteTextService, 
   addRoute(app, siteTextApi.reset, {
     policy: 'admin',
     handler: async ({ body, user }) => {
-      await siteText.reset(body.key, user());
+      await siteText.reset(body.key, user(), body.lang);
       return { succeeded: true };
     },
   });

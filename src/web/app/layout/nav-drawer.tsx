@@ -84,7 +84,7 @@ export function NavDrawer() {
             {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.end} onClick={close} className={styles.drawerLink}>
-                  <SiteText k={item.en} /> <SiteText k={item.hy} lang="hy" className={styles.navHy} />
+                  <SiteText k={item.label} />
                 </NavLink>
               </li>
             ))}

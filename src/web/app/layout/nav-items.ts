@@ -2,19 +2,19 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 
 export interface NavItem {
   to: string;
-  en: SiteTextKey;
-  hy: SiteTextKey;
+  /** The item's name, in the page's language (decision 150). */
+  label: SiteTextKey;
   /** Active only on this exact path (Home would otherwise match everything). */
   end?: boolean;
 }
 
-/** docs/product.md: Home, Events, News, Membership and Donate, each in English and Armenian. */
+/** docs/product.md: Home, Events, News, Membership and Donate, each page in its own language. */
 export const navItems: readonly NavItem[] = [
-  { to: '/', en: 'nav.home.en', hy: 'nav.home.hy', end: true },
-  { to: '/events', en: 'nav.events.en', hy: 'nav.events.hy' },
-  { to: '/news', en: 'nav.news.en', hy: 'nav.news.hy' },
-  { to: '/register', en: 'nav.membership.en', hy: 'nav.membership.hy' },
-  { to: '/donate', en: 'nav.donate.en', hy: 'nav.donate.hy' },
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/events', label: 'nav.events' },
+  { to: '/news', label: 'nav.news' },
+  { to: '/register', label: 'nav.membership' },
+  { to: '/donate', label: 'nav.donate' },
 ];
 
 /** The drawer's element id, which the menu button opens as a popover. */

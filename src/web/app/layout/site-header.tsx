@@ -5,6 +5,7 @@ import { cx } from '../../lib/class-names';
 import { DEFAULT_MARK } from '../../lib/default-mark';
 import { useSiteText } from '../../lib/site-text';
 import { AccountActions, AccountIconLink } from './account-actions';
+import { LanguageSwitch } from './language-switch';
 import styles from './layout.module.css';
 import { NavDrawer } from './nav-drawer';
 import { navItems } from './nav-items';
@@ -30,6 +31,7 @@ export function SiteHeader() {
             <SiteText k="site_name" className={showShort ? styles.fullName : styles.soleName} />
           </span>
         </Link>
+        <LanguageSwitch />
         <div className={cx(styles.actions, styles.desktopOnly)}>
           <AccountActions />
         </div>
@@ -42,7 +44,7 @@ export function SiteHeader() {
   );
 }
 
-/** The sticky bar of the five bilingual links, above the drawer breakpoint. */
+/** The sticky bar of the five links, in the page's language, above the drawer breakpoint. */
 export function DesktopNav() {
   const { t } = useSiteText();
   return (
@@ -51,7 +53,7 @@ export function DesktopNav() {
         {navItems.map((item) => (
           <li key={item.to}>
             <NavLink to={item.to} end={item.end} className={styles.navLink}>
-              <SiteText k={item.en} className={styles.navEn} /> <SiteText k={item.hy} lang="hy" className={styles.navHy} />
+              <SiteText k={item.label} className={styles.navEn} />
             </NavLink>
           </li>
         ))}

@@ -15,7 +15,7 @@ import { PAGE } from '../../../shared/domain/page-paths';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
-import { useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormOutcome } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -24,6 +24,8 @@ import { requestPasswordReset } from './accounts-api';
 
 /** docs/product.md: idle, loading, then success (message shown, form hidden) or error. */
 export function PwForgotPage() {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   usePageTitle(t('pw_forgot.title'));
   // Sent before the script took the form over, the server sent the link itself (decision 085).
@@ -82,7 +84,7 @@ export function PwForgotPage() {
         </Stack>
       ) : (
         <>
-          <Box component="form" ref={formRef} method="post" action={PAGE.pwForgot} noValidate onSubmit={submit}>
+          <Box component="form" ref={formRef} method="post" action={pageAction} noValidate onSubmit={submit}>
             <Stack spacing={2.5}>
               {failure ? <Alert severity="error">{failure}</Alert> : <FormOutcomeMessage outcome={shownOutcome} />}
               <TextField

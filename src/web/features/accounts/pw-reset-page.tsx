@@ -15,7 +15,7 @@ import { PAGE, pagePath } from '../../../shared/domain/page-paths';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { LoadingRegion } from '../../components/loading-region';
 import { SiteText } from '../../components/site-text';
-import { useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormOutcome } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -59,6 +59,8 @@ export function PwResetPage() {
 }
 
 function ResetForm({ uid, outcome }: { uid: string; outcome: FormOutcome | null }) {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -95,7 +97,7 @@ function ResetForm({ uid, outcome }: { uid: string; outcome: FormOutcome | null 
   if (reset.isSuccess) return <Outcome severity="success" text={t('pw_reset.success')} />;
 
   return (
-    <Box component="form" ref={formRef} method="post" action={pagePath('pwReset', { uid })} noValidate onSubmit={submit}>
+    <Box component="form" ref={formRef} method="post" action={pageAction} noValidate onSubmit={submit}>
       <Stack spacing={2.5}>
         <Typography color="textSecondary" sx={{ textAlign: 'center', mt: -2 }}>
           <SiteText k="pw_reset.intro" />

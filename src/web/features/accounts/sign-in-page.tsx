@@ -23,7 +23,7 @@ import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { SiteText } from '../../components/site-text';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
-import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
@@ -34,6 +34,8 @@ import { SecondFactorStep } from './second-factor-step';
 type SignInFields = 'email' | 'password' | 'otp';
 
 export function SignInPage() {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   const session = useSession();
   usePageTitle(t('signin.title'));
@@ -174,7 +176,7 @@ export function SignInPage() {
               component="form"
               ref={formRef}
               method="post"
-              action={PAGE.signIn}
+              action={pageAction}
               noValidate
               onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}
             >

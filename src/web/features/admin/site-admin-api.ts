@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/domain/language';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { imagesApi } from '../../../shared/api/images';
 import { settingsApi, type SettingsUpdate } from '../../../shared/api/settings';
@@ -42,9 +43,12 @@ export function useChangeText() {
   const queryClient = useQueryClient();
   const { refresh } = useSiteText();
   return useMutation({
-    mutationFn: async (change: { key: string; value: string } | { key: string; reset: true }) => {
-      if ('reset' in change) await apiRequest(siteTextApi.reset, { body: { key: change.key } });
-      else await apiRequest(siteTextApi.setString, { body: change });
+    mutationFn: async (
+      change: ({ key: string; value: string } | { key: string; reset: true }) & { lang?: Language },
+    ) => {
+      const lang = change.lang && change.lang !== 'en' ? { lang: change.lang } : {};
+      if ('reset' in change) await apiRequest(siteTextApi.reset, { body: { key: change.key, ...lang } });
+      else await apiRequest(siteTextApi.setString, { body: { key: change.key, value: change.value, ...lang } });
     },
     onSuccess: async () => {
       for (const key of [keys.texts, keys.settings, adminKeys.audit]) void queryClient.invalidateQueries({ queryKey: key });

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { setStringRequest, type TextEntry } from '../../../shared/api/site-text';
+import type { Language } from '../../../shared/domain/language';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
@@ -25,7 +26,7 @@ import { matchesSearch } from './text-search';
 import { useUrlParams } from './use-url-params';
 import { useFormAction } from '../../lib/form-outcome';
 
-const PARAMS = ['q', 'changed'] as const;
+const PARAMS = ['q', 'changed', 'armenian'] as const;
 /** Rows drawn at first: a search narrows the 400 or so texts faster than scrolling through them. */
 const FIRST_ROWS = 50;
 
@@ -36,18 +37,29 @@ export function TextsPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [showAll, setShowAll] = useState(false);
   const changedOnly = params.changed === '1';
+  const armenianOnly = params.armenian === '1';
   const shown = useMemo(
-    () => (texts.data ?? []).filter((entry) => matchesSearch(entry, params.q) && (!changedOnly || entry.customised)),
-    [texts.data, params.q, changedOnly],
+    () =>
+      (texts.data ?? []).filter(
+        (entry) =>
+          matchesSearch(entry, params.q) &&
+          (!changedOnly || entry.customised || entry.hy?.customised) &&
+          (!armenianOnly || needsArmenianWork(entry)),
+      ),
+    [texts.data, params.q, changedOnly, armenianOnly],
   );
+  const missing = (texts.data ?? []).filter((entry) => entry.hy?.missing).length;
+  const toReview = (texts.data ?? []).filter((entry) => entry.hy?.to_review).length;
 
   return (
     <AdminSection
       title="Texts"
       intro={
         <>
-          Every text the site shows, with its default and where it appears. You can also right-click a text on any page, or choose “Edit
-          texts on this page” in the header. Addresses, the e-mail and the pages are checked as on the{' '}
+          Every text the site shows, in English and Armenian side by side, with its default and where it appears. You can also right-click
+          a text on any page, or choose “Edit texts on this page” in the header: on an Armenian page (under /hy/) that changes the Armenian
+          text. The Armenian texts shipped with the site are drafts for a native reader to review: saving one marks it reviewed.
+          Addresses, the e-mail and the pages are the same in both languages and are checked as on the{' '}
           <Link component={RouterLink} to="/admin/settings" underline="always">
             Settings
           </Link>{' '}
@@ -62,6 +74,12 @@ export function TextsPage() {
             <Checkbox checked={changedOnly} onChange={(e) => setParams({ changed: e.target.checked ? '1' : null }, { replace: true })} />
           }
           label="Changed from the default only"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox checked={armenianOnly} onChange={(e) => setParams({ armenian: e.target.checked ? '1' : null }, { replace: true })} />
+          }
+          label="Armenian missing or to review only"
         />
       </FilterBar>
       {message && (
@@ -81,6 +99,7 @@ export function TextsPage() {
         <>
           <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
             {shown.length === texts.data.length ? `${shown.length} texts` : `${shown.length} of ${texts.data.length} texts`}
+            {`. Armenian: ${missing} missing, ${toReview} to review.`}
           </Typography>
           <Box component="ul" aria-label="Texts" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
             {(showAll ? shown : shown.slice(0, FIRST_ROWS)).map((entry) => (
@@ -100,39 +119,14 @@ export function TextsPage() {
   );
 }
 
+/** A text whose Armenian value is missing, or is the shipped draft nobody has reviewed yet. */
+function needsArmenianWork(entry: TextEntry): boolean {
+  return entry.hy !== null && (entry.hy.missing || entry.hy.to_review);
+}
+
+/** One text: its key and where it shows, then its English and its Armenian value side by side. */
 function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string) => void }) {
-  const formAction = useFormAction();
-  const [editing, setEditing] = useState<string | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
-  const change = useChangeText();
   const keyId = useId();
-  const armenian = entry.key.endsWith('.hy');
-
-  function save(event: FormEvent) {
-    event.preventDefault();
-    const request = setStringRequest.safeParse({ key: entry.key, value: editing ?? '' });
-    if (!request.success) {
-      setInvalid(request.error.issues[0]?.message ?? 'Invalid value');
-      return;
-    }
-    setInvalid(null);
-    // Awaited rather than a mutate callback: the row may leave the list (a filter) before it settles.
-    void change
-      .mutateAsync(request.data)
-      .then(() => {
-        setEditing(null);
-        onDone(`Saved ${entry.key}.`);
-      })
-      .catch(() => undefined);
-  }
-
-  const reset = () =>
-    void change
-      .mutateAsync({ key: entry.key, reset: true })
-      .then(() => onDone(entry.default_value === null ? `Removed ${entry.key}.` : `${entry.key} is back to its default.`))
-      .catch(() => undefined);
-  const error = invalid ?? (change.isError ? errorMessage(change.error, 'The text could not be saved.') : null);
-
   return (
     <Paper component="li" variant="outlined" aria-labelledby={keyId} sx={{ p: 2, borderRadius: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.75 }}>
@@ -143,8 +137,8 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
         >
           {entry.key}
         </Typography>
-        {entry.customised && <Chip size="small" color="secondary" label="Changed" />}
         {entry.setting && <Chip size="small" variant="outlined" label="Setting" />}
+        {entry.hy === null && entry.default_value !== null && <Chip size="small" variant="outlined" label="Same in both languages" />}
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }}>
           {entry.page ? (
             <Link component={RouterLink} to={entry.page}>
@@ -155,10 +149,88 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
           )}
         </Typography>
       </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { md: entry.hy ? '1fr 1fr' : '1fr' }, gap: 2 }}>
+        <LanguageValue
+          keyId={keyId}
+          textKey={entry.key}
+          language="en"
+          value={{ ...entry, to_review: false, missing: false }}
+          removable={entry.default_value === null}
+          onDone={onDone}
+        />
+        {entry.hy && <LanguageValue keyId={keyId} textKey={entry.key} language="hy" value={entry.hy} removable={false} onDone={onDone} />}
+      </Box>
+    </Paper>
+  );
+}
 
+type ValueInLanguage = NonNullable<TextEntry['hy']>;
+
+const LANGUAGE_LABEL: Record<Language, string> = { en: 'English', hy: 'Armenian' };
+
+/** A text's value in one language, with its default, and its own Edit and Reset. */
+function LanguageValue({
+  keyId,
+  textKey,
+  language,
+  value: entry,
+  removable,
+  onDone,
+}: {
+  keyId: string;
+  textKey: string;
+  language: Language;
+  value: ValueInLanguage;
+  /** A key the site no longer defines (saved by an older release): it can only be removed. */
+  removable: boolean;
+  onDone: (message: string) => void;
+}) {
+  const formAction = useFormAction();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const change = useChangeText();
+  const lang = language === 'hy' ? 'hy' : undefined;
+  const label = LANGUAGE_LABEL[language];
+  const inWords = language === 'en' ? textKey : `${textKey} in Armenian`;
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    const request = setStringRequest.safeParse({ key: textKey, value: editing ?? '', lang: language });
+    if (!request.success) {
+      setInvalid(request.error.issues[0]?.message ?? 'Invalid value');
+      return;
+    }
+    setInvalid(null);
+    // Awaited rather than a mutate callback: the row may leave the list (a filter) before it settles.
+    void change
+      .mutateAsync({ key: textKey, value: request.data.value, lang: language })
+      .then(() => {
+        setEditing(null);
+        onDone(`Saved ${inWords}.`);
+      })
+      .catch(() => undefined);
+  }
+
+  const reset = () =>
+    void change
+      .mutateAsync({ key: textKey, reset: true, lang: language })
+      .then(() => onDone(removable ? `Removed ${textKey}.` : `${inWords} is back to its default.`))
+      .catch(() => undefined);
+  const error = invalid ?? (change.isError ? errorMessage(change.error, 'The text could not be saved.') : null);
+
+  return (
+    <Box component="section" aria-label={label}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 0.5 }}>
+        <Typography variant="overline" component="p" sx={{ lineHeight: 1.5, color: 'text.secondary' }}>
+          {label}
+        </Typography>
+        {entry.customised && <Chip size="small" color="secondary" label="Changed" />}
+        {entry.to_review && <Chip size="small" color="warning" variant="outlined" label="To review" />}
+        {entry.missing && <Chip size="small" color="error" label="Missing" />}
+      </Box>
       {editing === null ? (
         <>
-          <Typography lang={armenian ? 'hy' : undefined} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          <Typography lang={lang} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {entry.value === '' ? (
               <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
                 (empty)
@@ -168,11 +240,7 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
             )}
           </Typography>
           {entry.customised && entry.default_value !== null && (
-            <Typography
-              variant="body2"
-              lang={armenian ? 'hy' : undefined}
-              sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}
-            >
+            <Typography variant="body2" lang={lang} sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
               Default: {entry.default_value === '' ? '(empty)' : entry.default_value}
             </Typography>
           )}
@@ -183,15 +251,27 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
             </Typography>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
-            {/* A key the site no longer defines (saved by an older release) can only be removed. */}
-            {entry.default_value !== null && (
-              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(entry.value)} aria-describedby={keyId}>
+            {!removable && (
+              <Button
+                size="small"
+                startIcon={<EditOutlinedIcon />}
+                onClick={() => setEditing(entry.value)}
+                aria-label={`Edit ${label}`}
+                aria-describedby={keyId}
+              >
                 Edit
               </Button>
             )}
-            {(entry.customised || entry.default_value === null) && (
-              <Button size="small" startIcon={<RestartAltIcon />} onClick={reset} loading={change.isPending} aria-describedby={keyId}>
-                {entry.default_value === null ? 'Remove' : 'Reset to default'}
+            {(entry.customised || removable) && (
+              <Button
+                size="small"
+                startIcon={<RestartAltIcon />}
+                onClick={reset}
+                loading={change.isPending}
+                aria-label={removable ? 'Remove' : `Reset ${label} to default`}
+                aria-describedby={keyId}
+              >
+                {removable ? 'Remove' : 'Reset to default'}
               </Button>
             )}
           </Box>
@@ -199,7 +279,7 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
       ) : (
         <Box component="form" method="post" action={formAction} onSubmit={save} noValidate sx={{ mt: 1 }}>
           <TextField
-            label={`New text for ${entry.key}`}
+            label={`New ${label} text for ${textKey}`}
             value={editing}
             onChange={(e) => setEditing(e.target.value)}
             multiline
@@ -207,7 +287,7 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
             maxRows={12}
             fullWidth
             autoFocus
-            slotProps={{ htmlInput: { lang: armenian ? 'hy' : undefined } }}
+            slotProps={{ htmlInput: { lang } }}
           />
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
             <Button type="submit" variant="contained" size="small" loading={change.isPending}>
@@ -231,6 +311,6 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
           {error}
         </Alert>
       )}
-    </Paper>
+    </Box>
   );
 }

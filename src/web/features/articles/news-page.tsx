@@ -1,3 +1,4 @@
+import { useFormAction } from '../../lib/form-outcome';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
@@ -22,6 +23,8 @@ const ALL = '';
 
 /** docs/product.md "News page": a category filter, then articles newest first, a page at a time. */
 export function NewsPage() {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   usePageTitle(t('news.title'));
   const editor = hasEditingRights(useSession());
@@ -51,7 +54,7 @@ export function NewsPage() {
 
       <div className={cx(ui.container, styles.list)}>
         <div className={styles.toolbar}>
-          <form method="get" action={PAGE.news} onSubmit={submit} className={styles.filter}>
+          <form method="get" action={pageAction} onSubmit={submit} className={styles.filter}>
             <div className={ui.field}>
               <label htmlFor="news-category" className={ui.label}>
                 {t('news.category')}

@@ -1,3 +1,4 @@
+import { useFormAction } from '../../lib/form-outcome';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import VolunteerActivismOutlinedIcon from '@mui/icons-material/VolunteerActivismOutlined';
 import Alert from '@mui/material/Alert';
@@ -66,6 +67,8 @@ function isDonateField(name: string): name is keyof DonateFormValues {
 
 /** Step 1: the amount and the donor, and Gift Aid when the charity offers it. */
 export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedError, outcome = null, onProceed }: DonateDetailsStepProps) {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   const {
     control,
@@ -175,7 +178,7 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
       component="form"
       ref={formRef}
       method="post"
-      action={PAGE.donate}
+      action={pageAction}
       noValidate
       aria-labelledby="donate-details"
       onSubmit={(e) => {

@@ -11,7 +11,7 @@ import { SiteText } from '../../components/site-text';
 import ui from '../../components/ui.module.css';
 import { apiRequest, ApiError, errorMessage, lazyEndpoints } from '../../lib/api';
 import { cx } from '../../lib/class-names';
-import { useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormOutcome } from '../../lib/form-outcome';
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import styles from './events.module.css';
@@ -35,6 +35,8 @@ type Step = { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: Bo
  * runs it books through the API, with the fields as they were typed.
  */
 export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   const session = useSession();
   const [search] = useSearchParams();
@@ -182,7 +184,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       {/* No noValidate: before the script, the browser's own checks stop an empty field. */}
       <form
         method="post"
-        action={pagePath('event', { eventId: event._id })}
+        action={pageAction}
         onSubmit={submit}
         aria-labelledby="booking-title"
         className={styles.bookingForm}

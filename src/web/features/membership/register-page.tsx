@@ -24,7 +24,7 @@ import { useSession } from '../../lib/session';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { MissingFields } from '../../components/missing-fields';
-import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { SiteText } from '../../components/site-text';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -130,6 +130,8 @@ function AlreadyMember({ admin }: { admin: boolean }) {
 }
 
 function RegisterForm() {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
@@ -252,7 +254,7 @@ function RegisterForm() {
           component="form"
           ref={formRef}
           method="post"
-          action={PAGE.register}
+          action={pageAction}
           noValidate
           onSubmit={(event) => {
             setTried(true);

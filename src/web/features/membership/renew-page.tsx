@@ -10,7 +10,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { PAGE } from '../../../shared/domain/page-paths';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
-import { useFormOutcome } from '../../lib/form-outcome';
+import { useFormAction, useFormOutcome } from '../../lib/form-outcome';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -23,6 +23,8 @@ import { Panel } from '../../components/panel';
 import { TierPicker } from './tier-picker';
 
 export function RenewPage() {
+  // The page's own address, in its language (decision 150).
+  const pageAction = useFormAction();
   const { t } = useSiteText();
   usePageTitle(t('renew.title'));
   const session = useSession();
@@ -68,7 +70,7 @@ export function RenewPage() {
     <>
       <PageBanner title="renew.title" intro="renew.intro" />
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-        <Box component="form" method="post" action={PAGE.renew} noValidate onSubmit={submit}>
+        <Box component="form" method="post" action={pageAction} noValidate onSubmit={submit}>
           <Stack spacing={3}>
             {!showError && <FormOutcomeMessage outcome={outcome} />}
             <Panel>
