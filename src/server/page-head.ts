@@ -17,6 +17,7 @@ const PAGES: Record<string, { title: SiteTextKey | null; description: SiteTextKe
   [PAGE.signIn]: { title: 'signin.title', description: 'signin.subtitle' },
   [PAGE.register]: { title: 'register.title', description: 'register.intro' },
   [PAGE.donate]: { title: 'donate.title', description: 'donate.intro' },
+  [PAGE.newsletters]: { title: 'newsletters.title', description: 'newsletters.intro' },
 };
 
 /**

@@ -386,6 +386,12 @@ export const siteTextDefaults = {
   'register.step.payment': 'Payment',
   'register.step.done': 'Done',
   'register.tier': 'Membership tier',
+  /** The tiers' names and prices as members read them (the records keep the English names). */
+  'tier.0.name': 'Doctors, Dental Surgeons and Pharmacists',
+  'tier.1.name': 'Other Allied Healthcare Professions',
+  'tier.2.name': 'Students',
+  'tier.free': 'Free',
+  'tier.per_year': '{price} per year',
   'register.section.about': 'About you',
   'register.section.work': 'Your work and studies',
   'register.section.contact': 'Address and phone',

@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { ProceedResponse } from '../../../shared/api/membership';
 import { expiryDate } from '../../../shared/domain/membership';
-import { formatTierPrice } from '../../../shared/domain/tiers';
+import { useTierText } from '../../lib/tier-text';
 import { useSiteText } from '../../lib/site-text';
 import { formatLongDate } from './membership-format';
 import { Panel, PanelTitle } from '../../components/panel';
@@ -24,9 +24,10 @@ export function PaymentSummary({
   action?: React.ReactNode;
 }) {
   const { t } = useSiteText();
+  const tierText = useTierText();
   const all: SummaryRow[] = [
     ...rows,
-    { label: t('pay.tier'), value: proceed.tier.name },
+    { label: t('pay.tier'), value: tierText.named(proceed.tier.name) },
     { label: t('pay.effective'), value: formatLongDate(proceed.date_effective) },
     { label: t('pay.until'), value: formatLongDate(expiryDate(proceed.date_effective)) },
   ];
@@ -51,7 +52,7 @@ export function PaymentSummary({
           {t('pay.price')}
         </Typography>
         <Typography component="span" sx={{ fontSize: '1.4rem', fontWeight: 700, color: 'primary.dark' }} data-testid="pay-price">
-          {formatTierPrice(proceed.tier.pence)}
+          {tierText.price(proceed.tier.pence)}
         </Typography>
       </Box>
       {action && <Box sx={{ mt: 2.5 }}>{action}</Box>}

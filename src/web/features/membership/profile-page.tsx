@@ -15,7 +15,8 @@ import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import type { MemberInfo } from '../../../shared/api/membership';
 import { londonDate } from '../../../shared/domain/london-time';
 import { currentPeriod, daysBetween, expiryDate, expiryText, needsRenewal } from '../../../shared/domain/membership';
-import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
+import { tierByIndex } from '../../../shared/domain/tiers';
+import { useTierText } from '../../lib/tier-text';
 import { LoadingRegion } from '../../components/loading-region';
 import { PageBanner } from '../../components/page-banner';
 import { SiteText } from '../../components/site-text';
@@ -98,6 +99,7 @@ export function ProfilePage() {
 
 export function MemberProfile({ info }: { info: MemberInfo }) {
   const { t } = useSiteText();
+  const tierText = useTierText();
   const { hash } = useLocation();
   const now = useNow();
   const renewed = hash === '#renewed';
@@ -165,9 +167,9 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
           </Stack>
           <Box sx={{ mb: 3 }}>
             <Typography sx={{ fontFamily: 'Georgia, serif', fontSize: '1.35rem', fontWeight: 700, lineHeight: 1.3 }}>
-              {tier?.name ?? '—'}
+              {tier ? tierText.name(tier.index) : '—'}
             </Typography>
-            {tier && <Typography sx={{ color: 'text.secondary' }}>{formatTierPrice(tier.pence)}</Typography>}
+            {tier && <Typography sx={{ color: 'text.secondary' }}>{tierText.price(tier.pence)}</Typography>}
           </Box>
           <Details
             rows={[

@@ -6,7 +6,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useId, type Ref } from 'react';
-import { formatTierPrice, tiers } from '../../../shared/domain/tiers';
+import { tiers } from '../../../shared/domain/tiers';
+import { useTierText } from '../../lib/tier-text';
 
 /** docs/product.md: the tier picker is a radio group; each choice shows the tier's name and yearly price. */
 export function TierPicker({
@@ -23,6 +24,7 @@ export function TierPicker({
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const id = useId();
+  const tierText = useTierText();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
   return (
@@ -73,13 +75,13 @@ export function TierPicker({
               {/* A span: a label may hold no div (Nu HTML checker). */}
               <Box id={nameId} component="span" sx={{ display: 'block', minWidth: 0, flexGrow: 1 }}>
                 <Typography component="span" sx={{ display: 'block', fontWeight: 600, lineHeight: 1.35 }}>
-                  {tier.name}
+                  {tierText.name(tier.index)}
                 </Typography>
                 <Typography
                   component="span"
                   sx={{ display: 'block', mt: 0.5, color: selected ? 'primary.dark' : 'text.secondary', fontWeight: 600 }}
                 >
-                  {formatTierPrice(tier.pence)}
+                  {tierText.price(tier.pence)}
                 </Typography>
               </Box>
               {selected && <CheckCircleIcon aria-hidden color="primary" fontSize="small" />}
