@@ -65,7 +65,12 @@ export function pagePath(page: PageName, params: Record<string, string | number>
 }
 
 /** The page's full address on the site, for mail, feeds and head tags: `pageUrl(publicUrl, 'renew')`. */
-export function pageUrl(publicUrl: string, page: PageName, params: Record<string, string | number> = {}, language: Language = 'en'): string {
+export function pageUrl(
+  publicUrl: string,
+  page: PageName,
+  params: Record<string, string | number> = {},
+  language: Language = 'en',
+): string {
   return `${publicUrl}${pagePath(page, params, language)}`;
 }
 

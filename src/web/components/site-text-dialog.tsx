@@ -61,7 +61,8 @@ function SiteTextForm({ keys, onDone }: { keys: SiteTextKey[]; onDone: () => voi
   const save = useMutation({
     mutationFn: async (request: { key: string; value: string }) => {
       // The text in the language of the page being viewed; one shared by both languages (an address) in the one value it has (decision 150).
-      const language = pageLanguage === 'hy' && isDefaultSiteTextKey(request.key) && isTranslatedKey(request.key) ? { lang: pageLanguage } : {};
+      const language =
+        pageLanguage === 'hy' && isDefaultSiteTextKey(request.key) && isTranslatedKey(request.key) ? { lang: pageLanguage } : {};
       if (blanksText(request.key, request.value)) await apiRequest(siteTextApi.reset, { body: { key: request.key, ...language } });
       else await apiRequest(siteTextApi.setString, { body: { ...request, ...language } });
       await refresh();

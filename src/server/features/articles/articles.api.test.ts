@@ -311,7 +311,8 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     const admin = (await t.userWithRole('admin')).authorization;
     const eventId = await createEvent(t, admin, { title: 'Sitemap lecture', dated: '2026-12-05T18:30', description: '' });
     const map = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
-    expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod></url>`);
+    expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod><xhtml:link`);
+    expect(map).toContain(`<url><loc>http://localhost:8000/hy/events/${eventId}</loc><lastmod>2026-11-21</lastmod><xhtml:link`);
     // Compressed once and sent as the crawler accepts it.
     const gz = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -17,7 +17,13 @@ describe('sitemap', () => {
     expect(locs(xml)).toContain('https://example.org/events/e001');
     // The public pages, the newsletters' archive among them.
     expect(locs(xml)).toEqual(expect.arrayContaining(['https://example.org/news', 'https://example.org/newsletters']));
-    expect(xml).toContain('<url><loc>https://example.org/events/e000</loc><lastmod>2026-11-21</lastmod></url>');
+    // Each page in each language, naming both (decision 150).
+    const alternates =
+      '<xhtml:link rel="alternate" hreflang="en-GB" href="https://example.org/events/e000"/>' +
+      '<xhtml:link rel="alternate" hreflang="hy" href="https://example.org/hy/events/e000"/>' +
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://example.org/events/e000"/>';
+    expect(xml).toContain(`<url><loc>https://example.org/events/e000</loc><lastmod>2026-11-21</lastmod>${alternates}</url>`);
+    expect(xml).toContain(`<url><loc>https://example.org/hy/events/e000</loc><lastmod>2026-11-21</lastmod>${alternates}</url>`);
     expect(sitemapPart(site, rows(3), events(2), 1, 100)).toBeNull();
   });
 
@@ -25,16 +31,16 @@ describe('sitemap', () => {
     const all = rows(25);
     const index = sitemap(site, all, events(5), 10);
     expect(index).toContain('<sitemapindex');
-    // The public pages come first: 25 articles, 5 events and the pages make more than 30 addresses, so 4 parts.
+    // The public pages come first: 25 articles, 5 events and 6 pages, each in two languages, make 72 addresses, so 8 parts.
     const parts = locs(index);
-    expect(parts).toEqual([1, 2, 3, 4].map((n) => `https://example.org/sitemap-${n}.xml`));
+    expect(parts).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => `https://example.org/sitemap-${n}.xml`));
     const listed = parts.flatMap((_, i) => {
       const part = sitemapPart(site, all, events(5), i + 1, 10)!;
       expect(locs(part).length).toBeLessThanOrEqual(10);
       return locs(part);
     });
     expect(listed).toEqual(locs(sitemap(site, all, events(5), 1000)));
-    expect(sitemapPart(site, all, events(5), 5, 10)).toBeNull();
+    expect(sitemapPart(site, all, events(5), 9, 10)).toBeNull();
     expect(sitemapPart(site, all, events(5), 0, 10)).toBeNull();
   });
 });

@@ -63,8 +63,8 @@ export const PUBLIC_PAGES = SITEMAP_PAGES.map((page) => PAGE[page]);
  * The public pages, then the site's own pages (About us, the privacy policy), then the news.
  * A page is listed once, among the pages, never as news.
  */
-/** The sitemap protocol's limit of addresses in one file: pages, each listed once per language. */
-export const SITEMAP_LIMIT = 50_000 / 2;
+/** The sitemap protocol's limit of addresses in one file (each page is listed once per language). */
+export const SITEMAP_LIMIT = 50_000;
 
 type SitemapRow = { id: string; updated_at: string; is_page: number };
 /** An event's page, /events/{id}: listed after the pages, before the news. */
@@ -82,14 +82,14 @@ function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapE
       `<xhtml:link rel="alternate" hreflang="x-default" href="${at('en')}"/>`,
     ].join('');
     const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
-    return LANGUAGES.map((language) => `  <url><loc>${at(language)}</loc>${modified}${alternates}</url>`).join('\n');
+    return LANGUAGES.map((language) => `  <url><loc>${at(language)}</loc>${modified}${alternates}</url>`);
   };
   const entry = (a: { id: string; updated_at: string }) => url(pagePath('article', { articleId: a.id }), a.updated_at);
   return [
-    ...PUBLIC_PAGES.map((page) => url(page)),
-    ...articles.filter((a) => a.is_page === 1).map(entry),
-    ...events.map((e) => url(`/events/${encodeURIComponent(e.id)}`, e.updated_at)),
-    ...articles.filter((a) => a.is_page !== 1).map(entry),
+    ...PUBLIC_PAGES.flatMap((page) => url(page)),
+    ...articles.filter((a) => a.is_page === 1).flatMap(entry),
+    ...events.flatMap((e) => url(`/events/${encodeURIComponent(e.id)}`, e.updated_at)),
+    ...articles.filter((a) => a.is_page !== 1).flatMap(entry),
   ];
 }
 

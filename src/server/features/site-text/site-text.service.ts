@@ -17,7 +17,8 @@ import { siteTextRepo } from './site-text.repo';
 
 const defaultOf = (key: string): string | null => (isDefaultSiteTextKey(key) ? siteTextDefaults[key] : null);
 const armenianDefaults = defaultsIn('hy', siteTextHy);
-const armenianOf = (key: SiteTextKey): string | null => (isTranslatedKey(key) ? ((siteTextHy as Record<string, string>)[key] ?? null) : null);
+const armenianOf = (key: SiteTextKey): string | null =>
+  isTranslatedKey(key) ? ((siteTextHy as Record<string, string>)[key] ?? null) : null;
 
 /** A text in a language: the admin's saved value, else the shipped one; a text shared by both languages is read in English. */
 function valueIn(saved: ReadonlyMap<string, string>, key: SiteTextKey, language: Language): string {
@@ -40,7 +41,10 @@ export function siteTextService(
     /** Defaults shipped in code, overlaid by saved values, in one language; saved keys unknown to the code follow. */
     async table(language: Language = 'en'): Promise<StringTable> {
       const saved = await cache.get();
-      const table: StringTable = (Object.keys(siteTextDefaults) as SiteTextKey[]).map((key) => ({ key, value: valueIn(saved, key, language) }));
+      const table: StringTable = (Object.keys(siteTextDefaults) as SiteTextKey[]).map((key) => ({
+        key,
+        value: valueIn(saved, key, language),
+      }));
       for (const [key, value] of saved) if (isUnknownSavedKey(key)) table.push({ key, value });
       return table;
     },
@@ -104,7 +108,12 @@ export function siteTextService(
         await audit.change(
           actor,
           (trx) => siteTextRepo(trx).remove(stored),
-          () => ({ kind: 'site_text', action: 'changed', subject_id: stored, summary: `Reset ${key} in Armenian to its default ${quoted(armenianDefaults[key])}` }),
+          () => ({
+            kind: 'site_text',
+            action: 'changed',
+            subject_id: stored,
+            summary: `Reset ${key} in Armenian to its default ${quoted(armenianDefaults[key])}`,
+          }),
         );
         cache.forget();
         return;

@@ -18,7 +18,13 @@ export function LanguageSwitch() {
   query.set(LANGUAGE_SWITCH_PARAMETER, other);
   const href = `${inLanguage(pathname, other)}?${query.toString()}${hash}`;
   return (
-    <a href={href} hrefLang={LANGUAGE_TAGS[other]} lang={LANGUAGE_TAGS[other]} title={t('nav.switch_language')} className={styles.languageSwitch}>
+    <a
+      href={href}
+      hrefLang={LANGUAGE_TAGS[other]}
+      lang={LANGUAGE_TAGS[other]}
+      title={t('nav.switch_language')}
+      className={styles.languageSwitch}
+    >
       {LANGUAGE_NAMES[other]}
     </a>
   );

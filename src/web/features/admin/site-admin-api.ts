@@ -43,9 +43,7 @@ export function useChangeText() {
   const queryClient = useQueryClient();
   const { refresh } = useSiteText();
   return useMutation({
-    mutationFn: async (
-      change: ({ key: string; value: string } | { key: string; reset: true }) & { lang?: Language },
-    ) => {
+    mutationFn: async (change: ({ key: string; value: string } | { key: string; reset: true }) & { lang?: Language }) => {
       const lang = change.lang && change.lang !== 'en' ? { lang: change.lang } : {};
       if ('reset' in change) await apiRequest(siteTextApi.reset, { body: { key: change.key, ...lang } });
       else await apiRequest(siteTextApi.setString, { body: { key: change.key, value: change.value, ...lang } });

@@ -23,7 +23,23 @@ describe('searching the Texts page', () => {
     expect(matchesSearch(entry({}), 'nav sign')).toBe(true);
     expect(matchesSearch(entry({ value: 'Log in' }), 'sign in')).toBe(true);
     expect(matchesSearch(entry({}), 'header')).toBe(true);
-    expect(matchesSearch(entry({ key: 'nav.news', hy: { value: 'Նորություններ', default_value: 'Նորություններ', customised: false, to_review: true, missing: false, updated_at: null, updated_by: null } }), 'նորություն')).toBe(true);
+    expect(
+      matchesSearch(
+        entry({
+          key: 'nav.news',
+          hy: {
+            value: 'Նորություններ',
+            default_value: 'Նորություններ',
+            customised: false,
+            to_review: true,
+            missing: false,
+            updated_at: null,
+            updated_by: null,
+          },
+        }),
+        'նորություն',
+      ),
+    ).toBe(true);
   });
 
   it('shows everything for an empty search, and nothing that does not match', () => {

@@ -56,10 +56,10 @@ export function TextsPage() {
       title="Texts"
       intro={
         <>
-          Every text the site shows, in English and Armenian side by side, with its default and where it appears. You can also right-click
-          a text on any page, or choose “Edit texts on this page” in the header: on an Armenian page (under /hy/) that changes the Armenian
-          text. The Armenian texts shipped with the site are drafts for a native reader to review: saving one marks it reviewed.
-          Addresses, the e-mail and the pages are the same in both languages and are checked as on the{' '}
+          Every text the site shows, in English and Armenian side by side, with its default and where it appears. You can also right-click a
+          text on any page, or choose “Edit texts on this page” in the header: on an Armenian page (under /hy/) that changes the Armenian
+          text. The Armenian texts shipped with the site are drafts for a native reader to review: saving one marks it reviewed. Addresses,
+          the e-mail and the pages are the same in both languages and are checked as on the{' '}
           <Link component={RouterLink} to="/admin/settings" underline="always">
             Settings
           </Link>{' '}

@@ -182,13 +182,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
         <SiteText k="event.book.title" />
       </h2>
       {/* No noValidate: before the script, the browser's own checks stop an empty field. */}
-      <form
-        method="post"
-        action={pageAction}
-        onSubmit={submit}
-        aria-labelledby="booking-title"
-        className={styles.bookingForm}
-      >
+      <form method="post" action={pageAction} onSubmit={submit} aria-labelledby="booking-title" className={styles.bookingForm}>
         {message && (
           <p role="alert" className={cx(ui.notice, answered?.message?.tone === 'info' && !book.isError ? null : ui.error)}>
             {message}
