@@ -22,7 +22,7 @@ test('at 375px the nav is a drawer opened by the menu button', async ({ page }) 
   const links = nav.getByRole('link');
   await expect(links).toHaveCount(5);
   for (const name of ['Home', 'Events', 'News', 'Membership', 'Donate']) {
-    await expect(nav.getByRole('link', { name: new RegExp(`^${name} `) })).toBeVisible();
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
   const box = await drawer.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(300);

@@ -9,7 +9,7 @@ import styles from './layout.module.css';
  * and leaves this language's router. Its `lang` parameter asks the server to remember the choice
  * (a cookie) and redirect to the clean address; the link names the language in that language.
  */
-export function LanguageSwitch() {
+export function LanguageSwitch({ className = styles.languageSwitch }: { className?: string }) {
   const language = useLanguage();
   const { t } = useSiteText();
   const { pathname, search, hash } = useLocation();

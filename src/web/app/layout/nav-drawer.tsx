@@ -15,6 +15,7 @@ import { hidePopover, showPopover } from '../../lib/popover';
 import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 import styles from './layout.module.css';
+import { LanguageSwitch } from './language-switch';
 import { NAV_DRAWER_ID, navItems } from './nav-items';
 
 /** How far a finger travels across before it counts as a swipe (not a tap). */
@@ -91,6 +92,9 @@ export function NavDrawer() {
           </ul>
         </nav>
         <ul className={styles.drawerList}>
+          <li>
+            <LanguageSwitch className={styles.drawerLink} />
+          </li>
           {session ? (
             <>
               <li>

@@ -225,7 +225,9 @@ function LanguageValue({
           {label}
         </Typography>
         {entry.customised && <Chip size="small" color="secondary" label="Changed" />}
-        {entry.to_review && <Chip size="small" color="warning" variant="outlined" label="To review" />}
+        {entry.to_review && (
+          <Chip size="small" variant="outlined" label="To review" sx={{ color: 'text.primary', borderColor: 'warning.main' }} />
+        )}
         {entry.missing && <Chip size="small" color="error" label="Missing" />}
       </Box>
       {editing === null ? (

@@ -1,0 +1,43 @@
+import { expect, test } from './fixtures';
+
+// Decision 150: the Armenian site under /hy/, its own navigation, and a switch that keeps the page
+// and is remembered for the site's root.
+
+test('a reader opens the Armenian home page, moves around in Armenian and switches language on a page', async ({ page }) => {
+  await page.goto('/hy/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hy');
+  await expect(page).toHaveTitle(/^AMA GB \| /);
+  const nav = page.getByRole('navigation', { name: 'Գլխավոր նավարկում' });
+  await expect(nav.getByRole('link')).toHaveText(['Գլխավոր', 'Միջոցառումներ', 'Նորություններ', 'Անդամակցություն', 'Նվիրաբերել']);
+  await expect(page.getByRole('heading', { name: 'Մեր վարչությունը' })).toBeVisible();
+
+  // The navigation stays in Armenian (the router's links keep the /hy prefix).
+  await nav.getByRole('link', { name: 'Նորություններ' }).click();
+  await expect(page).toHaveURL(/\/hy\/news$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Նորություններ' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' }).click();
+  await expect(page).toHaveURL(/\/hy\/article\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Report of the Annual General Meeting' })).toBeVisible();
+  const article = new URL(page.url()).pathname.replace(/^\/hy/, '');
+
+  // The switch keeps the page: the same article, in English, remembered.
+  await page.getByRole('link', { name: 'English' }).click();
+  await expect(page).toHaveURL(new RegExp(`${article}$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News', exact: true })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+
+  // Back to Armenian on the events page: the site's root now opens in Armenian.
+  await page.goto('/events');
+  await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
+  await page.getByRole('link', { name: 'Հայերեն' }).click();
+  await expect(page).toHaveURL(/\/hy\/events$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Միջոցառումներ' })).toBeVisible();
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/hy\/$/);
+  // An explicit English address stays English.
+  await page.goto('/news');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+});
