@@ -1,4 +1,6 @@
 import { dayOfWeek, MONTHS, twoDigits, WEEKDAYS } from './en-gb';
+import * as hy from './hy';
+import type { Language } from './language';
 import { londonWallTime, type WallTime } from './london-time';
 
 /** house rule 9 (docs/architecture.md): event times are London wall-clock times, shown en-GB (pages and e-mails alike). */
@@ -17,8 +19,10 @@ export const clockTime = (wall: WallTime): string => `${twoDigits(wall.hour)}:${
  * An event's date and time in London, e.g. "Saturday 5 December 2026, 18:30" (Intl's plain en-GB
  * format, "Saturday, 5 December 2026 at 18:30", varies by runtime).
  */
-export function formatEventDate(instant: Date | string): string {
+export function formatEventDate(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  // In Armenian (decision 150): "շաբաթ, 5 դեկտեմբերի, 2026 թ., 18:30", the date as ICU's hy writes it.
+  if (language === 'hy') return `${hy.WEEKDAYS[day.weekday]}, ${hy.longDate(day.year, day.month, day.day)}, ${clockTime(day)}`;
   return `${WEEKDAYS[day.weekday]} ${day.day} ${MONTHS[day.month - 1]} ${day.year}, ${clockTime(day)}`;
 }
 
@@ -26,10 +30,10 @@ export function formatEventDate(instant: Date | string): string {
  * An event's start and end in London: "Saturday 5 December 2026, 18:30–21:00" on one day, else
  * both dates in full. Without an end, the start alone.
  */
-export function formatEventSpan(start: Date | string, end: Date | string | null): string {
-  const from = formatEventDate(start);
+export function formatEventSpan(start: Date | string, end: Date | string | null, language: Language = 'en'): string {
+  const from = formatEventDate(start, language);
   if (!end) return from;
-  const to = formatEventDate(end);
+  const to = formatEventDate(end, language);
   const [fromDay, toDay] = [from.slice(0, from.lastIndexOf(',')), to.slice(0, to.lastIndexOf(','))];
   return fromDay === toDay ? `${from}–${to.slice(to.lastIndexOf(',') + 2)}` : `${from} – ${to}`;
 }

@@ -1,20 +1,24 @@
 import { MONTHS, SHORT_MONTHS, SHORT_WEEKDAYS } from '../../shared/domain/en-gb';
 import { clockTime, londonDay } from '../../shared/domain/event-dates';
+import * as hy from '../../shared/domain/hy';
+import type { Language } from '../../shared/domain/language';
 
 export { formatEventDate, formatEventSpan } from '../../shared/domain/event-dates';
 
-// house rule 9 (docs/architecture.md): dates are shown en-GB, and event times are London wall-clock times. Written by
+// house rule 9 (docs/architecture.md): dates are shown en-GB (in Armenian on Armenian pages, decision 150), and event times are London wall-clock times. Written by
 // hand, not with Intl, so that a public page creates no Intl object (decision record 063).
 
 /** The month and year of an event in London, e.g. "December 2025". */
-export function formatMonthYear(instant: Date | string): string {
+export function formatMonthYear(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  if (language === 'hy') return hy.monthYear(day.year, day.month);
   return `${MONTHS[day.month - 1]} ${day.year}`;
 }
 
 /** The pieces of a calendar-page badge for an event in London: "Sat", "5", "Dec". */
-export function eventDayBadge(instant: Date | string): { weekday: string; day: string; month: string } {
+export function eventDayBadge(instant: Date | string, language: Language = 'en'): { weekday: string; day: string; month: string } {
   const day = londonDay(instant);
+  if (language === 'hy') return { weekday: hy.SHORT_WEEKDAYS[day.weekday]!, day: String(day.day), month: hy.SHORT_MONTHS[day.month - 1]! };
   return { weekday: SHORT_WEEKDAYS[day.weekday]!, day: String(day.day), month: SHORT_MONTHS[day.month - 1]! };
 }
 

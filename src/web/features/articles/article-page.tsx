@@ -65,7 +65,7 @@ export function ArticlePage() {
 }
 
 function ArticleView({ article }: { article: ArticleRecord }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const editor = hasEditingRights(useSession());
   const navigate = useNavigate();
   const remove = useDeleteArticle();
@@ -96,7 +96,7 @@ function ArticleView({ article }: { article: ArticleRecord }) {
                 {t('article.by')} <span className={styles.author}>{article.author}</span>
               </span>
             )}
-            <time dateTime={article.dated.slice(0, 10)}>{formatArticleDate(article.dated)}</time>
+            <time dateTime={article.dated.slice(0, 10)}>{formatArticleDate(article.dated, language)}</time>
             {minutes !== null && (
               <span>
                 {minutes} {t('article.minutes_read')}

@@ -1,3 +1,4 @@
+import { useLanguage } from '../../lib/language';
 import { useFormAction } from '../../lib/form-outcome';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -136,6 +137,7 @@ export function NewsPage() {
 
 /** An article on the list: its picture, date, title and brief; the title's link covers the card. */
 function ArticleCard({ article, first }: { article: ArticleSummary; first: boolean }) {
+  const language = useLanguage();
   return (
     <article className={cx(ui.card, styles.card)}>
       {article.image ? (
@@ -154,7 +156,7 @@ function ArticleCard({ article, first }: { article: ArticleSummary; first: boole
       )}
       <div className={styles.cardBody}>
         <time dateTime={article.dated.slice(0, 10)} className={styles.date}>
-          {formatArticleDate(article.dated)}
+          {formatArticleDate(article.dated, language)}
         </time>
         <h2>
           <Link to={`/article/${encodeURIComponent(article._id)}`} className={ui.cardCover}>

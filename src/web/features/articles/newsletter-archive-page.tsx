@@ -14,7 +14,7 @@ import { useNewsletterArchive } from './newsletter-archive-api';
 
 /** Every newsletter sent, newest first: the web versions each mail links to ("view in your browser"). */
 export function NewsletterArchivePage() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   usePageTitle(t('newsletters.title'));
   const archive = useNewsletterArchive();
   return (
@@ -41,7 +41,7 @@ export function NewsletterArchivePage() {
                   </Link>
                 </Typography>
                 <Typography component="time" dateTime={n.sent_at.slice(0, 10)} sx={{ color: 'text.secondary', display: 'block', mb: 0.5 }}>
-                  {formatArticleDate(n.sent_at)}
+                  {formatArticleDate(n.sent_at, language)}
                 </Typography>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>{n.brief}</Typography>
               </Box>

@@ -16,7 +16,7 @@ import { useArchivedNewsletter } from './newsletter-archive-api';
 
 /** A sent newsletter on the site, drawn from the same document as its mail (and as the articles). */
 export function NewsletterPage() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const { newsletterId = '' } = useParams();
   const newsletter = useArchivedNewsletter(newsletterId);
   const notFound = newsletter.error instanceof ApiError && newsletter.error.status === 404;
@@ -50,7 +50,7 @@ export function NewsletterPage() {
             dateTime={newsletter.data.sent_at.slice(0, 10)}
             sx={{ color: 'text.secondary', display: 'block', mb: 3 }}
           >
-            {formatArticleDate(newsletter.data.sent_at)}
+            {formatArticleDate(newsletter.data.sent_at, language)}
           </Typography>
           <ArticleContent content={newsletter.data.content} />
         </Box>

@@ -1,3 +1,4 @@
+import { useLanguage } from '../../lib/language';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/api/events';
@@ -76,10 +77,11 @@ export function EventEditorFrame({ children }: { children: ReactNode }) {
 
 /** The event's long London date and time, e.g. "Saturday 5 December 2026, 18:30–21:00". */
 export function EventWhen({ date, end = null }: { date: string; end?: string | null }) {
+  const language = useLanguage();
   return (
     <p className={styles.when}>
       <Icon paths={timeIcon} />
-      <time dateTime={date}>{formatEventSpan(date, end)}</time>
+      <time dateTime={date}>{formatEventSpan(date, end, language)}</time>
     </p>
   );
 }

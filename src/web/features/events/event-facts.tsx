@@ -12,9 +12,9 @@ import styles from './events.module.css';
 
 /** "Free", "£10", or "£10 members, £25" when members pay less. */
 export function usePriceText(): (event: Pick<EventRecord, 'member_price_pence' | 'price_pence' | 'members_only'>) => string {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   return (event) => {
-    const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence));
+    const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence, language));
     if (event.members_only || event.member_price_pence === event.price_pence) return money(event.member_price_pence);
     return `${money(event.member_price_pence)} ${t('events.members_price')}, ${money(event.price_pence)}`;
   };

@@ -61,8 +61,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
-  const { t } = useSiteText();
-  const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence));
+  const { t, language } = useSiteText();
+  const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence, language));
   const samePrice = event.members_only || event.member_price_pence === event.price_pence;
   const place = [event.venue_name, event.venue_address].filter(Boolean).join('\n');
   const admin = isAdmin(useSession());
@@ -76,7 +76,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
       <h1 id="event-title">{event.title}</h1>
       <dl className={cx(ui.card, styles.details)}>
         <Row label={t('event.when')}>
-          <time dateTime={event.date}>{formatEventSpan(event.date, event.end_date)}</time>
+          <time dateTime={event.date}>{formatEventSpan(event.date, event.end_date, language)}</time>
         </Row>
         {(place || event.online) && (
           <Row label={t('event.where')}>
@@ -102,10 +102,10 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
           </Row>
         )}
         {event.booking_opens && event.booking_state === 'not_open_yet' && (
-          <Row label={t('event.booking_opens')}>{formatEventDate(fromLondonLocal(event.booking_opens))}</Row>
+          <Row label={t('event.booking_opens')}>{formatEventDate(fromLondonLocal(event.booking_opens), language)}</Row>
         )}
         {event.booking_closes && event.booking_state !== 'closed' && (
-          <Row label={t('event.booking_closes')}>{formatEventDate(fromLondonLocal(event.booking_closes))}</Row>
+          <Row label={t('event.booking_closes')}>{formatEventDate(fromLondonLocal(event.booking_closes), language)}</Row>
         )}
       </dl>
       {event.description && <p className={styles.longDescription}>{event.description}</p>}

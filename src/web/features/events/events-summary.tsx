@@ -21,7 +21,7 @@ const SHOWN = 3;
 
 /** Home: the next three upcoming events, each leading to its page, and the way to all of them. */
 export function EventsSummary() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const events = useEvents();
   const now = useNow();
   const next = useMemo(() => splitEvents(events.data ?? [], now).upcoming.slice(0, SHOWN), [events.data, now]);
@@ -65,7 +65,7 @@ export function EventsSummary() {
                       </Link>
                     </h3>
                     <p className={styles.when}>
-                      <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+                      <time dateTime={event.date}>{formatEventDate(event.date, language)}</time>
                     </p>
                   </div>
                 </div>

@@ -1,3 +1,4 @@
+import { useLanguage } from '../../lib/language';
 import { Suspense, type MouseEvent } from 'react';
 import type { EventRecord } from '../../../shared/api/events';
 import { Icon } from '../../components/icon';
@@ -30,6 +31,7 @@ export interface PastEventsProps {
 export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDelete }: PastEventsProps) {
   // docs/product.md: rows cannot open or close while an event is being edited.
   const locked = editingId !== null;
+  const language = useLanguage();
   return (
     <div className={styles.pastList}>
       {events.map((event) => {
@@ -47,7 +49,7 @@ export function PastEvents({ events, admin, editingId, onEdit, onEditDone, onDel
                 <span id={titleId} className={styles.pastTitle}>
                   {event.title}
                 </span>
-                <span className={styles.pastMonth}>{formatMonthYear(event.date)}</span>
+                <span className={styles.pastMonth}>{formatMonthYear(event.date, language)}</span>
               </span>
               <Icon paths={expandIcon} className={styles.chevron} />
             </summary>
