@@ -118,7 +118,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       : undefined;
   const testPayments = stripe ? undefined : testProvider(db.db, clock);
   const fulfilment = fulfilmentService(db.db, mailer, clock, mailContext, {
-    registration: registrationFulfilment(clock, log),
+    registration: registrationFulfilment(clock, log, (language) => siteText.textsIn(language)),
     renewal: renewalFulfilment(clock),
     donation: donationFulfilment(clock),
     // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
@@ -281,6 +281,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteName: () => siteText.get('site_name'),
+      textsIn: (language) => siteText.textsIn(language),
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/domain/language';
 import type { Generated } from 'kysely';
 import type { Role } from '../../shared/api/accounts';
 import type { AuditAction, AuditKind, PaymentStatus } from '../../shared/api/admin';
@@ -35,6 +36,8 @@ export interface UsersTable {
   last_signed_in_at: string | null;
   /** When the account was first seen with a staff role and no second factor (the grace period counts from here). */
   staff_since: string | null;
+  /** The language of the member's mail and documents, 'en' or 'hy' (decision 150). */
+  language: Generated<Language>;
 }
 
 export interface StringsTable {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
 import { siteTextHy } from '../../shared/domain/site-text-hy';
 import { isTranslatedKey } from '../../shared/domain/site-text-languages';
+import { registrationForm } from '../testing/membership';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // Decision 150: English at the site's addresses, Armenian under /hy/, the texts of each page in its
@@ -257,6 +258,30 @@ describe('two languages, one site', () => {
     expect(res.body).toContain('<html lang="hy"');
     expect(res.body).toContain(siteTextHy.invalid_credentials);
     expect(res.body).not.toContain(siteTextDefaults.invalid_credentials);
+  });
+
+  it('takes the page’s language for a member who joins on an Armenian page without choosing one', async () => {
+    for (const [url, language] of [
+      ['/hy/register', 'hy'],
+      ['/register', 'en'],
+    ] as const) {
+      const form = registrationForm();
+      const fields = Object.fromEntries(Object.entries(form).map(([key, value]) => [key, value === null ? '' : String(value)]));
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: `10.78.0.${language === 'hy' ? 1 : 2}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        payload: new URLSearchParams(fields).toString(),
+      });
+      expect(res.statusCode, url).toBe(200);
+      const pending = await t.db.db
+        .selectFrom('pending_registrations')
+        .select('fields')
+        .where('email', '=', form.email)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(pending.fields), url).toMatchObject({ language });
+    }
   });
 
   it('lists both languages in the sitemap, each address with its alternates', async () => {

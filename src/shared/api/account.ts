@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../domain/language';
 import { z } from 'zod';
 import { paymentKind, paymentStatus } from './admin';
 import { succeededResponse } from './common';
@@ -41,6 +42,8 @@ const currentPassword = z.string().min(1, 'Enter your current password').max(102
 
 /** A name alone: for accounts without membership details (the admin's own). */
 export const accountName = registrationForm.pick({ first_name: true, last_name: true });
+
+export const accountLanguage = z.object({ language: z.enum(LANGUAGES) });
 export type AccountNameForm = z.input<typeof accountName>;
 
 export const passwordChangeRequest = z.object({ current_password: currentPassword, new_password: newPassword });
@@ -139,6 +142,13 @@ export const accountApi = defineEndpoints('account', {
     summary: 'Changes the name only (the admin’s account has no membership details to give)',
     body: { kind: 'json', schema: accountName },
     response: accountDetailsResponse,
+  },
+  language: {
+    method: 'POST',
+    path: '/api/account/language',
+    summary: 'Chooses the language of the member’s mail and documents (decision 150)',
+    body: { kind: 'json', schema: accountLanguage },
+    response: succeededResponse,
   },
   password: {
     method: 'POST',

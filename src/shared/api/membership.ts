@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../domain/language';
 import { z } from 'zod';
 import { tiers } from '../domain/tiers';
 import { newsConsent, numberOrDigits, succeededResponse } from './common';
@@ -54,6 +55,8 @@ export const registrationForm = z.object({
   phone_no: required('phone number', 40).regex(/^[+0-9 ()-]{6,}$/, 'Enter a phone number using digits, spaces and + ( ) -'),
   /** Consent to news by e-mail, unticked unless the person ticks it. */
   news_email: newsConsent,
+  /** The language of the member's mail (decision 150): the joining page's, unless chosen. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type RegistrationForm = z.input<typeof registrationForm>;
 
@@ -92,6 +95,8 @@ export const memberInfo = z.object({
   role: z.enum(['member', 'editor', 'admin']),
   /** The membership year the latest registration or renewal bought (London dates), as placed when it was paid. */
   latest_period: z.object({ start: z.string(), end: z.string() }).nullable(),
+  /** The language of the member's mail and documents (decision 150). */
+  language: z.enum(LANGUAGES),
 });
 export type MemberInfo = z.infer<typeof memberInfo>;
 

@@ -32,6 +32,7 @@ const byKey: Record<string, TextArea> = {
 const byPrefix: [string, TextArea][] = [
   ['nav.', { where: 'Header and menu', page: '/' }],
   ['home.', { where: 'Home page', page: '/' }],
+  ['mail.', { where: 'E-mail the site sends (welcome, receipts, password reset)', page: null }],
   ['tier.', { where: 'Joining, renewing and My Profile: the membership tiers', page: '/register' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],

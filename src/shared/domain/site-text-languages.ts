@@ -53,3 +53,14 @@ export function defaultsIn(language: Language, armenian: ArmenianTexts): SiteTex
     if (isTranslatedKey(key) && armenian[key] !== undefined) merged[key] = armenian[key];
   return merged as SiteTextDefaults;
 }
+
+/** A text with its `{names}` filled in: `fillText('Dear {name},', { name: 'Ani' })`; a name not given is left as it is. */
+export function fillText(text: string, values: Readonly<Record<string, string>>): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** The words of a mail or document in one language: the site's texts in it (the admin's, else the shipped ones). */
+export type Words = { language: Language; text: (key: SiteTextKey) => string };
+
+/** English as shipped, for a caller that has no texts to hand. */
+export const SHIPPED_ENGLISH: Words = { language: 'en', text: (key) => siteTextDefaults[key] };

@@ -809,6 +809,33 @@ export const siteTextDefaults = {
   'form.needs_script': 'This step needs JavaScript, which is turned off in this browser.',
   'form.missing': 'Please fill in or correct:',
 
+  // Mail written in the person's language (decision 150): {name}, {site} and {date} are filled in
+  'mail.dear': 'Dear {name},',
+  'mail.closing': 'With best wishes,',
+  'mail.welcome.subject': 'Welcome to the {site}',
+  'mail.welcome.body': 'Welcome to the {site}. Your membership is now active, and this e-mail is your receipt.',
+  'mail.welcome.sign_in_hint':
+    'You can sign in with your e-mail address and the password you chose to see your membership and renew it each year.',
+  'mail.welcome.action': 'Sign in',
+  'mail.receipt.membership': 'Membership',
+  'mail.receipt.price': 'Price',
+  'mail.receipt.amount_paid': 'Amount paid',
+  'mail.receipt.paid_on': 'Paid on',
+  'mail.receipt.from': 'Membership from',
+  'mail.receipt.until': 'Membership until',
+  'mail.receipt.number': 'Receipt number',
+  'mail.reset.subject': 'Reset your password',
+  'mail.reset.body':
+    'Someone asked to reset the password of your account with the {site}. If it was you, choose a new password with the link below. It works once, for one hour.',
+  'mail.reset.ignore': 'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+  'mail.reset.action': 'Choose a new password',
+  'mail.reset_expired.subject': 'Your password reset link expired',
+  'mail.reset_expired.body':
+    'Someone asked to reset the password of your account with the {site}, but our e-mail could not reach you before the link expired.',
+  'mail.reset_expired.ask':
+    'If it was you and you still need a new password, please ask for a new link. Otherwise you can ignore this e-mail: your password stays as it is.',
+  'mail.reset_expired.action': 'Ask for a new link',
+
   // Generic
   'error.generic': 'Something went wrong. Please try again.',
   'error.not_found': 'Sorry, there is no page at this address.',

@@ -8,6 +8,9 @@ import type { Role } from '../../shared/api/accounts';
 import { siteTextApi, type StringTable } from '../../shared/api/site-text';
 import { STRING_TABLE_ELEMENT_ID, serializeEmbedded } from '../../shared/domain/embedded-json';
 import { siteTextDefaults } from '../../shared/domain/site-text';
+import { siteTextHy } from '../../shared/domain/site-text-hy';
+import { defaultsIn } from '../../shared/domain/site-text-languages';
+import { routerBasename, type Language } from '../../shared/domain/language';
 import { AppProviders } from '../app/providers';
 import { popoverFallback } from '../lib/popover';
 import { saveSession } from '../lib/session';
@@ -29,10 +32,15 @@ export interface RenderPageOptions {
    * shipped default); null for a page without one (the development server's).
    */
   embeddedTable?: StringTable | null;
+  /** The page's language (decision 150): an Armenian page is under /hy and carries the Armenian table. */
+  language?: Language;
 }
 
 /** The table as the server sends it on an untouched database. */
 export const defaultsTable: StringTable = Object.entries(siteTextDefaults).map(([key, value]) => ({ key, value }));
+
+/** The Armenian table as the server sends it on an untouched database. */
+export const armenianTable: StringTable = Object.entries(defaultsIn('hy', siteTextHy)).map(([key, value]) => ({ key, value }));
 
 /** Writes the table into the document as the server does, until the test ends. */
 function embedTable(table: StringTable) {
@@ -66,8 +74,10 @@ function Elsewhere() {
  */
 export function renderPage(element: ReactElement, options: RenderPageOptions = {}): RenderedPage {
   const api = options.api ?? new FakeApi();
-  api.fallback(siteTextApi.stringTable, defaultsTable);
-  const embedded = options.embeddedTable === undefined ? defaultsTable : options.embeddedTable;
+  const language = options.language ?? 'en';
+  const table = language === 'hy' ? armenianTable : defaultsTable;
+  api.fallback(siteTextApi.stringTable, table);
+  const embedded = options.embeddedTable === undefined ? table : options.embeddedTable;
   if (embedded) embedTable(embedded);
   // A request the test did not expect fails it, even when the page copes with the error.
   onTestFinished(() => expect(api.unhandled, 'requests no fake answered').toEqual([]));
@@ -80,19 +90,20 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
     saveSession({ token: `token-${options.signedInAs}`, username: `${options.signedInAs}@example.org`, role: options.signedInAs });
 
   const route = options.route ?? '/';
+  const basename = routerBasename(language);
   const router = createMemoryRouter(
     [
       { path: route, element },
       { path: '*', element: <Elsewhere /> },
     ],
-    { initialEntries: [{ ...parsePath(options.url ?? route), state: options.state }] },
+    { initialEntries: [{ ...parsePath(`${basename ?? ''}${options.url ?? route}`), state: options.state }], basename },
   );
   // A client per test, without retries, so one test's cache or failures never reach another.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   // No pause between keystrokes: the events are the same, the tests several times faster.
   const user = userEvent.setup({ delay: null });
   const result = render(
-    <AppProviders client={client}>
+    <AppProviders client={client} language={language}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -6,6 +6,12 @@ import { sql, type Kysely } from 'kysely';
 const NAV_ITEMS = ['home', 'events', 'news', 'membership', 'donate'];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // The language a member reads the site and their mail in, chosen at joining and in My Profile.
+  await db.schema
+    .alterTable('users')
+    .addColumn('language', 'text', (col) => col.notNull().defaultTo('en'))
+    .execute();
+
   // Each page draws its texts in its own language (decision 150): an admin's saved words for a
   // navigation item move to the item's one key, the Armenian ones under the "hy:" prefix that
   // every saved Armenian text carries. A value already under the new key is left as it is.

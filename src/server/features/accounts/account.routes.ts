@@ -14,6 +14,14 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
 
   addRoute(app, accountApi.name, { policy: 'member', handler: ({ body, user }) => account.updateName(user().id, body, user()) });
 
+  addRoute(app, accountApi.language, {
+    policy: 'member',
+    handler: async ({ body, user }) => {
+      await account.updateLanguage(user().id, body.language, user());
+      return { succeeded: true };
+    },
+  });
+
   addRoute(app, accountApi.password, {
     policy: 'member',
     handler: async ({ body, user, req }) => ({

@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/domain/language';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -143,6 +144,16 @@ export function accountService({
         () => ({ kind: 'account', action: 'updated', subject_id: userId, summary: 'Name changed' }),
       );
       return service.details(userId);
+    },
+
+    /** The language of the member's mail and documents, chosen in My Profile (decision 150). */
+    async updateLanguage(userId: string, language: Language, actor: NonNullable<Actor>): Promise<void> {
+      await userOrThrow(userId);
+      await audit.change(
+        actor,
+        (trx) => repo.updateUser(trx, userId, { language }),
+        () => ({ kind: 'account', action: 'updated', subject_id: userId, summary: `Language changed to ${language}` }),
+      );
     },
 
     /**

@@ -1,3 +1,6 @@
+import { fillText } from '../../../shared/domain/site-text-languages';
+import { siteTextDefaults, type SiteTextKey } from '../../../shared/domain/site-text';
+import type { Language } from '../../../shared/domain/language';
 import { createHash, randomBytes } from 'node:crypto';
 import { emailKey } from '../../../shared/domain/email';
 import type { PasswordHasher } from '../../auth/password';
@@ -34,6 +37,8 @@ export type PasswordResetDeps = {
   clock: () => Date;
   publicUrl: string;
   siteName: () => Promise<string>;
+  /** The site's texts in a language (decision 150); the shipped English when not given. */
+  textsIn?: (language: Language) => Promise<(key: SiteTextKey) => string>;
 };
 
 export function passwordResetService({
@@ -46,6 +51,7 @@ export function passwordResetService({
   clock,
   publicUrl,
   siteName,
+  textsIn = async () => (key) => siteTextDefaults[key],
 }: PasswordResetDeps) {
   const resets = passwordResetRepo(db);
   async function usable(uid: string) {
@@ -65,24 +71,26 @@ export function passwordResetService({
     const uid = randomBytes(24).toString('base64url');
     const now = clock();
     const name = await siteName();
-    const body = renderMail({
+    // In the member's language, with its links to the pages in it (decision 150).
+    const language = user.language;
+    const text = await textsIn(language);
+    const site = { site: name };
+    const common = {
       siteName: name,
-      greeting: `Dear ${user.first_name},`,
-      paragraphs: [
-        `Someone asked to reset the password of your account with the ${name}. If it was you, choose a new password with the link below. It works once, for one hour.`,
-        'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-      ],
-      action: { label: 'Choose a new password', url: pageUrl(publicUrl, 'pwReset', { uid }) },
+      language,
+      greeting: fillText(text('mail.dear'), { name: user.first_name }),
+      closing: `${text('mail.closing')}\n${name}`,
+    };
+    const body = renderMail({
+      ...common,
+      paragraphs: [fillText(text('mail.reset.body'), site), text('mail.reset.ignore')],
+      action: { label: text('mail.reset.action'), url: pageUrl(publicUrl, 'pwReset', { uid }, language) },
     });
     // Mail held up (the mail server away for an hour) would carry a dead link: the member is told to ask again.
     const expired = renderMail({
-      siteName: name,
-      greeting: `Dear ${user.first_name},`,
-      paragraphs: [
-        `Someone asked to reset the password of your account with the ${name}, but our e-mail could not reach you before the link expired.`,
-        'If it was you and you still need a new password, please ask for a new link. Otherwise you can ignore this e-mail: your password stays as it is.',
-      ],
-      action: { label: 'Ask for a new link', url: `${publicUrl}/signIn/pwForgot` },
+      ...common,
+      paragraphs: [fillText(text('mail.reset_expired.body'), site), text('mail.reset_expired.ask')],
+      action: { label: text('mail.reset_expired.action'), url: pageUrl(publicUrl, 'pwForgot', {}, language) },
     });
     const expiresAt = now.getTime() + HOUR;
     await inTransaction(db, async (trx) => {
@@ -97,11 +105,11 @@ export function passwordResetService({
       await mailer.queue(
         {
           to: user.email,
-          subject: 'Reset your password',
+          subject: text('mail.reset.subject'),
           kind: PASSWORD_RESET_MAIL,
           ...body,
           expiresAt: new Date(expiresAt - LINK_MARGIN_MS).toISOString(),
-          onExpiry: { subject: 'Your password reset link expired', ...expired },
+          onExpiry: { subject: text('mail.reset_expired.subject'), ...expired },
         },
         trx,
       );

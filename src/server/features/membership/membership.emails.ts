@@ -1,3 +1,5 @@
+import { fillText, SHIPPED_ENGLISH, type Words } from '../../../shared/domain/site-text-languages';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { formatLongDate } from '../../../shared/domain/dates';
 import { formatPence } from '../../../shared/domain/money';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
@@ -11,31 +13,43 @@ type Member = { email: string; first_name: string };
 /** What was bought: `period` is the membership year it gave, decided when the payment succeeded. */
 type Purchase = { tierIndex: number; amountPence: number; period: { start: string; end: string }; paymentId: string; paidAt: string };
 
-function receipt(purchase: Purchase): [string, string][] {
+/** The receipt's lines in the words of a language (decision 150); English as shipped by default. */
+function receipt(purchase: Purchase, { text, language }: Words = SHIPPED_ENGLISH): [string, string][] {
   const tier = tierByIndex(purchase.tierIndex);
+  const tierName = tier ? (language === 'en' ? tier.name : text(`tier.${tier.index}.name` as SiteTextKey)) : `Tier ${purchase.tierIndex}`;
+  const price =
+    language === 'en' || !tier
+      ? tier
+        ? formatTierPrice(tier.pence)
+        : formatPence(purchase.amountPence)
+      : tier.pence === 0
+        ? text('tier.free')
+        : fillText(text('tier.per_year'), { price: formatPence(tier.pence, language) });
   return [
-    ['Membership', tier?.name ?? `Tier ${purchase.tierIndex}`],
-    ['Price', tier ? formatTierPrice(tier.pence) : formatPence(purchase.amountPence)],
-    ['Amount paid', formatPence(purchase.amountPence)],
-    ['Paid on', formatLongDate(purchase.paidAt.slice(0, 10))],
-    ['Membership from', formatLongDate(purchase.period.start)],
-    ['Membership until', formatLongDate(purchase.period.end)],
-    ['Receipt number', purchase.paymentId],
+    [text('mail.receipt.membership'), tierName],
+    [text('mail.receipt.price'), price],
+    [text('mail.receipt.amount_paid'), formatPence(purchase.amountPence, language)],
+    [text('mail.receipt.paid_on'), formatLongDate(purchase.paidAt.slice(0, 10), language)],
+    [text('mail.receipt.from'), formatLongDate(purchase.period.start, language)],
+    [text('mail.receipt.until'), formatLongDate(purchase.period.end, language)],
+    [text('mail.receipt.number'), purchase.paymentId],
   ];
 }
 
-export function welcomeMail(member: Member, purchase: Purchase, ctx: MailContext): MailMessage {
+/** The welcome and first receipt, in the member's language (decision 150), linking to the sign-in page in it. */
+export function welcomeMail(member: Member, purchase: Purchase, ctx: MailContext, words: Words = SHIPPED_ENGLISH): MailMessage {
+  const { text, language } = words;
+  const site = { site: ctx.siteName };
   const body = renderMail({
     siteName: ctx.siteName,
-    greeting: `Dear ${member.first_name},`,
-    paragraphs: [
-      `Welcome to the ${ctx.siteName}. Your membership is now active, and this e-mail is your receipt.`,
-      'You can sign in with your e-mail address and the password you chose to see your membership and renew it each year.',
-    ],
-    receipt: receipt(purchase),
-    action: { label: 'Sign in', url: pageUrl(ctx.publicUrl, 'signIn') },
+    language,
+    greeting: fillText(text('mail.dear'), { name: member.first_name }),
+    paragraphs: [fillText(text('mail.welcome.body'), site), text('mail.welcome.sign_in_hint')],
+    receipt: receipt(purchase, words),
+    action: { label: text('mail.welcome.action'), url: pageUrl(ctx.publicUrl, 'signIn', {}, language) },
+    closing: `${text('mail.closing')}\n${ctx.siteName}`,
   });
-  return { to: member.email, subject: `Welcome to the ${ctx.siteName}`, kind: 'welcome', ...body };
+  return { to: member.email, subject: fillText(text('mail.welcome.subject'), site), kind: 'welcome', ...body };
 }
 
 export function renewalMail(member: Member, purchase: Purchase, ctx: MailContext): MailMessage {

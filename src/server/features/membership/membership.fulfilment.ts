@@ -1,3 +1,6 @@
+import { siteTextDefaults, type SiteTextKey } from '../../../shared/domain/site-text';
+import type { Language } from '../../../shared/domain/language';
+import { LANGUAGES } from '../../../shared/domain/language';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -30,13 +33,20 @@ export const pendingFields = z.object({
   news_email: z.boolean().optional(),
   consent_version: z.string().optional(),
   consent_at: z.string().optional(),
+  /** The language chosen at joining (absent in rows older than the choice: English). */
+  language: z.enum(LANGUAGES).optional(),
 });
 
 export const FREE_RENEWAL_TOO_EARLY =
   'A free membership can be renewed only in its last 30 days or once it has ended. Please come back nearer the time.';
 
 /** Completing a registration creates the member, whose year starts the day the payment succeeds, and welcomes them. */
-export function registrationFulfilment(clock: () => Date, log: { warn(obj: object, msg: string): void }): FulfilmentHandler {
+export function registrationFulfilment(
+  clock: () => Date,
+  log: { warn(obj: object, msg: string): void },
+  /** The site's texts in a language, for the welcome in the member's own (decision 150). */
+  textsIn: (language: Language) => Promise<(key: SiteTextKey) => string> = async () => (key) => siteTextDefaults[key],
+): FulfilmentHandler {
   return async (trx: Kysely<Database>, payment, mailContext) => {
     const repo = membershipRepo(trx);
     const pending = payment.reference_id ? await repo.findPending(payment.reference_id) : undefined;
@@ -87,7 +97,9 @@ export function registrationFulfilment(clock: () => Date, log: { warn(obj: objec
       paymentId: payment.id,
       paidAt: clock().toISOString(),
     };
-    return { mail: [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext)], period };
+    const language = fields.language ?? 'en';
+    const words = { language, text: await textsIn(language) };
+    return { mail: [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext, words)], period };
   };
 }
 

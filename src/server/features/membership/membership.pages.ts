@@ -24,11 +24,16 @@ export function membershipPageForms(app: FastifyInstance, answer: PageResponder,
   addPageForm(app, answer, publicUrl, {
     page: 'register',
     form: 'register',
-    async handle({ req, fields }) {
+    async handle({ req, fields, language }) {
       const values = withoutPassword(fields);
       const form = registrationRequest.safeParse(fields);
       if (!form.success) return { status: 400, values, fields: fieldErrors(form.error) };
-      const registration = { ...form.data, grad_year: form.data.tier_index === STUDENT_TIER_INDEX ? form.data.grad_year : null };
+      const registration = {
+        ...form.data,
+        grad_year: form.data.tier_index === STUDENT_TIER_INDEX ? form.data.grad_year : null,
+        // Not chosen: the language of the page the person joined on (decision 150).
+        language: form.data.language ?? language,
+      };
       try {
         const proceed = await membership.registerProceed(registration, req.ip);
         return {

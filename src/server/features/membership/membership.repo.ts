@@ -52,7 +52,18 @@ export function membershipRepo(db: Kysely<Database>) {
     member(id: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'last_name', 'role', 'tier_index', 'grad_year', 'registered_date', 'last_renewed_date'])
+        .select([
+          'id',
+          'email',
+          'first_name',
+          'last_name',
+          'role',
+          'tier_index',
+          'grad_year',
+          'registered_date',
+          'last_renewed_date',
+          'language',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
     },

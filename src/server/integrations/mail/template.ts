@@ -1,3 +1,4 @@
+import { LANGUAGE_TAGS, type Language } from '../../../shared/domain/language';
 /** What every e-mail needs to know of the site. */
 export type MailContext = {
   siteName: string;
@@ -18,6 +19,8 @@ export type MailContent = {
   closing?: string;
   /** The HTML part's <title> (RFC-wise optional, but mail clients and checkers expect one); the site's name by default. */
   title?: string;
+  /** The language the mail is written in (decision 150); English by default. */
+  language?: Language;
 };
 
 function escape(text: string): string {
@@ -35,7 +38,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     closing,
   ].join('\n');
 
-  const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escape(content.title ?? content.siteName)}</title></head><body style="font-family: Arial, sans-serif; color: #1d2939; line-height: 1.5">
+  const html = `<!doctype html><html lang="${LANGUAGE_TAGS[content.language ?? 'en']}"><head><meta charset="utf-8"><title>${escape(content.title ?? content.siteName)}</title></head><body style="font-family: Arial, sans-serif; color: #1d2939; line-height: 1.5">
 <p>${escape(content.greeting)}</p>
 ${content.paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n')}
 ${

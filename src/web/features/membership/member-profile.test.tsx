@@ -13,6 +13,7 @@ const member = (last_renewed_date: string): MemberInfo => ({
   tier_index: 0,
   role: 'member',
   latest_period: { start: last_renewed_date, end: '2028-11-26' },
+  language: 'en',
 });
 
 describe('the membership on My Profile', () => {

@@ -33,6 +33,7 @@ import { Panel, PanelTitle } from '../../components/panel';
 import { DetailsSection } from './account/details-section';
 import { EmailSection } from './account/email-section';
 import { NameSection } from './account/name-section';
+import { LanguageSection } from './account/language-section';
 import { PasswordSection } from './account/password-section';
 import { PaymentsSection } from './account/payments-section';
 import { BookingsSection } from './account/bookings-section';
@@ -87,6 +88,7 @@ export function ProfilePage() {
             <BookingsSection />
             <PaymentsSection />
             <DetailsSection />
+            <LanguageSection current={data.language} />
             <SignInSections email={data.email} />
             <EmailChoicesSection />
             <PrivacySection />

@@ -1,3 +1,5 @@
+import { isLanguage, type Language } from '../../../shared/domain/language';
+import { LanguageChoice } from './language-choice';
 import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
@@ -60,9 +62,15 @@ const textFields = [
  * Step one prefilled from what was typed before (never the password): the form as the server
  * answered it (decision 085), else as kept in this tab.
  */
-function initialValues(stored: StoredStepOne | undefined, posted: Record<string, string> | undefined): Partial<FormInput> {
-  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false };
+function initialValues(
+  stored: StoredStepOne | undefined,
+  posted: Record<string, string> | undefined,
+  pageLanguage: Language,
+): Partial<FormInput> {
+  // The language of the page the person joins on, unless they choose another (decision 150).
+  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false, language: pageLanguage };
   if (posted) {
+    if (isLanguage(posted.language)) values.language = posted.language;
     for (const key of textFields) values[key] = posted[key] ?? '';
     if (/^\d+$/.test(posted.tier_index ?? '')) values.tier_index = Number(posted.tier_index);
     if (posted.grad_year) values.grad_year = posted.grad_year;
@@ -72,6 +80,7 @@ function initialValues(stored: StoredStepOne | undefined, posted: Record<string,
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
   if (typeof stored?.tier_index === 'number') values.tier_index = stored.tier_index;
   if (typeof stored?.grad_year === 'number' || typeof stored?.grad_year === 'string') values.grad_year = stored.grad_year;
+  if (isLanguage(stored?.language)) values.language = stored.language;
   return values;
 }
 
@@ -132,13 +141,13 @@ function AlreadyMember({ admin }: { admin: boolean }) {
 function RegisterForm() {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   usePageTitle(t('register.title'));
   const navigate = useNavigate();
   // Sent before the script took the form over (decision 085): the server's answer.
   const outcome = useFormOutcome('register');
   const [shownOutcome, setShownOutcome] = useState(outcome);
-  const [defaults] = useState(() => initialValues(readRegisterStepOne(), outcome?.values));
+  const [defaults] = useState(() => initialValues(readRegisterStepOne(), outcome?.values, language));
   const [tried, setTried] = useState(false);
 
   const {
@@ -329,6 +338,20 @@ function RegisterForm() {
                 {text('addr_city', 'register.addr_city', { required: true, autoComplete: 'address-level2' })}
                 {text('addr_post', 'register.addr_post', { required: true, autoComplete: 'postal-code' })}
                 {text('phone_no', 'register.phone_no', { required: true, type: 'tel', autoComplete: 'tel' })}
+              </Box>
+              <Box sx={{ mt: 3 }}>
+                <Controller
+                  control={control}
+                  name="language"
+                  render={({ field }) => (
+                    <LanguageChoice
+                      label={t('register.language')}
+                      value={field.value ?? language}
+                      onChange={field.onChange}
+                      inputRef={field.ref}
+                    />
+                  )}
+                />
               </Box>
               <Box sx={{ mt: 3 }}>
                 <Controller

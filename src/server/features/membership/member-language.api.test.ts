@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
+import { outboxFor, payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+// Decision 150: a member chooses a language at joining and in My Profile; their mail is written in it.
+
+describe('a member’s language', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const languageOf = async (email: string) =>
+    (await t.db.db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirstOrThrow()).language;
+
+  it('welcomes a member who chose Armenian in Armenian: words, dates, money and the link to the Armenian sign-in page', async () => {
+    const form = registrationForm({ language: 'hy' });
+    const started = (await proceed(t, form)).json<{ client_secret: string }>();
+    expect((await payWithCard(t, started.client_secret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect(await languageOf(form.email)).toBe('hy');
+    const [welcome] = await outboxFor(t, form.email);
+    expect(welcome).toMatchObject({ kind: 'welcome', subject: 'Բարի գալուստ Armenian Medical Association of Great Britain' });
+    const text = welcome!.text_body;
+    expect(text).toContain('Հարգելի Ani,');
+    expect(text).toContain(`${siteTextHy['mail.receipt.membership']}: ${siteTextHy['tier.0.name']}`);
+    expect(text).toContain(`${siteTextHy['mail.receipt.amount_paid']}: 50,00\u00a0£`);
+    expect(text).toMatch(/Անդամակցությունը՝ մինչև: \d+ [\u0531-\u0587]+ի, \d{4} թ\./);
+    expect(text).toContain('http://localhost:8000/hy/signIn');
+    expect(text).toContain(siteTextHy['mail.closing']);
+    expect(welcome!.html_body).toContain('<html lang="hy">');
+    // Nothing of the English mail is left in it.
+    for (const english of ['Dear ', 'Welcome to', 'Amount paid', 'Receipt number', 'With best wishes', '£50.00'])
+      expect(text).not.toContain(english);
+  });
+
+  it('welcomes in English a member who chose English, as before, and takes English when none is chosen through the API', async () => {
+    for (const language of ['en', undefined]) {
+      const form = registrationForm(language ? { language } : {});
+      const started = (await proceed(t, form)).json<{ client_secret: string }>();
+      await payWithCard(t, started.client_secret, '4242 4242 4242 4242');
+      expect(await languageOf(form.email)).toBe('en');
+      const [welcome] = await outboxFor(t, form.email);
+      expect(welcome!.subject).toBe('Welcome to the Armenian Medical Association of Great Britain');
+      expect(welcome!.text_body).toContain('Dear Ani,');
+      expect(welcome!.text_body).toContain('Amount paid: £50.00');
+      expect(welcome!.text_body).toContain('http://localhost:8000/signIn');
+      expect(welcome!.text_body).not.toContain('/hy/');
+      expect(welcome!.html_body).toContain('<html lang="en-GB">');
+    }
+  });
+
+  it('refuses a language the site does not have, naming the field, and records nothing', async () => {
+    const form = registrationForm({ language: 'fr' });
+    const res = await proceed(t, form);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'language' });
+    expect(await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).execute()).toEqual([]);
+  });
+
+  it('lets the member change it in My Profile, and mails the password reset in it', async () => {
+    const { form, authorization } = await registeredMember(t);
+    const info = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/member_info', headers: { authorization } })).json<{ language: string }>();
+    expect((await info()).language).toBe('en');
+    const change = (language: unknown, auth = authorization) =>
+      t.app.inject({ method: 'POST', url: '/api/account/language', headers: { authorization: auth }, payload: { language } });
+    expect((await change('hy')).json()).toEqual({ succeeded: true });
+    expect((await info()).language).toBe('hy');
+    const bad = await change('de');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ field: 'language' });
+    expect((await change('hy', '')).statusCode).toBe(401);
+    expect((await info()).language).toBe('hy');
+
+    await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email: form.email }, remoteAddress: '10.88.0.1' });
+    await t.services.background.idle();
+    const reset = (await outboxFor(t, form.email)).find((mail) => mail.kind === 'password-reset')!;
+    expect(reset.subject).toBe(siteTextHy['mail.reset.subject']);
+    expect(reset.text_body).toContain(siteTextHy['mail.reset.action']);
+    expect(reset.text_body).toMatch(/http:\/\/localhost:8000\/hy\/signIn\/pwReset\/[\w-]+/);
+    expect(reset.text_body).not.toContain('Dear ');
+
+    // Back to English: the next link comes in English, to the English page.
+    await change('en');
+    await t.app.inject({ method: 'POST', url: '/api/pw_forgot', payload: { email: form.email }, remoteAddress: '10.88.0.2' });
+    await t.services.background.idle();
+    const again = (await outboxFor(t, form.email)).filter((mail) => mail.kind === 'password-reset').at(-1)!;
+    expect(again.subject).toBe('Reset your password');
+    expect(again.text_body).toMatch(/http:\/\/localhost:8000\/signIn\/pwReset\/[\w-]+/);
+    expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(200);
+  });
+});
