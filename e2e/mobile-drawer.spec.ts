@@ -24,6 +24,8 @@ test('at 375px the nav is a drawer opened by the menu button', async ({ page }) 
   for (const name of ['Home', 'Events', 'News', 'Membership', 'Donate']) {
     await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   }
+  // On a phone the language switch is in the drawer (decision 150).
+  await expect(drawer.getByRole('link', { name: 'Հայերեն' })).toBeVisible();
   const box = await drawer.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(300);
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeCloseTo(375, 0);

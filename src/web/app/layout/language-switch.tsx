@@ -23,7 +23,7 @@ export function LanguageSwitch({ className = styles.languageSwitch }: { classNam
       hrefLang={LANGUAGE_TAGS[other]}
       lang={LANGUAGE_TAGS[other]}
       title={t('nav.switch_language')}
-      className={styles.languageSwitch}
+      className={className}
     >
       {LANGUAGE_NAMES[other]}
     </a>

@@ -11,7 +11,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import type { FormOutcome } from '../../../shared/domain/form-outcome';
-import { PAGE, pagePath } from '../../../shared/domain/page-paths';
+import { PAGE } from '../../../shared/domain/page-paths';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { LoadingRegion } from '../../components/loading-region';
 import { SiteText } from '../../components/site-text';

@@ -25,7 +25,6 @@ import { SiteText } from '../../components/site-text';
 import { useSiteText } from '../../lib/site-text';
 import { amountPence, emptyDonateForm, giftAidBoost, type DonateFormValues } from '../../../shared/api/donate-form';
 import type { FormOutcome } from '../../../shared/domain/form-outcome';
-import { PAGE } from '../../../shared/domain/page-paths';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
 import { MissingFields } from '../../components/missing-fields';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';

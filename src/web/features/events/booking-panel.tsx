@@ -3,7 +3,6 @@ import { Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import type { EventRecord } from '../../../shared/api/events';
-import { pagePath } from '../../../shared/domain/page-paths';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
 import { LoadingRegion } from '../../components/loading-region';
 import { PartBoundary } from '../../components/part-boundary';
