@@ -4,7 +4,32 @@ import { expect, test } from './fixtures';
 // and is remembered for the site's root.
 
 test('a reader opens the Armenian home page, moves around in Armenian and switches language on a page', async ({ page }) => {
+  // The Armenian web font (decision 151): never fetched by an English page, preloaded by an Armenian one.
+  const fonts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('.woff2')) fonts.push(request.url());
+  });
+  await page.goto('/news');
+  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts).toEqual([]);
+
   await page.goto('/hy/');
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.length).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Armenian Web"', 'Հայերեն'))).toBe(true);
+  // Its arrival moves nothing: no layout shift on the page.
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) total += (entry as unknown as { value: number }).value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
+      }),
+  );
+  expect(shift).toBeLessThan(0.01);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hy');
   await expect(page).toHaveTitle(/^AMA GB \| /);
   const nav = page.getByRole('navigation', { name: 'Գլխավոր նավարկում' });

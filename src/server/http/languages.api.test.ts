@@ -284,6 +284,24 @@ describe('two languages, one site', () => {
     }
   });
 
+  it('preloads the Armenian web font on Armenian pages only: two files, under 30 KiB, kept a year (decision 151)', async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g)].map((m) => m[1]!);
+    for (const path of ['/', '/events', '/register']) expect(preloads((await get(path)).body), path).toEqual([]);
+    const fonts = preloads((await get('/hy/events')).body);
+    expect(fonts).toHaveLength(2);
+    expect(fonts.every((href) => /^\/assets\/noto-sans-armenian-armenian-(400|700)-normal-[\w-]+\.woff2$/.test(href))).toBe(true);
+    let bytes = 0;
+    for (const href of fonts) {
+      const res = await get(href);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('font/woff2');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      bytes += res.rawPayload.length;
+    }
+    expect(bytes).toBeLessThanOrEqual(30 * 1024);
+  });
+
   it('lists both languages in the sitemap, each address with its alternates', async () => {
     const map = (await get('/sitemap.xml')).body;
     expect(map).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');

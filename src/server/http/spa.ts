@@ -80,11 +80,19 @@ function extraHead(head: PageHead): string {
   return tags.join('');
 }
 
-/** index.html with the site's own title and description in place of the build's generic ones, in the page's language. */
-export function renderIndex(html: string, head: PageHead): string {
+/**
+ * index.html with the site's own title and description in place of the build's generic ones, in
+ * the page's language; an Armenian page preloads its web font (`armenianFonts`, decision 151).
+ */
+export function renderIndex(html: string, head: PageHead, armenianFonts: readonly string[] = []): string {
+  const preloads =
+    head.language === 'hy'
+      ? armenianFonts.map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(href)}" crossorigin>`).join('')
+      : '';
   return (
     html
       .replace(/<html lang="[^"]*"/, () => `<html lang="${LANGUAGE_TAGS[head.language ?? 'en']}"`)
+      .replace('</head>', () => `${preloads}</head>`)
       // Function replacers: a "$" in site text must not act as a replacement pattern.
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${extraHead(head)}`)
       .replace(
@@ -165,6 +173,16 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   }
 
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  // The Armenian web font's files as the build named them (decision 151): preloaded on Armenian pages only.
+  const assetsDir = path.join(options.webDir, 'assets');
+  const armenianFonts = fs.existsSync(assetsDir)
+    ? fs
+        .readdirSync(assetsDir)
+        .filter((file) => /^noto-sans-armenian-armenian-(400|700)-normal-[\w-]+\.woff2$/.test(file))
+        .sort()
+        .map((file) => `/assets/${file}`)
+    : [];
+  const indexFor = (head: PageHead) => renderIndex(indexHtml, head, armenianFonts);
   const transport = inProcessTransport(app);
 
   /** The public page rendered on the server; a view for signed-in people, or a renderer failure, gets the bare page. */
@@ -200,7 +218,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   const servedPage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
     const [head, page] = await Promise.all([options.pageHead(url.split('?')[0]!), render(req, url)]);
     if (page instanceof Response) return { status: page.status, location: page.headers.get('location') ?? '/' };
-    const bare = renderIndex(indexHtml, head);
+    const bare = indexFor(head);
     const html = page ? fillTemplate(bare, page) : await withStringTable(req, bare, languageOfPath(url));
     return { status: page?.status ?? 200, html, encoded: encodedOnce(html) };
   };
@@ -227,7 +245,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
   });
 
   const barePage = async (req: FastifyRequest, url: string): Promise<ServedPage> => {
-    const html = await withStringTable(req, renderIndex(indexHtml, await options.pageHead(url.split('?')[0]!)), languageOfPath(url));
+    const html = await withStringTable(req, indexFor(await options.pageHead(url.split('?')[0]!)), languageOfPath(url));
     return { status: 200, html, encoded: encodedOnce(html) };
   };
 
@@ -283,7 +301,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const url = req.url;
     const [csp, head, page] = await Promise.all([options.pageCsp(), options.pageHead(url.split('?')[0]!), render(req, url, outcome)]);
     if (page instanceof Response) return reply.redirect(page.headers.get('location') ?? '/', 303);
-    const bare = renderIndex(indexHtml, head);
+    const bare = indexFor(head);
     const html = (page ? fillTemplate(bare, page) : await withStringTable(req, bare, languageOfPath(url))).replace(
       '</head>',
       () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,

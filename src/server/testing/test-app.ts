@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,15 @@ export type TestApp = {
 async function sourceRenderer(webDir: string): Promise<RenderPage> {
   fs.mkdirSync(webDir, { recursive: true });
   fs.copyFileSync(path.join(import.meta.dirname, '../../web/index.html'), path.join(webDir, 'index.html'));
+  // The Armenian web font's files, named as the build names them (decision 151).
+  fs.mkdirSync(path.join(webDir, 'assets'), { recursive: true });
+  for (const weight of [400, 700]) {
+    const file = `noto-sans-armenian-armenian-${weight}-normal`;
+    fs.copyFileSync(
+      createRequire(import.meta.url).resolve(`@fontsource/noto-sans-armenian/files/${file}.woff2`),
+      path.join(webDir, 'assets', `${file}-t3st.woff2`),
+    );
+  }
   return (await import('../../web/entry-server')).render;
 }
 

@@ -19,8 +19,9 @@ describe('the MUI theme and the public pages share one set of tokens (tokens.css
     expect(theme.palette.error.main).toBe(tokens['color-error']);
     expect(theme.palette.background.default).toBe(tokens['color-page']);
     expect(theme.palette.text.secondary).toBe(tokens['color-text-muted']);
-    expect(theme.typography.fontFamily).toBe(tokens['font-body']);
-    expect(theme.typography.h1.fontFamily).toBe(tokens['font-heading']);
+    // Through the custom properties, so an Armenian page's font comes first (decision 151).
+    expect(theme.typography.fontFamily).toBe(`var(--font-body, ${tokens['font-body']})`);
+    expect(theme.typography.h1.fontFamily).toBe(`var(--font-heading, ${tokens['font-heading']})`);
     expect(theme.typography.h2.fontSize).toBe(tokens['text-xl']);
     expect(theme.spacing(2)).toBe(`${2 * Number.parseInt(tokens['space-unit']!, 10)}px`);
     expect(theme.shape.borderRadius).toBe(Number.parseInt(tokens.radius!, 10));

@@ -14,7 +14,13 @@ const token = readTokens(tokensCss);
 
 /** The theme of the MUI pages; with `reducedMotion`, no transition takes time and buttons have no ripple. */
 export function siteTheme(reducedMotion: boolean) {
-  const heading = { fontFamily: token['font-heading'], fontWeight: 700, lineHeight: Number(token['leading-tight']) };
+  // The type as custom properties (their values in tokens.css): an Armenian page puts its web font
+  // first (global.css, decision 151), for the MUI pages as for the public ones.
+  const heading = {
+    fontFamily: `var(--font-heading, ${token['font-heading']})`,
+    fontWeight: 700,
+    lineHeight: Number(token['leading-tight']),
+  };
   return createTheme({
     palette: {
       primary: {
@@ -37,7 +43,7 @@ export function siteTheme(reducedMotion: boolean) {
     spacing: Number.parseInt(token['space-unit']!, 10),
     shape: { borderRadius: Number.parseInt(token.radius!, 10) },
     typography: {
-      fontFamily: token['font-body'],
+      fontFamily: `var(--font-body, ${token['font-body']})`,
       h1: { ...heading, fontSize: token['text-2xl'], lineHeight: 1.15 },
       h2: { ...heading, fontSize: token['text-xl'] },
       h3: { ...heading, fontSize: token['text-lg'] },

@@ -18,13 +18,7 @@ export function LanguageSwitch({ className = styles.languageSwitch }: { classNam
   query.set(LANGUAGE_SWITCH_PARAMETER, other);
   const href = `${inLanguage(pathname, other)}?${query.toString()}${hash}`;
   return (
-    <a
-      href={href}
-      hrefLang={LANGUAGE_TAGS[other]}
-      lang={LANGUAGE_TAGS[other]}
-      title={t('nav.switch_language')}
-      className={className}
-    >
+    <a href={href} hrefLang={LANGUAGE_TAGS[other]} lang={LANGUAGE_TAGS[other]} title={t('nav.switch_language')} className={className}>
       {LANGUAGE_NAMES[other]}
     </a>
   );
