@@ -18,6 +18,11 @@ export function testConfirm(clientSecret: string, card: Omit<BodyInput<typeof pa
   return apiRequest(paymentsApi.testConfirm, { body: { client_secret: clientSecret, ...card }, auth: false });
 }
 
+/** The test provider's authentication step, answered by the payer; a cancel is a 402 with Stripe's words. */
+export function testAuthenticate(clientSecret: string, outcome: 'complete' | 'cancel') {
+  return apiRequest(paymentsApi.testAuthenticate, { body: { client_secret: clientSecret, outcome }, auth: false });
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**

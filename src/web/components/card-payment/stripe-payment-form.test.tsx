@@ -158,7 +158,11 @@ describe('the Stripe Payment Element step', () => {
     await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
     await page.user.click(await screen.findByRole('button', { name: 'Complete authentication' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
-    expect(fake().calls.filter((call) => call.method === 'authenticate').map((call) => call.outcome)).toEqual(['fail', 'complete']);
+    expect(
+      fake()
+        .calls.filter((call) => call.method === 'authenticate')
+        .map((call) => call.outcome),
+    ).toEqual(['fail', 'complete']);
     expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: CLIENT_SECRET }]);
     expect(onFailed).toHaveBeenCalledTimes(1);
   });

@@ -8,6 +8,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import {
   loadStripe,
   type ConfirmPaymentData,
+  type PaymentIntentResult,
   type Stripe,
   type StripeElementsOptionsClientSecret,
   type StripePaymentElementChangeEvent,
@@ -100,7 +101,7 @@ function PaymentFields({ clientSecret, returnUrl, billing, payLabel, onPaid, onF
     setPaying(true);
     setProcessing(false);
     onAttempt?.();
-    let result: Awaited<ReturnType<Stripe['confirmPayment']>>;
+    let result: PaymentIntentResult;
     try {
       // Wallets, Link and cards (with 3-D Secure in Stripe's own frame) finish in the page; a
       // method that must leave it comes back to the return address, which settles (decision 145).
