@@ -90,7 +90,7 @@ describe("the test provider's other methods (decision 145)", () => {
     const api = new FakeApi()
       .on(paymentsApi.testConfirm, { status: 'requires_action' })
       .on(paymentsApi.testAuthenticate, (request) =>
-        (request.json as { outcome: string }).outcome === 'complete' ? { status: 'succeeded' } : new FakeFailure(402, failure),
+        (request.json as { outcome: string }).outcome === 'complete' ? { status: 'succeeded' as const } : new FakeFailure(402, failure),
       )
       .on(paymentsApi.settle, { status: 'succeeded' });
     const { user, paid, failed } = render(api);
