@@ -40,26 +40,26 @@ describe("the event page's booking as a payment's return address", () => {
     const api = new FakeApi().on(paymentsApi.settle, { status });
     const onBooked = vi.fn();
     const page = renderPage(<BookingPanel event={event} onBooked={onBooked} />, { route: '/events/:eventId', url: returned, api });
-    return { ...page, api, onBooked };
+    return { page, api, onBooked };
   };
 
   it('settles once and says the place is booked, the secret taken out of the address', async () => {
-    const { api, onBooked, location } = render('succeeded');
+    const { page, api, onBooked } = render('succeeded');
     expect(await screen.findByTestId('booking-outcome')).toHaveTextContent(
       'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
     );
     expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: SECRET }]);
     expect(onBooked).toHaveBeenCalledTimes(1);
-    expect(location()).toBe('/events/e1');
+    expect(page.location()).toBe('/events/e1');
   });
 
   it('says a payment the bank is still confirming is being processed', async () => {
-    const { onBooked, location } = render('processing');
+    const { page, onBooked } = render('processing');
     expect(await screen.findByTestId('booking-outcome')).toHaveTextContent(
       'Your payment is being processed. We will e-mail you as soon as it is confirmed.',
     );
     expect(onBooked).not.toHaveBeenCalled();
-    expect(location()).toBe('/events/e1');
+    expect(page.location()).toBe('/events/e1');
   });
 
   it('offers the form again, saying nothing was charged, when the provider says the payment failed', async () => {

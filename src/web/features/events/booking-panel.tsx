@@ -40,7 +40,9 @@ function useReturnedPayment(onSucceeded: () => void): 'settling' | 'processing' 
   const secret = search.get(RETURN_SECRET_PARAM);
   const [outcome, setOutcome] = useState<'settling' | 'processing' | 'failed' | null>(secret ? 'settling' : null);
   const succeeded = useRef(onSucceeded);
-  succeeded.current = onSucceeded;
+  useEffect(() => {
+    succeeded.current = onSucceeded;
+  });
   useEffect(() => {
     if (!secret) return;
     let live = true;
