@@ -32,10 +32,10 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
   return stripe;
 }
 
-/** Stripe's frame drawn in the site's colours and type (decision 145). */
+/** Stripe's frame drawn in the site's colours (app/tokens.css: primary, error; decision 145). */
 const APPEARANCE: StripeElementsOptionsClientSecret['appearance'] = {
   theme: 'stripe',
-  variables: { colorPrimary: '#1f4e79', colorText: '#1b2430', colorDanger: '#c62828', fontSizeBase: '16px', borderRadius: '4px' },
+  variables: { colorPrimary: '#0b4f6c', colorText: '#1b2430', colorDanger: '#c00010', fontSizeBase: '16px', borderRadius: '4px' },
 };
 
 /**
