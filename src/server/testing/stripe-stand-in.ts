@@ -222,6 +222,7 @@ export async function startStripeStandIn() {
       const intent = intents.get(id)!;
       if (intent.status === 'canceled') throw new Error(`${id} was cancelled: Stripe would refuse its card step`);
       intent.status = 'succeeded';
+      intent.next_action = null;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
