@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { savedCardsApi } from '../../shared/api/saved-cards';
+import { HttpError, notFound } from '../http/errors';
+import { addRoute } from '../http/route';
+import type { TestProvider } from '../integrations/payments/test-provider';
+import type { CardBrake } from './card-brake';
+import type { FulfilmentService } from './fulfilment';
+
+/**
+ * The test provider's steps for saved cards, which Stripe.js takes in the browser with Stripe: the
+ * setup step (a card saved, nothing charged) and the bank's authentication of an off-session
+ * payment with the cardholder present. They exist only while the test provider is in use.
+ */
+export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvider; brake: CardBrake; fulfilment: FulfilmentService }) {
+  const { test, brake, fulfilment } = deps;
+
+  addRoute(app, savedCardsApi.testConfirmSetup, {
+    policy: 'public',
+    handler: async ({ body, req }) => {
+      if (!test) throw notFound('Test payments are switched off');
+      // Card attempts count as on any card step (decision 015).
+      await brake.beforeCardStep(req.ip, undefined);
+      const { setup, outcome } = await test.confirmSetup(body.client_secret, {
+        number: body.card_number,
+        expMonth: body.exp_month,
+        expYear: body.exp_year,
+        cvc: body.cvc,
+      });
+      if (!outcome.ok) {
+        if (setup) await brake.recordDecline(setup.id, req.ip);
+        throw new HttpError(402, outcome.message);
+      }
+      if (!setup) throw new HttpError(402, 'This card could not be saved. Please start again.');
+      return { status: 'succeeded' as const, setup_intent_id: setup.id };
+    },
+  });
+
+  addRoute(app, savedCardsApi.testAuthenticate, {
+    policy: 'public',
+    handler: async ({ body }) => {
+      if (!test) throw notFound('Test payments are switched off');
+      const { intent, outcome } = await test.authenticate(body.client_secret);
+      if (!outcome.ok) throw new HttpError(402, outcome.message);
+      if (!intent) throw new HttpError(402, 'This payment could not be found. Please start again.');
+      await fulfilment.fulfilIntent(intent.id);
+      return { status: 'succeeded' as const };
+    },
+  });
+}
