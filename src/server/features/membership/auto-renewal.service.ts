@@ -472,7 +472,9 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       const existing = await repo.find(userId);
       if (existing?.status === 'on') throw conflict(ALREADY_ON);
       checkChargeable(member);
-      if (!existing || !setupIntentId) throw conflict('Save a card for automatic renewal first.');
+      if (!setupIntentId) throw conflict('Save a card for automatic renewal first.');
+      // No customer of theirs yet: whatever card this names is someone else's.
+      if (!existing) throw notFound(NO_SETUP);
       const method = await savedCard(existing, setupIntentId);
       const turnedOn = await repo.update(existing, {
         status: 'on',
