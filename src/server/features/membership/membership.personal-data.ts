@@ -15,9 +15,16 @@ export const membershipPersonalData: PersonalDataCoverage = {
     auto_renewals: {
       personal: ['user_id', 'customer_id', 'payment_method_id', 'source_intent'],
       export: 'auto_renewal',
-      notPersonal: { method_last4: "the card's last four digits, as the member is shown them (not a card number)" },
+      notPersonal: {
+        method_last4: "the card's last four digits, as the member is shown them (not a card number)",
+        turned_off_by: 'who turned it off: the member, an admin or the site (a word, not an account)',
+      },
     },
-    auto_renewal_charges: { personal: ['user_id'], export: 'auto_renewal_charges' },
+    auto_renewal_charges: {
+      personal: ['user_id'],
+      export: 'auto_renewal_charges',
+      notPersonal: { claimed_by: 'the server (host:port) that made the charge' },
+    },
   },
   async export(db, person) {
     const pending = await db
