@@ -65,7 +65,8 @@ describe('automatic renewal', () => {
   const lastRenewed = async (email: string) =>
     (await t.db.db.selectFrom('users').select('last_renewed_date').where('email', '=', email).executeTakeFirstOrThrow()).last_renewed_date;
   const mails = async (email: string, kind: string) => (await outboxFor(t, email)).filter((m) => m.kind === kind);
-  const bearer = async (form: { email: string; plain_pw: string }) => `Bearer ${(await signIn(t, form.email, form.plain_pw)).json().access_token}`;
+  const bearer = async (form: { email: string; plain_pw: string }) =>
+    `Bearer ${(await signIn(t, form.email, form.plain_pw)).json().access_token}`;
   const call = (method: 'GET' | 'POST', url: string, authorization?: string, payload?: object) =>
     t.app.inject({ method, url, ...(authorization ? { headers: { authorization } } : {}), ...(payload ? { payload } : {}) });
   const state = async (authorization: string) => (await call('GET', autoRenewalApi.state.path, authorization)).json();
@@ -142,7 +143,12 @@ describe('automatic renewal', () => {
     const receipts = await mails(form.email, 'renewal-receipt');
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text_body).toContain('Membership until: 21 November 2028');
-    const payments = await t.db.db.selectFrom('payments').selectAll().where('email', '=', form.email).where('kind', '=', 'renewal').execute();
+    const payments = await t.db.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('email', '=', form.email)
+      .where('kind', '=', 'renewal')
+      .execute();
     expect(payments).toMatchObject([{ status: 'succeeded', amount_pence: 5000, period_start: '2027-11-21', period_end: '2028-11-21' }]);
     // Next year's charge is already in view.
     expect((await state(await bearer(form))).next_charge).toEqual({ date: '2028-11-21', pence: 5000 });
@@ -155,20 +161,25 @@ describe('automatic renewal', () => {
       at('2027-11-07T09:00:00Z');
       await Promise.all([t.services.autoRenewal.runDue(), second.services.autoRenewal.runDue()]);
       at('2027-11-21T09:00:00Z');
-      const results = await Promise.all([
+      const [first, other] = await Promise.all([
         t.services.autoRenewal.runDue(),
         second.services.autoRenewal.runDue(),
         t.services.runScheduledJobs(),
         second.services.runScheduledJobs(),
       ]);
-      expect(results.slice(0, 2).map((r) => r.charged).reduce((a, b) => a + b)).toBe(1);
+      // The other two runs (each server's hourly jobs) may be the one that charged.
+      expect(first.charged + other.charged).toBeLessThanOrEqual(1);
     } finally {
       await second.close();
     }
     expect(await mails(form.email, 'auto-renewal-notice')).toHaveLength(1);
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
-    const intents = await t.db.db.selectFrom('test_payment_intents').select('idempotency_key').where('idempotency_key', 'like', `auto-renewal-${userId}-%`).execute();
+    const intents = await t.db.db
+      .selectFrom('test_payment_intents')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', `auto-renewal-${userId}-%`)
+      .execute();
     expect(intents).toEqual([{ idempotency_key: `auto-renewal-${userId}-2027-11-21-1` }]);
   });
 
@@ -195,7 +206,11 @@ describe('automatic renewal', () => {
     expect((await run('2027-11-21T09:30:00Z')).charged).toBe(0);
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
-    const intents = await t.db.db.selectFrom('test_payment_intents').select('status').where('idempotency_key', 'like', `auto-renewal-${userId}-%`).execute();
+    const intents = await t.db.db
+      .selectFrom('test_payment_intents')
+      .select('status')
+      .where('idempotency_key', 'like', `auto-renewal-${userId}-%`)
+      .execute();
     expect(intents).toEqual([{ status: 'succeeded' }]);
   });
 
@@ -262,7 +277,13 @@ describe('automatic renewal', () => {
     const listed = list.json().members.find((m: { user_id: string }) => m.user_id === userId);
     expect(listed).toMatchObject({ on: true, next_charge: { date: '2027-11-28', pence: 5000 } });
     expect(listed.failures).toEqual([
-      expect.objectContaining({ period: '2027-11-21', attempts: 2, status: 'declined', message: 'Your card was declined.', next_attempt_at: '2027-11-28' }),
+      expect.objectContaining({
+        period: '2027-11-21',
+        attempts: 2,
+        status: 'declined',
+        message: 'Your card was declined.',
+        next_attempt_at: '2027-11-28',
+      }),
     ]);
 
     expect((await run('2027-11-28T09:00:00Z')).failed).toBe(1);
@@ -276,9 +297,20 @@ describe('automatic renewal', () => {
     expect(await run('2027-12-05T09:00:00Z')).toMatchObject({ charged: 0, failed: 0 });
     await t.services.runScheduledJobs();
     expect(await mails(form.email, 'reminder-lapsed')).toHaveLength(0);
-    const failed = (await call('GET', autoRenewalApi.adminList.path, (await t.userWithRole('admin')).authorization)).json().members.find((m: { user_id: string }) => m.user_id === userId);
-    expect(failed).toMatchObject({ on: false, turned_off_by: 'declines', failures: [expect.objectContaining({ status: 'failed', attempts: 3 })] });
-    const attempts = await t.db.db.selectFrom('payments').select('status').where('user_id', '=', userId).where('kind', '=', 'renewal').execute();
+    const failed = (await call('GET', autoRenewalApi.adminList.path, (await t.userWithRole('admin')).authorization))
+      .json()
+      .members.find((m: { user_id: string }) => m.user_id === userId);
+    expect(failed).toMatchObject({
+      on: false,
+      turned_off_by: 'declines',
+      failures: [expect.objectContaining({ status: 'failed', attempts: 3 })],
+    });
+    const attempts = await t.db.db
+      .selectFrom('payments')
+      .select('status')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'renewal')
+      .execute();
     expect(attempts.map((p) => p.status)).toEqual(['failed', 'failed', 'failed']);
   });
 
@@ -341,11 +373,20 @@ describe('automatic renewal', () => {
     // Whichever came second is refunded (the refund job makes up for one that failed).
     await t.services.autoRenewal.runDue();
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
-    const renewals = await t.db.db.selectFrom('payments').selectAll().where('email', '=', form.email).where('kind', '=', 'renewal').execute();
+    const renewals = await t.db.db
+      .selectFrom('payments')
+      .selectAll()
+      .where('email', '=', form.email)
+      .where('kind', '=', 'renewal')
+      .execute();
     const kept = renewals.filter((p) => p.status === 'succeeded');
     expect(kept).toHaveLength(1);
     expect(kept[0]!.period_start).toBe('2027-11-21');
-    expect(renewals.filter((p) => p.status !== 'succeeded').every((p) => p.status === 'refunded' || p.status === 'canceled' || p.status === 'pending')).toBe(true);
+    expect(
+      renewals
+        .filter((p) => p.status !== 'succeeded')
+        .every((p) => p.status === 'refunded' || p.status === 'canceled' || p.status === 'pending'),
+    ).toBe(true);
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
   });
 
@@ -356,7 +397,12 @@ describe('automatic renewal', () => {
     await t.db.db.updateTable('auto_renewal_charges').set({ amount_pence: 5500 }).where('user_id', '=', userId).execute();
     expect((await state(await bearer(form))).next_charge).toEqual({ date: '2027-11-21', pence: 5500 });
     await run('2027-11-21T09:00:00Z');
-    const paid = await t.db.db.selectFrom('payments').select('amount_pence').where('user_id', '=', userId).where('kind', '=', 'renewal').execute();
+    const paid = await t.db.db
+      .selectFrom('payments')
+      .select('amount_pence')
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'renewal')
+      .execute();
     expect(paid).toEqual([{ amount_pence: 5500 }]);
   });
 
@@ -380,9 +426,9 @@ describe('automatic renewal', () => {
     expect((await turnOff(byAdmin.userId)).json()).toEqual({ succeeded: true });
     expect((await turnOff(byAdmin.userId)).statusCode).toBe(409);
     expect((await turnOff('no-such-member')).statusCode).toBe(404);
-    expect((await call('POST', autoRenewalApi.adminTurnOff.path, await bearer(byMember.form), { user_id: byAdmin.userId })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await call('POST', autoRenewalApi.adminTurnOff.path, await bearer(byMember.form), { user_id: byAdmin.userId })).statusCode,
+    ).toBe(403);
     expect(await mails(byAdmin.form.email, 'auto-renewal-turned-off')).toHaveLength(1);
     const audit = await t.db.db.selectFrom('audit_log').select('summary').where('subject_id', '=', byAdmin.userId).execute();
     expect(audit.map((a) => a.summary)).toContain(`Automatic renewal turned off for ${byAdmin.form.email} by an admin`);
@@ -416,10 +462,14 @@ describe('automatic renewal', () => {
     const other = await join({ auto: false });
     const othersCard = await saveCard(other.authorization, '4242424242424242');
     // Someone else's saved card is no card of theirs.
-    expect((await call('POST', autoRenewalApi.set.path, member.authorization, { on: true, setup_intent_id: othersCard })).statusCode).toBe(404);
+    expect((await call('POST', autoRenewalApi.set.path, member.authorization, { on: true, setup_intent_id: othersCard })).statusCode).toBe(
+      404,
+    );
     // Not saved yet (the card step not done), or no card at all.
     const unsaved = (await call('POST', autoRenewalApi.setup.path, member.authorization)).json().setup_intent_id;
-    expect((await call('POST', autoRenewalApi.set.path, member.authorization, { on: true, setup_intent_id: unsaved })).statusCode).toBe(409);
+    expect((await call('POST', autoRenewalApi.set.path, member.authorization, { on: true, setup_intent_id: unsaved })).statusCode).toBe(
+      409,
+    );
     expect((await call('POST', autoRenewalApi.set.path, member.authorization, { on: true })).statusCode).toBe(409);
     // Bad input names the field.
     for (const body of [{ on: 'yes' }, {}, { on: true, setup_intent_id: '' }, { on: true, setup_intent_id: 'x'.repeat(300) }]) {
@@ -427,7 +477,9 @@ describe('automatic renewal', () => {
       expect(bad.statusCode, JSON.stringify(body)).toBe(400);
       expect(bad.json().field).toBeDefined();
     }
-    expect((await call('POST', autoRenewalApi.changeMethod.path, member.authorization, { setup_intent_id: othersCard })).statusCode).toBe(409);
+    expect((await call('POST', autoRenewalApi.changeMethod.path, member.authorization, { setup_intent_id: othersCard })).statusCode).toBe(
+      409,
+    );
     expect(await state(member.authorization)).toEqual({ on: false, method: null, next_charge: null });
     // A declined card is not saved.
     const setup = (await call('POST', autoRenewalApi.setup.path, member.authorization)).json();
