@@ -76,6 +76,8 @@ export const proceedResponse = z.object({
    * (POST /api/register_sign_in), so they need not type their password again (decision 086).
    */
   sign_in_secret: z.string().optional(),
+  /** The payer chose automatic renewal: this card is kept for next year's charge (decision 140). */
+  auto_renew: z.boolean().optional(),
 });
 export type ProceedResponse = z.infer<typeof proceedResponse>;
 

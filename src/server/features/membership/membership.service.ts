@@ -163,6 +163,7 @@ export function membershipService({
         payment_id: paymentId,
         ...(clientSecret ? { client_secret: clientSecret } : {}),
         sign_in_secret: signInSecret,
+        ...(saveForCustomer ? { auto_renew: true } : {}),
       };
     },
 
@@ -241,6 +242,7 @@ export function membershipService({
         date_effective: dateEffective,
         payment_id: paymentId,
         ...(clientSecret ? { client_secret: clientSecret } : {}),
+        ...(saveForCustomer ? { auto_renew: true } : {}),
       };
     },
 
