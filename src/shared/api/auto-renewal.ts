@@ -102,7 +102,11 @@ export const autoRenewalApi = defineEndpoints('auto-renewal', {
     summary: 'Replaces the card automatic renewal charges with the one the setup flow just saved',
     body: { kind: 'json', schema: autoRenewMethodRequest },
     response: autoRenewState,
-    errors: { 404: 'The setup intent is not this member’s', 409: 'Automatic renewal is off, or the card was not saved', 502: 'The card payment provider failed' },
+    errors: {
+      404: 'The setup intent is not this member’s',
+      409: 'Automatic renewal is off, or the card was not saved',
+      502: 'The card payment provider failed',
+    },
   },
   payment: {
     method: 'GET',

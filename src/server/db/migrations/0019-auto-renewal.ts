@@ -34,11 +34,8 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect): Promise<void> 
     .addColumn('period', 'text', (c) => c.notNull())
     .addColumn('tier_index', 'integer', (c) => c.notNull())
     .addColumn('amount_pence', 'integer', (c) => c.notNull())
-    .addColumn(
-      'status',
-      'text',
-      (c) =>
-        c.notNull().check(sqlIn('status', ['noticed', 'charging', 'requires_action', 'declined', 'succeeded', 'failed', 'superseded'])),
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sqlIn('status', ['noticed', 'charging', 'requires_action', 'declined', 'succeeded', 'failed', 'superseded'])),
     )
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_attempt_at', 'text')

@@ -8,10 +8,20 @@ import { renderMail, type MailContext } from '../../integrations/mail/template';
 type Member = { email: string; first_name: string };
 type Card = { brand: string | null; last4: string | null } | undefined;
 
-const cardWords = (card: Card) => (card?.last4 ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}` : 'your saved card');
+const cardWords = (card: Card) =>
+  card?.last4
+    ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
+    : 'your saved card';
 const HOW_TO_STOP = 'To stop it, or to change the card, go to My Profile and use "Automatic renewal" before that date.';
 
-function mail(member: Member, ctx: MailContext, kind: string, subject: string, paragraphs: string[], action: { label: string; url: string }): MailMessage {
+function mail(
+  member: Member,
+  ctx: MailContext,
+  kind: string,
+  subject: string,
+  paragraphs: string[],
+  action: { label: string; url: string },
+): MailMessage {
   const body = renderMail({ siteName: ctx.siteName, greeting: `Dear ${member.first_name},`, paragraphs, action });
   return { to: member.email, subject, kind, ...body };
 }

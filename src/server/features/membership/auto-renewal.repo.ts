@@ -13,7 +13,11 @@ export function autoRenewalRepo(db: Kysely<Database>) {
       return db.selectFrom('auto_renewals').selectAll().where('user_id', '=', userId).executeTakeFirst();
     },
     async insert(row: Insertable<AutoRenewalsTable>): Promise<void> {
-      await db.insertInto('auto_renewals').values(row).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+      await db
+        .insertInto('auto_renewals')
+        .values(row)
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
     },
     /** Changes the row from the state it was read in; false when something changed it since. */
     async update(current: Pick<AutoRenewalRow, 'user_id' | 'updated_at'>, set: Updateable<AutoRenewalsTable>): Promise<boolean> {
@@ -41,7 +45,12 @@ export function autoRenewalRepo(db: Kysely<Database>) {
         .execute();
     },
     charge(userId: string, period: string): Promise<AutoChargeRow | undefined> {
-      return db.selectFrom('auto_renewal_charges').selectAll().where('user_id', '=', userId).where('period', '=', period).executeTakeFirst();
+      return db
+        .selectFrom('auto_renewal_charges')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('period', '=', period)
+        .executeTakeFirst();
     },
     chargeById(id: string): Promise<AutoChargeRow | undefined> {
       return db.selectFrom('auto_renewal_charges').selectAll().where('id', '=', id).executeTakeFirst();
@@ -100,12 +109,7 @@ export function autoRenewalRepo(db: Kysely<Database>) {
     },
     /** Every charge that did not simply succeed: declines, unconfirmed, the last failures. */
     failures() {
-      return db
-        .selectFrom('auto_renewal_charges')
-        .selectAll()
-        .where('last_error', 'is not', null)
-        .orderBy('updated_at', 'desc')
-        .execute();
+      return db.selectFrom('auto_renewal_charges').selectAll().where('last_error', 'is not', null).orderBy('updated_at', 'desc').execute();
     },
     /** Renewals paid by card that placed no year (a second payment for one year): each is refunded. */
     renewalsToRefund() {

@@ -29,7 +29,8 @@ export const CHARGE_LEASE_MS = 10 * 60 * 1000;
 
 export const FREE_TIER =
   'A free membership is never charged, so it cannot renew automatically. It can be renewed by hand in its last 30 days.';
-const NO_MEMBERSHIP = 'Automatic renewal is for a current membership: please renew by hand first, and tick "Renew automatically each year".';
+const NO_MEMBERSHIP =
+  'Automatic renewal is for a current membership: please renew by hand first, and tick "Renew automatically each year".';
 const ALREADY_ON = 'Automatic renewal is already on.';
 const ALREADY_OFF = 'Automatic renewal is already off.';
 const NOT_SAVED = 'The card was not saved. Please try the card step again.';
@@ -123,7 +124,13 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     });
     if (existing) {
       // The site moved between the test provider and Stripe: a customer of the other one is of no use.
-      await repo.update(existing, { provider: provider.name, customer_id: customerId, status: 'off', payment_method_id: null, updated_at: now() });
+      await repo.update(existing, {
+        provider: provider.name,
+        customer_id: customerId,
+        status: 'off',
+        payment_method_id: null,
+        updated_at: now(),
+      });
     } else {
       await repo.insert({ user_id: member.id, status: 'off', provider: provider.name, customer_id: customerId, updated_at: now() });
     }
@@ -516,8 +523,18 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       const payment = await payments.findById(paymentId);
       const charge = payment?.reference_id ? await repo.chargeById(payment.reference_id) : undefined;
       if (!payment || payment.user_id !== userId || payment.kind !== 'renewal' || !charge) throw notFound('Payment not found');
-      const status = payment.status === 'succeeded' ? 'succeeded' : payment.status === 'pending' && charge.payment_id === payment.id && charge.status === 'requires_action' ? 'requires_action' : 'closed';
-      return { payment_id: payment.id, pence: payment.amount_pence, period: { start: charge.period, end: expiryDate(charge.period) }, status };
+      const status =
+        payment.status === 'succeeded'
+          ? 'succeeded'
+          : payment.status === 'pending' && charge.payment_id === payment.id && charge.status === 'requires_action'
+            ? 'requires_action'
+            : 'closed';
+      return {
+        payment_id: payment.id,
+        pence: payment.amount_pence,
+        period: { start: charge.period, end: expiryDate(charge.period) },
+        status,
+      };
     },
 
     /** The page's button: the intent's secret and card, for the browser to confirm with the member present. */

@@ -165,7 +165,10 @@ export function stripeProvider(options: StripeOptions) {
     },
 
     createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string> {
-      return call(async () => (await stripe.customers.create({ email: customer.email, name: customer.name }, { idempotencyKey: customer.idempotencyKey })).id);
+      return call(
+        async () =>
+          (await stripe.customers.create({ email: customer.email, name: customer.name }, { idempotencyKey: customer.idempotencyKey })).id,
+      );
     },
 
     createSetupIntent(setup: { customerId: string; idempotencyKey: string }): Promise<SetupIntent> {
@@ -188,7 +191,13 @@ export function stripeProvider(options: StripeOptions) {
         unlessMissing(async () => {
           const method = await stripe.paymentMethods.retrieve(id);
           if (!method.card) return undefined;
-          return { id: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
+          return {
+            id: method.id,
+            brand: method.card.brand,
+            last4: method.card.last4,
+            expMonth: method.card.exp_month,
+            expYear: method.card.exp_year,
+          };
         }),
       );
     },

@@ -99,7 +99,13 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     clientSecret: row.client_secret,
     paymentMethodId: row.payment_method_id ?? null,
   });
-  const toSetup = (row: { id: string; status: string; client_secret: string; customer_id: string; payment_method_id: string | null }): SetupIntent => ({
+  const toSetup = (row: {
+    id: string;
+    status: string;
+    client_secret: string;
+    customer_id: string;
+    payment_method_id: string | null;
+  }): SetupIntent => ({
     id: row.id,
     status: row.status,
     clientSecret: row.client_secret,

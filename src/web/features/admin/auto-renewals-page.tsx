@@ -101,9 +101,13 @@ export function AutoRenewalsPage() {
                     </TableCell>
                     <TableCell>{member.on ? 'On' : member.turned_off_by ? offWords[member.turned_off_by] : 'Off'}</TableCell>
                     <TableCell>
-                      {member.method ? `${member.method.brand} ending ${member.method.last4}, ${member.method.exp_month}/${member.method.exp_year}` : '–'}
+                      {member.method
+                        ? `${member.method.brand} ending ${member.method.last4}, ${member.method.exp_month}/${member.method.exp_year}`
+                        : '–'}
                     </TableCell>
-                    <TableCell>{member.next_charge ? `${formatPence(member.next_charge.pence)} on ${formatLongDate(member.next_charge.date)}` : '–'}</TableCell>
+                    <TableCell>
+                      {member.next_charge ? `${formatPence(member.next_charge.pence)} on ${formatLongDate(member.next_charge.date)}` : '–'}
+                    </TableCell>
                     <TableCell>
                       {member.failures.length === 0
                         ? 'None'
@@ -117,7 +121,12 @@ export function AutoRenewalsPage() {
                     </TableCell>
                     <TableCell>
                       {member.on && (
-                        <Button size="small" color="error" loading={turnOff.isPending && turnOff.variables.user_id === member.user_id} onClick={() => turnOff.mutate(member)}>
+                        <Button
+                          size="small"
+                          color="error"
+                          loading={turnOff.isPending && turnOff.variables.user_id === member.user_id}
+                          onClick={() => turnOff.mutate(member)}
+                        >
                           Turn off for {member.name}
                         </Button>
                       )}

@@ -162,7 +162,8 @@ function RegisterForm() {
     formRef,
     useCallback(
       (name: string, value: TypedValue) => {
-        if (name in fieldLabels || name === 'news_email' || name === 'auto_renew') setValue(name as FieldName, typedValue(name, value) as never);
+        if (name in fieldLabels || name === 'news_email' || name === 'auto_renew')
+          setValue(name as FieldName, typedValue(name, value) as never);
       },
       [setValue],
     ),
@@ -291,7 +292,12 @@ function RegisterForm() {
                     control={control}
                     name="auto_renew"
                     render={({ field }) => (
-                      <AutoRenewCheckbox checked={field.value === true} onChange={field.onChange} inputRef={field.ref} error={serverError('auto_renew')} />
+                      <AutoRenewCheckbox
+                        checked={field.value === true}
+                        onChange={field.onChange}
+                        inputRef={field.ref}
+                        error={serverError('auto_renew')}
+                      />
                     )}
                   />
                 </Box>

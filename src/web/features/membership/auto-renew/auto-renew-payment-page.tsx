@@ -85,7 +85,8 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
         <Skeleton variant="rounded" height={160} />
       </LoadingRegion>
     );
-  if (payment.isError) return <LoadError message={t('auto_renew.pay_closed')} error={payment.error} onRetry={() => void payment.refetch()} />;
+  if (payment.isError)
+    return <LoadError message={t('auto_renew.pay_closed')} error={payment.error} onRetry={() => void payment.refetch()} />;
   const { pence, period, status } = payment.data;
   return (
     <Panel>

@@ -61,10 +61,13 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
   function turnOff() {
     setFailure(null);
     setDone(null);
-    change.mutate({ on: false }, {
-      onSuccess: () => setDone(t('auto_renew.turned_off')),
-      onError: (error) => setFailure(errorMessage(error, t('auto_renew.failed'))),
-    });
+    change.mutate(
+      { on: false },
+      {
+        onSuccess: () => setDone(t('auto_renew.turned_off')),
+        onError: (error) => setFailure(errorMessage(error, t('auto_renew.failed'))),
+      },
+    );
   }
 
   let body;
@@ -77,13 +80,22 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
   } else if (state.isError) {
     body = <Alert severity="error">{t('auto_renew.load_failed')}</Alert>;
   } else if (saving) {
-    body = <SaveCardForm clientSecret={saving.clientSecret} setupIntentId={saving.setupIntentId} onSaved={saved} onCancel={() => setSaving(null)} />;
+    body = (
+      <SaveCardForm
+        clientSecret={saving.clientSecret}
+        setupIntentId={saving.setupIntentId}
+        onSaved={saved}
+        onCancel={() => setSaving(null)}
+      />
+    );
   } else if (state.data.on) {
     const { method, next_charge: next } = state.data;
     body = (
       <Stack spacing={1.5}>
         <Typography sx={{ fontWeight: 600 }}>{t('auto_renew.on')}</Typography>
-        {next && <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence), date: formatLongDate(next.date) })}</Typography>}
+        {next && (
+          <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence), date: formatLongDate(next.date) })}</Typography>
+        )}
         <Typography>
           {method
             ? filled(t('auto_renew.card'), {

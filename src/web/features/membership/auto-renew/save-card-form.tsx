@@ -11,6 +11,7 @@ import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatE
 import { usePaymentsConfig } from '../../../components/card-payment/payments-api';
 import { LoadingRegion } from '../../../components/loading-region';
 import { errorMessage } from '../../../lib/api';
+import { useFormAction } from '../../../lib/form-outcome';
 import { useSiteText } from '../../../lib/site-text';
 import { testConfirmSetup } from './auto-renew-api';
 
@@ -49,6 +50,8 @@ export function SaveCardForm(props: SaveCardProps) {
 
 /** The test provider's card fields, checked by the same rules as its payment form (decision 106). */
 function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
+  // Without the script the page itself answers (decision 085); the setup flow needs it.
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -80,7 +83,14 @@ function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label={t('card.details')}>
+    <Box
+      component="form"
+      method="post"
+      action={formAction}
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={t('card.details')}
+    >
       <Stack spacing={2}>
         <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
         {failure && (

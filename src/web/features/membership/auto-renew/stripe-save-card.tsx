@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
+import { useFormAction } from '../../../lib/form-outcome';
 import { useSiteText } from '../../../lib/site-text';
 import type { SaveCardProps } from './save-card-form';
 import { stripeFor } from './stripe-instance';
@@ -19,6 +20,8 @@ export default function StripeSaveCard({ publishableKey, ...props }: SaveCardPro
 }
 
 function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }: SaveCardProps) {
+  // Without the script the page itself answers (decision 085); the setup flow needs it.
+  const formAction = useFormAction();
   const { t } = useSiteText();
   const stripe = useStripe();
   const elements = useElements();
@@ -47,7 +50,14 @@ function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }
   }
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void save(event)} aria-label={t('card.details')}>
+    <Box
+      component="form"
+      method="post"
+      action={formAction}
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={t('card.details')}
+    >
       <Stack spacing={2}>
         <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
         {failure && (
