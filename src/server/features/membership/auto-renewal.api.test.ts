@@ -258,6 +258,29 @@ describe('automatic renewal', () => {
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
   });
 
+  it('cancels each unconfirmed payment before the next try, and lapses after three the member never confirmed', async () => {
+    const { form, userId } = await memberWithCard('4000002760003184');
+    await run('2027-11-07T09:00:00Z');
+    expect((await run('2027-11-21T09:00:00Z')).failed).toBe(1);
+    expect((await run('2027-11-24T09:00:00Z')).failed).toBe(1);
+    expect((await run('2027-11-28T09:00:00Z')).failed).toBe(1);
+    expect(await mails(form.email, 'auto-renewal-action-required')).toHaveLength(2);
+    expect(await mails(form.email, 'auto-renewal-lapsed')).toHaveLength(1);
+    const attempts = await t.db.db
+      .selectFrom('payments')
+      .select(['id', 'status'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'renewal')
+      .orderBy('created_at')
+      .execute();
+    expect(attempts.map((p) => p.status)).toEqual(['canceled', 'canceled', 'canceled']);
+    // The first link's page now says there is nothing to confirm, and its button is refused.
+    const member = await bearer(form);
+    expect((await call('GET', pathOf(autoRenewalApi.payment, { payment_id: attempts[0]!.id }), member)).json().status).toBe('closed');
+    expect((await call('POST', pathOf(autoRenewalApi.authenticate, { payment_id: attempts[0]!.id }), member)).statusCode).toBe(409);
+    expect(await lastRenewed(form.email)).toBe('2026-11-21');
+  });
+
   it('tries a declined card again after 3 and 7 days with a mail each time, then lets it lapse and turns itself off', async () => {
     const { form, userId } = await memberWithCard('4000000000000341');
     await run('2027-11-07T09:00:00Z');

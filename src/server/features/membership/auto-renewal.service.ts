@@ -369,8 +369,9 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       const last = retry === null;
       const status = last ? 'failed' : outcome.outcome === 'requires_action' ? 'requires_action' : 'declined';
       await renewals.updateCharge(current, { status, next_attempt_at: retry, last_error: outcome.message, updated_at: now() });
-      // An unconfirmed payment may still be confirmed by the member until the next attempt; a declined one is over.
-      if (outcome.outcome === 'declined' || last) await paymentsRepo(trx).markFailed(claimed.payment.id);
+      // An unconfirmed payment may still be confirmed by the member until the next attempt (the
+      // last one is cancelled at the provider once this commits); a declined one is over.
+      if (outcome.outcome === 'declined') await paymentsRepo(trx).markFailed(claimed.payment.id);
       if (last) {
         // The membership lapses as any other; the card is not charged again (decision 141).
         await renewals.update(row, { status: 'off', turned_off_by: 'declines', payment_method_id: null, updated_at: now() });
@@ -392,7 +393,15 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
         await mailer.queue(declinedMail(member, { pence: charge.amount_pence, reason: outcome.message }, retry, card, context), trx);
       }
     });
-    if (retry === null) await detachQuietly(claimed.row.payment_method_id);
+    if (retry === null) {
+      // Confirmed at the very last moment, it is paid and fulfilled (the year placed); else it can no longer be.
+      if (outcome.outcome === 'requires_action')
+        await payments.cancelUnpaid(claimed.payment.id).catch((error: unknown) => {
+          // Left pending: confirmed later it still renews (its period is checked); never charged by us again.
+          log.warn({ err: error, paymentId: claimed.payment.id }, 'cancelling an unconfirmed renewal payment failed');
+        });
+      await detachQuietly(claimed.row.payment_method_id);
+    }
   }
 
   /** One due charge: claim, charge off-session with the member-and-period key, record the outcome. */
