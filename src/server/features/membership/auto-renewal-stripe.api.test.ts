@@ -159,6 +159,9 @@ describe('automatic renewal with Stripe', () => {
     expect(await run('2027-11-24T09:00:00Z')).toMatchObject({ charged: 0, failed: 0 });
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
+    // A charge no browser started is no card testing: its decline counts nothing for the brake (decision 015).
+    const declines = t.db.db.selectFrom('card_checks').select('id').where('intent_id', '=', intentId).where('outcome', '=', 'declined');
+    expect(await declines.execute()).toEqual([]);
   });
 
   it('is declined by a card Stripe saves but will not charge, and tells the member the reason', async () => {
