@@ -76,19 +76,20 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   const today = () => londonDate(clock());
   const now = () => clock().toISOString();
 
-  const methodOf = (row: AutoRenewalRow | undefined) =>
+  const methodOf = (row: Pick<AutoRenewalRow, 'method_brand' | 'method_last4' | 'method_exp_month' | 'method_exp_year'> | undefined) =>
     row?.method_last4 && row.method_brand && row.method_exp_month && row.method_exp_year
       ? { brand: row.method_brand, last4: row.method_last4, exp_month: row.method_exp_month, exp_year: row.method_exp_year }
       : null;
 
   /** The next charge: the noticed (or retried) one for the current period, else the tier's price on the expiry date. */
-  async function nextCharge(
-    member: { id: string; last_renewed_date: string | null; tier_index: number | null },
-    row: AutoRenewalRow | undefined,
-  ): Promise<{ date: string; pence: number } | null> {
+  /** The next charge: the noticed (or retried) one for the current period, else the tier's price on the expiry date. */
+  function nextChargeOf(
+    member: { last_renewed_date: string | null; tier_index: number | null },
+    row: Pick<AutoRenewalRow, 'status'> | undefined,
+    charge: AutoChargeRow | undefined,
+  ): { date: string; pence: number } | null {
     if (row?.status !== 'on' || !member.last_renewed_date || member.tier_index === null) return null;
     const expiry = expiryDate(member.last_renewed_date);
-    const charge = await repo.charge(member.id, expiry);
     if (charge && ['noticed', 'charging', 'requires_action', 'declined'].includes(charge.status)) {
       const date = charge.status === 'noticed' || !charge.next_attempt_at ? charge.period : charge.next_attempt_at;
       return { date, pence: charge.amount_pence };
@@ -97,6 +98,14 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     if (expiry < today()) return null;
     const tier = tierByIndex(member.tier_index);
     return tier && tier.pence > 0 ? { date: expiry, pence: tier.pence } : null;
+  }
+
+  async function nextCharge(
+    member: { id: string; last_renewed_date: string | null; tier_index: number | null },
+    row: AutoRenewalRow | undefined,
+  ): Promise<{ date: string; pence: number } | null> {
+    const charge = member.last_renewed_date ? await repo.charge(member.id, expiryDate(member.last_renewed_date)) : undefined;
+    return nextChargeOf(member, row, charge);
   }
 
   async function memberOrThrow(userId: string) {
@@ -575,31 +584,32 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       return { notices, charged, failed };
     },
 
+    /** Three queries whatever the number of members: everyone who chose it, the charges still open, every failure. */
     async adminList(): Promise<AdminAutoRenewals> {
-      const failures = await repo.failures();
-      const members = [];
-      for (const r of await repo.everyone()) {
-        const row = await repo.find(r.user_id);
-        members.push({
+      const [everyone, open, failures] = await Promise.all([repo.everyone(), repo.allOpenCharges(), repo.failures()]);
+      const openByMemberAndPeriod = new Map(open.map((c) => [`${c.user_id} ${c.period}`, c]));
+      const failuresByMember = new Map<string, AutoChargeRow[]>();
+      for (const failure of failures) failuresByMember.set(failure.user_id, [...(failuresByMember.get(failure.user_id) ?? []), failure]);
+      const members = everyone.map((r) => {
+        const expiry = r.last_renewed_date ? expiryDate(r.last_renewed_date) : '';
+        return {
           user_id: r.user_id,
           email: r.email,
           name: `${r.first_name} ${r.last_name}`,
           on: r.status === 'on',
           turned_off_by: r.turned_off_by,
-          method: r.status === 'on' ? methodOf(row) : null,
-          next_charge: await nextCharge({ id: r.user_id, last_renewed_date: r.last_renewed_date, tier_index: r.tier_index }, row),
-          failures: failures
-            .filter((f) => f.user_id === r.user_id)
-            .map((f) => ({
-              period: f.period,
-              attempts: f.attempts,
-              status: f.status,
-              message: f.last_error,
-              next_attempt_at: ['declined', 'requires_action'].includes(f.status) ? f.next_attempt_at : null,
-              at: f.updated_at,
-            })),
-        });
-      }
+          method: r.status === 'on' ? methodOf(r) : null,
+          next_charge: nextChargeOf(r, r, openByMemberAndPeriod.get(`${r.user_id} ${expiry}`)),
+          failures: (failuresByMember.get(r.user_id) ?? []).map((f) => ({
+            period: f.period,
+            attempts: f.attempts,
+            status: f.status,
+            message: f.last_error,
+            next_attempt_at: ['declined', 'requires_action'].includes(f.status) ? f.next_attempt_at : null,
+            at: f.updated_at,
+          })),
+        };
+      });
       return { members };
     },
 
