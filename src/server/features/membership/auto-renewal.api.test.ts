@@ -6,6 +6,7 @@ import { createServices } from '../../services';
 import { autoRenewalApi } from '../../../shared/api/auto-renewal';
 import { pathOf } from '../../../shared/api/contract';
 import { membershipApi } from '../../../shared/api/membership';
+import { paymentsApi } from '../../../shared/api/payments';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, payWithCard, proceed, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -261,12 +262,19 @@ describe('automatic renewal', () => {
 
     const opened = await call('POST', authenticatePath, member);
     expect(opened.statusCode, opened.body).toBe(200);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: savedCardsApi.testAuthenticate.path,
-      payload: { client_secret: opened.json().client_secret },
-    });
-    expect(confirmed.json()).toEqual({ status: 'succeeded' });
+    // As Stripe.js confirms with the saved card, then the bank's check: cancelled once, then completed.
+    const clientSecret = opened.json().client_secret as string;
+    const confirmSaved = () =>
+      t.app.inject({ method: 'POST', url: savedCardsApi.testConfirmSaved.path, payload: { client_secret: clientSecret } });
+    const bank = (outcome: 'complete' | 'cancel') =>
+      t.app.inject({ method: 'POST', url: paymentsApi.testAuthenticate.path, payload: { client_secret: clientSecret, outcome } });
+    expect((await confirmSaved()).json()).toEqual({ status: 'requires_action' });
+    expect((await bank('cancel')).statusCode).toBe(402);
+    expect(await lastRenewed(form.email)).toBe('2026-11-21');
+    expect((await call('GET', page, member)).json().status).toBe('requires_action');
+    expect((await confirmSaved()).json()).toEqual({ status: 'requires_action' });
+    expect((await bank('complete')).json()).toEqual({ status: 'succeeded' });
+    expect((await confirmSaved()).json()).toEqual({ status: 'succeeded' });
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
     expect((await call('GET', page, member)).json().status).toBe('succeeded');

@@ -77,11 +77,15 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   const now = () => clock().toISOString();
 
   const methodOf = (row: Pick<AutoRenewalRow, 'method_brand' | 'method_last4' | 'method_exp_month' | 'method_exp_year'> | undefined) =>
-    row?.method_last4 && row.method_brand && row.method_exp_month && row.method_exp_year
-      ? { brand: row.method_brand, last4: row.method_last4, exp_month: row.method_exp_month, exp_year: row.method_exp_year }
+    row?.method_brand
+      ? {
+          brand: row.method_brand,
+          last4: row.method_last4 ?? '',
+          exp_month: row.method_exp_month ?? 0,
+          exp_year: row.method_exp_year ?? 0,
+        }
       : null;
 
-  /** The next charge: the noticed (or retried) one for the current period, else the tier's price on the expiry date. */
   /** The next charge: the noticed (or retried) one for the current period, else the tier's price on the expiry date. */
   function nextChargeOf(
     member: { last_renewed_date: string | null; tier_index: number | null },

@@ -39,6 +39,6 @@ export const startCardSetup = () => apiRequest(autoRenewalApi.setup, {});
 export const testConfirmSetup = (clientSecret: string, card: { card_number: string; exp_month: number; exp_year: number; cvc: string }) =>
   apiRequest(savedCardsApi.testConfirmSetup, { body: { client_secret: clientSecret, ...card }, auth: false });
 
-/** The test provider's stand-in for the bank's authentication page. */
-export const testAuthenticate = (clientSecret: string) =>
-  apiRequest(savedCardsApi.testAuthenticate, { body: { client_secret: clientSecret }, auth: false });
+/** The test provider's stand-in for Stripe.js confirming with the saved card; the bank's check follows (payments-api's testAuthenticate). */
+export const testConfirmSaved = (clientSecret: string) =>
+  apiRequest(savedCardsApi.testConfirmSaved, { body: { client_secret: clientSecret }, auth: false });
