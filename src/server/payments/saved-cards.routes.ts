@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { savedCardsApi } from '../../shared/api/saved-cards';
 import { HttpError, notFound } from '../http/errors';
 import { addRoute } from '../http/route';
+import { ValidationError } from '../http/validation';
 import type { TestProvider } from '../integrations/payments/test-provider';
 import type { CardBrake } from './card-brake';
 import type { FulfilmentService } from './fulfilment';
@@ -20,11 +21,13 @@ export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvid
       if (!test) throw notFound('Test payments are switched off');
       // Card attempts count as on any card step (decision 015).
       await brake.beforeCardStep(req.ip, undefined);
+      // My Profile's setup step saves a card (the wallet and the bank are the payment step's).
+      if (body.method !== 'card') throw new ValidationError('method: Only a card can be saved here', 'method');
       const { setup, outcome } = await test.confirmSetup(body.client_secret, {
-        number: body.card_number,
-        expMonth: body.exp_month,
-        expYear: body.exp_year,
-        cvc: body.cvc,
+        number: body.card_number!,
+        expMonth: body.exp_month!,
+        expYear: body.exp_year!,
+        cvc: body.cvc!,
       });
       if (!outcome.ok) {
         if (setup) await brake.recordDecline(setup.id, req.ip);
@@ -32,18 +35,6 @@ export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvid
       }
       if (!setup) throw new HttpError(402, 'This card could not be saved. Please start again.');
       return { status: 'succeeded' as const, setup_intent_id: setup.id };
-    },
-  });
-
-  addRoute(app, savedCardsApi.testAuthenticate, {
-    policy: 'public',
-    handler: async ({ body }) => {
-      if (!test) throw notFound('Test payments are switched off');
-      const { intent, outcome } = await test.authenticate(body.client_secret);
-      if (!outcome.ok) throw new HttpError(402, outcome.message);
-      if (!intent) throw new HttpError(402, 'This payment could not be found. Please start again.');
-      await fulfilment.fulfilIntent(intent.id);
-      return { status: 'succeeded' as const };
     },
   });
 }

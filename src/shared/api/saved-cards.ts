@@ -18,12 +18,4 @@ export const savedCardsApi = defineEndpoints('saved-cards', {
       429: 'Too many card steps or declined cards from this client',
     },
   },
-  testAuthenticate: {
-    method: 'POST',
-    path: '/api/payments/test_authenticate',
-    summary: "The simulated bank's authentication of an off-session payment, with the cardholder present (only while PAYMENTS=test)",
-    body: { kind: 'json', schema: z.object({ client_secret: z.string().min(1).max(300) }) },
-    response: z.object({ status: z.literal('succeeded') }),
-    errors: { 402: 'The payment could not be confirmed', 404: 'Test payments are switched off' },
-  },
 });

@@ -6,6 +6,7 @@ import { createServices } from '../../services';
 import { autoRenewalApi } from '../../../shared/api/auto-renewal';
 import { pathOf } from '../../../shared/api/contract';
 import { membershipApi } from '../../../shared/api/membership';
+import { paymentsApi } from '../../../shared/api/payments';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, payWithCard, proceed, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -245,8 +246,8 @@ describe('automatic renewal', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     const confirmed = await t.app.inject({
       method: 'POST',
-      url: savedCardsApi.testAuthenticate.path,
-      payload: { client_secret: opened.json().client_secret },
+      url: paymentsApi.testAuthenticate.path,
+      payload: { client_secret: opened.json().client_secret, outcome: 'complete' },
     });
     expect(confirmed.json()).toEqual({ status: 'succeeded' });
     expect(await lastRenewed(form.email)).toBe('2027-11-21');

@@ -21,9 +21,22 @@ import {
  * tested without network access or a Stripe account.
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
+/** A card step's outcome: paid, refused, or waiting for the payer to authenticate with their bank. */
+export type StepOutcome = CardOutcome | { ok: 'action' };
 
 /** The card as the card step sends it. */
 export type CardEntry = { number: string; expMonth: number; expYear: number; cvc: string };
+/** What the payer chose in the test provider's step (decision 145): a card, a wallet, or a bank that asks them to authenticate. */
+export type MethodEntry = { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' };
+
+/** How an authentication ended: paid, cancelled or failed, not waiting for one (already cancelled, never asked), or no such payment. */
+export type AuthenticationResult = 'succeeded' | 'failed' | 'not-waiting' | 'unknown';
+
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+export const AUTHENTICATION_CARD = '4000002500003155';
+/** Stripe's words when the payer fails or abandons the bank's check. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Stripe's test cards that are declined, with Stripe's message for each (its "Testing" page). */
 const DECLINES: Record<string, string> = {
@@ -78,7 +91,7 @@ export function cardOutcome(card: CardEntry, now: Date): CardOutcome {
   const digits = cardDigits(card.number);
   const refusal = cardNumberProblem(digits) ?? expiryProblem(card.expMonth, card.expYear, now) ?? cvcProblem(card.cvc, digits);
   if (refusal) return { ok: false, message: refusal };
-  if (SUCCEEDS.has(digits)) return { ok: true };
+  if (SUCCEEDS.has(digits) || digits === AUTHENTICATION_CARD) return { ok: true };
   return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
 }
 
@@ -89,7 +102,20 @@ export function setupOutcome(card: CardEntry, now: Date): CardOutcome {
   return cardOutcome(card, now);
 }
 
+/** The card a payment keeps for later (setup_future_usage): the one typed, or a test card standing for the wallet's or the bank's. */
+function methodCard(entry: MethodEntry, now: Date): CardEntry {
+  if (entry.method === 'card') return entry.card;
+  const later = { expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: '123' };
+  return { number: entry.method === 'wallet' ? '4242424242424242' : AUTHENTICATION_CARD, ...later };
+}
+
 type IntentRow = { id: string; status: string; amount_pence: number; client_secret: string; payment_method_id?: string | null };
+
+/** The card step's calls, as they call themselves again when another request changed the intent first. */
+type TestProviderSteps = {
+  confirm(clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }>;
+  authenticate(clientSecret: string, complete: boolean): Promise<{ intent?: Intent; result: AuthenticationResult }>;
+};
 
 export function testProvider(db: Kysely<Database>, clock: () => Date) {
   const toIntent = (row: IntentRow): Intent => ({
@@ -194,23 +220,35 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       };
     },
 
-    /** The card step: charges the intent when the card is one that succeeds. */
-    async confirm(clientSecret: string, card: CardEntry): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    /**
+     * The card step: charges the intent when the card is one that succeeds, or the wallet; the
+     * bank, and Stripe's 3-D Secure test card, leave it waiting for the payer's authentication.
+     */
+    async confirm(this: TestProviderSteps, clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
       // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
       if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
-      const outcome = cardOutcome(card, clock());
-      const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
+      const checked: CardOutcome = entry.method === 'card' ? cardOutcome(entry.card, clock()) : { ok: true };
+      const needsAction =
+        checked.ok && (entry.method === 'bank' || (entry.method === 'card' && cardDigits(entry.card.number) === AUTHENTICATION_CARD));
+      const status = needsAction
+        ? ('requires_action' as const)
+        : checked.ok
+          ? ('succeeded' as const)
+          : ('requires_payment_method' as const);
       // Kept for later charges when the payer chose so (Stripe's setup_future_usage).
-      const methodId = outcome.ok && row.setup_future_usage ? await saveCard(card, row.customer_id) : row.payment_method_id;
-      await db
+      const methodId = checked.ok && row.setup_future_usage ? await saveCard(methodCard(entry, clock()), row.customer_id) : row.payment_method_id;
+      // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
+      const changed = await db
         .updateTable('test_payment_intents')
-        .set({ status, last_error: outcome.ok ? null : outcome.message, payment_method_id: methodId })
+        .set({ status, last_error: checked.ok ? null : checked.message, payment_method_id: methodId })
         .where('id', '=', row.id)
-        .execute();
-      return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome };
+        .where('status', 'in', ['requires_payment_method', 'requires_action'])
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.confirm(clientSecret, entry);
+      return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome: needsAction ? { ok: 'action' } : checked };
     },
 
     /** Customers need no record offline: the id follows from its key, so a retry is the same customer. */
@@ -302,22 +340,32 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     },
 
     /**
-     * The cardholder authenticates an off-session payment on the site (as Stripe.js's
-     * confirmCardPayment with the saved card and the bank's page would): it is charged.
+     * The simulated bank's check of an intent waiting for it (a card step that answered
+     * requires_action, or an off-session charge the bank refused for want of authentication, now
+     * with the cardholder present): completed, the intent is paid; cancelled, it wants another
+     * method (Stripe's words). Decided by one conditional change, so two answers at once take
+     * effect once; an intent already paid is answered as it stands.
      */
-    async authenticate(clientSecret: string): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    async authenticate(
+      this: TestProviderSteps,
+      clientSecret: string,
+      complete: boolean,
+    ): Promise<{ intent?: Intent; result: AuthenticationResult }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
-      if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
-      if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
-      if (row.last_error !== AUTHENTICATION_REQUIRED || row.status !== 'requires_payment_method')
-        return { outcome: { ok: false, message: row.status === 'canceled' ? CANCELLED_INTENT : 'This payment needs no authentication.' } };
-      await db
+      if (!row) return { result: 'unknown' };
+      if (row.status === 'succeeded') return { intent: toIntent(row), result: 'succeeded' };
+      const offSession = row.status === 'requires_payment_method' && row.last_error === AUTHENTICATION_REQUIRED;
+      if (row.status !== 'requires_action' && !offSession) return { intent: toIntent(row), result: 'not-waiting' };
+      const status = complete ? ('succeeded' as const) : ('requires_payment_method' as const);
+      const changed = await db
         .updateTable('test_payment_intents')
-        .set({ status: 'succeeded', last_error: null })
+        .set({ status, last_error: complete ? null : AUTHENTICATION_FAILED })
         .where('id', '=', row.id)
-        .where('status', '=', 'requires_payment_method')
-        .execute();
-      return { intent: toIntent({ ...row, status: 'succeeded' }), outcome: { ok: true } };
+        .where('status', '=', row.status)
+        .$if(offSession, (qb) => qb.where('last_error', '=', AUTHENTICATION_REQUIRED))
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
+      return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

@@ -6,6 +6,7 @@ import { useSession } from '../../../lib/session';
 // Loaded with the first call, not with the page (decision 062).
 export const autoRenewalApi = lazyEndpoints(() => import('../../../../shared/api/auto-renewal').then((m) => m.autoRenewalApi));
 const savedCardsApi = lazyEndpoints(() => import('../../../../shared/api/saved-cards').then((m) => m.savedCardsApi));
+const paymentsApi = lazyEndpoints(() => import('../../../../shared/api/payments').then((m) => m.paymentsApi));
 
 const keyOf = (username: string | undefined) => ['account', 'auto-renew', username ?? ''] as const;
 
@@ -41,4 +42,4 @@ export const testConfirmSetup = (clientSecret: string, card: { card_number: stri
 
 /** The test provider's stand-in for the bank's authentication page. */
 export const testAuthenticate = (clientSecret: string) =>
-  apiRequest(savedCardsApi.testAuthenticate, { body: { client_secret: clientSecret }, auth: false });
+  apiRequest(paymentsApi.testAuthenticate, { body: { client_secret: clientSecret, outcome: 'complete' }, auth: false });

@@ -78,7 +78,7 @@ describe('the page behind the "confirm the payment" link', () => {
       .on(paymentsApi.config, { provider: 'test' })
       .on(autoRenewalApi.payment, () => ({ ...shown, status }))
       .on(autoRenewalApi.authenticate, { client_secret: 'pi_test1_secret_x', payment_method_id: 'pm_test1' })
-      .on(savedCardsApi.testAuthenticate, () => {
+      .on(paymentsApi.testAuthenticate, () => {
         status = 'succeeded';
         return { status: 'succeeded' as const };
       });
@@ -93,7 +93,7 @@ describe('the page behind the "confirm the payment" link', () => {
     expect(api.changes()).toEqual([]);
     await page.user.click(screen.getByRole('button', { name: 'Confirm the payment' }));
     expect(await screen.findByText(/the payment is confirmed and your membership is renewed/)).toBeInTheDocument();
-    expect(api.callsTo(savedCardsApi.testAuthenticate).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x' }]);
+    expect(api.callsTo(paymentsApi.testAuthenticate).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x', outcome: 'complete' }]);
   });
 
   it('shows the bank’s refusal, and a payment no longer waiting has no button', async () => {
