@@ -71,6 +71,9 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       review: null,
       receipt_number: null,
       save_for_customer: payment.saveForCustomer ?? null,
+      processing_since: null,
+      failed_at: null,
+      failure_message: null,
       ...how,
     };
     await into.insert(row);

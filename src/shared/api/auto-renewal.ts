@@ -41,7 +41,7 @@ export type AutoRenewPayment = z.infer<typeof autoRenewPayment>;
 /** What the browser needs to confirm the payment with the member present (Stripe.js's confirmCardPayment). */
 export const autoRenewAuthenticateResponse = z.object({ client_secret: z.string(), payment_method_id: z.string() });
 
-export const autoChargeStatus = z.enum(['noticed', 'charging', 'requires_action', 'declined', 'succeeded', 'failed', 'superseded']);
+export const autoChargeStatus = z.enum(['noticed', 'charging', 'requires_action', 'declined', 'processing', 'succeeded', 'failed', 'superseded']);
 
 /** The admin's list: everyone who has chosen automatic renewal, their next charge and every failure. */
 export const adminAutoRenewals = z.object({
@@ -51,7 +51,7 @@ export const adminAutoRenewals = z.object({
       email: z.string(),
       name: z.string(),
       on: z.boolean(),
-      turned_off_by: z.enum(['member', 'admin', 'declines']).nullable(),
+      turned_off_by: z.enum(['member', 'admin', 'declines', 'mandate']).nullable(),
       method: savedMethod.nullable(),
       next_charge: z.object({ date: z.string(), pence: z.number().int() }).nullable(),
       failures: z.array(

@@ -328,6 +328,9 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
             review: null,
             receipt_number: null,
             save_for_customer: null,
+            processing_since: null,
+            failed_at: null,
+            failure_message: null,
           };
           await paymentsRepo(trx).insert(payment);
         }

@@ -35,7 +35,7 @@ const FAILURE_WORDS: Record<string, string> = {
   noticed: 'told',
   succeeded: 'paid',
 };
-const offWords = { member: 'turned off by the member', admin: 'turned off by an admin', declines: 'turned off after three declines' };
+const offWords = { member: 'turned off by the member', admin: 'turned off by an admin', declines: 'turned off after three declines', mandate: 'turned off: the Direct Debit was cancelled' };
 
 /**
  * Who renews automatically, their next charge and every charge that failed (docs/product.md
