@@ -264,6 +264,8 @@ export interface TestPaymentIntentsTable {
   payment_method_id: string | null;
   /** 'off_session' when the card step saves the card for later charges. */
   setup_future_usage: string | null;
+  /** What the intent may be paid with, as Stripe lists it: "card", or "card,bacs_debit" where Direct Debit is offered (decision 175). */
+  payment_method_types: string | null;
   /** bacs_debit for a Direct Debit (decision 175), which stays processing until settles_at, then ends as debit_outcome says. */
   method_type: string | null;
   settles_at: string | null;

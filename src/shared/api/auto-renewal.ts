@@ -3,7 +3,14 @@ import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 /** The card the provider keeps for automatic renewal: only what the member is shown of it. */
-export const savedMethod = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
+/** A card (brand, last four, expiry), or a Bacs Direct Debit (brand "bacs_debit", the account's last four, no expiry; decision 175). */
+export const savedMethod = z.object({
+  type: z.enum(['card', 'bacs_debit']).default('card'),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
 export type SavedMethodInfo = z.infer<typeof savedMethod>;
 
 /** docs/product.md "Automatic renewal": whether it is on, the card, and the next charge (London date, pence). */

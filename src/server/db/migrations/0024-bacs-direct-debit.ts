@@ -18,6 +18,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('auto_renewals').addColumn('method_type', 'text').execute();
 
   // The offline test provider's Direct Debits: when each settles and how (by the site's clock).
+  await db.schema.alterTable('test_payment_intents').addColumn('payment_method_types', 'text').execute();
   await db.schema.alterTable('test_payment_intents').addColumn('method_type', 'text').execute();
   await db.schema.alterTable('test_payment_intents').addColumn('settles_at', 'text').execute();
   await db.schema.alterTable('test_payment_intents').addColumn('debit_outcome', 'text').execute();

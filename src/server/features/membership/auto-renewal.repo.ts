@@ -30,6 +30,10 @@ export function autoRenewalRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
     /** Turned on from a card step that saved the card, whose method id is still to be read from the provider. */
+    /** Whose automatic renewal charges this saved method (a mandate cancelled names it, decision 175). */
+    findByMethod(paymentMethodId: string) {
+      return db.selectFrom('auto_renewals').selectAll().where('payment_method_id', '=', paymentMethodId).executeTakeFirst();
+    },
     awaitingMethod() {
       return db.selectFrom('auto_renewals').selectAll().where('status', '=', 'on').where('payment_method_id', 'is', null).execute();
     },
