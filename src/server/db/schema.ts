@@ -318,14 +318,7 @@ export interface AutoRenewalsTable {
 }
 
 export type AutoChargeStatus =
-  | 'noticed'
-  | 'charging'
-  | 'requires_action'
-  | 'declined'
-  | 'processing'
-  | 'succeeded'
-  | 'failed'
-  | 'superseded';
+  'noticed' | 'charging' | 'requires_action' | 'declined' | 'processing' | 'succeeded' | 'failed' | 'superseded';
 
 /** One member's charge for one period (the expiry it renews), charged once (decision 141). */
 export interface AutoRenewalChargesTable {

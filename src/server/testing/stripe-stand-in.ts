@@ -62,7 +62,6 @@ const SAVES = new Set(['4242424242424242', '5555555555554444', '4000002760003184
 const brandOf = (number: string) =>
   number.startsWith('4') ? 'visa' : number.startsWith('5') || number.startsWith('2') ? 'mastercard' : 'unknown';
 
-
 /** Stripe's test card that asks for 3-D Secure on every payment. */
 export const AUTHENTICATION_CARD = '4000002500003155';
 /** Stripe's words when the person fails or abandons the bank's check. */

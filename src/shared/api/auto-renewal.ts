@@ -48,7 +48,16 @@ export type AutoRenewPayment = z.infer<typeof autoRenewPayment>;
 /** What the browser needs to confirm the payment with the member present (Stripe.js's confirmCardPayment). */
 export const autoRenewAuthenticateResponse = z.object({ client_secret: z.string(), payment_method_id: z.string() });
 
-export const autoChargeStatus = z.enum(['noticed', 'charging', 'requires_action', 'declined', 'processing', 'succeeded', 'failed', 'superseded']);
+export const autoChargeStatus = z.enum([
+  'noticed',
+  'charging',
+  'requires_action',
+  'declined',
+  'processing',
+  'succeeded',
+  'failed',
+  'superseded',
+]);
 
 /** The admin's list: everyone who has chosen automatic renewal, their next charge and every failure. */
 export const adminAutoRenewals = z.object({

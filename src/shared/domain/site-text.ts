@@ -825,6 +825,7 @@ export const siteTextDefaults = {
   'auto_renew.on': 'Your membership renews automatically.',
   'auto_renew.next': 'Next charge: {amount} on {date}.',
   'auto_renew.card': 'Card: {brand} ending {last4}, expires {month}/{year}.',
+  'auto_renew.debit': 'Bacs Direct Debit from the bank account ending {last4}.',
   'auto_renew.card_pending': 'Your card is being saved with our card payment provider.',
   'auto_renew.off': 'Automatic renewal is off: you renew by hand, and we remind you before your membership ends.',
   'auto_renew.free': 'A free membership is never charged, so it does not renew automatically.',

@@ -22,7 +22,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('test_payment_intents').addColumn('method_type', 'text').execute();
   await db.schema.alterTable('test_payment_intents').addColumn('settles_at', 'text').execute();
   await db.schema.alterTable('test_payment_intents').addColumn('debit_outcome', 'text').execute();
-  await db.schema.alterTable('test_payment_methods').addColumn('type', 'text', (c) => c.notNull().defaultTo('card')).execute();
+  await db.schema
+    .alterTable('test_payment_methods')
+    .addColumn('type', 'text', (c) => c.notNull().defaultTo('card'))
+    .execute();
   await db.schema.alterTable('test_payment_methods').addColumn('sort_code', 'text').execute();
   // A Direct Debit's mandate: active until the payer's bank cancels it.
   await db.schema.alterTable('test_payment_methods').addColumn('mandate_status', 'text').execute();

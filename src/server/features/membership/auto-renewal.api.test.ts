@@ -115,7 +115,7 @@ describe('automatic renewal', () => {
     const { form, authorization } = await join();
     expect(await state(authorization)).toEqual({
       on: true,
-      method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      method: { type: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
       next_charge: { date: '2027-11-21', pence: 5000 },
     });
 
@@ -535,7 +535,7 @@ describe('automatic renewal', () => {
     const now = await bearer(form);
     expect(await state(now)).toEqual({
       on: true,
-      method: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 },
+      method: { type: 'card', brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 },
       next_charge: { date: '2028-11-21', pence: 3500 },
     });
   });

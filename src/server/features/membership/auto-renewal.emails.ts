@@ -12,8 +12,8 @@ const cardWords = (card: Card) =>
   card?.brand === 'bacs_debit' && card.last4
     ? `the Direct Debit from your bank account ending ${card.last4}`
     : card?.last4
-    ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
-    : 'your saved card';
+      ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
+      : 'your saved card';
 const HOW_TO_STOP = 'To stop it, or to change the card, go to My Profile and use "Automatic renewal" before that date.';
 
 function mail(

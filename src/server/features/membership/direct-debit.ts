@@ -39,9 +39,11 @@ async function payerOf(trx: Kysely<Database>, payment: PaymentRow): Promise<Paye
     const member = await membershipRepo(trx).member(payment.user_id);
     if (member) return { email: member.email, first_name: member.first_name, name: `${member.first_name} ${member.last_name}` };
   }
-  const pending = payment.kind === 'registration' && payment.reference_id ? await membershipRepo(trx).findPending(payment.reference_id) : undefined;
+  const pending =
+    payment.kind === 'registration' && payment.reference_id ? await membershipRepo(trx).findPending(payment.reference_id) : undefined;
   const fields = pending ? pendingFields.safeParse(JSON.parse(pending.fields)) : undefined;
-  if (fields?.success) return { email: payment.email, first_name: fields.data.first_name, name: `${fields.data.first_name} ${fields.data.last_name}` };
+  if (fields?.success)
+    return { email: payment.email, first_name: fields.data.first_name, name: `${fields.data.first_name} ${fields.data.last_name}` };
   return { email: payment.email, first_name: null, name: payment.email };
 }
 
@@ -58,7 +60,9 @@ function payerMail(payer: Payer, payment: PaymentRow, reason: string, ctx: MailC
         ? 'Your membership has not started. Please join again and pay by card, or by Direct Debit from another account.'
         : 'Your membership has not been renewed by this payment. Please renew again and pay by card, or by Direct Debit from another account.',
     ],
-    action: joining ? { label: 'Join again', url: pageUrl(ctx.publicUrl, 'register') } : { label: 'Renew', url: pageUrl(ctx.publicUrl, 'renew') },
+    action: joining
+      ? { label: 'Join again', url: pageUrl(ctx.publicUrl, 'register') }
+      : { label: 'Renew', url: pageUrl(ctx.publicUrl, 'renew') },
   });
   return { to: payer.email, subject: 'Your Direct Debit payment did not go through', kind: 'direct-debit-failed', ...body };
 }

@@ -49,7 +49,13 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
     case 'payment_intent.payment_failed': {
       const error = event.data.object.last_payment_error;
       const directDebit = error?.payment_method?.type === 'bacs_debit';
-      return { ...base, kind: 'failed', intentId: event.data.object.id, ...(error?.message ? { message: error.message } : {}), directDebit };
+      return {
+        ...base,
+        kind: 'failed',
+        intentId: event.data.object.id,
+        ...(error?.message ? { message: error.message } : {}),
+        directDebit,
+      };
     }
     case 'payment_intent.processing':
       return { ...base, kind: 'processing', intentId: event.data.object.id };
@@ -144,7 +150,9 @@ export function stripeProvider(options: StripeOptions) {
               description: intent.description,
               metadata: intent.metadata,
               automatic_payment_methods: { enabled: true },
-              excluded_payment_method_types: excludedMethods(intent.directDebit) as Stripe.PaymentIntentCreateParams.ExcludedPaymentMethodType[],
+              excluded_payment_method_types: excludedMethods(
+                intent.directDebit,
+              ) as Stripe.PaymentIntentCreateParams.ExcludedPaymentMethodType[],
               // Automatic renewal chosen at joining or renewing: Stripe keeps the card for later charges.
               ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
             },
@@ -217,7 +225,14 @@ export function stripeProvider(options: StripeOptions) {
         unlessMissing(async () => {
           const method = await stripe.paymentMethods.retrieve(id);
           if (method.bacs_debit)
-            return { id: method.id, type: 'bacs_debit' as const, brand: 'bacs_debit', last4: method.bacs_debit.last4 ?? '', expMonth: null, expYear: null };
+            return {
+              id: method.id,
+              type: 'bacs_debit' as const,
+              brand: 'bacs_debit',
+              last4: method.bacs_debit.last4 ?? '',
+              expMonth: null,
+              expYear: null,
+            };
           if (!method.card) return undefined;
           return {
             id: method.id,

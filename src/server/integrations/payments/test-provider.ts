@@ -40,10 +40,7 @@ export type CardEntry = { number: string; expMonth: number; expYear: number; cvc
 /** Bank details for a Direct Debit, with the payer's confirmation of the mandate (decision 175). */
 export type DebitEntry = { sortCode: string; accountNumber: string; accountHolder: string };
 export type MethodEntry =
-  | { method: 'card'; card: CardEntry }
-  | { method: 'wallet' }
-  | { method: 'bank' }
-  | { method: 'bacs_debit'; debit: DebitEntry };
+  { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' } | { method: 'bacs_debit'; debit: DebitEntry };
 
 /** How an authentication ended: paid, cancelled or failed, not waiting for one (already cancelled, never asked), or no such payment. */
 export type AuthenticationResult = 'succeeded' | 'failed' | 'not-waiting' | 'unknown';
@@ -187,7 +184,8 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     if (!types.split(',').includes('bacs_debit'))
       return { outcome: { ok: false as const, message: 'Direct Debit is not available for this payment.' } };
     const outcome = TEST_DEBIT_ACCOUNTS[entry.accountNumber];
-    if (sortCodeDigits(entry.sortCode) !== TEST_SORT_CODE || !outcome) return { outcome: { ok: false as const, message: DEBIT_MESSAGES.notTest } };
+    if (sortCodeDigits(entry.sortCode) !== TEST_SORT_CODE || !outcome)
+      return { outcome: { ok: false as const, message: DEBIT_MESSAGES.notTest } };
     const methodId = row.setup_future_usage ? await saveDebit(entry, row.customer_id, outcome) : (row.payment_method_id ?? null);
     const changed = await db
       .updateTable('test_payment_intents')
@@ -204,7 +202,10 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       .executeTakeFirst();
     const now = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
     if (Number(changed.numUpdatedRows) === 0 && now.status !== 'processing')
-      return { intent: toIntent(now), outcome: now.status === 'succeeded' ? { ok: true as const } : { ok: false as const, message: CANCELLED_INTENT } };
+      return {
+        intent: toIntent(now),
+        outcome: now.status === 'succeeded' ? { ok: true as const } : { ok: false as const, message: CANCELLED_INTENT },
+      };
     return { intent: toIntent(now), outcome: { ok: 'processing' as const } };
   }
 
@@ -319,7 +320,8 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
           ? ('succeeded' as const)
           : ('requires_payment_method' as const);
       // Kept for later charges when the payer chose so (Stripe's setup_future_usage).
-      const methodId = checked.ok && row.setup_future_usage ? await saveCard(methodCard(entry, clock()), row.customer_id) : row.payment_method_id;
+      const methodId =
+        checked.ok && row.setup_future_usage ? await saveCard(methodCard(entry, clock()), row.customer_id) : row.payment_method_id;
       // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
       const changed = await db
         .updateTable('test_payment_intents')
@@ -378,7 +380,8 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     async paymentMethod(id: string): Promise<SavedMethod | undefined> {
       const row = await db.selectFrom('test_payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
-      if (row.type === 'bacs_debit') return { id: row.id, type: 'bacs_debit', brand: 'bacs_debit', last4: row.last4, expMonth: null, expYear: null };
+      if (row.type === 'bacs_debit')
+        return { id: row.id, type: 'bacs_debit', brand: 'bacs_debit', last4: row.last4, expMonth: null, expYear: null };
       return { id: row.id, type: 'card', brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year };
     },
 

@@ -12,7 +12,7 @@ const paid = { tier_index: 0, last_renewed_date: '2026-11-21' };
 const off = { on: false, method: null, next_charge: null };
 const on = {
   on: true,
-  method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+  method: { type: 'card' as const, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
   next_charge: { date: '2027-11-21', pence: 5000 },
 };
 
@@ -93,7 +93,9 @@ describe('the page behind the "confirm the payment" link', () => {
     expect(api.changes()).toEqual([]);
     await page.user.click(screen.getByRole('button', { name: 'Confirm the payment' }));
     expect(await screen.findByText(/the payment is confirmed and your membership is renewed/)).toBeInTheDocument();
-    expect(api.callsTo(paymentsApi.testAuthenticate).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x', outcome: 'complete' }]);
+    expect(api.callsTo(paymentsApi.testAuthenticate).map((c) => c.json)).toEqual([
+      { client_secret: 'pi_test1_secret_x', outcome: 'complete' },
+    ]);
   });
 
   it('shows the bank’s refusal, and a payment no longer waiting has no button', async () => {
