@@ -352,7 +352,7 @@ describe('automatic renewal', () => {
     const now = await bearer(form);
     const fresh = await saveCard(now, '5555555555554444');
     const changed = await call('POST', autoRenewalApi.changeMethod.path, now, { setup_intent_id: fresh });
-    expect(changed.json().method).toEqual({ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 });
+    expect(changed.json().method).toEqual({ type: 'card', brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 });
     await run('2027-11-07T09:00:00Z');
     expect((await run('2027-11-21T09:00:00Z')).charged).toBe(1);
     expect(await lastRenewed(form.email)).toBe('2027-11-21');

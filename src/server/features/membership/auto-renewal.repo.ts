@@ -69,12 +69,18 @@ export function autoRenewalRepo(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     /** Moves a charge on from the state it was read in; false when another server (or request) moved it first. */
-    async updateCharge(current: Pick<AutoChargeRow, 'id' | 'updated_at'>, set: Updateable<AutoRenewalChargesTable>): Promise<boolean> {
+    async updateCharge(
+      current: Pick<AutoChargeRow, 'id' | 'updated_at'> & Partial<Pick<AutoChargeRow, 'status' | 'attempts'>>,
+      set: Updateable<AutoRenewalChargesTable>,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('auto_renewal_charges')
         .set(set)
         .where('id', '=', current.id)
         .where('updated_at', '=', current.updated_at)
+        // Two changes within one millisecond leave updated_at as it was: the state read guards too.
+        .$if(current.status !== undefined, (qb) => qb.where('status', '=', current.status!))
+        .$if(current.attempts !== undefined, (qb) => qb.where('attempts', '=', current.attempts!))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
