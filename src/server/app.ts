@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
   });
-  savedCardsRoutes(app, { test: services.testPayments, brake: services.brake, fulfilment: services.fulfilment });
+  savedCardsRoutes(app, { test: services.testPayments, brake: services.brake });
   if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents, services.autoRenewalJobsAt);
   eventsRoutes(app, services.events, services.bookings, async () => ({
     publicUrl: config.publicUrl,

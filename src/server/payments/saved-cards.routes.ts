@@ -5,15 +5,15 @@ import { addRoute } from '../http/route';
 import { ValidationError } from '../http/validation';
 import type { TestProvider } from '../integrations/payments/test-provider';
 import type { CardBrake } from './card-brake';
-import type { FulfilmentService } from './fulfilment';
 
 /**
- * The test provider's steps for saved cards, which Stripe.js takes in the browser with Stripe: the
- * setup step (a card saved, nothing charged) and the bank's authentication of an off-session
- * payment with the cardholder present. They exist only while the test provider is in use.
+ * The test provider's setup step for saved cards, which Stripe.js takes in the browser with
+ * Stripe: a card saved, nothing charged. The bank's authentication of an off-session payment is
+ * the card step's own `test_authenticate` (payments.routes.ts). It exists only while the test
+ * provider is in use.
  */
-export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvider; brake: CardBrake; fulfilment: FulfilmentService }) {
-  const { test, brake, fulfilment } = deps;
+export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvider; brake: CardBrake }) {
+  const { test, brake } = deps;
 
   addRoute(app, savedCardsApi.testConfirmSetup, {
     policy: 'public',

@@ -150,9 +150,7 @@ export function stripeProvider(options: StripeOptions) {
               description: intent.description,
               metadata: intent.metadata,
               automatic_payment_methods: { enabled: true },
-              excluded_payment_method_types: excludedMethods(
-                intent.directDebit,
-              ) as Stripe.PaymentIntentCreateParams.ExcludedPaymentMethodType[],
+              excluded_payment_method_types: excludedMethods(intent.directDebit),
               // Automatic renewal chosen at joining or renewing: Stripe keeps the card for later charges.
               ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
             },

@@ -426,7 +426,7 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         payment_method_types: debiting ? 'bacs_debit' : 'card',
         method_type: debiting ? 'bacs_debit' : 'card',
         settles_at: debiting && !lastError ? workingDaysAfter(now, DEBIT_WORKING_DAYS).toISOString() : null,
-        debit_outcome: debiting && !lastError ? (method!.off_session === 'declines' ? ('fails' as const) : ('succeeds' as const)) : null,
+        debit_outcome: debiting && !lastError ? (method.off_session === 'declines' ? ('fails' as const) : ('succeeds' as const)) : null,
       };
       await db.insertInto('test_payment_intents').values(row).execute();
       return offSessionOutcome(row);
