@@ -319,15 +319,15 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
-      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       // The test provider's Direct Debits whose working days have passed, applied as Stripe's webhook would be (decision 175).
       if (testPayments)
         for (const event of await testPayments.settleDebits()) {
           await stripeEvents.handle(event);
           await testPayments.delivered(event.intentId);
         }
-      // Before the reminders of the next run: a member renewing automatically is told by its notice instead.
+      // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
       const auto = await autoRenewal.runDue();
+      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();

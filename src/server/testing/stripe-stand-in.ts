@@ -18,15 +18,16 @@ export type StandInIntent = {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
-  customer: string | null;
-  payment_method: string | null;
-  setup_future_usage: string | null;
   /** As the intent was created: which methods the Payment Element may offer (decision 145). */
   automatic_payment_methods: { enabled: boolean } | null;
   excluded_payment_method_types: string[] | null;
   /** What the card step must do next (3-D Secure), as Stripe says it. */
   next_action: { type: string } | null;
   last_payment_error: { type: string; code: string; decline_code?: string; message: string } | null;
+  /** Automatic renewal (decision 143): the customer and card, and whether the card is kept for later. */
+  customer: string | null;
+  payment_method: string | null;
+  setup_future_usage: string | null;
 };
 
 export type StandInSetupIntent = {
@@ -283,7 +284,7 @@ export async function startStripeStandIn() {
           payment_method: method.id,
           setup_future_usage: null,
           automatic_payment_methods: null,
-          excluded_payment_method_types: null,
+          excluded_payment_method_types: listParam(body, 'excluded_payment_method_types'),
           next_action: null,
           last_payment_error: refusal ? { type: 'card_error', ...refusal } : null,
         };
@@ -314,13 +315,13 @@ export async function startStripeStandIn() {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
           metadata,
-          customer: body.get('customer'),
-          payment_method: null,
-          setup_future_usage: body.get('setup_future_usage'),
           automatic_payment_methods: body.get('automatic_payment_methods[enabled]') === 'true' ? { enabled: true } : null,
           excluded_payment_method_types: listParam(body, 'excluded_payment_method_types'),
           next_action: null,
           last_payment_error: null,
+          customer: body.get('customer'),
+          payment_method: null,
+          setup_future_usage: body.get('setup_future_usage'),
         };
         intents.set(id, intent);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
@@ -360,11 +361,11 @@ export async function startStripeStandIn() {
               message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
             },
           });
-        // confirmCardPayment with the saved card and the cardholder present: they authenticate with their bank.
+        // confirmCardPayment with the saved card and the cardholder present, after Stripe asked for
+        // authentication off-session: the bank's check follows (the authenticate step below).
         const saved = body.get('payment_method');
         if (saved && saved === intent.payment_method && intent.last_payment_error?.code === 'authentication_required') {
-          Object.assign(intent, { status: 'succeeded', last_payment_error: null });
-          emit('payment_intent.succeeded', intent);
+          Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
           return send(200, intent);
         }
         // Bacs Direct Debit from the Payment Element (its mandate accepted there): processing for three working days.

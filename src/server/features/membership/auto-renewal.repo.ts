@@ -102,6 +102,10 @@ export function autoRenewalRepo(db: Kysely<Database>) {
         .orderBy('period')
         .execute();
     },
+    /** Every charge still open, for the admin's list of next charges. */
+    allOpenCharges() {
+      return db.selectFrom('auto_renewal_charges').selectAll().where('status', 'in', OPEN).execute();
+    },
     /** The member's charges still open (to close when automatic renewal is turned off). */
     openCharges(userId: string) {
       return db.selectFrom('auto_renewal_charges').selectAll().where('user_id', '=', userId).where('status', 'in', OPEN).execute();
@@ -111,7 +115,12 @@ export function autoRenewalRepo(db: Kysely<Database>) {
         .selectFrom('auto_renewals')
         .innerJoin('users', 'users.id', 'auto_renewals.user_id')
         .select(['auto_renewals.user_id', 'auto_renewals.status', 'auto_renewals.turned_off_by', 'auto_renewals.method_brand'])
-        .select(['auto_renewals.method_last4', 'auto_renewals.method_exp_month', 'auto_renewals.method_exp_year'])
+        .select([
+          'auto_renewals.method_last4',
+          'auto_renewals.method_exp_month',
+          'auto_renewals.method_exp_year',
+          'auto_renewals.method_type',
+        ])
         .select(['users.email', 'users.first_name', 'users.last_name', 'users.last_renewed_date', 'users.tier_index'])
         .orderBy('users.last_renewed_date')
         .orderBy('users.email')

@@ -151,7 +151,8 @@ export function stripeProvider(options: StripeOptions) {
               metadata: intent.metadata,
               automatic_payment_methods: { enabled: true },
               excluded_payment_method_types: excludedMethods(intent.directDebit),
-              // Automatic renewal chosen at joining or renewing: Stripe keeps the card for later charges.
+              // Automatic renewal chosen at joining or renewing: Stripe keeps the method for later
+              // charges (the Payment Element then offers only methods that can be saved so).
               ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
             },
             { idempotencyKey: intent.idempotencyKey },
@@ -231,7 +232,8 @@ export function stripeProvider(options: StripeOptions) {
               expMonth: null,
               expYear: null,
             };
-          if (!method.card) return undefined;
+          // A method without a card (Link) is named by its type: it has no number or expiry to show.
+          if (!method.card) return { id: method.id, type: 'card' as const, brand: method.type, last4: '', expMonth: 0, expYear: 0 };
           return {
             id: method.id,
             type: 'card' as const,

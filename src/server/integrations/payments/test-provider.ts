@@ -31,7 +31,7 @@ import {
  * tested without network access or a Stripe account.
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
-/** A card step's outcome: paid, refused, waiting for the payer to authenticate with their bank, or a Direct Debit processing. */
+/** A card step's outcome: paid, refused, or waiting for the payer to authenticate with their bank. */
 export type StepOutcome = CardOutcome | { ok: 'action' } | { ok: 'processing' };
 
 /** The card as the card step sends it. */
@@ -117,13 +117,6 @@ export function setupOutcome(card: CardEntry, now: Date): CardOutcome {
   return cardOutcome(card, now);
 }
 
-/** The card a payment keeps for later (setup_future_usage): the one typed, or a test card standing for the wallet's or the bank's. */
-function methodCard(entry: MethodEntry, now: Date): CardEntry {
-  if (entry.method === 'card') return entry.card;
-  const later = { expMonth: 12, expYear: now.getUTCFullYear() + 3, cvc: '123' };
-  return { number: entry.method === 'wallet' ? '4242424242424242' : AUTHENTICATION_CARD, ...later };
-}
-
 type IntentRow = { id: string; status: string; amount_pence: number; client_secret: string; payment_method_id?: string | null };
 
 /** The card step's calls, as they call themselves again when another request changed the intent first. */
@@ -172,6 +165,14 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       })
       .execute();
     return id;
+  }
+
+  /** What the payer chose in the card step, kept as Stripe keeps it: a wallet's and a 3-D Secure bank's are cards too. */
+  function saveEntry(entry: MethodEntry, customerId: string | null): Promise<string> {
+    if (entry.method === 'card') return saveCard(entry.card, customerId);
+    const year = clock().getUTCFullYear() + 4;
+    const number = entry.method === 'wallet' ? '4242424242424242' : AUTHENTICATION_CARD;
+    return saveCard({ number, expMonth: 12, expYear: year, cvc: '123' }, customerId);
   }
 
   /**
@@ -319,9 +320,8 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         : checked.ok
           ? ('succeeded' as const)
           : ('requires_payment_method' as const);
-      // Kept for later charges when the payer chose so (Stripe's setup_future_usage).
-      const methodId =
-        checked.ok && row.setup_future_usage ? await saveCard(methodCard(entry, clock()), row.customer_id) : row.payment_method_id;
+      // Kept for later charges when the payer chose automatic renewal (Stripe's setup_future_usage, decision 143).
+      const methodId = checked.ok && row.setup_future_usage ? await saveEntry(entry, row.customer_id) : row.payment_method_id;
       // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
       const changed = await db
         .updateTable('test_payment_intents')
@@ -333,6 +333,30 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome: needsAction ? { ok: 'action' } : checked };
     },
 
+    /**
+     * The simulated bank's check of an intent waiting for it: completed, the intent is paid;
+     * cancelled, it wants another method (Stripe's words). Decided by one conditional change, so
+     * two answers at once take effect once; an intent already paid is answered as it stands.
+     */
+    async authenticate(
+      this: TestProviderSteps,
+      clientSecret: string,
+      complete: boolean,
+    ): Promise<{ intent?: Intent; result: AuthenticationResult }> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { result: 'unknown' };
+      if (row.status === 'succeeded') return { intent: toIntent(row), result: 'succeeded' };
+      if (row.status !== 'requires_action') return { intent: toIntent(row), result: 'not-waiting' };
+      const status = complete ? ('succeeded' as const) : ('requires_payment_method' as const);
+      const changed = await db
+        .updateTable('test_payment_intents')
+        .set({ status, last_error: complete ? null : AUTHENTICATION_FAILED })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_action')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
+      return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
+    },
     /** Customers need no record offline: the id follows from its key, so a retry is the same customer. */
     async createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string> {
       return `cus_test${hashOf(customer.idempotencyKey)}`;
@@ -433,32 +457,25 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     },
 
     /**
-     * The simulated bank's check of an intent waiting for it (a card step that answered
-     * requires_action, or an off-session charge the bank refused for want of authentication, now
-     * with the cardholder present): completed, the intent is paid; cancelled, it wants another
-     * method (Stripe's words). Decided by one conditional change, so two answers at once take
-     * effect once; an intent already paid is answered as it stands.
+     * The member confirms an off-session payment the bank wanted them for, on the site, with the
+     * saved card (as Stripe.js's confirmCardPayment with the payment method does): the intent then
+     * waits for the bank's check, which the test provider's authentication step completes.
      */
-    async authenticate(
-      this: TestProviderSteps,
-      clientSecret: string,
-      complete: boolean,
-    ): Promise<{ intent?: Intent; result: AuthenticationResult }> {
+    async confirmSaved(clientSecret: string): Promise<{ intent?: Intent; outcome: StepOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
-      if (!row) return { result: 'unknown' };
-      if (row.status === 'succeeded') return { intent: toIntent(row), result: 'succeeded' };
-      const offSession = row.status === 'requires_payment_method' && row.last_error === AUTHENTICATION_REQUIRED;
-      if (row.status !== 'requires_action' && !offSession) return { intent: toIntent(row), result: 'not-waiting' };
-      const status = complete ? ('succeeded' as const) : ('requires_payment_method' as const);
-      const changed = await db
+      if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
+      if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
+      // Asked for off-session, or the bank's check failed once: the member may confirm (again).
+      const asked = row.last_error === AUTHENTICATION_REQUIRED || row.last_error === AUTHENTICATION_FAILED;
+      if (!asked || (row.status !== 'requires_payment_method' && row.status !== 'requires_action'))
+        return { outcome: { ok: false, message: row.status === 'canceled' ? CANCELLED_INTENT : 'This payment needs no authentication.' } };
+      await db
         .updateTable('test_payment_intents')
-        .set({ status, last_error: complete ? null : AUTHENTICATION_FAILED })
+        .set({ status: 'requires_action', last_error: AUTHENTICATION_REQUIRED })
         .where('id', '=', row.id)
-        .where('status', '=', row.status)
-        .$if(offSession, (qb) => qb.where('last_error', '=', AUTHENTICATION_REQUIRED))
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
-      return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
+        .where('status', '=', 'requires_payment_method')
+        .execute();
+      return { intent: toIntent({ ...row, status: 'requires_action' }), outcome: { ok: 'action' } };
     },
 
     /**

@@ -6,7 +6,6 @@ import { useSession } from '../../../lib/session';
 // Loaded with the first call, not with the page (decision 062).
 export const autoRenewalApi = lazyEndpoints(() => import('../../../../shared/api/auto-renewal').then((m) => m.autoRenewalApi));
 const savedCardsApi = lazyEndpoints(() => import('../../../../shared/api/saved-cards').then((m) => m.savedCardsApi));
-const paymentsApi = lazyEndpoints(() => import('../../../../shared/api/payments').then((m) => m.paymentsApi));
 
 const keyOf = (username: string | undefined) => ['account', 'auto-renew', username ?? ''] as const;
 
@@ -40,6 +39,6 @@ export const startCardSetup = () => apiRequest(autoRenewalApi.setup, {});
 export const testConfirmSetup = (clientSecret: string, card: { card_number: string; exp_month: number; exp_year: number; cvc: string }) =>
   apiRequest(savedCardsApi.testConfirmSetup, { body: { client_secret: clientSecret, ...card }, auth: false });
 
-/** The test provider's stand-in for the bank's authentication page. */
-export const testAuthenticate = (clientSecret: string) =>
-  apiRequest(paymentsApi.testAuthenticate, { body: { client_secret: clientSecret, outcome: 'complete' }, auth: false });
+/** The test provider's stand-in for Stripe.js confirming with the saved card; the bank's check follows (payments-api's testAuthenticate). */
+export const testConfirmSaved = (clientSecret: string) =>
+  apiRequest(savedCardsApi.testConfirmSaved, { body: { client_secret: clientSecret }, auth: false });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { autoRenewalApi } from '../../../../shared/api/auto-renewal';
 import { paymentsApi } from '../../../../shared/api/payments';
@@ -12,7 +12,7 @@ const paid = { tier_index: 0, last_renewed_date: '2026-11-21' };
 const off = { on: false, method: null, next_charge: null };
 const on = {
   on: true,
-  method: { type: 'card' as const, brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+  method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
   next_charge: { date: '2027-11-21', pence: 5000 },
 };
 
@@ -78,6 +78,7 @@ describe('the page behind the "confirm the payment" link', () => {
       .on(paymentsApi.config, { provider: 'test' })
       .on(autoRenewalApi.payment, () => ({ ...shown, status }))
       .on(autoRenewalApi.authenticate, { client_secret: 'pi_test1_secret_x', payment_method_id: 'pm_test1' })
+      .on(savedCardsApi.testConfirmSaved, { status: 'requires_action' })
       .on(paymentsApi.testAuthenticate, () => {
         status = 'succeeded';
         return { status: 'succeeded' as const };
@@ -92,7 +93,11 @@ describe('the page behind the "confirm the payment" link', () => {
     expect(screen.getByText('21 November 2027 – 21 November 2028')).toBeInTheDocument();
     expect(api.changes()).toEqual([]);
     await page.user.click(screen.getByRole('button', { name: 'Confirm the payment' }));
+    // The simulated bank's check, as on the card step (decision 145).
+    const bank = await screen.findByRole('dialog');
+    await page.user.click(within(bank).getAllByRole('button').at(-1)!);
     expect(await screen.findByText(/the payment is confirmed and your membership is renewed/)).toBeInTheDocument();
+    expect(api.callsTo(savedCardsApi.testConfirmSaved).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x' }]);
     expect(api.callsTo(paymentsApi.testAuthenticate).map((c) => c.json)).toEqual([
       { client_secret: 'pi_test1_secret_x', outcome: 'complete' },
     ]);

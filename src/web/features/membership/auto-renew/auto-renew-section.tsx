@@ -99,6 +99,8 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
         <Typography>
           {method?.type === 'bacs_debit'
             ? filled(t('auto_renew.debit'), { last4: method.last4 })
+            : method && !method.last4
+              ? brandName(method.brand)
             : method
               ? filled(t('auto_renew.card'), {
                   brand: brandName(method.brand),
