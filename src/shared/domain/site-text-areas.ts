@@ -31,6 +31,7 @@ const byKey: Record<string, TextArea> = {
 /** Longest prefix first, so "profile.admin." wins over "profile.". */
 const byPrefix: [string, TextArea][] = [
   ['nav.', { where: 'Header and menu (English and Armenian)', page: '/' }],
+  ['auto_renew.', { where: 'Automatic renewal: joining, renewing, My Profile and the payment confirmation page', page: '/profile' }],
   ['home.', { where: 'Home page', page: '/' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],
