@@ -29,7 +29,14 @@ export function giftLink(ctx: MailContext, linkSecret: string, giftId: string): 
 
 const greeting = (donor: Donor) => (donor.name ? `Dear ${donor.name},` : 'Dear friend,');
 
-function mail(donor: Donor, ctx: MailContext, kind: string, subject: string, paragraphs: string[], action?: { label: string; url: string }) {
+function mail(
+  donor: Donor,
+  ctx: MailContext,
+  kind: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+) {
   const body = renderMail({ siteName: ctx.siteName, greeting: greeting(donor), paragraphs, ...(action ? { action } : {}) });
   return { to: donor.email, subject, kind, ...body } satisfies MailMessage;
 }

@@ -38,13 +38,7 @@ export function monthlyGiftsRepo(db: Kysely<Database>) {
       return db.selectFrom('monthly_gifts').selectAll().where('status', '=', 'active').execute();
     },
     everyone(limit = 1000) {
-      return db
-        .selectFrom('monthly_gifts')
-        .selectAll()
-        .where('status', '!=', 'setup')
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
+      return db.selectFrom('monthly_gifts').selectAll().where('status', '!=', 'setup').orderBy('created_at', 'desc').limit(limit).execute();
     },
     /** Gifts whose card step was never finished, made before `before`: nothing refers to them. */
     async pruneSetups(before: string): Promise<void> {

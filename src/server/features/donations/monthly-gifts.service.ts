@@ -91,7 +91,8 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
     const period = thisMonth();
     const charge = await repo.charge(gift.id, period);
     if (charge?.status === 'declined') return charge.next_attempt_at;
-    if (!charge || charge.status === 'due' || charge.status === 'charging') return charge || chargeDate(period, gift.charge_day) >= today() ? chargeDate(period, gift.charge_day) : today();
+    if (!charge || charge.status === 'due' || charge.status === 'charging')
+      return charge || chargeDate(period, gift.charge_day) >= today() ? chargeDate(period, gift.charge_day) : today();
     return chargeDate(nextPeriod(period), gift.charge_day);
   }
 
@@ -129,7 +130,13 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
       actor,
       async (trx) => {
         const gifts = monthlyGiftsRepo(trx);
-        const stopped = await gifts.update(gift, { status: 'cancelled', ended_by: by, ended_at: now(), payment_method_id: null, updated_at: now() });
+        const stopped = await gifts.update(gift, {
+          status: 'cancelled',
+          ended_by: by,
+          ended_at: now(),
+          payment_method_id: null,
+          updated_at: now(),
+        });
         if (!stopped) throw conflict(ENDED);
         for (const charge of await gifts.openCharges(gift.id))
           if (charge.status !== 'charging') await gifts.updateCharge(charge, { status: 'cancelled', updated_at: now() });
@@ -279,7 +286,10 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
       });
       await paymentsRepo(trx).markFailed(claimed.payment.id);
       if (retry !== null) {
-        await mailer.queue(monthlyDeclinedMail(gift, { id: gift.id, pence: charge.amount_pence }, message, retry, context, linkSecret), trx);
+        await mailer.queue(
+          monthlyDeclinedMail(gift, { id: gift.id, pence: charge.amount_pence }, message, retry, context, linkSecret),
+          trx,
+        );
         return;
       }
       const now_ = await gifts.find(gift.id);
@@ -302,7 +312,11 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
   }
 
   /** One due month: claim, charge off-session with the gift-and-month key, record the outcome. */
-  async function chargeOne(chargeId: string, context: MailContext, first = false): Promise<{ result: 'charged' | 'failed' | 'skipped'; message?: string }> {
+  async function chargeOne(
+    chargeId: string,
+    context: MailContext,
+    first = false,
+  ): Promise<{ result: 'charged' | 'failed' | 'skipped'; message?: string }> {
     const claimed = await claim(chargeId);
     if (!claimed) return { result: 'skipped' };
     const { charge, gift, payment, attempt } = claimed;
@@ -324,7 +338,8 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
       }
       throw error;
     }
-    if (outcome.intent && !payment.provider_ref) await paymentsRepo(db).setIntent(payment.id, outcome.intent.id, secretHash(outcome.intent.clientSecret));
+    if (outcome.intent && !payment.provider_ref)
+      await paymentsRepo(db).setIntent(payment.id, outcome.intent.id, secretHash(outcome.intent.clientSecret));
     if (outcome.outcome === 'succeeded') {
       await fulfilment.fulfilIntent(outcome.intent.id);
       return { result: 'charged' };
