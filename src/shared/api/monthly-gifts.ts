@@ -3,8 +3,18 @@ import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 import { donateProceedRequest } from './donations';
 
-/** docs/product.md "Monthly giving": the donate page's details, the same rules as a one-off donation. */
-export const monthlyStartRequest = donateProceedRequest;
+/**
+ * docs/product.md "Monthly giving": the donate page's details, the same rules as a one-off
+ * donation; Gift Aid with the declaration that covers future donations, as each month is one.
+ */
+export const monthlyStartRequest = donateProceedRequest.superRefine((d, ctx) => {
+  if (d.gift_aid && !d.gift_aid.past_and_future)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['gift_aid', 'past_and_future'],
+      message: 'A monthly gift’s Gift Aid declaration covers each of its payments: it must include future donations',
+    });
+});
 
 /** The card step's setup flow for the gift: the card is saved with the provider, nothing charged yet. */
 export const monthlyStartResponse = z.object({ gift_id: z.string(), client_secret: z.string(), setup_intent_id: z.string() });

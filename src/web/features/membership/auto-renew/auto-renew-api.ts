@@ -35,10 +35,6 @@ export function useChangeAutoRenew() {
 /** The card step's setup flow begins: a setup intent's secret for the card form. */
 export const startCardSetup = () => apiRequest(autoRenewalApi.setup, {});
 
-/** The test provider's setup step; a refusal is a 402 whose detail is the provider's message. */
-export const testConfirmSetup = (clientSecret: string, card: { card_number: string; exp_month: number; exp_year: number; cvc: string }) =>
-  apiRequest(savedCardsApi.testConfirmSetup, { body: { client_secret: clientSecret, ...card }, auth: false });
-
 /** The test provider's stand-in for the bank's authentication page. */
 export const testAuthenticate = (clientSecret: string) =>
   apiRequest(savedCardsApi.testAuthenticate, { body: { client_secret: clientSecret }, auth: false });

@@ -21,7 +21,7 @@ import { useSiteText } from '../../../lib/site-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatLongDate } from '../membership-format';
 import { autoRenewalApi, testAuthenticate } from './auto-renew-api';
-import { stripeFor } from './stripe-instance';
+import { stripeFor } from '../../../components/save-card/stripe-instance';
 
 /**
  * The page behind the "confirm the payment" link of an automatic renewal the bank wanted the

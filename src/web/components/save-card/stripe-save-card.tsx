@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import { useFormAction } from '../../../lib/form-outcome';
-import { useSiteText } from '../../../lib/site-text';
+import { useFormAction } from '../../lib/form-outcome';
+import { useSiteText } from '../../lib/site-text';
 import type { SaveCardProps } from './save-card-form';
 import { stripeFor } from './stripe-instance';
 
@@ -19,7 +19,14 @@ export default function StripeSaveCard({ publishableKey, ...props }: SaveCardPro
   );
 }
 
-function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }: SaveCardProps) {
+function StripeSaveCardFields({
+  clientSecret,
+  setupIntentId,
+  onSaved,
+  onCancel,
+  introKey = 'auto_renew.save_card_intro',
+  submitKey = 'auto_renew.save_card',
+}: SaveCardProps) {
   // Without the script the page itself answers (decision 085); the setup flow needs it.
   const formAction = useFormAction();
   const { t } = useSiteText();
@@ -59,7 +66,7 @@ function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }
       aria-label={t('card.details')}
     >
       <Stack spacing={2}>
-        <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
+        <Alert severity="info">{t(introKey)}</Alert>
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -70,7 +77,7 @@ function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }
         </Box>
         <Stack direction="row" spacing={1.5}>
           <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
-            {t('auto_renew.save_card')}
+            {t(submitKey)}
           </Button>
           <Button onClick={onCancel}>{t('profile.cancel')}</Button>
         </Stack>
