@@ -838,14 +838,16 @@ export const siteTextDefaults = {
   'monthly.frequency': 'How often?',
   'monthly.once': 'Once',
   'monthly.monthly': 'Monthly',
-  'monthly.frequency_help': 'A monthly gift is taken on the same day each month until you cancel it, from My Profile or a link in each receipt.',
+  'monthly.frequency_help':
+    'A monthly gift is taken on the same day each month until you cancel it, from My Profile or a link in each receipt.',
   'monthly.confirm_title': 'Your monthly gift',
   'monthly.every_month': 'every month',
   'monthly.card_intro':
     'Your card is kept by our card payment provider, never by us. The first month is taken when you press "Start my monthly gift", then each month on the same day.',
   'monthly.start': 'Start my monthly gift',
   'monthly.started_title': 'Thank you: your monthly gift has started',
-  'monthly.started_body': 'The first month is taken and its receipt is on its way. The next is on {date}. Each receipt has a link to cancel.',
+  'monthly.started_body':
+    'The first month is taken and its receipt is on its way. The next is on {date}. Each receipt has a link to cancel.',
   'monthly.declined': 'Your monthly gift has not started:',
   'monthly.confirm_failed': 'Your monthly gift could not be started. Please try again.',
   'monthly.profile_title': 'Monthly giving',

@@ -44,7 +44,8 @@ const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => 
 const AutoRenewPaymentPage = () =>
   import('../features/membership/auto-renew/auto-renew-payment-page').then((m) => ({ Component: m.AutoRenewPaymentPage }));
 const AdminMonthlyGiftsPage = () => import('../features/admin/monthly-gifts-page').then((m) => ({ Component: m.MonthlyGiftsPage }));
-const MonthlyGiftLinkPage = () => import('../features/donations/monthly-gift-link-page').then((m) => ({ Component: m.MonthlyGiftLinkPage }));
+const MonthlyGiftLinkPage = () =>
+  import('../features/donations/monthly-gift-link-page').then((m) => ({ Component: m.MonthlyGiftLinkPage }));
 const AdminAutoRenewalsPage = () => import('../features/admin/auto-renewals-page').then((m) => ({ Component: m.AutoRenewalsPage }));
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));

@@ -54,7 +54,13 @@ export function SaveCardForm(props: SaveCardProps) {
 }
 
 /** The test provider's card fields, checked by the same rules as its payment form (decision 106). */
-function TestSaveCard({ clientSecret, onSaved, onCancel, introKey = 'auto_renew.save_card_intro', submitKey = 'auto_renew.save_card' }: SaveCardProps) {
+function TestSaveCard({
+  clientSecret,
+  onSaved,
+  onCancel,
+  introKey = 'auto_renew.save_card_intro',
+  submitKey = 'auto_renew.save_card',
+}: SaveCardProps) {
   // Without the script the page itself answers (decision 085); the setup flow needs it.
   const formAction = useFormAction();
   const { t } = useSiteText();

@@ -98,7 +98,12 @@ export function MonthlyGiftsPage() {
                         : gift.failures.map((f) => (
                             <Typography key={f.period} variant="body2">
                               {monthWords(f.period)}: {f.message ?? 'declined'} ({f.attempts} {f.attempts === 1 ? 'try' : 'tries'}
-                              {f.next_attempt_at ? `, next on ${formatLongDate(f.next_attempt_at)}` : f.status === 'failed' ? ', given up' : ''})
+                              {f.next_attempt_at
+                                ? `, next on ${formatLongDate(f.next_attempt_at)}`
+                                : f.status === 'failed'
+                                  ? ', given up'
+                                  : ''}
+                              )
                             </Typography>
                           ))}
                     </TableCell>

@@ -65,7 +65,12 @@ export function DonatePage() {
     useCallback((handover: FormHandover) => {
       if (handover.kind === 'monthly-gift') {
         setDonation(null);
-        setMonthly({ request: handover.request, giftId: handover.giftId, clientSecret: handover.clientSecret, setupIntentId: handover.setupIntentId });
+        setMonthly({
+          request: handover.request,
+          giftId: handover.giftId,
+          clientSecret: handover.clientSecret,
+          setupIntentId: handover.setupIntentId,
+        });
         setStep(1);
         return;
       }
