@@ -299,7 +299,7 @@ describe('monthly giving', () => {
 
   it('is the signed-in donor’s in My Profile, cancelled there once; another account cannot see or cancel it', async () => {
     const donor = await registeredMember(t);
-    const { giftId } = await give({ authorization: donor.authorization, email: donor.form.email as string });
+    const { giftId } = await give({ authorization: donor.authorization, email: donor.form.email });
     const mine = await t.app.inject({ method: 'GET', url: monthlyGiftsApi.mine.path, headers: { authorization: donor.authorization } });
     expect(mine.json().gifts).toMatchObject([{ gift_id: giftId, status: 'active', pence: 1000 }]);
     const other = await registeredMember(t);

@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import type { MonthlyGift } from '../../../shared/api/monthly-gifts';
 import { formatLongDate } from '../../../shared/domain/dates';
@@ -16,6 +16,12 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { cancelMonthlyGiftByLink, monthlyGiftByLink } from './monthly-gifts-api';
+
+/** The secret from the receipt's link: after "#", which the browser never sends anywhere. */
+function linkToken(): string | undefined {
+  if (typeof window === 'undefined') return undefined;
+  return window.location.hash.slice(1);
+}
 
 /**
  * /donate/monthly/{gift}: the page behind the link in each receipt (decision 172). Its secret is
@@ -27,9 +33,8 @@ export function MonthlyGiftLinkPage() {
   usePageTitle(t('monthly.link_title'));
   const { giftId = '' } = useParams();
   const client = useQueryClient();
-  // Read after the first paint: the server never sees the fragment.
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => setToken(window.location.hash.slice(1)), []);
+  // Only the browser has the fragment: the server renders the page without it.
+  const [token] = useState(linkToken);
   const key = ['monthly-gift', giftId] as const;
   const gift = useQuery({
     queryKey: key,
