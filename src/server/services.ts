@@ -341,9 +341,9 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
-      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
-      // Before the reminders of the next run: a member renewing automatically is told by its notice instead.
+      // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
       const auto = await autoRenewal.runDue();
+      const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       await monthlyGifts.runDue();
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();

@@ -251,6 +251,7 @@ export interface TestPaymentIntentsTable {
   client_secret: string;
   idempotency_key: string;
   amount_pence: number;
+  /** requires_action: waiting for the simulated bank's authentication (decision 145). */
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;

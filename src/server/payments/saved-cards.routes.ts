@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { savedCardsApi } from '../../shared/api/saved-cards';
-import { HttpError, notFound } from '../http/errors';
+import { conflict, HttpError, notFound } from '../http/errors';
 import { addRoute } from '../http/route';
 import type { TestProvider } from '../integrations/payments/test-provider';
 import type { CardBrake } from './card-brake';
-import type { FulfilmentService } from './fulfilment';
 
 /**
- * The test provider's steps for saved cards, which Stripe.js takes in the browser with Stripe: the
- * setup step (a card saved, nothing charged) and the bank's authentication of an off-session
- * payment with the cardholder present. They exist only while the test provider is in use.
+ * The test provider's steps for saved cards, which Stripe.js takes in the browser with Stripe
+ * (decision 143): the setup step (a card saved, nothing charged), and confirming an off-session
+ * payment with the saved card, the member present; the bank's check that follows is the test
+ * provider's own authentication step (POST /api/payments/test_authenticate, decision 145).
+ * They exist only while the test provider is in use.
  */
-export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvider; brake: CardBrake; fulfilment: FulfilmentService }) {
-  const { test, brake, fulfilment } = deps;
+export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvider; brake: CardBrake }) {
+  const { test, brake } = deps;
 
   addRoute(app, savedCardsApi.testConfirmSetup, {
     policy: 'public',
@@ -35,15 +36,14 @@ export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvid
     },
   });
 
-  addRoute(app, savedCardsApi.testAuthenticate, {
+  addRoute(app, savedCardsApi.testConfirmSaved, {
     policy: 'public',
     handler: async ({ body }) => {
       if (!test) throw notFound('Test payments are switched off');
-      const { intent, outcome } = await test.authenticate(body.client_secret);
-      if (!outcome.ok) throw new HttpError(402, outcome.message);
-      if (!intent) throw new HttpError(402, 'This payment could not be found. Please start again.');
-      await fulfilment.fulfilIntent(intent.id);
-      return { status: 'succeeded' as const };
+      const { outcome } = await test.confirmSaved(body.client_secret);
+      if (outcome.ok === true) return { status: 'succeeded' as const };
+      if (outcome.ok === 'action') return { status: 'requires_action' as const };
+      throw conflict(outcome.message);
     },
   });
 }

@@ -6,6 +6,7 @@ import { createServices } from '../../services';
 import { autoRenewalApi } from '../../../shared/api/auto-renewal';
 import { pathOf } from '../../../shared/api/contract';
 import { membershipApi } from '../../../shared/api/membership';
+import { paymentsApi } from '../../../shared/api/payments';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, payWithCard, proceed, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -154,6 +155,24 @@ describe('automatic renewal', () => {
     expect((await state(await bearer(form))).next_charge).toEqual({ date: '2028-11-21', pence: 5000 });
   });
 
+  it('catches up when the servers were down over the expiry date, and past the retries tells of the lapse instead', async () => {
+    const late = await join();
+    // No run from the joining until two days after the expiry: told and charged at once, the year from that day (decision 011).
+    at('2027-11-23T09:00:00Z');
+    await t.services.runScheduledJobs();
+    expect(await mails(late.form.email, 'auto-renewal-notice')).toHaveLength(1);
+    expect(await mails(late.form.email, 'renewal-receipt')).toHaveLength(1);
+    expect(await mails(late.form.email, 'reminder-lapsed')).toHaveLength(0);
+    expect(await lastRenewed(late.form.email)).toBe('2027-11-23');
+
+    const tooLate = await join();
+    at('2027-11-29T09:00:00Z');
+    await t.services.runScheduledJobs();
+    expect(await mails(tooLate.form.email, 'auto-renewal-notice')).toHaveLength(0);
+    expect(await mails(tooLate.form.email, 'reminder-lapsed')).toHaveLength(1);
+    expect(await lastRenewed(tooLate.form.email)).toBe('2026-11-21');
+  });
+
   it('charges once when two servers run the jobs at the same moment on one database', async () => {
     const { form, userId } = await join();
     const second = secondServer();
@@ -243,12 +262,19 @@ describe('automatic renewal', () => {
 
     const opened = await call('POST', authenticatePath, member);
     expect(opened.statusCode, opened.body).toBe(200);
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: savedCardsApi.testAuthenticate.path,
-      payload: { client_secret: opened.json().client_secret },
-    });
-    expect(confirmed.json()).toEqual({ status: 'succeeded' });
+    // As Stripe.js confirms with the saved card, then the bank's check: cancelled once, then completed.
+    const clientSecret = opened.json().client_secret as string;
+    const confirmSaved = () =>
+      t.app.inject({ method: 'POST', url: savedCardsApi.testConfirmSaved.path, payload: { client_secret: clientSecret } });
+    const bank = (outcome: 'complete' | 'cancel') =>
+      t.app.inject({ method: 'POST', url: paymentsApi.testAuthenticate.path, payload: { client_secret: clientSecret, outcome } });
+    expect((await confirmSaved()).json()).toEqual({ status: 'requires_action' });
+    expect((await bank('cancel')).statusCode).toBe(402);
+    expect(await lastRenewed(form.email)).toBe('2026-11-21');
+    expect((await call('GET', page, member)).json().status).toBe('requires_action');
+    expect((await confirmSaved()).json()).toEqual({ status: 'requires_action' });
+    expect((await bank('complete')).json()).toEqual({ status: 'succeeded' });
+    expect((await confirmSaved()).json()).toEqual({ status: 'succeeded' });
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
     expect(await mails(form.email, 'renewal-receipt')).toHaveLength(1);
     expect((await call('GET', page, member)).json().status).toBe('succeeded');

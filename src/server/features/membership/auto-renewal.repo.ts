@@ -92,6 +92,10 @@ export function autoRenewalRepo(db: Kysely<Database>) {
         .orderBy('period')
         .execute();
     },
+    /** Every charge still open, for the admin's list of next charges. */
+    allOpenCharges() {
+      return db.selectFrom('auto_renewal_charges').selectAll().where('status', 'in', OPEN).execute();
+    },
     /** The member's charges still open (to close when automatic renewal is turned off). */
     openCharges(userId: string) {
       return db.selectFrom('auto_renewal_charges').selectAll().where('user_id', '=', userId).where('status', 'in', OPEN).execute();

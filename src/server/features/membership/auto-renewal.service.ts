@@ -76,19 +76,24 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   const today = () => londonDate(clock());
   const now = () => clock().toISOString();
 
-  const methodOf = (row: AutoRenewalRow | undefined) =>
-    row?.method_last4 && row.method_brand && row.method_exp_month && row.method_exp_year
-      ? { brand: row.method_brand, last4: row.method_last4, exp_month: row.method_exp_month, exp_year: row.method_exp_year }
+  const methodOf = (row: Pick<AutoRenewalRow, 'method_brand' | 'method_last4' | 'method_exp_month' | 'method_exp_year'> | undefined) =>
+    row?.method_brand
+      ? {
+          brand: row.method_brand,
+          last4: row.method_last4 ?? '',
+          exp_month: row.method_exp_month ?? 0,
+          exp_year: row.method_exp_year ?? 0,
+        }
       : null;
 
   /** The next charge: the noticed (or retried) one for the current period, else the tier's price on the expiry date. */
-  async function nextCharge(
-    member: { id: string; last_renewed_date: string | null; tier_index: number | null },
-    row: AutoRenewalRow | undefined,
-  ): Promise<{ date: string; pence: number } | null> {
+  function nextChargeOf(
+    member: { last_renewed_date: string | null; tier_index: number | null },
+    row: Pick<AutoRenewalRow, 'status'> | undefined,
+    charge: AutoChargeRow | undefined,
+  ): { date: string; pence: number } | null {
     if (row?.status !== 'on' || !member.last_renewed_date || member.tier_index === null) return null;
     const expiry = expiryDate(member.last_renewed_date);
-    const charge = await repo.charge(member.id, expiry);
     if (charge && ['noticed', 'charging', 'requires_action', 'declined'].includes(charge.status)) {
       const date = charge.status === 'noticed' || !charge.next_attempt_at ? charge.period : charge.next_attempt_at;
       return { date, pence: charge.amount_pence };
@@ -97,6 +102,14 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     if (expiry < today()) return null;
     const tier = tierByIndex(member.tier_index);
     return tier && tier.pence > 0 ? { date: expiry, pence: tier.pence } : null;
+  }
+
+  async function nextCharge(
+    member: { id: string; last_renewed_date: string | null; tier_index: number | null },
+    row: AutoRenewalRow | undefined,
+  ): Promise<{ date: string; pence: number } | null> {
+    const charge = member.last_renewed_date ? await repo.charge(member.id, expiryDate(member.last_renewed_date)) : undefined;
+    return nextChargeOf(member, row, charge);
   }
 
   async function memberOrThrow(userId: string) {
@@ -225,7 +238,8 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   async function sendNotices(context: MailContext): Promise<number> {
     const yearAgo = addYears(today(), -MEMBERSHIP_YEARS);
     let sent = 0;
-    for (const { id } of await repo.onAndRenewedBetween(yearAgo, addDays(yearAgo, CARD_WARNING_DAYS))) {
+    const lateBy = RETRY_AFTER_DAYS.at(-1)!;
+    for (const { id } of await repo.onAndRenewedBetween(addDays(yearAgo, -lateBy), addDays(yearAgo, CARD_WARNING_DAYS))) {
       const queued = await db.transaction().execute(async (trx) => {
         const members = membershipRepo(trx);
         const renewals = autoRenewalRepo(trx);
@@ -235,10 +249,11 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
         if (!tier || tier.pence === 0) return 0;
         const expiry = expiryDate(member.last_renewed_date);
         const daysLeft = daysBetween(today(), expiry);
-        if (daysLeft < 0) return 0;
+        // A server down over the expiry date catches up (told and charged at once) within the retries' days; later, the year lapses as any other.
+        if (daysLeft < -lateBy) return 0;
         const card = { brand: row.method_brand, last4: row.method_last4 };
         let count = 0;
-        if (!cardLastsUntil(row, expiry) && (await members.claimReminder(id, expiry, 'auto-card-expiring', now()))) {
+        if (daysLeft >= 0 && !cardLastsUntil(row, expiry) && (await members.claimReminder(id, expiry, 'auto-card-expiring', now()))) {
           await mailer.queue(cardExpiringMail(member, expiry, card, context), trx);
           count++;
         }
@@ -575,31 +590,32 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       return { notices, charged, failed };
     },
 
+    /** Three queries whatever the number of members: everyone who chose it, the charges still open, every failure. */
     async adminList(): Promise<AdminAutoRenewals> {
-      const failures = await repo.failures();
-      const members = [];
-      for (const r of await repo.everyone()) {
-        const row = await repo.find(r.user_id);
-        members.push({
+      const [everyone, open, failures] = await Promise.all([repo.everyone(), repo.allOpenCharges(), repo.failures()]);
+      const openByMemberAndPeriod = new Map(open.map((c) => [`${c.user_id} ${c.period}`, c]));
+      const failuresByMember = new Map<string, AutoChargeRow[]>();
+      for (const failure of failures) failuresByMember.set(failure.user_id, [...(failuresByMember.get(failure.user_id) ?? []), failure]);
+      const members = everyone.map((r) => {
+        const expiry = r.last_renewed_date ? expiryDate(r.last_renewed_date) : '';
+        return {
           user_id: r.user_id,
           email: r.email,
           name: `${r.first_name} ${r.last_name}`,
           on: r.status === 'on',
           turned_off_by: r.turned_off_by,
-          method: r.status === 'on' ? methodOf(row) : null,
-          next_charge: await nextCharge({ id: r.user_id, last_renewed_date: r.last_renewed_date, tier_index: r.tier_index }, row),
-          failures: failures
-            .filter((f) => f.user_id === r.user_id)
-            .map((f) => ({
-              period: f.period,
-              attempts: f.attempts,
-              status: f.status,
-              message: f.last_error,
-              next_attempt_at: ['declined', 'requires_action'].includes(f.status) ? f.next_attempt_at : null,
-              at: f.updated_at,
-            })),
-        });
-      }
+          method: r.status === 'on' ? methodOf(r) : null,
+          next_charge: nextChargeOf(r, r, openByMemberAndPeriod.get(`${r.user_id} ${expiry}`)),
+          failures: (failuresByMember.get(r.user_id) ?? []).map((f) => ({
+            period: f.period,
+            attempts: f.attempts,
+            status: f.status,
+            message: f.last_error,
+            next_attempt_at: ['declined', 'requires_action'].includes(f.status) ? f.next_attempt_at : null,
+            at: f.updated_at,
+          })),
+        };
+      });
       return { members };
     },
 

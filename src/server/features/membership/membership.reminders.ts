@@ -43,8 +43,16 @@ export async function sendRenewalReminders(
       const repo = membershipRepo(trx);
       const member = await repo.member(candidate.id);
       if (!member?.last_renewed_date || member.tier_index === null) return false;
-      // Renewing automatically: the 14-day notice tells them instead (and the lapse, if it comes, decision 141).
-      if ((await autoRenewalRepo(trx).find(member.id))?.status === 'on') return false;
+      // Renewing automatically: the 14-day notice tells them instead, and a lapse after the retries
+      // has its own mail (decision 141). Only a lapse no charge was ever opened for is told here.
+      if ((await autoRenewalRepo(trx).find(member.id))?.status === 'on') {
+        const charge = await autoRenewalRepo(trx).charge(member.id, expiryDate(member.last_renewed_date));
+        if (
+          dueReminder(daysBetween(today(), expiryDate(member.last_renewed_date))) !== 'lapsed' ||
+          (charge && charge.status !== 'superseded')
+        )
+          return false;
+      }
       const expiry = expiryDate(member.last_renewed_date);
       const daysLeft = daysBetween(today(), expiry);
       const kind = dueReminder(daysLeft);

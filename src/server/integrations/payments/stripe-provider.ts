@@ -23,6 +23,14 @@ export type StripeOptions = {
   protocol?: 'http' | 'https';
 };
 
+/**
+ * The Payment Element offers what the Stripe account has turned on (cards, Apple Pay, Google Pay,
+ * Link, and methods that leave the page and come back), but not the methods that take days to
+ * settle: Direct Debit and bank transfers need a "payment processing" state, a mandate and
+ * webhooks of their own that the site does not have yet (decision 145).
+ */
+export const DELAYED_METHODS = ['bacs_debit', 'sepa_debit', 'customer_balance'] as const;
+
 /** Signed events older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -118,8 +126,10 @@ export function stripeProvider(options: StripeOptions) {
               currency: 'gbp',
               description: intent.description,
               metadata: intent.metadata,
-              allowed_payment_method_types: ['card'],
-              // Automatic renewal chosen at joining or renewing: Stripe keeps the card for later charges.
+              automatic_payment_methods: { enabled: true },
+              excluded_payment_method_types: [...DELAYED_METHODS],
+              // Automatic renewal chosen at joining or renewing: Stripe keeps the method for later
+              // charges (the Payment Element then offers only methods that can be saved so).
               ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
             },
             { idempotencyKey: intent.idempotencyKey },
@@ -190,7 +200,8 @@ export function stripeProvider(options: StripeOptions) {
       return call(() =>
         unlessMissing(async () => {
           const method = await stripe.paymentMethods.retrieve(id);
-          if (!method.card) return undefined;
+          // A method without a card (Link) is named by its type: it has no number or expiry to show.
+          if (!method.card) return { id: method.id, brand: method.type, last4: '', expMonth: 0, expYear: 0 };
           return {
             id: method.id,
             brand: method.card.brand,

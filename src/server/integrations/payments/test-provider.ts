@@ -21,9 +21,22 @@ import {
  * tested without network access or a Stripe account.
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
+/** A card step's outcome: paid, refused, or waiting for the payer to authenticate with their bank. */
+export type StepOutcome = CardOutcome | { ok: 'action' };
 
 /** The card as the card step sends it. */
 export type CardEntry = { number: string; expMonth: number; expYear: number; cvc: string };
+/** What the payer chose in the test provider's step (decision 145): a card, a wallet, or a bank that asks them to authenticate. */
+export type MethodEntry = { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' };
+
+/** How an authentication ended: paid, cancelled or failed, not waiting for one (already cancelled, never asked), or no such payment. */
+export type AuthenticationResult = 'succeeded' | 'failed' | 'not-waiting' | 'unknown';
+
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+export const AUTHENTICATION_CARD = '4000002500003155';
+/** Stripe's words when the payer fails or abandons the bank's check. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Stripe's test cards that are declined, with Stripe's message for each (its "Testing" page). */
 const DECLINES: Record<string, string> = {
@@ -78,7 +91,7 @@ export function cardOutcome(card: CardEntry, now: Date): CardOutcome {
   const digits = cardDigits(card.number);
   const refusal = cardNumberProblem(digits) ?? expiryProblem(card.expMonth, card.expYear, now) ?? cvcProblem(card.cvc, digits);
   if (refusal) return { ok: false, message: refusal };
-  if (SUCCEEDS.has(digits)) return { ok: true };
+  if (SUCCEEDS.has(digits) || digits === AUTHENTICATION_CARD) return { ok: true };
   return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
 }
 
@@ -90,6 +103,12 @@ export function setupOutcome(card: CardEntry, now: Date): CardOutcome {
 }
 
 type IntentRow = { id: string; status: string; amount_pence: number; client_secret: string; payment_method_id?: string | null };
+
+/** The card step's calls, as they call themselves again when another request changed the intent first. */
+type TestProviderSteps = {
+  confirm(clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }>;
+  authenticate(clientSecret: string, complete: boolean): Promise<{ intent?: Intent; result: AuthenticationResult }>;
+};
 
 export function testProvider(db: Kysely<Database>, clock: () => Date) {
   const toIntent = (row: IntentRow): Intent => ({
@@ -131,6 +150,14 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       })
       .execute();
     return id;
+  }
+
+  /** What the payer chose in the card step, kept as Stripe keeps it: a wallet's and a 3-D Secure bank's are cards too. */
+  function saveEntry(entry: MethodEntry, customerId: string | null): Promise<string> {
+    if (entry.method === 'card') return saveCard(entry.card, customerId);
+    const year = clock().getUTCFullYear() + 4;
+    const number = entry.method === 'wallet' ? '4242424242424242' : AUTHENTICATION_CARD;
+    return saveCard({ number, expMonth: 12, expYear: year, cvc: '123' }, customerId);
   }
 
   /** The outcome of an off-session intent as it stands (a repeat with its key answers this). */
@@ -194,25 +221,61 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       };
     },
 
-    /** The card step: charges the intent when the card is one that succeeds. */
-    async confirm(clientSecret: string, card: CardEntry): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    /**
+     * The card step: charges the intent when the card is one that succeeds, or the wallet; the
+     * bank, and Stripe's 3-D Secure test card, leave it waiting for the payer's authentication.
+     */
+    async confirm(this: TestProviderSteps, clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
       // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
       if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
-      const outcome = cardOutcome(card, clock());
-      const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
-      // Kept for later charges when the payer chose so (Stripe's setup_future_usage).
-      const methodId = outcome.ok && row.setup_future_usage ? await saveCard(card, row.customer_id) : row.payment_method_id;
-      await db
+      const checked: CardOutcome = entry.method === 'card' ? cardOutcome(entry.card, clock()) : { ok: true };
+      const needsAction =
+        checked.ok && (entry.method === 'bank' || (entry.method === 'card' && cardDigits(entry.card.number) === AUTHENTICATION_CARD));
+      const status = needsAction
+        ? ('requires_action' as const)
+        : checked.ok
+          ? ('succeeded' as const)
+          : ('requires_payment_method' as const);
+      // Kept for later charges when the payer chose automatic renewal (Stripe's setup_future_usage, decision 143).
+      const methodId = checked.ok && row.setup_future_usage ? await saveEntry(entry, row.customer_id) : row.payment_method_id;
+      // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
+      const changed = await db
         .updateTable('test_payment_intents')
-        .set({ status, last_error: outcome.ok ? null : outcome.message, payment_method_id: methodId })
+        .set({ status, last_error: checked.ok ? null : checked.message, payment_method_id: methodId })
         .where('id', '=', row.id)
-        .execute();
-      return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome };
+        .where('status', 'in', ['requires_payment_method', 'requires_action'])
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.confirm(clientSecret, entry);
+      return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome: needsAction ? { ok: 'action' } : checked };
     },
 
+    /**
+     * The simulated bank's check of an intent waiting for it: completed, the intent is paid;
+     * cancelled, it wants another method (Stripe's words). Decided by one conditional change, so
+     * two answers at once take effect once; an intent already paid is answered as it stands.
+     */
+    async authenticate(
+      this: TestProviderSteps,
+      clientSecret: string,
+      complete: boolean,
+    ): Promise<{ intent?: Intent; result: AuthenticationResult }> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { result: 'unknown' };
+      if (row.status === 'succeeded') return { intent: toIntent(row), result: 'succeeded' };
+      if (row.status !== 'requires_action') return { intent: toIntent(row), result: 'not-waiting' };
+      const status = complete ? ('succeeded' as const) : ('requires_payment_method' as const);
+      const changed = await db
+        .updateTable('test_payment_intents')
+        .set({ status, last_error: complete ? null : AUTHENTICATION_FAILED })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_action')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
+      return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
+    },
     /** Customers need no record offline: the id follows from its key, so a retry is the same customer. */
     async createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string> {
       return `cus_test${hashOf(customer.idempotencyKey)}`;
@@ -302,22 +365,25 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     },
 
     /**
-     * The cardholder authenticates an off-session payment on the site (as Stripe.js's
-     * confirmCardPayment with the saved card and the bank's page would): it is charged.
+     * The member confirms an off-session payment the bank wanted them for, on the site, with the
+     * saved card (as Stripe.js's confirmCardPayment with the payment method does): the intent then
+     * waits for the bank's check, which the test provider's authentication step completes.
      */
-    async authenticate(clientSecret: string): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    async confirmSaved(clientSecret: string): Promise<{ intent?: Intent; outcome: StepOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
-      if (row.last_error !== AUTHENTICATION_REQUIRED || row.status !== 'requires_payment_method')
+      // Asked for off-session, or the bank's check failed once: the member may confirm (again).
+      const asked = row.last_error === AUTHENTICATION_REQUIRED || row.last_error === AUTHENTICATION_FAILED;
+      if (!asked || (row.status !== 'requires_payment_method' && row.status !== 'requires_action'))
         return { outcome: { ok: false, message: row.status === 'canceled' ? CANCELLED_INTENT : 'This payment needs no authentication.' } };
       await db
         .updateTable('test_payment_intents')
-        .set({ status: 'succeeded', last_error: null })
+        .set({ status: 'requires_action', last_error: AUTHENTICATION_REQUIRED })
         .where('id', '=', row.id)
         .where('status', '=', 'requires_payment_method')
         .execute();
-      return { intent: toIntent({ ...row, status: 'succeeded' }), outcome: { ok: true } };
+      return { intent: toIntent({ ...row, status: 'requires_action' }), outcome: { ok: 'action' } };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

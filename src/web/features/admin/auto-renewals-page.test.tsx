@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { autoRenewalApi } from '../../../shared/api/auto-renewal';
+import { autoRenewalApi, type AdminAutoRenewals } from '../../../shared/api/auto-renewal';
 import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { AutoRenewalsPage } from './auto-renewals-page';
@@ -27,7 +27,7 @@ const ani = {
 
 describe("the admin's automatic renewals", () => {
   it('lists who renews automatically, the next charge and every failure, and turns it off for a member', async () => {
-    let members = [
+    let members: AdminAutoRenewals['members'] = [
       ani,
       {
         ...ani,

@@ -35,6 +35,6 @@ export function useChangeAutoRenew() {
 /** The card step's setup flow begins: a setup intent's secret for the card form. */
 export const startCardSetup = () => apiRequest(autoRenewalApi.setup, {});
 
-/** The test provider's stand-in for the bank's authentication page. */
-export const testAuthenticate = (clientSecret: string) =>
-  apiRequest(savedCardsApi.testAuthenticate, { body: { client_secret: clientSecret }, auth: false });
+/** The test provider's stand-in for Stripe.js confirming with the saved card; the bank's check follows (payments-api's testAuthenticate). */
+export const testConfirmSaved = (clientSecret: string) =>
+  apiRequest(savedCardsApi.testConfirmSaved, { body: { client_secret: clientSecret }, auth: false });

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { formatPence } from '../../../../shared/domain/money';
 import { PAGE } from '../../../../shared/domain/page-paths';
-import { settlePayment, usePaymentsConfig } from '../../../components/card-payment/payments-api';
+import { settlePayment, testAuthenticate, usePaymentsConfig } from '../../../components/card-payment/payments-api';
+import { TestAuthenticationStep } from '../../../components/card-payment/test-authentication-step';
 import { LoadError } from '../../../components/load-error';
 import { LoadingRegion } from '../../../components/loading-region';
 import { PageBanner } from '../../../components/page-banner';
@@ -20,7 +21,7 @@ import { useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatLongDate } from '../membership-format';
-import { autoRenewalApi, testAuthenticate } from './auto-renew-api';
+import { autoRenewalApi, testConfirmSaved } from './auto-renew-api';
 import { stripeFor } from '../../../components/save-card/stripe-instance';
 
 /**
@@ -55,6 +56,14 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
   });
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The test provider's bank check, open for this client secret (a new key for each check). */
+  const [bankCheck, setBankCheck] = useState<string | null>(null);
+
+  async function done() {
+    await client.invalidateQueries({ queryKey: ['auto-renew-payment', paymentId] });
+    await client.invalidateQueries({ queryKey: ['member_info'] });
+  }
+  const failed = (error: unknown) => setFailure(`${t('auto_renew.pay_failed')} ${errorMessage(error, t('pay.failed_default'))}`);
 
   async function confirm() {
     setConfirming(true);
@@ -62,21 +71,35 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
     try {
       const opened = await apiRequest(autoRenewalApi.authenticate, { params: { payment_id: paymentId } });
       if (config.data?.provider === 'stripe' && config.data.publishable_key) {
+        // Stripe.js confirms with the saved card and shows the bank's check (3-D Secure).
         const stripe = await stripeFor(config.data.publishable_key);
         if (!stripe) throw new Error('Stripe.js did not load');
         const result = await stripe.confirmCardPayment(opened.client_secret, { payment_method: opened.payment_method_id });
         if (result.error) throw new Error(result.error.message ?? t('pay.failed_default'));
         await settlePayment(opened.client_secret);
+        await done();
+      } else if ((await testConfirmSaved(opened.client_secret)).status === 'requires_action') {
+        setBankCheck(opened.client_secret);
+        return;
       } else {
-        await testAuthenticate(opened.client_secret);
+        await done();
       }
-      await client.invalidateQueries({ queryKey: ['auto-renew-payment', paymentId] });
-      await client.invalidateQueries({ queryKey: ['member_info'] });
     } catch (error) {
-      setFailure(`${t('auto_renew.pay_failed')} ${errorMessage(error, t('pay.failed_default'))}`);
-    } finally {
-      setConfirming(false);
+      failed(error);
     }
+    setConfirming(false);
+  }
+
+  /** The member's answer to the test provider's bank check: completed, it pays; cancelled, nothing is taken. */
+  async function answered(clientSecret: string, complete: boolean) {
+    setBankCheck(null);
+    try {
+      await testAuthenticate(clientSecret, complete ? 'complete' : 'cancel');
+      await done();
+    } catch (error) {
+      failed(error);
+    }
+    setConfirming(false);
   }
 
   if (payment.isPending)
@@ -123,6 +146,7 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
             {t(status === 'succeeded' ? 'auto_renew.pay_done' : 'auto_renew.pay_closed')}
           </Alert>
         )}
+        {bankCheck && <TestAuthenticationStep key={bankCheck} open onAnswer={(complete) => void answered(bankCheck, complete)} />}
         <Button component={RouterLink} to={PAGE.profile} sx={{ alignSelf: 'flex-start' }}>
           {t('profile.title')}
         </Button>

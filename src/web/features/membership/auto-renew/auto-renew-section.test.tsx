@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { autoRenewalApi } from '../../../../shared/api/auto-renewal';
 import { paymentsApi } from '../../../../shared/api/payments';
@@ -78,7 +78,8 @@ describe('the page behind the "confirm the payment" link', () => {
       .on(paymentsApi.config, { provider: 'test' })
       .on(autoRenewalApi.payment, () => ({ ...shown, status }))
       .on(autoRenewalApi.authenticate, { client_secret: 'pi_test1_secret_x', payment_method_id: 'pm_test1' })
-      .on(savedCardsApi.testAuthenticate, () => {
+      .on(savedCardsApi.testConfirmSaved, { status: 'requires_action' })
+      .on(paymentsApi.testAuthenticate, () => {
         status = 'succeeded';
         return { status: 'succeeded' as const };
       });
@@ -92,8 +93,14 @@ describe('the page behind the "confirm the payment" link', () => {
     expect(screen.getByText('21 November 2027 – 21 November 2028')).toBeInTheDocument();
     expect(api.changes()).toEqual([]);
     await page.user.click(screen.getByRole('button', { name: 'Confirm the payment' }));
+    // The simulated bank's check, as on the card step (decision 145).
+    const bank = await screen.findByRole('dialog');
+    await page.user.click(within(bank).getAllByRole('button').at(-1)!);
     expect(await screen.findByText(/the payment is confirmed and your membership is renewed/)).toBeInTheDocument();
-    expect(api.callsTo(savedCardsApi.testAuthenticate).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x' }]);
+    expect(api.callsTo(savedCardsApi.testConfirmSaved).map((c) => c.json)).toEqual([{ client_secret: 'pi_test1_secret_x' }]);
+    expect(api.callsTo(paymentsApi.testAuthenticate).map((c) => c.json)).toEqual([
+      { client_secret: 'pi_test1_secret_x', outcome: 'complete' },
+    ]);
   });
 
   it('shows the bank’s refusal, and a payment no longer waiting has no button', async () => {
