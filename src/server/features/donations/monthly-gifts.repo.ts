@@ -15,13 +15,14 @@ export function monthlyGiftsRepo(db: Kysely<Database>) {
     async insert(row: Insertable<MonthlyGiftsTable>): Promise<void> {
       await db.insertInto('monthly_gifts').values(row).execute();
     },
-    /** Changes the gift from the state it was read in; false when something changed it since. */
-    async update(current: Pick<MonthlyGiftRow, 'id' | 'updated_at'>, set: Updateable<MonthlyGiftsTable>): Promise<boolean> {
+    /** Changes the gift from the state it was read in (its status and time); false when something changed it since. */
+    async update(current: Pick<MonthlyGiftRow, 'id' | 'updated_at' | 'status'>, set: Updateable<MonthlyGiftsTable>): Promise<boolean> {
       const result = await db
         .updateTable('monthly_gifts')
         .set(set)
         .where('id', '=', current.id)
         .where('updated_at', '=', current.updated_at)
+        .where('status', '=', current.status)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -64,13 +65,23 @@ export function monthlyGiftsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
-    /** Changes the charge from the state it was read in; false when another server moved it first. */
-    async updateCharge(current: Pick<MonthlyChargeRow, 'id' | 'updated_at'>, set: Updateable<MonthlyGiftChargesTable>): Promise<boolean> {
+    /**
+     * Changes the charge from the state it was read in; false when another server moved it first.
+     * The whole state is compared, not only the time: two servers on one clock may write the same
+     * `updated_at` (a month made and claimed in the same millisecond).
+     */
+    async updateCharge(
+      current: Pick<MonthlyChargeRow, 'id' | 'updated_at' | 'status' | 'attempts' | 'claimed_at'>,
+      set: Updateable<MonthlyGiftChargesTable>,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('monthly_gift_charges')
         .set(set)
         .where('id', '=', current.id)
         .where('updated_at', '=', current.updated_at)
+        .where('status', '=', current.status)
+        .where('attempts', '=', current.attempts)
+        .where((eb) => (current.claimed_at === null ? eb('claimed_at', 'is', null) : eb('claimed_at', '=', current.claimed_at)))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
