@@ -145,9 +145,10 @@ describe('automatic renewal with Stripe', () => {
     expect(opened.statusCode, opened.body).toBe(200);
     const { client_secret, payment_method_id } = opened.json();
     const intentId = client_secret.split('_secret_')[0];
-    expect((await browser(`/v1/payment_intents/${intentId}/confirm`, { client_secret, payment_method: payment_method_id })).status).toBe(
-      200,
-    );
+    // Stripe.js confirms with the saved card; the bank's check (3-D Secure's frame) is then completed.
+    const confirmed = await browser(`/v1/payment_intents/${intentId}/confirm`, { client_secret, payment_method: payment_method_id });
+    expect(((await confirmed.json()) as { status: string }).status).toBe('requires_action');
+    expect((await browser(`/v1/payment_intents/${intentId}/authenticate`, { client_secret, outcome: 'complete' })).status).toBe(200);
     const settled = await t.app.inject({ method: 'POST', url: '/api/payments/settle', payload: { client_secret } });
     expect(settled.json()).toEqual({ status: 'succeeded' });
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
