@@ -212,6 +212,9 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
             review: null,
             receipt_number: null,
             save_for_customer: null,
+            processing_since: null,
+            failed_at: null,
+            failure_message: null,
           };
           await payments.insert(payment);
           await trx
@@ -344,6 +347,9 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
       await fulfilment.fulfilIntent(outcome.intent.id);
       return { result: 'charged' };
     }
+    // A gift's card never answers "processing" (a Direct Debit would, decision 175): left claimed,
+    // its outcome comes by webhook; a repeat after the lease asks again with the same key.
+    if (outcome.outcome === 'processing') return { result: 'skipped' };
     // The bank asking for the cardholder is a decline here: a gift's later months cannot wait for the donor (decision 171).
     const message =
       outcome.outcome === 'requires_action'
