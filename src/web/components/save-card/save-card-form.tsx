@@ -33,8 +33,8 @@ export type SaveCardProps = {
 /**
  * The card step's setup flow (decision 140): a card saved with the provider for later charges,
  * nothing charged: automatic renewal's and monthly giving's (decision 170). Kept apart from the
- * payment card step (components/card-payment) on purpose: Stripe's confirmCardSetup here, or the
- * test provider's setup step offline.
+ * payment card step (components/card-payment) on purpose: Stripe's Payment Element with
+ * confirmSetup here, or the test provider's setup step offline.
  */
 export function SaveCardForm(props: SaveCardProps) {
   const config = usePaymentsConfig();
