@@ -1,3 +1,4 @@
+import { GIFT_AID_ENABLED, getSetting } from './db/settings.repo';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { backgroundTasks } from './background';
@@ -12,12 +13,14 @@ import { sendRenewalReminders } from './features/membership/membership.reminders
 import { membershipService } from './features/membership/membership.service';
 import { autoRenewalService, type AutoRenewalService } from './features/membership/auto-renewal.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
+import { monthlyGiftsService, type MonthlyGiftsService } from './features/donations/monthly-gifts.service';
 import { fulfilmentService, type FulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
 import { cardCheckChallenges } from './payments/card-check-challenge';
 import { pdfDocuments } from './pdf/pdf-documents';
 import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
+import { membershipDirectDebits } from './features/membership/direct-debit';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
@@ -124,7 +127,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       // Automatic renewal is made below, before any payment is fulfilled.
       registration: registrationFulfilment(at, log, () => autoRenewal),
       renewal: renewalFulfilment(at, () => autoRenewal),
-      donation: donationFulfilment(at),
+      donation: donationFulfilment(at, jwtSecret),
       // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
       booking: bookingFulfilment(at, jwtSecret, (id) => bookings.refundNow(id)),
     });
@@ -133,7 +136,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
   const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
   const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
-  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
+  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake, mailer, () => membershipDirectDebits(() => autoRenewal));
   const bookings = bookingsService({
     db: db.db,
     clock,
@@ -164,6 +167,26 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       log,
     });
   const autoRenewal = autoRenewalAt(clock);
+  const giftAidOffered = async () =>
+    (await getSetting(db.db, GIFT_AID_ENABLED)) === 'true' && Boolean((await siteText.get('charity_number')).trim());
+  const monthlyGiftsAt = (at: () => Date, fulfilledBy: FulfilmentService = fulfilment): MonthlyGiftsService =>
+    monthlyGiftsService({
+      db: db.db,
+      provider: (stripe ?? testPayments)!,
+      fulfilment: fulfilledBy,
+      mailer,
+      mailContext,
+      clock: at,
+      audit,
+      brake,
+      limiter,
+      linkSecret: jwtSecret,
+      serverName: `${os.hostname()}:${config.port}`,
+      giftAidOffered,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+      log,
+    });
+  const monthlyGifts = monthlyGiftsAt(clock);
   // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
   // elsewhere on the web is not fetched (the site's mark stands in).
   const siteLogo = async () => {
@@ -271,6 +294,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     paymentEvents: stripeEvents,
     background,
     autoRenewal,
+    monthlyGifts,
     /**
      * The automatic renewal jobs as they would run at another moment, with the test provider only:
      * the browser journeys' way to move the clock a year for one job run without moving the
@@ -318,9 +342,16 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
+      // The test provider's Direct Debits whose working days have passed, applied as Stripe's webhook would be (decision 175).
+      if (testPayments)
+        for (const event of await testPayments.settleDebits()) {
+          await stripeEvents.handle(event);
+          await testPayments.delivered(event.intentId);
+        }
       // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
       const auto = await autoRenewal.runDue();
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
+      await monthlyGifts.runDue();
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();

@@ -22,6 +22,8 @@ import * as m0016 from './migrations/0016-newsletters';
 import * as m0017 from './migrations/0017-second-factors';
 import * as m0018 from './migrations/0018-booking-news-consent';
 import * as m0019 from './migrations/0019-auto-renewal';
+import * as m0023 from './migrations/0023-monthly-giving';
+import * as m0024 from './migrations/0024-bacs-direct-debit';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -48,6 +50,8 @@ const migrations: Record<string, NumberedMigration> = {
   '0017-second-factors': m0017,
   '0018-booking-news-consent': m0018,
   '0019-auto-renewal': m0019,
+  '0023-monthly-giving': m0023,
+  '0024-bacs-direct-debit': m0024,
 };
 
 class StaticProvider implements MigrationProvider {

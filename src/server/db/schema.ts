@@ -213,6 +213,11 @@ export interface PaymentsTable {
   receipt_number: Generated<string | null>;
   /** The provider's customer the card is saved to, when the payer chose automatic renewal (decision 140). */
   save_for_customer: string | null;
+  /** Since when the provider reports the payment as processing (a Direct Debit, decision 175); null once it is not. */
+  processing_since: string | null;
+  /** A Direct Debit that failed after processing: when, and the reason told (the payment stays pending, decision 175). */
+  failed_at: string | null;
+  failure_message: string | null;
 }
 
 export interface ReceiptCountersTable {
@@ -252,13 +257,19 @@ export interface TestPaymentIntentsTable {
   idempotency_key: string;
   amount_pence: number;
   /** requires_action: waiting for the simulated bank's authentication (decision 145). */
-  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
   customer_id: string | null;
   payment_method_id: string | null;
   /** 'off_session' when the card step saves the card for later charges. */
   setup_future_usage: string | null;
+  /** What the intent may be paid with, as Stripe lists it: "card", or "card,bacs_debit" where Direct Debit is offered (decision 175). */
+  payment_method_types: string | null;
+  /** bacs_debit for a Direct Debit (decision 175), which stays processing until settles_at, then ends as debit_outcome says. */
+  method_type: string | null;
+  settles_at: string | null;
+  debit_outcome: 'succeeds' | 'fails' | null;
 }
 
 /** How a saved test card behaves when charged later without the cardholder (decision 143). */
@@ -273,6 +284,10 @@ export interface TestPaymentMethodsTable {
   exp_year: number;
   off_session: OffSessionBehaviour;
   created_at: string;
+  /** card, or bacs_debit (brand "bacs_debit", last4 the account's, expiry none that matters). */
+  type: Generated<'card' | 'bacs_debit'>;
+  sort_code: string | null;
+  mandate_status: 'active' | 'inactive' | null;
 }
 
 export interface TestSetupIntentsTable {
@@ -296,11 +311,14 @@ export interface AutoRenewalsTable {
   method_exp_month: number | null;
   method_exp_year: number | null;
   source_intent: string | null;
-  turned_off_by: 'member' | 'admin' | 'declines' | null;
+  turned_off_by: 'member' | 'admin' | 'declines' | 'mandate' | null;
   updated_at: string;
+  /** card, or bacs_debit (decision 175); null in rows saved before Direct Debit. */
+  method_type: 'card' | 'bacs_debit' | null;
 }
 
-export type AutoChargeStatus = 'noticed' | 'charging' | 'requires_action' | 'declined' | 'succeeded' | 'failed' | 'superseded';
+export type AutoChargeStatus =
+  'noticed' | 'charging' | 'requires_action' | 'declined' | 'processing' | 'succeeded' | 'failed' | 'superseded';
 
 /** One member's charge for one period (the expiry it renews), charged once (decision 141). */
 export interface AutoRenewalChargesTable {
@@ -315,6 +333,57 @@ export interface AutoRenewalChargesTable {
   claimed_at: string | null;
   claimed_by: string | null;
   payment_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type MonthlyGiftStatus = 'setup' | 'active' | 'cancelled' | 'ended';
+
+/** A monthly gift (decision 170): the provider keeps the card; this names it, with the donor's Gift Aid declaration. */
+export interface MonthlyGiftsTable {
+  id: string;
+  user_id: string | null;
+  email: string;
+  name: string | null;
+  amount_pence: number;
+  status: MonthlyGiftStatus;
+  ended_by: 'donor' | 'admin' | 'declines' | null;
+  ended_at: string | null;
+  charge_day: number;
+  provider: 'test' | 'stripe';
+  customer_id: string;
+  payment_method_id: string | null;
+  method_brand: string | null;
+  method_last4: string | null;
+  gift_aid_title: string | null;
+  gift_aid_first_name: string | null;
+  gift_aid_last_name: string | null;
+  gift_aid_house: string | null;
+  gift_aid_postcode: string | null;
+  gift_aid_non_uk: number | null;
+  gift_aid_past_and_future: number | null;
+  gift_aid_wording_version: string | null;
+  created_at: string;
+  started_at: string | null;
+  updated_at: string;
+}
+
+export type MonthlyChargeStatus = 'due' | 'charging' | 'declined' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One gift's charge for one month (YYYY-MM), charged once (decision 171). */
+export interface MonthlyGiftChargesTable {
+  id: string;
+  gift_id: string;
+  period: string;
+  amount_pence: number;
+  status: MonthlyChargeStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_at: string | null;
+  claimed_by: string | null;
+  payment_id: string | null;
+  donation_id: string | null;
   last_error: string | null;
   created_at: string;
   updated_at: string;
@@ -475,6 +544,8 @@ export interface DonationsTable {
   payment_id: string;
   created_at: string;
   completed_at: string | null;
+  /** The monthly gift this donation is one month of (decision 170). */
+  monthly_gift_id: string | null;
 }
 
 export interface GiftAidDeclarationsTable {
@@ -702,6 +773,8 @@ export interface Database {
   test_setup_intents: TestSetupIntentsTable;
   auto_renewals: AutoRenewalsTable;
   auto_renewal_charges: AutoRenewalChargesTable;
+  monthly_gifts: MonthlyGiftsTable;
+  monthly_gift_charges: MonthlyGiftChargesTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   rate_limit_hits: RateLimitHitsTable;

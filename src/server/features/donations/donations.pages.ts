@@ -5,6 +5,8 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { addPageForm, fieldErrors } from '../../http/page-form';
 import type { PageResponder } from '../../http/spa';
 import type { DonationsService } from './donations.service';
+import type { MonthlyGiftsService } from './monthly-gifts.service';
+import { monthlyStartRequest } from '../../../shared/api/monthly-gifts';
 
 /**
  * The donation form as a browser posts it before the page's script has taken it over (decision
@@ -17,6 +19,7 @@ export function donationsPageForms(
   publicUrl: string,
   donations: DonationsService,
   text: (key: SiteTextKey) => Promise<string>,
+  monthly: MonthlyGiftsService,
 ) {
   addPageForm(app, answer, publicUrl, {
     page: 'donate',
@@ -48,6 +51,22 @@ export function donationsPageForms(
       // The API's own check too, as POST /api/donate_proceed makes it.
       const valid = donateProceedRequest.safeParse(request);
       if (!valid.success) return { status: 400, values, fields: fieldErrors(valid.error) };
+      if (form.frequency === 'monthly') {
+        const checked = monthlyStartRequest.safeParse(request);
+        if (!checked.success) return { status: 400, values, fields: fieldErrors(checked.error) };
+        const gift = await monthly.start(checked.data, req.ip, null);
+        return {
+          values,
+          message: { tone: 'info', key: 'form.next_step' },
+          handover: {
+            kind: 'monthly-gift',
+            request,
+            giftId: gift.gift_id,
+            clientSecret: gift.client_secret,
+            setupIntentId: gift.setup_intent_id,
+          },
+        };
+      }
       const started = await donations.proceed(valid.data, req.ip);
       return {
         values,

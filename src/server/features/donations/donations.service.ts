@@ -21,6 +21,8 @@ import { donationReceipt } from './donations.emails';
 import { inTransaction } from '../../db/transaction';
 import { recordConsent, wordingVersion } from '../../privacy/consents';
 import { donationsRepo } from './donations.repo';
+import { giftLink } from './monthly-gifts.emails';
+import { monthlyGiftsRepo } from './monthly-gifts.repo';
 
 type DonateRequest = z.output<typeof donateProceedRequest>;
 type DeclarationDetails = z.output<typeof giftAidDetails>;
@@ -60,15 +62,21 @@ const detailLabels: Record<keyof DeclarationDetails, string> = {
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** Completing a donation marks it received and sends the receipt. */
-export function donationFulfilment(clock: () => Date): FulfilmentHandler {
+/**
+ * Completing a donation marks it received and sends the receipt. A month of a monthly gift also
+ * closes the month's charge (whichever comes first, the job's answer or the provider's webhook,
+ * lands here once) and its receipt carries the gift's cancel link (decisions 171, 172).
+ */
+export function donationFulfilment(clock: () => Date, linkSecret: string): FulfilmentHandler {
   return async (trx, payment, mail) => {
     const tx = donationsRepo(trx);
     const donation = payment.reference_id ? await tx.find(payment.reference_id) : undefined;
     if (!donation) throw new Error(`Donation payment ${payment.id} has no donation`);
     const paidAt = clock();
     await tx.complete(donation.id, paidAt.toISOString());
-    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail)] };
+    if (donation.monthly_gift_id) await monthlyGiftsRepo(trx).chargePaid(donation.id, paidAt.toISOString());
+    const monthly = donation.monthly_gift_id ? { cancelUrl: giftLink(mail, linkSecret, donation.monthly_gift_id) } : undefined;
+    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail, monthly)] };
   };
 }
 
@@ -137,6 +145,7 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
           payment_id: paymentId,
           created_at: now,
           completed_at: null,
+          monthly_gift_id: null,
         },
         gift
           ? {

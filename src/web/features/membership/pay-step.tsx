@@ -105,6 +105,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
                 returnUrl={`${window.location.origin}${flow.returnPath}`}
                 billing={billing}
                 payLabel={`${t('pay.pay')} ${formatPence(proceed.tier.pence)}`}
+                directDebit
                 onPaid={() => void flow.done()}
                 onFailed={(reason) => window.alert(flow.failedMessage(reason))}
               >
