@@ -33,6 +33,7 @@ const byPrefix: [string, TextArea][] = [
   ['nav.', { where: 'Header and menu', page: '/' }],
   ['auto_renew.', { where: 'Automatic renewal: joining, renewing, My Profile and the payment confirmation page', page: '/profile' }],
   ['home.', { where: 'Home page', page: '/' }],
+  ['monthly.', { where: "Monthly giving: the donate page, My Profile and the receipt's link", page: '/donate' }],
   ['mail.', { where: 'E-mail the site sends (welcome, receipts, password reset)', page: null }],
   ['tier.', { where: 'Joining, renewing and My Profile: the membership tiers', page: '/register' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
