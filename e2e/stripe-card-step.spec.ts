@@ -8,9 +8,10 @@ import { collectDialogs, continueToPayment, fillRegistration, uniqueEmail } from
 import { startSiteServer } from './site-server';
 
 /**
- * The live card step in Stripe mode (decision 087): a site with PAYMENTS=stripe whose Stripe
+ * The live card step in Stripe mode (decisions 087, 145): a site with PAYMENTS=stripe whose Stripe
  * calls go to the local stand-in for Stripe's API (STRIPE_API_BASE), and a browser that gets a
- * fake Stripe.js in place of the provider's script, whose confirmations reach the stand-in too.
+ * fake Stripe.js in place of the provider's script, whose Payment Element's confirmations (and
+ * 3-D Secure step) reach the stand-in too.
  * Nothing of the site changes for the test: its Content-Security-Policy allows js.stripe.com and
  * api.stripe.com as on a real site, and only this browser answers those addresses locally.
  */
@@ -88,8 +89,12 @@ test('a doctor joins in Stripe mode: a declined card, then a good one, and the n
   const dialogs = collectDialogs(page);
   const email = uniqueEmail('stripe-member');
   await fillRegistration(page, { tier: /^Doctors/, email, password: 'Stripe-member-1234' });
+  // The card step is a document of its own, whose policy lets Stripe's frame offer wallets.
+  const payDocument = page.waitForResponse((r) => r.request().resourceType() === 'document' && /\/register\/pay$/.test(r.url()));
   await continueToPayment(page);
-  // Stripe's card element, drawn by the provider's script (here its stand-in).
+  expect((await payDocument).headers()['permissions-policy']).toContain('payment=(self "https://js.stripe.com")');
+  // Stripe's Payment Element, drawn by the provider's script (here its stand-in).
+  await expect(page.getByRole('group', { name: 'Payment method' })).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeVisible();
   await expect(page.getByText('Test payments — no real card is charged')).toHaveCount(0);
   await checkA11y(page);
@@ -113,12 +118,14 @@ test('a doctor joins in Stripe mode: a declined card, then a good one, and the n
   const confirmations = requests.filter((r) => r.method === 'POST' && r.path.endsWith('/confirm'));
   expect(confirmations.map((r) => r.body.get('payment_method_data[card][number]'))).toEqual(['4000000000000002', '4242424242424242']);
   expect(confirmations.every((r) => r.body.get('key') === 'pk_test_journeys')).toBe(true);
+  // A method that leaves the page would come back to the thank-you page, which settles it.
+  expect(confirmations.map((r) => r.body.get('return_url'))).toEqual(Array(2).fill(`${stripeSite.url}/register/thanks`));
   const intentId = confirmations[1]!.path.split('/')[3]!;
   expect(intents.get(intentId)).toMatchObject({ amount: 5000, currency: 'gbp', status: 'succeeded' });
   expect(requests.some((r) => r.method === 'GET' && r.path.startsWith(`/v1/payment_intents/${intentId}`))).toBe(true);
 });
 
-test('a visitor books a paid event in Stripe mode and pays by card', async ({ page, stripeSite }) => {
+test('a visitor books a paid event in Stripe mode and pays by a card the bank asks them to confirm', async ({ page, stripeSite }) => {
   test.slow();
   const dialogs = collectDialogs(page);
   const email = uniqueEmail('stripe-booker');
@@ -138,8 +145,10 @@ test('a visitor books a paid event in Stripe mode and pays by card', async ({ pa
   await expect(page.getByText('To pay: £20.00')).toBeVisible();
   await expect(page.getByLabel('Card number')).toBeVisible();
   await checkA11y(page);
-  await fillStripeCard(page, '4242 4242 4242 4242');
+  // Stripe's test card that asks for 3-D Secure: the bank's step, in Stripe's frame, completed.
+  await fillStripeCard(page, '4000 0025 0000 3155');
   await page.getByRole('button', { name: 'Pay £20.00' }).click();
+  await page.getByRole('dialog', { name: '3D Secure authentication' }).getByRole('button', { name: 'Complete authentication' }).click();
   await expect(page.getByTestId('booking-outcome')).toHaveText(
     'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
   );

@@ -33,7 +33,13 @@ import { siteTextRoutes } from './features/site-text/site-text.routes';
 import { installAuth } from './http/auth';
 import { installErrorHandler, sendError } from './http/error-handler';
 import { openApiRoutes } from './http/openapi';
-import { applySecurityHeaders, contentSecurityPolicy, installSecurityHeaders, securityHeaders } from './http/security-headers';
+import {
+  applySecurityHeaders,
+  contentSecurityPolicy,
+  installSecurityHeaders,
+  permissionsPolicy,
+  securityHeaders,
+} from './http/security-headers';
 import { installSpa } from './http/spa';
 import { loadBuiltRenderer, type RenderPage } from './http/pages';
 import { pageHeads } from './page-head';
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     renderPage: deps.renderPage === undefined ? await loadBuiltRenderer(config.webDir) : deps.renderPage,
     publicUrl: config.publicUrl,
     clock: services.clock,
+    cardStepPermissions: permissionsPolicy(cspOptions, { cardStep: true }),
   });
   // Forms posted to their page before its script took them over: answered with the page (decision 085).
   accountsPageForms(app, answerForm, config.publicUrl, services.accounts, services.passwordResets);

@@ -252,7 +252,8 @@ export interface TestPaymentIntentsTable {
   client_secret: string;
   idempotency_key: string;
   amount_pence: number;
-  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  /** requires_action: waiting for the simulated bank's authentication (decision 145). */
+  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
 }

@@ -37,16 +37,17 @@ export function contentSecurityPolicy(options: CspOptions, frameOrigins: string[
 
 /**
  * Powerful browser features the site never uses are switched off for it and every frame it
- * embeds; Stripe's frames may use the Payment Request API (Apple Pay, Google Pay) when Stripe is on.
+ * embeds. The Payment Request API (Apple Pay, Google Pay in Stripe's Payment Element) is allowed
+ * to Stripe's frames on the card step's pages alone, and only when Stripe is on (decision 145).
  * Only features every current browser knows are named: an unknown one is a console error in Chromium.
  */
-export function permissionsPolicy(options: CspOptions): string {
+export function permissionsPolicy(options: CspOptions, page: { cardStep: boolean } = { cardStep: false }): string {
   return [
     'camera=()',
     'microphone=()',
     'geolocation=()',
     'usb=()',
-    options.stripe ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
+    options.stripe && page.cardStep ? 'payment=(self "https://js.stripe.com")' : 'payment=()',
   ].join(', ');
 }
 

@@ -17,12 +17,12 @@ import {
   withoutLanguage,
   type Language,
 } from '../../shared/domain/language';
-import { pageOf } from '../../shared/domain/page-paths';
+import { isCardStepPage, pageOf } from '../../shared/domain/page-paths';
 import { shortLivedByKey, slidingWindow } from '../short-lived';
 import { addressKey } from './client-address';
 import { acceptedEncoding, encodedOnce, type PageEncoding } from './encoded-page';
 import { fillTemplate, inProcessTransport, watchingUnavailable, type RenderPage } from './pages';
-import { carriesToken } from './token-pages';
+import { carriesToken, readablePath } from './token-pages';
 
 export type SpaOptions = {
   webDir: string;
@@ -44,6 +44,8 @@ export type SpaOptions = {
   publicUrl: string;
   /** The clock the renders per address are counted by (the tests' own). */
   clock?: () => Date;
+  /** The Permissions-Policy of the card step's pages, in place of every other answer's (decision 145). */
+  cardStepPermissions?: string;
 };
 
 export type PageHead = {
@@ -278,6 +280,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const [csp, page] = await Promise.all([options.pageCsp(), secret ? servedPage(req, url) : keptPage(req, url)]);
     if ('location' in page) return reply.redirect(page.location, page.status);
     if (secret) reply.header('referrer-policy', 'no-referrer');
+    cardStepHeaders(reply, url);
     reply
       .code(status ?? page.status)
       .header('cache-control', 'no-cache')
@@ -289,6 +292,11 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(page.html);
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding));
+  };
+
+  /** A card step's page lets Stripe's frame offer wallets; every other answer keeps the strict policy. */
+  const cardStepHeaders = (reply: FastifyReply, url: string) => {
+    if (options.cardStepPermissions && isCardStepPage(readablePath(url))) reply.header('permissions-policy', options.cardStepPermissions);
   };
 
   const answerForm: PageResponder = async (req, reply, outcome, status = 200) => {
@@ -307,6 +315,7 @@ export async function installSpa(app: FastifyInstance, options: SpaOptions): Pro
       () => `${embeddedJsonElement(FORM_OUTCOME_ELEMENT_ID, outcome)}</head>`,
     );
     if (carriesToken(url)) reply.header('referrer-policy', 'no-referrer');
+    cardStepHeaders(reply, url);
     return (
       reply
         // An unknown record's page stays a 404, whatever was posted to it.

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { paymentsApi } from '../../shared/api/payments';
-import { badRequest, HttpError, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../http/errors';
 import { addRoute } from '../http/route';
 import type { StripeProvider } from '../integrations/payments/stripe-provider';
-import type { TestProvider } from '../integrations/payments/test-provider';
+import { AUTHENTICATION_FAILED, type MethodEntry, type TestProvider } from '../integrations/payments/test-provider';
 import type { CardBrake } from './card-brake';
 import type { CardCheckChallenges } from './card-check-challenge';
 import type { FulfilmentService } from './fulfilment';
@@ -51,25 +51,44 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
       if (!test) throw notFound('Test payments are switched off');
       const payment = await payments.forClientSecret(body.client_secret);
       await brake.beforeCardStep(req.ip, payment?.provider_ref ?? undefined);
-      const { intent, outcome } = await test.confirm(body.client_secret, {
-        number: body.card_number,
-        expMonth: body.exp_month,
-        expYear: body.exp_year,
-        cvc: body.cvc,
-      });
+      const entry: MethodEntry =
+        body.method === 'card'
+          ? { method: 'card', card: { number: body.card_number!, expMonth: body.exp_month!, expYear: body.exp_year!, cvc: body.cvc! } }
+          : { method: body.method };
+      const { intent, outcome } = await test.confirm(body.client_secret, entry);
       // Counted against whoever started the payment, as Stripe's webhook would.
       const startedBy = payment?.client_address ?? req.ip;
-      if (!outcome.ok) {
+      if (outcome.ok === false) {
         if (intent) await brake.recordDecline(intent.id, startedBy);
         throw new HttpError(402, outcome.message);
       }
-      if (intent) {
-        await brake.recordSuccess(intent.id, startedBy);
-        await fulfilment.fulfilIntent(intent.id);
-      }
+      if (outcome.ok === 'action') return { status: 'requires_action' as const };
+      if (intent) await paid(intent.id, startedBy);
       return { status: 'succeeded' as const };
     },
   });
+
+  // The simulated bank's check after a test_confirm that answered requires_action (decision 145).
+  addRoute(app, paymentsApi.testAuthenticate, {
+    policy: 'public',
+    handler: async ({ body, req }) => {
+      if (!test) throw notFound('Test payments are switched off');
+      const payment = await payments.forClientSecret(body.client_secret);
+      const { intent, result } = await test.authenticate(body.client_secret, body.outcome === 'complete');
+      if (result === 'unknown') throw notFound('Payment not found');
+      if (result === 'not-waiting') throw conflict('This payment is not waiting for authentication. Please pay again.');
+      // Not a decline: the bank did not refuse the card, the payer stopped (the brake counts declines).
+      if (result === 'failed') throw new HttpError(402, AUTHENTICATION_FAILED);
+      await paid(intent!.id, payment?.client_address ?? req.ip);
+      return { status: 'succeeded' as const };
+    },
+  });
+
+  /** A test payment taken: counted for the address that started it, and fulfilled once. */
+  async function paid(intentId: string, startedBy: string) {
+    await brake.recordSuccess(intentId, startedBy);
+    await fulfilment.fulfilIntent(intentId);
+  }
 
   addRoute(app, paymentsApi.cardCheck, { policy: 'public', handler: () => challenges.create() });
 

@@ -38,7 +38,8 @@ describe('Stripe', () => {
     expect(csp).toMatch(/frame-src [^;]*https:\/\/hooks\.stripe\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.stripe\.com/);
     const permissions = (await t.app.inject({ method: 'GET', url: '/api/health' })).headers['permissions-policy'];
-    expect(permissions).toContain('payment=(self "https://js.stripe.com")');
+    // Wallets are allowed on the card step's pages alone (decision 145; permissions-policy.api.test.ts).
+    expect(permissions).toContain('payment=()');
     const simulated = await t.app.inject({
       method: 'POST',
       url: '/api/payments/test_confirm',

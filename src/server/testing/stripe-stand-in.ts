@@ -16,7 +16,19 @@ export type StandInIntent = {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
+  /** As the intent was created: which methods the Payment Element may offer (decision 145). */
+  automatic_payment_methods: { enabled: boolean } | null;
+  excluded_payment_method_types: string[] | null;
+  /** What the card step must do next (3-D Secure), as Stripe says it. */
+  next_action: { type: string } | null;
+  last_payment_error: { type: string; code: string; message: string } | null;
 };
+
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+export const AUTHENTICATION_CARD = '4000002500003155';
+/** Stripe's words when the person fails or abandons the bank's check. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Stripe's test cards that are refused, and how Stripe words the refusal. */
 const CARD_OUTCOMES: Record<string, { code: string; decline_code?: string; message: string }> = {
@@ -24,6 +36,12 @@ const CARD_OUTCOMES: Record<string, { code: string; decline_code?: string; messa
   '4000000000009995': { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
 };
+
+/** A list parameter as the SDK sends it: `name[0]=a&name[1]=b`; null when absent. */
+function listParam(body: URLSearchParams, name: string): string[] | null {
+  const values = [...body].filter(([key]) => key.startsWith(`${name}[`)).map(([, value]) => value);
+  return values.length ? values : null;
+}
 
 export async function startStripeStandIn() {
   const intents = new Map<string, StandInIntent>();
@@ -64,6 +82,10 @@ export async function startStripeStandIn() {
           status: 'requires_payment_method',
           client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
           metadata,
+          automatic_payment_methods: body.get('automatic_payment_methods[enabled]') === 'true' ? { enabled: true } : null,
+          excluded_payment_method_types: listParam(body, 'excluded_payment_method_types'),
+          next_action: null,
+          last_payment_error: null,
         };
         intents.set(id, intent);
         if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, intent);
@@ -105,11 +127,48 @@ export async function startStripeStandIn() {
           });
         const card = (body.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
         const declined = CARD_OUTCOMES[card] ?? { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+        // A wallet (Apple Pay, Google Pay) pays with a card of the device's: as good as the card.
         if (card === '4242424242424242') {
           intent.status = 'succeeded';
+          intent.next_action = null;
+          intent.last_payment_error = null;
+          return send(200, intent);
+        }
+        if (card === AUTHENTICATION_CARD) {
+          intent.status = 'requires_action';
+          intent.next_action = { type: 'use_stripe_sdk' };
           return send(200, intent);
         }
         return send(402, { error: { type: 'card_error', ...declined, payment_intent: intent } });
+      }
+      // What Stripe's 3-D Secure frame reports once the person has completed or failed the bank's
+      // check (the fake Stripe.js posts here; the real frame talks to Stripe's own hosts).
+      const authenticate = /^\/v1\/payment_intents\/([^/?]+)\/authenticate$/.exec(path);
+      if (req.method === 'POST' && authenticate) {
+        const intent = intents.get(authenticate[1]!);
+        if (!intent || body.get('client_secret') !== intent.client_secret)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (intent.status !== 'requires_action')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's status is ${intent.status}: there is nothing to authenticate.`,
+            },
+          });
+        intent.next_action = null;
+        if (body.get('outcome') === 'complete') {
+          intent.status = 'succeeded';
+          intent.last_payment_error = null;
+        } else {
+          intent.status = 'requires_payment_method';
+          intent.last_payment_error = {
+            type: 'invalid_request_error',
+            code: 'payment_intent_authentication_failure',
+            message: AUTHENTICATION_FAILED,
+          };
+        }
+        return send(200, intent);
       }
       const cancel = /^\/v1\/payment_intents\/([^/?]+)\/cancel$/.exec(path);
       if (req.method === 'POST' && cancel) {
@@ -163,6 +222,7 @@ export async function startStripeStandIn() {
       const intent = intents.get(id)!;
       if (intent.status === 'canceled') throw new Error(`${id} was cancelled: Stripe would refuse its card step`);
       intent.status = 'succeeded';
+      intent.next_action = null;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './test-app';
 export const WEBHOOK_SECRET = 'whsec_test_secret_for_the_suite';
 
 /** The app with Stripe as its provider, pointed at a fresh stand-in for Stripe's API. */
-export async function stripeTestApp(options: { captureLogs?: boolean } = {}) {
+export async function stripeTestApp(options: { captureLogs?: boolean; env?: Record<string, string> } = {}) {
   const standIn = await startStripeStandIn();
   const t = await createTestApp(
     {
@@ -16,6 +16,7 @@ export async function stripeTestApp(options: { captureLogs?: boolean } = {}) {
       STRIPE_PUBLISHABLE_KEY: 'pk_test_suite',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: standIn.url,
+      ...options.env,
     },
     { captureLogs: options.captureLogs },
   );

@@ -8,22 +8,52 @@ export const paymentsConfig = z.object({
 });
 export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 
+/**
+ * The simulated provider's methods (decision 145), as the Payment Element offers Stripe's: a card,
+ * a wallet (a device's stored card, nothing typed), and a bank that asks the payer to authenticate.
+ */
+export const TEST_METHODS = ['card', 'wallet', 'bank'] as const;
+export type TestMethod = (typeof TEST_METHODS)[number];
+
 /** The simulated provider's card step (only when PAYMENTS=test). */
-export const testConfirmRequest = z.object({
+export const testConfirmRequest = z
+  .object({
+    client_secret: z.string().min(1).max(300),
+    /** The card when left out, as before the other methods. */
+    method: z.enum(TEST_METHODS, { error: 'Choose card, wallet or bank' }).default('card'),
+    card_number: z.string().trim().min(1, 'Enter a card number').max(30).optional(),
+    /** The expiry as the card shows it; a date in the past is declined, as Stripe declines it. */
+    exp_month: numberOrDigits('Enter the expiry month')
+      .pipe(z.number().int().min(1, 'Enter a month from 1 to 12').max(12, 'Enter a month from 1 to 12'))
+      .optional(),
+    exp_year: numberOrDigits('Enter the expiry year').pipe(z.number().int().min(0).max(9999)).optional(),
+    /** 3 digits, or 4 for American Express. */
+    cvc: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, "Enter the card's 3 or 4 digit security code")
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method !== 'card') return;
+    // A card payment needs the card: each missing part named, as the form names it.
+    const missing: [keyof typeof body, string][] = [
+      ['card_number', 'Enter a card number'],
+      ['exp_month', 'Enter the expiry month'],
+      ['exp_year', 'Enter the expiry year'],
+      ['cvc', "Enter the card's 3 or 4 digit security code"],
+    ];
+    for (const [field, message] of missing) if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+/** Paid, or waiting for the payer to authenticate with their bank (`test_authenticate`). */
+export const testConfirmResponse = z.object({ status: z.enum(['succeeded', 'requires_action']) });
+
+/** The simulated bank's check: the payer completes it, or cancels (nothing is taken). */
+export const testAuthenticateRequest = z.object({
   client_secret: z.string().min(1).max(300),
-  card_number: z.string().trim().min(1, 'Enter a card number').max(30),
-  /** The expiry as the card shows it; a date in the past is declined, as Stripe declines it. */
-  exp_month: numberOrDigits('Enter the expiry month').pipe(
-    z.number().int().min(1, 'Enter a month from 1 to 12').max(12, 'Enter a month from 1 to 12'),
-  ),
-  exp_year: numberOrDigits('Enter the expiry year').pipe(z.number().int().min(0).max(9999)),
-  /** 3 digits, or 4 for American Express. */
-  cvc: z
-    .string()
-    .trim()
-    .regex(/^\d{3,4}$/, "Enter the card's 3 or 4 digit security code"),
+  outcome: z.enum(['complete', 'cancel'], { error: 'Choose complete or cancel' }),
 });
-export const testConfirmResponse = z.object({ status: z.literal('succeeded') });
+export const testAuthenticateResponse = z.object({ status: z.literal('succeeded') });
 
 /** After the card step, the browser asks the server to check with the provider and fulfil. */
 export const settleRequest = z.object({ client_secret: z.string().min(1).max(300) });
@@ -69,6 +99,8 @@ export const PAYMENTS_UNAVAILABLE = 'Card payments are unavailable just now. Ple
 /** Stripe's test cards, as the test provider honours them. */
 export const TEST_CARDS = {
   success: '4242424242424242',
+  /** Asks for 3-D Secure on every payment. */
+  authentication: '4000002500003155',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
 } as const;
@@ -95,13 +127,28 @@ export const paymentsApi = defineEndpoints('payments', {
     path: '/api/payments/test_confirm',
     summary: "The simulated provider's card step (only while PAYMENTS=test): Stripe's test card numbers behave as on Stripe",
     description:
-      'A number of the wrong length or checksum, an expiry in the past and a security code of the wrong length for the card are declined with Stripe’s messages, before the test numbers’ own outcomes.',
+      'A number of the wrong length or checksum, an expiry in the past and a security code of the wrong length for the card are declined with Stripe’s messages, before the test numbers’ own outcomes. The wallet pays at once; the bank, and the card 4000 0025 0000 3155, answer requires_action until test_authenticate.',
     body: { kind: 'json', schema: testConfirmRequest },
     response: testConfirmResponse,
     errors: {
       402: 'The card was declined',
       404: 'Test payments are switched off',
       429: 'Too many card steps or declined cards from this client',
+    },
+  },
+  testAuthenticate: {
+    method: 'POST',
+    path: '/api/payments/test_authenticate',
+    summary:
+      "The simulated bank's authentication of a test payment (only while PAYMENTS=test): completed, it pays; cancelled, nothing is taken",
+    description:
+      'Only a payment waiting for authentication (a test_confirm that answered requires_action) can be authenticated; completing one already paid answers succeeded again and changes nothing.',
+    body: { kind: 'json', schema: testAuthenticateRequest },
+    response: testAuthenticateResponse,
+    errors: {
+      402: 'The authentication was cancelled or failed: nothing was taken',
+      404: 'Test payments are switched off, or no such payment',
+      409: 'The payment is not waiting for authentication',
     },
   },
   cardCheck: {

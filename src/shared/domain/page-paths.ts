@@ -80,6 +80,19 @@ export function pageUrl(
  */
 export const TOKEN_PAGES: readonly PageName[] = ['pwReset', 'confirmEmail', 'invitation', 'preferences'];
 
+/**
+ * Pages that show the card step (Stripe's Payment Element): only their documents may let Stripe's
+ * frame ask for a wallet (the `payment` permission), and the browser loads them as documents of
+ * their own so that it does (decision 145).
+ */
+export const CARD_STEP_PAGES: readonly PageName[] = ['registerPay', 'renewPay', 'donate', 'event', 'booking'];
+
+/** Whether an address (a path, without query) is one of the card step's pages. */
+export function isCardStepPage(path: string): boolean {
+  const page = pageOf(path);
+  return page !== null && CARD_STEP_PAGES.includes(page);
+}
+
 /** The public pages worth a search engine's visit (no sign-in, no payment steps), besides articles and events. */
 export const SITEMAP_PAGES: readonly PageName[] = ['home', 'events', 'news', 'newsletters', 'register', 'donate'];
 

@@ -99,7 +99,10 @@ describe('holds, the waitlist and cancelling', () => {
     const id = await h.newEvent({ capacity: 1, member_price_pence: 500, price_pence: 500 });
     const held = (await h.book(id, { name: 'Quiet', email: 'quiet@example.org' })).json();
     // The test provider charges the intent as Stripe would, without the settle call the browser makes.
-    await t.services.testPayments!.confirm(held.client_secret, { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' });
+    await t.services.testPayments!.confirm(held.client_secret, {
+      method: 'card',
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+    });
     t.clock.advance(31 * 60 * 1000);
     await t.services.bookings.expireLapsed();
     expect(await h.status(held.booking_id)).toBe('confirmed');

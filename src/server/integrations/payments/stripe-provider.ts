@@ -19,6 +19,14 @@ export type StripeOptions = {
   protocol?: 'http' | 'https';
 };
 
+/**
+ * The Payment Element offers what the Stripe account has turned on (cards, Apple Pay, Google Pay,
+ * Link, and methods that leave the page and come back), but not the methods that take days to
+ * settle: Direct Debit and bank transfers need a "payment processing" state, a mandate and
+ * webhooks of their own that the site does not have yet (decision 145).
+ */
+export const DELAYED_METHODS = ['bacs_debit', 'sepa_debit', 'customer_balance'] as const;
+
 /** Signed events older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -97,7 +105,8 @@ export function stripeProvider(options: StripeOptions) {
               currency: 'gbp',
               description: intent.description,
               metadata: intent.metadata,
-              allowed_payment_method_types: ['card'],
+              automatic_payment_methods: { enabled: true },
+              excluded_payment_method_types: [...DELAYED_METHODS],
             },
             { idempotencyKey: intent.idempotencyKey },
           ),

@@ -10,9 +10,22 @@ import { PaymentProviderError, type Intent, type NewIntent, type NewRefund, type
  * tested without network access or a Stripe account.
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
+/** A card step's outcome: paid, refused, or waiting for the payer to authenticate with their bank. */
+export type StepOutcome = CardOutcome | { ok: 'action' };
 
 /** The card as the card step sends it. */
 export type CardEntry = { number: string; expMonth: number; expYear: number; cvc: string };
+/** What the payer chose in the test provider's step (decision 145): a card, a wallet, or a bank that asks them to authenticate. */
+export type MethodEntry = { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' };
+
+/** How an authentication ended: paid, cancelled or failed, not waiting for one (already cancelled, never asked), or no such payment. */
+export type AuthenticationResult = 'succeeded' | 'failed' | 'not-waiting' | 'unknown';
+
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+export const AUTHENTICATION_CARD = '4000002500003155';
+/** Stripe's words when the payer fails or abandons the bank's check. */
+export const AUTHENTICATION_FAILED =
+  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
 
 /** Stripe's test cards that are declined, with Stripe's message for each (its "Testing" page). */
 const DECLINES: Record<string, string> = {
@@ -54,9 +67,15 @@ export function cardOutcome(card: CardEntry, now: Date): CardOutcome {
   const digits = cardDigits(card.number);
   const refusal = cardNumberProblem(digits) ?? expiryProblem(card.expMonth, card.expYear, now) ?? cvcProblem(card.cvc, digits);
   if (refusal) return { ok: false, message: refusal };
-  if (SUCCEEDS.has(digits)) return { ok: true };
+  if (SUCCEEDS.has(digits) || digits === AUTHENTICATION_CARD) return { ok: true };
   return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
 }
+
+/** The card step's calls, as they call themselves again when another request changed the intent first. */
+type TestProviderSteps = {
+  confirm(clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }>;
+  authenticate(clientSecret: string, complete: boolean): Promise<{ intent?: Intent; result: AuthenticationResult }>;
+};
 
 export function testProvider(db: Kysely<Database>, clock: () => Date) {
   const toIntent = (row: { id: string; status: string; amount_pence: number; client_secret: string }): Intent => ({
@@ -116,21 +135,58 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       };
     },
 
-    /** The card step: charges the intent when the card is one that succeeds. */
-    async confirm(clientSecret: string, card: CardEntry): Promise<{ intent?: Intent; outcome: CardOutcome }> {
+    /**
+     * The card step: charges the intent when the card is one that succeeds, or the wallet; the
+     * bank, and Stripe's 3-D Secure test card, leave it waiting for the payer's authentication.
+     */
+    async confirm(this: TestProviderSteps, clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }> {
       const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
       if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
       // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
       if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
-      const outcome = cardOutcome(card, clock());
-      const status = outcome.ok ? ('succeeded' as const) : ('requires_payment_method' as const);
-      await db
+      const checked: CardOutcome = entry.method === 'card' ? cardOutcome(entry.card, clock()) : { ok: true };
+      const needsAction =
+        checked.ok && (entry.method === 'bank' || (entry.method === 'card' && cardDigits(entry.card.number) === AUTHENTICATION_CARD));
+      const status = needsAction
+        ? ('requires_action' as const)
+        : checked.ok
+          ? ('succeeded' as const)
+          : ('requires_payment_method' as const);
+      // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
+      const changed = await db
         .updateTable('test_payment_intents')
-        .set({ status, last_error: outcome.ok ? null : outcome.message })
+        .set({ status, last_error: checked.ok ? null : checked.message })
         .where('id', '=', row.id)
-        .execute();
-      return { intent: toIntent({ ...row, status }), outcome };
+        .where('status', 'in', ['requires_payment_method', 'requires_action'])
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.confirm(clientSecret, entry);
+      return { intent: toIntent({ ...row, status }), outcome: needsAction ? { ok: 'action' } : checked };
+    },
+
+    /**
+     * The simulated bank's check of an intent waiting for it: completed, the intent is paid;
+     * cancelled, it wants another method (Stripe's words). Decided by one conditional change, so
+     * two answers at once take effect once; an intent already paid is answered as it stands.
+     */
+    async authenticate(
+      this: TestProviderSteps,
+      clientSecret: string,
+      complete: boolean,
+    ): Promise<{ intent?: Intent; result: AuthenticationResult }> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { result: 'unknown' };
+      if (row.status === 'succeeded') return { intent: toIntent(row), result: 'succeeded' };
+      if (row.status !== 'requires_action') return { intent: toIntent(row), result: 'not-waiting' };
+      const status = complete ? ('succeeded' as const) : ('requires_payment_method' as const);
+      const changed = await db
+        .updateTable('test_payment_intents')
+        .set({ status, last_error: complete ? null : AUTHENTICATION_FAILED })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_action')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
+      return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

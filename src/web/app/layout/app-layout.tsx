@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { useCardStepDocument } from '../card-step-document';
 import { useRoleRefresh } from '../role-refresh';
 import styles from './layout.module.css';
 import { PageLoadingBar } from './page-loading-bar';
@@ -12,6 +13,7 @@ export function AppLayout() {
   const { pathname, hash } = useLocation();
   const asLoaded = useRef<{ pathname: string; hash: string } | null>({ pathname, hash });
   useRoleRefresh();
+  useCardStepDocument(pathname);
 
   // docs/product.md: every route change starts at the top of the page; a link to a section ("/#contact")
   // goes to that section once the page has drawn it. Not the page as loaded: the browser placed

@@ -10,11 +10,11 @@ import { usePaymentsConfig } from './payments-api';
 import { TestCardForm } from './test-card-form';
 
 // Stripe's script and React bindings are fetched only when a payment page shows the Stripe form.
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 export type { CardFormProps } from './card-form-types';
 
-/** The card step of a payment: Stripe Elements, or the test provider's form when offline. */
+/** The card step of a payment: Stripe's Payment Element (decision 145), or the test provider's form when offline. */
 export function CardPayment(props: CardFormProps) {
   const { t } = useSiteText();
   const config = usePaymentsConfig();
@@ -48,7 +48,7 @@ export function CardPayment(props: CardFormProps) {
     return (
       <Suspense fallback={<CardFormSkeleton />}>
         {shown}
-        <StripeCardForm publishableKey={config.data.publishable_key} {...form} />
+        <StripePaymentForm publishableKey={config.data.publishable_key} {...form} />
       </Suspense>
     );
   }

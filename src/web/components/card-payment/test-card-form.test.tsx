@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentsApi } from '../../../shared/api/payments';
-import { FakeApi } from '../../testing/fake-api';
+import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
+import { CardPayment } from './card-payment';
 import { TestCardForm } from './test-card-form';
 
 describe("the test provider's card form", () => {
@@ -49,7 +50,71 @@ describe("the test provider's card form", () => {
     await user.click(screen.getByRole('button', { name: 'Pay £5.00' }));
     await vi.waitFor(() => expect(paid).toHaveBeenCalled());
     expect(api.callsTo(paymentsApi.testConfirm).map((call) => call.json)).toEqual([
-      { client_secret: 'pi_1_secret_2', card_number: '3782 822463 10005', exp_month: 11, exp_year: 26, cvc: '1234' },
+      { client_secret: 'pi_1_secret_2', method: 'card', card_number: '3782 822463 10005', exp_month: 11, exp_year: 26, cvc: '1234' },
     ]);
+  });
+});
+
+describe("the test provider's other methods (decision 145)", () => {
+  const render = (api: FakeApi) => {
+    const paid = vi.fn();
+    const failed = vi.fn();
+    const page = renderPage(
+      <CardPayment
+        clientSecret="pi_1_secret_2"
+        returnUrl="/"
+        billing={{ line1: '', line2: '', city: '', postal_code: '' }}
+        payLabel="Pay £5.00"
+        onPaid={paid}
+        onFailed={failed}
+      />,
+      { api: api.on(paymentsApi.config, { provider: 'test' }) },
+    );
+    return { ...page, paid, failed };
+  };
+
+  it('pays with the wallet-like button, nothing typed', async () => {
+    const api = new FakeApi().on(paymentsApi.testConfirm, { status: 'succeeded' }).on(paymentsApi.settle, { status: 'succeeded' });
+    const { user, paid } = render(api);
+    await user.click(await screen.findByRole('radio', { name: 'Test wallet' }));
+    expect(screen.queryByRole('textbox', { name: /^Card number/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Pay £5.00' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Pay with Test wallet' }));
+    await vi.waitFor(() => expect(paid).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(paymentsApi.testConfirm).map((call) => call.json)).toEqual([{ client_secret: 'pi_1_secret_2', method: 'wallet' }]);
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
+  });
+
+  it('asks the payer to authenticate with the bank: a cancel takes nothing, then a completed check pays', async () => {
+    const failure = 'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
+    const api = new FakeApi()
+      .on(paymentsApi.testConfirm, { status: 'requires_action' })
+      .on(paymentsApi.testAuthenticate, (request) =>
+        (request.json as { outcome: string }).outcome === 'complete' ? { status: 'succeeded' as const } : new FakeFailure(402, failure),
+      )
+      .on(paymentsApi.settle, { status: 'succeeded' });
+    const { user, paid, failed } = render(api);
+    await user.click(await screen.findByRole('radio', { name: 'Test bank (asks you to authenticate)' }));
+    await user.click(screen.getByRole('button', { name: 'Pay £5.00' }));
+    const step = await screen.findByRole('dialog', { name: 'Confirm this payment with your bank' });
+    await user.click(within(step).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('card-failure')).toHaveTextContent(`Payment failed: ${failure}`);
+    expect(failed).toHaveBeenCalledWith(failure);
+    expect(api.callsTo(paymentsApi.settle)).toEqual([]);
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Pay £5.00' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm this payment with your bank' });
+    await user.click(within(again).getByRole('button', { name: 'Complete authentication' }));
+    await vi.waitFor(() => expect(paid).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(paymentsApi.testConfirm).map((call) => call.json)).toEqual([
+      { client_secret: 'pi_1_secret_2', method: 'bank' },
+      { client_secret: 'pi_1_secret_2', method: 'bank' },
+    ]);
+    expect(api.callsTo(paymentsApi.testAuthenticate).map((call) => call.json)).toEqual([
+      { client_secret: 'pi_1_secret_2', outcome: 'cancel' },
+      { client_secret: 'pi_1_secret_2', outcome: 'complete' },
+    ]);
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
   });
 });

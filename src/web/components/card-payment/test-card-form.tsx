@@ -3,7 +3,11 @@ import LockIcon from '@mui/icons-material/Lock';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -13,17 +17,26 @@ import { useSiteText } from '../../lib/site-text';
 import { warnNotReady, type CardFormProps } from './card-form-types';
 import { parseExpiry } from '../../../shared/domain/card-rules';
 import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from './card-number';
-import { settlePayment, testConfirm } from './payments-api';
+import type { TestMethod } from '../../../shared/api/payments';
+import { settlePayment, testAuthenticate, testConfirm } from './payments-api';
+import { TestAuthenticationStep } from './test-authentication-step';
 import { useFormAction } from '../../lib/form-outcome';
 
+const METHOD_LABEL_ID = 'test-payment-method-label';
+
 /**
- * The test provider's card form (docs/architecture.md "Payments"): Stripe's test numbers behave as on Stripe.
+ * The test provider's card step (docs/architecture.md "Payments"): Stripe's test numbers behave as on Stripe.
  * The form checks what Stripe's own form checks (the number for its brand, an expiry not yet
- * past, the security code's length) by the rules the server applies too (decision 106).
+ * past, the security code's length) by the rules the server applies too (decision 106). Like the
+ * Payment Element it offers more than the card (decision 145): a wallet-like button, and a bank
+ * that asks the payer to authenticate in a step they complete or cancel.
  */
 export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttempt, children }: CardFormProps) {
   const formAction = useFormAction();
   const { t } = useSiteText();
+  const [method, setMethod] = useState<TestMethod>('card');
+  const [authenticating, setAuthenticating] = useState(false);
+  const [checks, setChecks] = useState(0);
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -34,7 +47,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
   const expiryChecked = expiryState(expiry, new Date());
   const expiryOk = expiryChecked === 'ok';
   const cvcOk = cvcComplete(cvc, number);
-  const ready = numberOk && expiryOk && cvcOk;
+  const ready = method !== 'card' || (numberOk && expiryOk && cvcOk);
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -46,17 +59,46 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
     }
     setPaying(true);
     onAttempt?.();
+    let answer: Awaited<ReturnType<typeof testConfirm>>;
     try {
-      const { month, year } = parseExpiry(expiry)!;
-      await testConfirm(clientSecret, { card_number: number, exp_month: month, exp_year: year, cvc });
+      if (method === 'card') {
+        const { month, year } = parseExpiry(expiry)!;
+        answer = await testConfirm(clientSecret, { method, card_number: number, exp_month: month, exp_year: year, cvc });
+      } else answer = await testConfirm(clientSecret, { method });
     } catch (error) {
-      setPaying(false);
-      const reason = errorMessage(error, '');
-      onFailed(reason || null);
+      failed(error);
       return;
     }
+    if (answer.status === 'requires_action') {
+      setChecks((n) => n + 1);
+      setAuthenticating(true);
+      return;
+    }
+    await finish();
+  }
+
+  function failed(error: unknown) {
+    setPaying(false);
+    const reason = errorMessage(error, '');
+    onFailed(reason || null);
+  }
+
+  async function finish() {
     await settlePayment(clientSecret);
     onPaid();
+  }
+
+  /** The payer's answer to their bank's check: completed, it pays; cancelled, nothing is taken. */
+  async function authenticated(complete: boolean) {
+    try {
+      await testAuthenticate(clientSecret, complete ? 'complete' : 'cancel');
+    } catch (error) {
+      setAuthenticating(false);
+      failed(error);
+      return;
+    }
+    setAuthenticating(false);
+    await finish();
   }
 
   return (
@@ -68,57 +110,94 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
           </Box>
           <SiteText k="card.test_hint" />
         </Alert>
-        <TextField
-          label={t('card.number')}
-          value={number}
-          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-          autoComplete="cc-number"
-          required
-          fullWidth
-          placeholder="1234 1234 1234 1234"
-          error={showErrors && !numberOk}
-          helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
-          slotProps={{
-            htmlInput: { inputMode: 'numeric', maxLength: 19, 'data-testid': 'card-number' },
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <CreditCardIcon aria-hidden sx={{ color: 'text.secondary' }} />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <Stack direction="row" spacing={2}>
-          <TextField
-            label={t('card.expiry')}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
-            autoComplete="cc-exp"
-            required
-            sx={{ flex: '3 1 0', minWidth: 0 }}
-            placeholder="MM/YY"
-            error={showErrors && !expiryOk}
-            helperText={showErrors && !expiryOk ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-          />
-          <TextField
-            label={t('card.cvc')}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
-            autoComplete="cc-csc"
-            required
-            sx={{ flex: '2 1 0', minWidth: 0 }}
-            error={showErrors && !cvcOk}
-            helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
-        </Stack>
+        <div>
+          <Typography id={METHOD_LABEL_ID} component="div" variant="body2" sx={{ fontWeight: 600 }}>
+            {t('card.payment_method')}
+          </Typography>
+          <RadioGroup
+            row
+            aria-labelledby={METHOD_LABEL_ID}
+            name="test-payment-method"
+            value={method}
+            onChange={(e) => setMethod(e.target.value as TestMethod)}
+          >
+            <FormControlLabel value="card" control={<Radio />} label={t('card.test_method_card')} />
+            <FormControlLabel value="wallet" control={<Radio />} label={t('card.test_method_wallet')} />
+            <FormControlLabel value="bank" control={<Radio />} label={t('card.test_method_bank')} />
+          </RadioGroup>
+        </div>
+        {method === 'card' && (
+          <>
+            <TextField
+              label={t('card.number')}
+              value={number}
+              onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+              autoComplete="cc-number"
+              required
+              fullWidth
+              placeholder="1234 1234 1234 1234"
+              error={showErrors && !numberOk}
+              helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', maxLength: 19, 'data-testid': 'card-number' },
+                input: {
+                  endAdornment: (
+                    <InputAdornment position="end">
+                      <CreditCardIcon aria-hidden sx={{ color: 'text.secondary' }} />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            <Stack direction="row" spacing={2}>
+              <TextField
+                label={t('card.expiry')}
+                value={expiry}
+                onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+                autoComplete="cc-exp"
+                required
+                sx={{ flex: '3 1 0', minWidth: 0 }}
+                placeholder="MM/YY"
+                error={showErrors && !expiryOk}
+                helperText={showErrors && !expiryOk ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+              />
+              <TextField
+                label={t('card.cvc')}
+                value={cvc}
+                onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+                autoComplete="cc-csc"
+                required
+                sx={{ flex: '2 1 0', minWidth: 0 }}
+                error={showErrors && !cvcOk}
+                helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+              />
+            </Stack>
+          </>
+        )}
+        {method === 'wallet' && <Typography sx={{ color: 'text.secondary' }}>{t('card.test_wallet_hint')}</Typography>}
+        {method === 'bank' && <Typography sx={{ color: 'text.secondary' }}>{t('card.test_bank_hint')}</Typography>}
         {children}
-        <Button type="submit" variant="contained" size="large" fullWidth loading={paying} startIcon={<LockIcon />} sx={{ py: 1.3 }}>
-          {payLabel}
-        </Button>
+        {method === 'wallet' ? (
+          // Drawn as the wallets draw theirs: the button is the method.
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            loading={paying}
+            sx={{ py: 1.3, bgcolor: '#000', color: '#fff', '&:hover': { bgcolor: '#222' } }}
+          >
+            {t('card.test_wallet_pay')}
+          </Button>
+        ) : (
+          <Button type="submit" variant="contained" size="large" fullWidth loading={paying} startIcon={<LockIcon />} sx={{ py: 1.3 }}>
+            {payLabel}
+          </Button>
+        )}
       </Stack>
+      <TestAuthenticationStep key={checks} open={authenticating} onAnswer={(complete) => void authenticated(complete)} />
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink } from 'react-router';
+import { PaymentReturnNotice } from '../../components/card-payment/payment-return-notice';
 import { useCompletedFlow, useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { ThanksCard } from '../../components/thanks-card';
 import { useSiteText } from '../../lib/site-text';
@@ -21,6 +22,7 @@ export function DonateThanksPage() {
   if (!settling && !completed) {
     return (
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+        <PaymentReturnNotice />
         <ThanksCard icon={<InfoOutlinedIcon fontSize="large" />} title="donate.thanks.neutral_title" body="donate.thanks.neutral_body">
           <Button component={RouterLink} to="/donate" variant="contained" size="large">
             {t('donate.thanks.neutral_donate')}

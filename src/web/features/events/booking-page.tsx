@@ -150,7 +150,9 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
         <Box>
           <CardPayment
             clientSecret={payment.client_secret!}
-            returnUrl={`${window.location.origin}/events/bookings/${booking._id}`}
+            // A method that leaves the page comes back to the event's page, which settles it (decision 145):
+            // this page's address carries the link's secret after "#", which must not go to the provider.
+            returnUrl={`${window.location.origin}/events/${booking.event._id}`}
             billing={emptyBillingAddress}
             payLabel={`${t('event.book.pay')} ${formatPence(payment.amount_pence)}`}
             onPaid={() => {

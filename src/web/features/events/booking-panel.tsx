@@ -26,6 +26,40 @@ type Outcome = (typeof OUTCOMES)[number];
 
 type Step = { kind: 'form' } | { kind: 'card'; answer: BookResponse; request: BookRequest } | { kind: 'done'; status: Outcome };
 
+/** The parameter the card provider adds when a method that left the page comes back here (decision 145). */
+const RETURN_SECRET_PARAM = 'payment_intent_client_secret';
+
+/**
+ * A paid place whose payment came back from the provider to this page: settled through the one
+ * settle call (loaded only then), the secret taken out of the address. Answers the outcome once
+ * known, or 'settling' meanwhile; null when the page was not reached that way.
+ */
+function useReturnedPayment(onSucceeded: () => void): 'settling' | 'processing' | 'failed' | null {
+  const [search, setSearch] = useSearchParams();
+  const secret = search.get(RETURN_SECRET_PARAM);
+  const [outcome, setOutcome] = useState<'settling' | 'processing' | 'failed' | null>(secret ? 'settling' : null);
+  const succeeded = useRef(onSucceeded);
+  useEffect(() => {
+    succeeded.current = onSucceeded;
+  });
+  useEffect(() => {
+    if (!secret) return;
+    let live = true;
+    void import('../../components/card-payment/payments-api').then(async ({ settlePayment, returnOutcome }) => {
+      const settled = returnOutcome(await settlePayment(secret));
+      if (!live) return;
+      setOutcome(settled === 'succeeded' ? null : settled);
+      if (settled === 'succeeded') succeeded.current();
+      // A reload shows the event as it is now, and settles nothing again.
+      setSearch({}, { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+  }, [secret, setSearch]);
+  return outcome;
+}
+
 /**
  * Booking a place on the event's page, in the steps of donating: the details (a signed-in person
  * books as themselves), then the card with Back when the place costs something, and the outcome
@@ -73,6 +107,7 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
   useEffect(() => {
     if (step.kind === 'done' && !fromAddress) outcomeRef.current?.focus();
   }, [step.kind, fromAddress]);
+  const returned = useReturnedPayment(() => done('confirmed'));
 
   if (event.booking_state === 'closed' || event.booking_state === 'not_open_yet') return null;
   if (event.members_only && !session) {
@@ -82,6 +117,20 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
           {t('event.book.members_sign_in')} <Link to="/signIn">{t('event.book.sign_in')}</Link>
         </span>
       </p>
+    );
+  }
+  if (returned === 'settling') {
+    return (
+      <LoadingRegion>
+        <div className={ui.skeleton} style={{ height: 120 }} />
+      </LoadingRegion>
+    );
+  }
+  if (returned === 'processing') {
+    return (
+      <div role="status" data-testid="booking-outcome" className={ui.notice}>
+        {t('card.processing')}
+      </div>
     );
   }
   if (step.kind === 'done') {
@@ -139,15 +188,19 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
     if (event.price_pence > 0 || event.member_price_pence > 0) loadCardStep().catch(() => undefined);
     book.mutate(request);
   };
-  const message = book.isError
-    ? fieldError
-      ? null
-      : errorMessage(book.error, t('event.book.failed'))
-    : answered?.message
-      ? answered.message.key
-        ? t(answered.message.key)
-        : (answered.message.text ?? null)
-      : null;
+  // A payment that came back not taken: the form again, saying so (the place may be booked anew).
+  const message =
+    returned === 'failed' && !book.isError && !book.isSuccess
+      ? t('card.return_failed')
+      : book.isError
+        ? fieldError
+          ? null
+          : errorMessage(book.error, t('event.book.failed'))
+        : answered?.message
+          ? answered.message.key
+            ? t(answered.message.key)
+            : (answered.message.text ?? null)
+          : null;
   const field = (name: 'name' | 'email', label: string, type: string, autoComplete: string, hint?: string) => {
     const error = fieldError?.field === name ? fieldError.detail : null;
     const id = `booking-${name}`;

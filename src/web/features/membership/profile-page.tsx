@@ -25,6 +25,7 @@ import { signOut } from '../../lib/sign-out';
 import { useSiteText } from '../../lib/site-text';
 import { useNow } from '../../lib/use-now';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PaymentReturnNotice } from '../../components/card-payment/payment-return-notice';
 import { useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { AdminGuide } from './admin-guide';
 import { useMemberInfo } from './membership-api';
@@ -84,6 +85,7 @@ export function ProfilePage() {
           </Stack>
         ) : (
           <Stack spacing={3}>
+            <PaymentReturnNotice />
             <MemberProfile info={data} />
             <BookingsSection />
             <PaymentsSection />

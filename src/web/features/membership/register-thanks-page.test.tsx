@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsApi } from '../../../shared/api/accounts';
+import { paymentsApi } from '../../../shared/api/payments';
 import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
 import { readSession } from '../../lib/session';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
@@ -57,5 +58,47 @@ describe('the thank-you page of joining (decision 086)', () => {
     calls = 0;
     await expect(registerSignIn(grant, [0])).rejects.toMatchObject({ status: 409 });
     expect(calls).toBe(2);
+  });
+});
+
+describe('the thank-you page as the return address of a method that left the page (decision 145)', () => {
+  const SECRET = 'pi_3Back_secret_xyz';
+  const returned = `/register/thanks?payment_intent=pi_3Back&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`;
+
+  it('settles once through the settle call, takes the secret out of the address, and goes on as a finished payment', async () => {
+    saveJoinSignIn(grant);
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'succeeded' }).on(accountsApi.registerSignIn, signedIn);
+    const page = renderPage(<RegisterThanksPage />, { route: '/register/thanks', url: returned, api });
+    expect(await screen.findByText('You are signed in.')).toBeInTheDocument();
+    expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: SECRET }]);
+    expect(page.location()).toBe('/register/thanks');
+  });
+
+  it('says nothing was taken when the provider says the payment failed, whatever the address claims, and signs nobody in', async () => {
+    saveJoinSignIn(grant);
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'requires_payment_method' });
+    const page = renderPage(<RegisterThanksPage />, { route: '/register/thanks', url: returned, api });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your payment was not completed, and nothing was charged. Please try again.',
+    );
+    expect(screen.getByRole('heading', { name: 'Joining us' })).toBeInTheDocument();
+    expect(page.location()).toBe('/register/thanks');
+    expect(api.callsTo(accountsApi.registerSignIn)).toEqual([]);
+    expect(readSession()).toBeNull();
+  });
+
+  it('says a payment the bank is still confirming is being processed, and a reload settles nothing again', async () => {
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'processing' });
+    renderPage(<RegisterThanksPage />, { route: '/register/thanks', url: returned, api });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your payment is being processed. We will e-mail you as soon as it is confirmed.',
+    );
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
+
+    // The same history entry after a reload: its state says what happened; nothing is asked again.
+    const reloaded = new FakeApi();
+    renderPage(<RegisterThanksPage />, { route: '/register/thanks', state: { payment: 'processing' }, api: reloaded });
+    expect(await screen.findAllByText('Your payment is being processed. We will e-mail you as soon as it is confirmed.')).toHaveLength(2);
+    expect(reloaded.callsTo(paymentsApi.settle)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PaymentReturnNotice } from '../../components/card-payment/payment-return-notice';
 import { useCompletedFlow, useSettleOnReturn } from '../../components/card-payment/payments-api';
 import { clearJoinSignIn, clearRegistration, readJoinSignIn, type JoinSignIn } from './flow-storage';
 import { RegisterSteps } from './membership-layout';
@@ -81,6 +82,7 @@ export function RegisterThanksPage() {
   if (!settling && !completed) {
     return (
       <Container maxWidth="md" sx={{ py: { xs: 4, md: 7 } }}>
+        <PaymentReturnNotice />
         <ThanksCard icon={<InfoOutlinedIcon fontSize="large" />} title="register.thanks.neutral_title" body="register.thanks.neutral_body">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
             <Button component={RouterLink} to={PAGE.register} variant="contained" size="large">

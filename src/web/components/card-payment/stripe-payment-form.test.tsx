@@ -8,18 +8,20 @@ import { renderPage } from '../../testing/render';
 import { CardPayment } from './card-payment';
 
 /**
- * The live card step (decision 087): the real Stripe card form, with @stripe/react-stripe-js
- * and @stripe/stripe-js, over a fake of the provider's script, which records what the form asks
- * of it and answers as Stripe.js does.
+ * The live card step (decisions 087, 145): the real Payment Element form, with
+ * @stripe/react-stripe-js and @stripe/stripe-js, over a fake of the provider's script, which
+ * records what the form asks of it and answers as Stripe.js does.
  */
 type FakeStripeState = {
-  calls: { method: string; key: string; clientSecret: string; billingDetails: unknown; returnUrl: string; cardNumber: string }[];
+  calls: Record<string, unknown>[];
   respond: ((clientSecret: string) => unknown) | null;
+  respondAuthentication: ((outcome: string) => unknown) | null;
 };
 const fake = () => (window as unknown as { __fakeStripe: FakeStripeState }).__fakeStripe;
 
 const CLIENT_SECRET = 'pi_3TestIntent_secret_abc123';
 const billing = { line1: '1 High Street', line2: '', city: 'London', postal_code: ' ' };
+const SUCCEEDED = { paymentIntent: { id: 'pi_3TestIntent', status: 'succeeded', client_secret: CLIENT_SECRET } };
 
 function renderCardStep(api = new FakeApi()) {
   api.on(paymentsApi.config, { provider: 'stripe', publishable_key: 'pk_test_component' });
@@ -45,33 +47,55 @@ async function fillCard(page: ReturnType<typeof renderPage>, number = '4242 4242
   await page.user.type(screen.getByLabelText('Security code'), '123');
 }
 
-describe('the Stripe card form', () => {
+const confirmCalls = () => fake().calls.filter((call) => call.method === 'confirmPayment');
+
+describe('the Stripe Payment Element step', () => {
   beforeEach(() => {
     fake().calls = [];
     fake().respond = null;
+    fake().respondAuthentication = null;
   });
 
-  it('confirms with the client secret, the filled-in billing address and the return address, then settles', async () => {
-    fake().respond = () => ({ paymentIntent: { id: 'pi_3TestIntent', status: 'succeeded' } });
+  it('binds the element to the intent, confirms with the return address and the filled-in billing address, then settles', async () => {
+    fake().respond = () => SUCCEEDED;
     const api = new FakeApi().on(paymentsApi.settle, { status: 'succeeded' });
     const { page, onPaid, onFailed } = renderCardStep(api);
+    expect(await screen.findByRole('group', { name: 'Payment method' })).toBeInTheDocument();
     await fillCard(page);
     await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
-    expect(fake().calls).toEqual([
+    expect(confirmCalls()).toEqual([
       {
-        method: 'confirmCardPayment',
+        method: 'confirmPayment',
         key: 'pk_test_component',
         options: { locale: 'en-GB' },
+        elementsOptions: expect.objectContaining({ clientSecret: CLIENT_SECRET }) as unknown,
+        // Wallets and Link wherever Stripe offers them.
+        elementOptions: expect.objectContaining({ wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' } }) as unknown,
         clientSecret: CLIENT_SECRET,
-        // Only the parts given: Stripe refuses empty strings.
-        billingDetails: { address: { line1: '1 High Street', city: 'London' } },
-        returnUrl: 'http://localhost:8000/register/thanks',
-        cardNumber: '4242424242424242',
+        confirmParams: {
+          return_url: 'http://localhost:8000/register/thanks',
+          // Only the parts given: Stripe refuses empty strings.
+          payment_method_data: { billing_details: { address: { line1: '1 High Street', city: 'London' } } },
+        },
+        // Only a method that must leave the page does; the rest finish here.
+        redirect: 'if_required',
+        paymentMethod: { type: 'card', card: '4242424242424242' },
       },
     ]);
     expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: CLIENT_SECRET }]);
     expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('pays with a wallet without card fields', async () => {
+    fake().respond = () => SUCCEEDED;
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'succeeded' });
+    const { page, onPaid } = renderCardStep(api);
+    await page.user.click(await screen.findByRole('radio', { name: 'Google Pay' }));
+    await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(confirmCalls().map((call) => call.paymentMethod)).toEqual([{ type: 'card', wallet: 'google_pay', card: '4242424242424242' }]);
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
   });
 
   it('sends nothing while the card is incomplete', async () => {
@@ -96,11 +120,65 @@ describe('the Stripe card form', () => {
     expect(onFailed).toHaveBeenCalledWith('Your card was declined.');
     expect(api.callsTo(paymentsApi.settle)).toEqual([]);
 
-    answer = { paymentIntent: { id: 'pi_3TestIntent', status: 'succeeded' } };
+    answer = SUCCEEDED;
     await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('card-failure')).toBeNull();
-    expect(fake().calls).toHaveLength(2);
+    expect(confirmCalls()).toHaveLength(2);
+  });
+
+  it('takes the payer through the bank’s authentication: failed, then completed', async () => {
+    const requiresAction = { paymentIntent: { id: 'pi_3TestIntent', status: 'requires_action', next_action: { type: 'use_stripe_sdk' } } };
+    fake().respond = () => requiresAction;
+    fake().respondAuthentication = (outcome) =>
+      outcome === 'complete'
+        ? SUCCEEDED
+        : {
+            paymentIntent: {
+              id: 'pi_3TestIntent',
+              status: 'requires_payment_method',
+              last_payment_error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_authentication_failure',
+                message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+              },
+            },
+          };
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'succeeded' });
+    const { page, onPaid, onFailed } = renderCardStep(api);
+    await fillCard(page, '4000 0025 0000 3155');
+    await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    await page.user.click(await screen.findByRole('button', { name: 'Fail authentication' }));
+    expect(await screen.findByTestId('card-failure')).toHaveTextContent(
+      'Payment failed: We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+    );
+    expect(api.callsTo(paymentsApi.settle)).toEqual([]);
+    expect(onPaid).not.toHaveBeenCalled();
+
+    await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    await page.user.click(await screen.findByRole('button', { name: 'Complete authentication' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(
+      fake()
+        .calls.filter((call) => call.method === 'authenticate')
+        .map((call) => call.outcome),
+    ).toEqual(['fail', 'complete']);
+    expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: CLIENT_SECRET }]);
+    expect(onFailed).toHaveBeenCalledTimes(1);
+  });
+
+  it('says a payment the bank is still confirming is being processed, and does not finish the flow', async () => {
+    fake().respond = () => ({ paymentIntent: { id: 'pi_3TestIntent', status: 'processing' } });
+    const api = new FakeApi().on(paymentsApi.settle, { status: 'processing' });
+    const { page, onPaid, onFailed } = renderCardStep(api);
+    await fillCard(page);
+    await page.user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your payment is being processed. We will e-mail you as soon as it is confirmed.',
+    );
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
+    expect(onPaid).not.toHaveBeenCalled();
+    expect(onFailed).not.toHaveBeenCalled();
   });
 
   it('says the payment failed when the provider errs, without Stripe’s reason when it gave none', async () => {
@@ -123,7 +201,7 @@ describe('the Stripe card form', () => {
 
   it('goes on when settling fails: the webhook completes a charged payment', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    fake().respond = () => ({ paymentIntent: { id: 'pi_3TestIntent', status: 'succeeded' } });
+    fake().respond = () => SUCCEEDED;
     const api = new FakeApi().on(paymentsApi.settle, new FakeFailure(404, 'No such payment'));
     const { page, onPaid } = renderCardStep(api);
     await fillCard(page);

@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { EventRecord } from '../../../shared/api/events';
+import { paymentsApi } from '../../../shared/api/payments';
+import { FakeApi } from '../../testing/fake-api';
+import { renderPage } from '../../testing/render';
+import { BookingPanel } from './booking-panel';
+
+const event: EventRecord = {
+  _id: 'e1',
+  title: 'Winter lecture',
+  dated: '2099-01-10T18:30',
+  date: '2099-01-10T18:30:00Z',
+  description: 'A paid lecture.',
+  end_dated: null,
+  end_date: null,
+  venue_name: null,
+  venue_address: null,
+  online: false,
+  capacity: 10,
+  places_left: 9,
+  booking_opens: null,
+  booking_closes: null,
+  booking_state: 'open',
+  member_price_pence: 1200,
+  price_pence: 2000,
+  members_only: false,
+  cpd_hours: null,
+  cancel_cutoff_days: 7,
+  image: '',
+  image_alt: '',
+};
+
+const SECRET = 'pi_3Place_secret_abc';
+const returned = `/events/e1?payment_intent=pi_3Place&payment_intent_client_secret=${SECRET}&redirect_status=succeeded`;
+
+/** A paid booking's payment that left the page comes back to the event's page (decision 145). */
+describe("the event page's booking as a payment's return address", () => {
+  const render = (status: string) => {
+    const api = new FakeApi().on(paymentsApi.settle, { status });
+    const onBooked = vi.fn();
+    const page = renderPage(<BookingPanel event={event} onBooked={onBooked} />, { route: '/events/:eventId', url: returned, api });
+    return { page, api, onBooked };
+  };
+
+  it('settles once and says the place is booked, the secret taken out of the address', async () => {
+    const { page, api, onBooked } = render('succeeded');
+    expect(await screen.findByTestId('booking-outcome')).toHaveTextContent(
+      'Your place is booked. A confirmation with a calendar file is on its way to your inbox.',
+    );
+    expect(api.callsTo(paymentsApi.settle).map((call) => call.json)).toEqual([{ client_secret: SECRET }]);
+    expect(onBooked).toHaveBeenCalledTimes(1);
+    expect(page.location()).toBe('/events/e1');
+  });
+
+  it('says a payment the bank is still confirming is being processed', async () => {
+    const { page, onBooked } = render('processing');
+    expect(await screen.findByTestId('booking-outcome')).toHaveTextContent(
+      'Your payment is being processed. We will e-mail you as soon as it is confirmed.',
+    );
+    expect(onBooked).not.toHaveBeenCalled();
+    expect(page.location()).toBe('/events/e1');
+  });
+
+  it('offers the form again, saying nothing was charged, when the provider says the payment failed', async () => {
+    const { onBooked } = render('requires_payment_method');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your payment was not completed, and nothing was charged. Please try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Book a place' })).toBeInTheDocument();
+    expect(onBooked).not.toHaveBeenCalled();
+  });
+});
