@@ -9,21 +9,33 @@ export const demoCommittee = [
     colour: '#1f4e79',
     description:
       'Consultant cardiologist in London. Anahit joined the association as a junior doctor and has led its partnership with hospitals in Yerevan since 2019.',
-    hy: { role: 'Նախագահ', description: 'Սրտաբան-խորհրդատու Լոնդոնում։ Անահիտը միությանն անդամակցել է որպես երիտասարդ բժիշկ և 2019 թվականից ղեկավարում է Երևանի հիվանդանոցների հետ միության համագործակցությունը։' },
+    hy: {
+      role: 'Նախագահ',
+      description:
+        'Սրտաբան-խորհրդատու Լոնդոնում։ Անահիտը միությանն անդամակցել է որպես երիտասարդ բժիշկ և 2019 թվականից ղեկավարում է Երևանի հիվանդանոցների հետ միության համագործակցությունը։',
+    },
   },
   {
     name: 'Dr Aram Hakobyan',
     role: 'Vice-President',
     colour: '#8e3b2f',
     description: 'General practitioner in Manchester with an interest in medical education and the health of older people.',
-    hy: { role: 'Փոխնախագահ', description: 'Ընդհանուր պրակտիկայի բժիշկ Մանչեսթերում․ նրան առանձնապես հետաքրքրում են բժշկական կրթությունը և տարեցների առողջությունը։' },
+    hy: {
+      role: 'Փոխնախագահ',
+      description:
+        'Ընդհանուր պրակտիկայի բժիշկ Մանչեսթերում․ նրան առանձնապես հետաքրքրում են բժշկական կրթությունը և տարեցների առողջությունը։',
+    },
   },
   {
     name: 'Ms Lilit Sargsyan',
     role: 'Honorary Secretary',
     colour: '#2e6b4f',
     description: 'Hospital pharmacist in Birmingham. Lilit keeps the minutes, the membership list and the association running smoothly.',
-    hy: { role: 'Պատվավոր քարտուղար', description: 'Հիվանդանոցային դեղագործ Բիրմինգհեմում։ Լիլիթը վարում է նիստերի արձանագրությունները և անդամների ցուցակը և հոգ է տանում, որ միության աշխատանքը սահուն ընթանա։' },
+    hy: {
+      role: 'Պատվավոր քարտուղար',
+      description:
+        'Հիվանդանոցային դեղագործ Բիրմինգհեմում։ Լիլիթը վարում է նիստերի արձանագրությունները և անդամների ցուցակը և հոգ է տանում, որ միության աշխատանքը սահուն ընթանա։',
+    },
   },
   {
     name: 'Mr Tigran Grigoryan',
@@ -37,14 +49,20 @@ export const demoCommittee = [
     role: 'Events Officer',
     colour: '#b5651d',
     description: 'Paediatric registrar in Leeds who organises the winter lecture, the summer picnic and the annual dinner.',
-    hy: { role: 'Միջոցառումների պատասխանատու', description: 'Մանկաբույժ Լիդսում, որը կազմակերպում է ձմեռային դասախոսությունը, ամառային պիկնիկը և տարեկան ընթրիքը։' },
+    hy: {
+      role: 'Միջոցառումների պատասխանատու',
+      description: 'Մանկաբույժ Լիդսում, որը կազմակերպում է ձմեռային դասախոսությունը, ամառային պիկնիկը և տարեկան ընթրիքը։',
+    },
   },
   {
     name: 'Mr Davit Harutyunyan',
     role: 'Student Representative',
     colour: '#2f6f8f',
     description: 'Fourth-year medical student in Edinburgh and the voice of student members on the committee.',
-    hy: { role: 'Ուսանողների ներկայացուցիչ', description: 'Էդինբուրգի համալսարանի բժշկական ֆակուլտետի չորրորդ կուրսի ուսանող և ուսանող անդամների ձայնը վարչությունում։' },
+    hy: {
+      role: 'Ուսանողների ներկայացուցիչ',
+      description: 'Էդինբուրգի համալսարանի բժշկական ֆակուլտետի չորրորդ կուրսի ուսանող և ուսանող անդամների ձայնը վարչությունում։',
+    },
   },
 ];
 
@@ -55,21 +73,30 @@ export const demoEvents = [
     time: [19, 0],
     title: 'Annual Dinner 2025',
     description: 'Our annual dinner with music, Armenian food and the presentation of the student essay prize.',
-    hy: { title: 'Տարեկան ընթրիք 2025', description: 'Մեր տարեկան ընթրիքը՝ երաժշտությամբ, հայկական խոհանոցով և ուսանողական շարադրությունների մրցանակի հանձնմամբ։' },
+    hy: {
+      title: 'Տարեկան ընթրիք 2025',
+      description: 'Մեր տարեկան ընթրիքը՝ երաժշտությամբ, հայկական խոհանոցով և ուսանողական շարադրությունների մրցանակի հանձնմամբ։',
+    },
   },
   {
     days: -120,
     time: [14, 0],
     title: 'Summer Picnic in Regent’s Park',
     description: 'Families and friends of the association met for an afternoon of games and conversation.',
-    hy: { title: 'Ամառային պիկնիկ Ռիջենթս պարկում', description: 'Միության անդամների ընտանիքներն ու բարեկամները հավաքվեցին խաղերով և զրույցներով լի մի կեսօրի։' },
+    hy: {
+      title: 'Ամառային պիկնիկ Ռիջենթս պարկում',
+      description: 'Միության անդամների ընտանիքներն ու բարեկամները հավաքվեցին խաղերով և զրույցներով լի մի կեսօրի։',
+    },
   },
   {
     days: -45,
     time: [18, 30],
     title: 'Annual General Meeting',
     description: 'Reports from the committee, the accounts for the year and the election of officers.',
-    hy: { title: 'Տարեկան ընդհանուր ժողով', description: 'Վարչության զեկույցները, տարվա ֆինանսական հաշվետվությունը և պաշտոնյաների ընտրությունը։' },
+    hy: {
+      title: 'Տարեկան ընդհանուր ժողով',
+      description: 'Վարչության զեկույցները, տարվա ֆինանսական հաշվետվությունը և պաշտոնյաների ընտրությունը։',
+    },
   },
   {
     days: 14,
@@ -78,7 +105,12 @@ export const demoEvents = [
     description:
       'Dr Anahit Petrosyan on what has changed in the treatment of heart failure, followed by questions and refreshments. Open to members and guests.',
     // The postal address stays as the post writes it; an empty Armenian venue address shows the English one.
-    hy: { title: 'Ձմեռային դասախոսություն. նորություններ սրտաբանության մեջ', description: 'Դոկտոր Անահիտ Պետրոսյանը կպատմի, թե ինչ է փոխվել սրտային անբավարարության բուժման մեջ, որից հետո՝ հարցուպատասխան և հյուրասիրություն։ Բաց է անդամների և հյուրերի համար։', venue_name: 'Միության սրահներ, դասախոսությունների դահլիճ' },
+    hy: {
+      title: 'Ձմեռային դասախոսություն. նորություններ սրտաբանության մեջ',
+      description:
+        'Դոկտոր Անահիտ Պետրոսյանը կպատմի, թե ինչ է փոխվել սրտային անբավարարության բուժման մեջ, որից հետո՝ հարցուպատասխան և հյուրասիրություն։ Բաց է անդամների և հյուրերի համար։',
+      venue_name: 'Միության սրահներ, դասախոսությունների դահլիճ',
+    },
     // A booked lecture: limited places, a member price (only with simulated payments), CPD hours.
     details: {
       hours: 2,
@@ -95,7 +127,11 @@ export const demoEvents = [
     time: [19, 0],
     title: 'New Year Reception',
     description: 'Welcome the new year with members, students and friends of the association.',
-    hy: { title: 'Ամանորյա ընդունելություն', description: 'Դիմավորենք նոր տարին միության անդամների, ուսանողների և բարեկամների հետ։', venue_name: 'Միության սրահներ' },
+    hy: {
+      title: 'Ամանորյա ընդունելություն',
+      description: 'Դիմավորենք նոր տարին միության անդամների, ուսանողների և բարեկամների հետ։',
+      venue_name: 'Միության սրահներ',
+    },
     details: { hours: 3, venue_name: 'The Association Rooms', venue_address: '12 Example Square, London WC1N 2AA', capacity: 120 },
   },
   {
@@ -103,7 +139,12 @@ export const demoEvents = [
     time: [10, 0],
     title: 'Careers Day for Students',
     description: 'Talks and one-to-one advice on foundation training, specialty choices and research for student members.',
-    hy: { title: 'Կարիերայի օր ուսանողների համար', description: 'Զեկույցներ և անհատական խորհրդատվություն ուսանող անդամների համար՝ հետդիպլոմային Foundation ծրագրի, մասնագիտացման ընտրության և գիտահետազոտական աշխատանքի մասին։', venue_name: 'Միության սրահներ' },
+    hy: {
+      title: 'Կարիերայի օր ուսանողների համար',
+      description:
+        'Զեկույցներ և անհատական խորհրդատվություն ուսանող անդամների համար՝ հետդիպլոմային Foundation ծրագրի, մասնագիտացման ընտրության և գիտահետազոտական աշխատանքի մասին։',
+      venue_name: 'Միության սրահներ',
+    },
     details: {
       hours: 6,
       venue_name: 'The Association Rooms',

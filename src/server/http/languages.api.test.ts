@@ -57,7 +57,9 @@ describe('two languages, one site', () => {
         hy: {
           title: 'Տարեկան դասախոսության հաշվետվություն',
           content: JSON.stringify({
-            blocks: [{ key: 'p1', text: 'Դահլիճը լեփ-լեցուն էր։', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
+            blocks: [
+              { key: 'p1', text: 'Դահլիճը լեփ-լեցուն էր։', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+            ],
             entityMap: {},
           }),
         },

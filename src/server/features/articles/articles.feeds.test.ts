@@ -12,7 +12,11 @@ const rows = (count: number) =>
     title_hy: 'Վերնագիր',
   }));
 const events = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `e${String(i).padStart(3, '0')}`, updated_at: '2026-11-21T10:00:00.000Z', title_hy: 'Դասախոսություն' }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `e${String(i).padStart(3, '0')}`,
+    updated_at: '2026-11-21T10:00:00.000Z',
+    title_hy: 'Դասախոսություն',
+  }));
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
 describe('sitemap', () => {

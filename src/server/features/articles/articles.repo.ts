@@ -145,7 +145,12 @@ export function articlesRepo(db: Kysely<Database>) {
       return `${Number(row.n)} ${row.latest ?? ''}`;
     },
     changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at' | 'is_page' | 'title_hy'>[]> {
-      return db.selectFrom('articles').select(['id', 'updated_at', 'is_page', 'title_hy']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
+      return db
+        .selectFrom('articles')
+        .select(['id', 'updated_at', 'is_page', 'title_hy'])
+        .orderBy('dated', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
   };
 }

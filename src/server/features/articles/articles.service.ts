@@ -164,7 +164,10 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         image_alt: article.image ? (article.image_alt ?? '') : '',
         ...armenianColumns(article.hy ?? null),
       };
-      const categories = { en: cleanCategories(article.categories), hy: article.hy?.categories ? cleanCategories(article.hy.categories) : null };
+      const categories = {
+        en: cleanCategories(article.categories),
+        hy: article.hy?.categories ? cleanCategories(article.hy.categories) : null,
+      };
       await audit.change(
         actor,
         (trx) => articlesRepo(trx).insert(row, categories),

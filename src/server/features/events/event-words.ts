@@ -8,7 +8,13 @@ import type { EventRow } from './events.repo';
 export function inLanguageOf(row: EventRow, language: Language) {
   const armenian = language === 'hy' && row.title_hy !== null;
   if (!armenian) {
-    return { title: row.title, description: row.description, venue_name: row.venue_name, venue_address: row.venue_address, language: 'en' as const };
+    return {
+      title: row.title,
+      description: row.description,
+      venue_name: row.venue_name,
+      venue_address: row.venue_address,
+      language: 'en' as const,
+    };
   }
   return {
     title: row.title_hy!,

@@ -136,13 +136,23 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
       const hy =
         row.title_hy === null
           ? null
-          : { title: row.title_hy, description: row.description_hy ?? '', venue_name: row.venue_name_hy, venue_address: row.venue_address_hy };
+          : {
+              title: row.title_hy,
+              description: row.description_hy ?? '',
+              venue_name: row.venue_name_hy,
+              venue_address: row.venue_address_hy,
+            };
       return { ...toRecord(row, clock()), online_url: row.online_url, hy };
     },
 
     async create(event: NewEvent, actor: Actor): Promise<string> {
       return insert(
-        { title: event.title, description: event.description, starts_at: event.startsAt.toISOString(), ...armenianColumns(event.hy ?? null) },
+        {
+          title: event.title,
+          description: event.description,
+          starts_at: event.startsAt.toISOString(),
+          ...armenianColumns(event.hy ?? null),
+        },
         actor,
       );
     },

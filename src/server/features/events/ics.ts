@@ -62,7 +62,11 @@ function location(event: EventRow, withOnlineLink: boolean, language: Language):
   return [place, online].filter(Boolean).join(' / ') || undefined;
 }
 
-function vevent(event: EventRow, { publicUrl, calendarName, organizerEmail, withOnlineLink = false }: CalendarInfo, language: Language): string[] {
+function vevent(
+  event: EventRow,
+  { publicUrl, calendarName, organizerEmail, withOnlineLink = false }: CalendarInfo,
+  language: Language,
+): string[] {
   const host = new URL(publicUrl).host;
   const end = event.ends_at ?? new Date(new Date(event.starts_at).getTime() + DEFAULT_LENGTH_MS).toISOString();
   const where = location(event, withOnlineLink, language);
