@@ -122,10 +122,21 @@ export const eventFields = eventObject.superRefine(checkTimes);
 export type EventFields = z.input<typeof eventFields>;
 export type EventFieldsOutput = z.output<typeof eventFields>;
 
+/** The admin's form's Armenian fields as typed: all empty is no Armenian version (decision 180). */
+const eventTranslationForm = z
+  .object({ title: z.string(), description: z.string(), venue_name: z.string(), venue_address: z.string() })
+  .transform((hy, ctx): EventTranslation | null => {
+    if (Object.values(hy).every((value) => value.trim() === '')) return null;
+    const parsed = eventTranslation.safeParse(hy);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+
 /** The admin's form: the same fields, prices in pounds as typed; its output is the API's request. */
 export const eventForm = eventObject
   .omit({ member_price_pence: true, price_pence: true })
-  .extend({ member_price: pounds, price: pounds })
+  .extend({ member_price: pounds, price: pounds, hy: eventTranslationForm })
   .superRefine(checkTimes)
   .transform(({ member_price, price, ...rest }) => ({ ...rest, member_price_pence: member_price, price_pence: price }));
 export type EventFormInput = z.input<typeof eventForm>;

@@ -105,6 +105,25 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
       />
     );
   };
+  /** A field of the Armenian version, named with its language. */
+  const armenian = (
+    name: 'title' | 'description' | 'venue_name' | 'venue_address',
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => {
+    const { ref, ...field } = register(`hy.${name}`);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        label={`${label} (${t('content.language.hy')})`}
+        fullWidth
+        error={Boolean(errors.hy?.[name])}
+        helperText={errors.hy?.[name]?.message}
+        {...extra}
+      />
+    );
+  };
   const when = { type: 'datetime-local', slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 60 } } } as const;
 
   return (
@@ -153,6 +172,45 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
+        {/* The Armenian version beside the English, optional (decision 180). */}
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }} aria-describedby={`${labelId}-hy-help`}>
+          <Typography component="legend" sx={{ ...editorLabelSx, pt: 1, mb: 1 }}>
+            {t('content.hy_section')}
+          </Typography>
+          <Typography id={`${labelId}-hy-help`} variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+            {t('content.hy_optional')}
+          </Typography>
+          <Grid container spacing={2}>
+            <Grid size={12}>
+              {armenian('title', t('events.field.title'), {
+                helperText: errors.hy?.title?.message && t('content.hy_needs_title'),
+                slotProps: { htmlInput: { lang: 'hy' } },
+              })}
+            </Grid>
+            <Grid size={12}>
+              {armenian('description', t('events.field.description'), {
+                multiline: true,
+                minRows: 3,
+                maxRows: 12,
+                slotProps: { htmlInput: { lang: 'hy' } },
+              })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {armenian('venue_name', t('events.field.venue_name'), {
+                helperText: errors.hy?.venue_name?.message ?? t('content.hy_venue_help'),
+                slotProps: { htmlInput: { lang: 'hy' } },
+              })}
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              {armenian('venue_address', t('events.field.venue_address'), {
+                multiline: true,
+                minRows: 2,
+                helperText: errors.hy?.venue_address?.message ?? t('content.hy_venue_help'),
+                slotProps: { htmlInput: { lang: 'hy' } },
+              })}
+            </Grid>
+          </Grid>
+        </Box>
         <Typography component="p" sx={{ ...editorLabelSx, pt: 1 }}>
           {t('events.field.details')}
         </Typography>
@@ -259,7 +317,7 @@ export const editorLabelSx = {
 } as const;
 
 type EventFields = Parameters<ReturnType<typeof useSaveEvent>['mutate']>[0];
-type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only' | 'image'>;
+type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only' | 'image' | 'hy'>;
 
 /** The form's values: text as typed, prices in pounds; a new event has none of the details. */
 function formValues(event: AdminEventRecord | undefined): EventFormInput {
@@ -282,6 +340,12 @@ function formValues(event: AdminEventRecord | undefined): EventFormInput {
     cancel_cutoff_days: text(event?.cancel_cutoff_days ?? 7),
     image: event?.image ?? '',
     image_alt: event?.image_alt ?? '',
+    hy: {
+      title: event?.hy?.title ?? '',
+      description: event?.hy?.description ?? '',
+      venue_name: text(event?.hy?.venue_name),
+      venue_address: text(event?.hy?.venue_address),
+    },
   };
 }
 
