@@ -14,12 +14,12 @@ function fakeCommittee(members: CommitteeMember[]) {
     .on(committeeApi.list, sorted)
     .on(committeeApi.create, (request) => {
       const fields = newCommitteeRequest.parse(request.json);
-      store = [...store, { ...fields, _id: `new-${store.length}` }];
+      store = [...store, { ...fields, hy: fields.hy ?? null, _id: `new-${store.length}` }];
       return { inserted_id: `new-${store.length}` };
     })
     .on(committeeApi.update, (request) => {
       const { _id, ...fields } = updateCommitteeRequest.parse(request.json);
-      store = store.map((m) => (m._id === _id ? { ...m, ...fields } : m));
+      store = store.map((m) => (m._id === _id ? { ...m, ...fields, hy: fields.hy === undefined ? m.hy : fields.hy } : m));
       return { succeeded: true };
     })
     .on(committeeApi.remove, (request) => {
@@ -36,8 +36,17 @@ const chair: CommitteeMember = {
   image: '',
   description: 'Cardiologist.',
   priority: 200,
+  hy: null,
 };
-const treasurer: CommitteeMember = { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer', image: '', description: '', priority: 150 };
+const treasurer: CommitteeMember = {
+  _id: 'c2',
+  name: 'Dr Levon Sargsyan',
+  role: 'Treasurer',
+  image: '',
+  description: '',
+  priority: 150,
+  hy: null,
+};
 
 const section = () => screen.getByRole('region', { name: 'Our committee' });
 /** The grid of cards (each member's dialog, hidden until opened, is outside it). */

@@ -87,6 +87,8 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   const { ref: roleRef, ...roleField } = register('role');
   const { ref: descriptionRef, ...descriptionField } = register('description');
   const { ref: priorityRef, ...priorityField } = register('priority');
+  const { ref: roleHyRef, ...roleHyField } = register('hy.role');
+  const { ref: descriptionHyRef, ...descriptionHyField } = register('hy.description');
   const busy = save.isPending || upload.isPending;
 
   return (
@@ -187,6 +189,40 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
           error={Boolean(errors.description)}
           helperText={errors.description?.message}
         />
+        {/* The Armenian role and description beside the English, optional (decision 180). */}
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+          <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+            {t('content.hy_section')}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            {t('content.hy_optional')}
+          </Typography>
+          <Stack spacing={2.25}>
+            <TextField
+              {...roleHyField}
+              inputRef={roleHyRef}
+              label={`${t('committee.field.role')} (${t('content.language.hy')})`}
+              fullWidth
+              size="small"
+              error={Boolean(errors.hy?.role)}
+              helperText={errors.hy?.role && t('content.hy_needs_title')}
+              slotProps={{ htmlInput: { lang: 'hy' } }}
+            />
+            <TextField
+              {...descriptionHyField}
+              inputRef={descriptionHyRef}
+              label={`${t('committee.field.description')} (${t('content.language.hy')})`}
+              multiline
+              minRows={3}
+              maxRows={10}
+              fullWidth
+              size="small"
+              error={Boolean(errors.hy?.description)}
+              helperText={errors.hy?.description?.message}
+              slotProps={{ htmlInput: { lang: 'hy' } }}
+            />
+          </Stack>
+        </Box>
         <TextField
           {...priorityField}
           inputRef={priorityRef}

@@ -26,6 +26,7 @@ function listing(fields: Pick<EventRecord, '_id' | 'title' | 'dated' | 'date' | 
     cancel_cutoff_days: 7,
     image: '',
     image_alt: '',
+    language: 'en',
     ...fields,
   };
 }
@@ -36,7 +37,7 @@ function fakeEvents(events: EventRecord[]) {
   let next = 1;
   return new FakeApi()
     .on(eventsApi.list, () => store)
-    .on(eventsApi.adminOne, (request) => ({ ...store.find((e) => request.path.endsWith(`/${e._id}`))!, online_url: null }))
+    .on(eventsApi.adminOne, (request) => ({ ...store.find((e) => request.path.endsWith(`/${e._id}`))!, online_url: null, hy: null }))
     .on(eventsApi.create, (request) => {
       const fields = newEventRequest.parse(request.json);
       const _id = `new-${next++}`;
