@@ -201,7 +201,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
             <TextField
               {...roleHyField}
               inputRef={roleHyRef}
-              label={`${t('committee.field.role')} (${t('content.language.hy')})`}
+              label={`${t('content.language.hy')}: ${t('committee.field.role')}`}
               fullWidth
               size="small"
               error={Boolean(errors.hy?.role)}
@@ -211,7 +211,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
             <TextField
               {...descriptionHyField}
               inputRef={descriptionHyRef}
-              label={`${t('committee.field.description')} (${t('content.language.hy')})`}
+              label={`${t('content.language.hy')}: ${t('committee.field.description')}`}
               multiline
               minRows={3}
               maxRows={10}

@@ -116,7 +116,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
       <TextField
         {...field}
         inputRef={ref}
-        label={`${label} (${t('content.language.hy')})`}
+        label={`${t('content.language.hy')}: ${label}`}
         fullWidth
         error={Boolean(errors.hy?.[name])}
         helperText={errors.hy?.[name]?.message}

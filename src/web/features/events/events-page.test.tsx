@@ -88,6 +88,7 @@ const noDetailsSent = {
   cancel_cutoff_days: 7,
   image: '',
   image_alt: '',
+  hy: null,
 };
 
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
@@ -158,6 +159,28 @@ describe('events page editing (docs/product.md section 4)', () => {
     expect(await within(upcoming()).findByText('Summer picnic')).toBeInTheDocument();
     expect(page.api.callsTo(eventsApi.create).map((c) => c.json)).toEqual([
       { title: 'Summer picnic', dated: '2099-07-04T12:00', description: '', ...noDetailsSent },
+    ]);
+  });
+
+  it('edits the Armenian version beside the English, and asks for its title when only its description is written', async () => {
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture]) });
+    await within(upcoming()).findByText('Winter lecture');
+    await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit event' });
+    const armenian = within(within(form).getByRole('group', { name: 'In Armenian' }));
+    expect(armenian.getByLabelText('Armenian: Title')).toHaveValue('');
+    await page.user.type(armenian.getByLabelText('Armenian: Description'), 'Սրտաբանության մասին։');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await armenian.findByText('Give the Armenian version a title, or empty its other fields')).toBeInTheDocument();
+    expect(page.api.callsTo(eventsApi.update)).toEqual([]);
+
+    await page.user.type(armenian.getByLabelText('Armenian: Title'), 'Ձմեռային դասախոսություն');
+    await page.user.type(armenian.getByLabelText('Armenian: Venue'), 'Միության սրահներ');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(upcoming()).findByText('Winter lecture');
+    expect(screen.queryByRole('form', { name: 'Edit event' })).toBeNull();
+    expect(page.api.callsTo(eventsApi.update).map((c) => (c.json as { hy: unknown }).hy)).toEqual([
+      { title: 'Ձմեռային դասախոսություն', description: 'Սրտաբանության մասին։', venue_name: 'Միության սրահներ', venue_address: null },
     ]);
   });
 

@@ -158,7 +158,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
               {t('content.hy_optional')}
             </Typography>
             <TextField
-              label={`${t('editor.title')} (${t('content.language.hy')})`}
+              label={`${t('content.language.hy')}: ${t('editor.title')}`}
               value={hyTitle}
               onChange={(e) => setHyTitle(e.target.value)}
               error={Boolean(errors['hy.title'])}
@@ -171,12 +171,12 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
               onChange={setHyCategories}
               known={knownHy}
               error={errors['hy.categories']}
-              label={`${t('editor.categories')} (${t('content.language.hy')})`}
+              label={`${t('content.language.hy')}: ${t('editor.categories')}`}
               help={t('content.hy_categories_help')}
             />
             <Box>
               <Typography id={`${contentLabel}-hy`} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
-                {`${t('editor.content')} (${t('content.language.hy')})`}
+                {`${t('content.language.hy')}: ${t('editor.content')}`}
               </Typography>
               <ContentEditor initial={initial.hy?.content ?? null} onChange={setHyContent} labelId={`${contentLabel}-hy`} />
               {errors['hy.content'] && (
