@@ -90,7 +90,8 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
       setErrors(found);
       // Show the tab with the first mistake.
-      if (!['title', 'categories', 'content'].some((key) => key in found) && Object.keys(found).some((key) => key.startsWith('hy.'))) setTab('hy');
+      if (!['title', 'categories', 'content'].some((key) => key in found) && Object.keys(found).some((key) => key.startsWith('hy.')))
+        setTab('hy');
       else if (['title', 'categories', 'content'].some((key) => key in found)) setTab('en');
       return;
     }
