@@ -122,7 +122,11 @@ describe('content in both languages', () => {
       expect((await get(`/api/articles/${id}?lang=hy`)).json()).toMatchObject({ title: 'Նոր վերնագիր', language: 'hy' });
       expect((await get(`/api/articles/${id}`)).json().title).toBe(english.title);
       expect((await post('/api/update_article', { _id: id, ...english, hy: null })).statusCode).toBe(200);
-      expect((await get(`/api/articles/${id}?lang=hy`)).json()).toMatchObject({ title: english.title, language: 'en', categories: ['Reports'] });
+      expect((await get(`/api/articles/${id}?lang=hy`)).json()).toMatchObject({
+        title: english.title,
+        language: 'en',
+        categories: ['Reports'],
+      });
       // Without an Armenian version, its categories follow the English ones.
       await post('/api/update_article', { _id: id, ...english, categories: ['Lectures'] });
       expect((await get('/api/categories?lang=hy')).json()).toEqual(['Lectures']);

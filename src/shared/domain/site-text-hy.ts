@@ -220,7 +220,6 @@ export const siteTextHy = {
   'article.not_found': 'Հոդվածը չի գտնվել',
   'content.not_translated': 'Դեռ թարգմանված չէ հայերեն, ուստի ներկայացված է անգլերենով։',
   'content.read_in_english': 'Բացել անգլերեն էջը',
-  'content.language.en': 'Անգլերեն',
   'content.language.hy': 'Հայերեն',
   'content.languages': 'Խմբագրվող տարբերակի լեզուն',
   'content.hy_optional':

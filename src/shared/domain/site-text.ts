@@ -232,7 +232,6 @@ export const siteTextDefaults = {
   'article.not_found': 'Article not found',
   'content.not_translated': 'Not yet translated into Armenian: shown in English.',
   'content.read_in_english': 'Open the English page',
-  'content.language.en': 'English',
   'content.language.hy': 'Armenian',
   'content.languages': 'Language of the version being edited',
   'content.hy_optional': 'Optional. Without an Armenian title there is no Armenian version: Armenian pages show the English with a note.',

@@ -15,6 +15,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { articleFields } from '../../../../shared/api/articles';
 import { makeBrief } from '../../../../shared/domain/brief';
+import { LANGUAGE_NAMES } from '../../../../shared/domain/language';
 import { plainText, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PictureField } from '../../../components/picture-field';
@@ -113,8 +114,9 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
     <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
+          {/* The English tab is named as the language switch names it, in English on every page. */}
           <Tabs value={tab} onChange={(_event, chosen: 'en' | 'hy') => setTab(chosen)} aria-label={t('content.languages')}>
-            <Tab value="en" label={t('content.language.en')} id={`${contentLabel}-tab-en`} aria-controls={`${contentLabel}-panel-en`} />
+            <Tab value="en" label={LANGUAGE_NAMES.en} id={`${contentLabel}-tab-en`} aria-controls={`${contentLabel}-panel-en`} />
             <Tab value="hy" label={t('content.language.hy')} id={`${contentLabel}-tab-hy`} aria-controls={`${contentLabel}-panel-hy`} />
           </Tabs>
           {/* Both versions stay mounted (their editors keep what was typed); only the chosen one shows. */}
