@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Forms posted to their page before its script took them over: answered with the page (decision 085).
   accountsPageForms(app, answerForm, config.publicUrl, services.accounts, services.passwordResets);
   membershipPageForms(app, answerForm, config.publicUrl, services.membership);
-  donationsPageForms(app, answerForm, config.publicUrl, services.donations, (key) => services.siteText.get(key));
+  donationsPageForms(app, answerForm, config.publicUrl, services.donations, (key, language) => services.siteText.get(key, language));
   bookingsPageForms(app, answerForm, config.publicUrl, services.bookings);
   return app;
 }

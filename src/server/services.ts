@@ -120,7 +120,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
   const fulfilment = fulfilmentService(db.db, mailer, clock, mailContext, {
     registration: registrationFulfilment(clock, log, (language) => siteText.textsIn(language)),
     renewal: renewalFulfilment(clock),
-    donation: donationFulfilment(clock),
+    donation: donationFulfilment(clock, (language) => siteText.textsIn(language)),
     // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
     booking: bookingFulfilment(clock, jwtSecret, (id) => bookings.refundNow(id)),
   });

@@ -425,6 +425,8 @@ export interface DonationsTable {
   payment_id: string;
   created_at: string;
   completed_at: string | null;
+  /** The language of the page the donation was made on, 'en' or 'hy': its receipt's (decision 150). */
+  language: Generated<Language>;
 }
 
 export interface GiftAidDeclarationsTable {

@@ -275,6 +275,26 @@ describe('two languages, one site', () => {
     expect(res.body).toContain('<html lang="hy"');
     expect(res.body).toContain(siteTextHy.invalid_credentials);
     expect(res.body).not.toContain(siteTextDefaults.invalid_credentials);
+
+    // The schemas' messages about the fields follow the page's language too.
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/hy/signIn',
+      remoteAddress: '10.77.0.2',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: new URLSearchParams({ email: '', password: '' }).toString(),
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain('Մուտքագրեք ձեր էլ. փոստի հասցեն');
+    expect(empty.body).not.toContain('Enter your e-mail address');
+    const english = await t.app.inject({
+      method: 'POST',
+      url: '/signIn',
+      remoteAddress: '10.77.0.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: new URLSearchParams({ email: '', password: '' }).toString(),
+    });
+    expect(english.body).toContain('Enter your e-mail address');
   });
 
   it('takes the page’s language for a member who joins on an Armenian page without choosing one', async () => {

@@ -1,3 +1,4 @@
+import { armenianMessage } from '../../shared/domain/messages-hy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FormOutcome, PageFormName } from '../../shared/domain/form-outcome';
@@ -88,6 +89,17 @@ export function refusalOutcome(req: FastifyRequest, error: unknown): PageFormOut
   return { status: 500, message: { tone: 'error', key: 'error.generic' } };
 }
 
+/** The schemas' messages about the fields, and a written message, as an Armenian page shows them (decision 150). */
+function inPageLanguage<T extends Omit<FormOutcome, 'form'>>(outcome: T, language: Language): T {
+  if (language === 'en') return outcome;
+  const say = (text: string) => armenianMessage(text) ?? text;
+  return {
+    ...outcome,
+    ...(outcome.fields ? { fields: Object.fromEntries(Object.entries(outcome.fields).map(([name, text]) => [name, say(text)])) } : {}),
+    ...(outcome.message?.text ? { message: { ...outcome.message, text: say(outcome.message.text) } } : {}),
+  };
+}
+
 /** Registers the POST of a page's form, at the page's address in each language; `answer` is the page responder (installSpa's). */
 export function addPageForm(app: FastifyInstance, answer: PageResponder, publicUrl: string, spec: PageFormSpec): void {
   for (const language of LANGUAGES) addPageFormIn(app, answer, publicUrl, spec, language);
@@ -122,6 +134,6 @@ function addPageFormIn(app: FastifyInstance, answer: PageResponder, publicUrl: s
     if ('seeOther' in outcome) return reply.redirect(inLanguage(outcome.seeOther, language), 303);
     const { status, retryAfterSeconds, ...rest } = outcome;
     if (retryAfterSeconds) reply.header('retry-after', String(retryAfterSeconds));
-    return answer(req, reply, { form, ...rest }, status);
+    return answer(req, reply, { form, ...inPageLanguage(rest, language) }, status);
   });
 }

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '../domain/language';
 import { z } from 'zod';
 import { byIdRequest, calendarDate, newsConsent, numberOrDigits, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
@@ -96,6 +97,8 @@ export const donateProceedRequest = z
     name: z.string().trim().max(100).nullable(),
     email: emailAddress,
     gift_aid: giftAidDeclaration.nullish(),
+    /** The language of the page the donation is made on (decision 150): the receipt is written in it. */
+    language: z.enum(LANGUAGES).optional(),
     /** Consent to news by e-mail, unticked unless the donor ticks it. */
     news_email: newsConsent,
   })

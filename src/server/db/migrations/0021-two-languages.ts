@@ -11,6 +11,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('users')
     .addColumn('language', 'text', (col) => col.notNull().defaultTo('en'))
     .execute();
+  // A visitor's donation takes the language of the page it was made on: its receipt is written in it.
+  await db.schema
+    .alterTable('donations')
+    .addColumn('language', 'text', (col) => col.notNull().defaultTo('en'))
+    .execute();
 
   // Each page draws its texts in its own language (decision 150): an admin's saved words for a
   // navigation item move to the item's one key, the Armenian ones under the "hy:" prefix that

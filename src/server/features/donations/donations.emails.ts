@@ -1,34 +1,38 @@
+import { fillText, SHIPPED_ENGLISH, type Words } from '../../../shared/domain/site-text-languages';
 import { formatLongDate } from '../../../shared/domain/dates';
 import { londonDate } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
 import type { MailMessage } from '../../integrations/mail/mailer';
 import { renderMail, type MailContext } from '../../integrations/mail/template';
 
+/** The receipt, in the language of the page the donation was made on (decision 150). */
 export function donationReceipt(
   donation: { email: string; name: string | null; amount_pence: number; id: string },
   giftAid: boolean,
   paidAt: Date,
   ctx: MailContext,
+  { text, language }: Words = SHIPPED_ENGLISH,
 ): MailMessage {
+  const site = { site: ctx.siteName };
   const receipt: [string, string][] = [
-    ['Donation', formatPence(donation.amount_pence)],
-    ['Date', formatLongDate(londonDate(paidAt))],
-    ['Received by', ctx.siteName],
-    ...(ctx.charityNumber ? ([['Registered charity number', ctx.charityNumber]] as [string, string][]) : []),
-    ['Receipt number', donation.id],
+    [text('mail.receipt.donation'), formatPence(donation.amount_pence, language)],
+    [text('mail.receipt.date'), formatLongDate(londonDate(paidAt), language)],
+    [text('mail.receipt.received_by'), ctx.siteName],
+    ...(ctx.charityNumber ? ([[text('mail.receipt.charity_number'), ctx.charityNumber]] as [string, string][]) : []),
+    [text('mail.receipt.number'), donation.id],
   ];
   const body = renderMail({
     siteName: ctx.siteName,
-    greeting: donation.name ? `Dear ${donation.name},` : 'Dear friend,',
+    language,
+    greeting: donation.name ? fillText(text('mail.dear'), { name: donation.name }) : text('mail.dear_friend'),
     paragraphs: [
-      `Thank you for your donation to the ${ctx.siteName}. This e-mail is your receipt.`,
+      fillText(text('mail.donation.body'), site),
       ...(giftAid
-        ? [
-            `You added Gift Aid, which lets us claim a further ${formatPence(Math.round(donation.amount_pence / 4))} from HMRC at no cost to you.`,
-          ]
+        ? [fillText(text('mail.donation.gift_aid'), { amount: formatPence(Math.round(donation.amount_pence / 4), language) })]
         : []),
     ],
     receipt,
+    closing: `${text('mail.closing')}\n${ctx.siteName}`,
   });
-  return { to: donation.email, subject: `Thank you for your donation to the ${ctx.siteName}`, kind: 'donation-receipt', ...body };
+  return { to: donation.email, subject: fillText(text('mail.donation.subject'), site), kind: 'donation-receipt', ...body };
 }

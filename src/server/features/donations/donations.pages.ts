@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/domain/language';
 import type { FastifyInstance } from 'fastify';
 import { donateFieldsFromValues, donateFormSchema, donateValuesFromFields, toProceedRequest } from '../../../shared/api/donate-form';
 import { donateProceedRequest } from '../../../shared/api/donations';
@@ -16,12 +17,12 @@ export function donationsPageForms(
   answer: PageResponder,
   publicUrl: string,
   donations: DonationsService,
-  text: (key: SiteTextKey) => Promise<string>,
+  text: (key: SiteTextKey, language: Language) => Promise<string>,
 ) {
   addPageForm(app, answer, publicUrl, {
     page: 'donate',
     form: 'donate',
-    async handle({ req, fields }) {
+    async handle({ req, fields, language }) {
       const form = donateValuesFromFields(fields);
       const values = donateFieldsFromValues(form);
       const [amount, amountTooLarge, name, email, confirm] = await Promise.all(
@@ -33,7 +34,7 @@ export function donationsPageForms(
             'donate.email_invalid',
             'donate.gift_aid.confirm_required',
           ] as const
-        ).map(text),
+        ).map((key) => text(key, language)),
       );
       const checked = donateFormSchema({
         amount: amount!,
@@ -48,7 +49,8 @@ export function donationsPageForms(
       // The API's own check too, as POST /api/donate_proceed makes it.
       const valid = donateProceedRequest.safeParse(request);
       if (!valid.success) return { status: 400, values, fields: fieldErrors(valid.error) };
-      const started = await donations.proceed(valid.data, req.ip);
+      // The receipt in the language of the page the donation was made on (decision 150).
+      const started = await donations.proceed({ ...valid.data, language }, req.ip);
       return {
         values,
         message: { tone: 'info', key: 'form.next_step' },

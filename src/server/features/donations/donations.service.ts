@@ -1,3 +1,5 @@
+import { siteTextDefaults, type SiteTextKey } from '../../../shared/domain/site-text';
+import type { Language } from '../../../shared/domain/language';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -61,14 +63,19 @@ const detailLabels: Record<keyof DeclarationDetails, string> = {
 const TEN_MINUTES = 10 * 60 * 1000;
 
 /** Completing a donation marks it received and sends the receipt. */
-export function donationFulfilment(clock: () => Date): FulfilmentHandler {
+export function donationFulfilment(
+  clock: () => Date,
+  /** The site's texts in a language: the receipt is written in the donation's (decision 150). */
+  textsIn: (language: Language) => Promise<(key: SiteTextKey) => string> = async () => (key) => siteTextDefaults[key],
+): FulfilmentHandler {
   return async (trx, payment, mail) => {
     const tx = donationsRepo(trx);
     const donation = payment.reference_id ? await tx.find(payment.reference_id) : undefined;
     if (!donation) throw new Error(`Donation payment ${payment.id} has no donation`);
     const paidAt = clock();
     await tx.complete(donation.id, paidAt.toISOString());
-    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail)] };
+    const words = { language: donation.language, text: await textsIn(donation.language) };
+    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail, words)] };
   };
 }
 
@@ -137,6 +144,7 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
           payment_id: paymentId,
           created_at: now,
           completed_at: null,
+          language: request.language ?? 'en',
         },
         gift
           ? {

@@ -91,4 +91,32 @@ describe('a member’s language', () => {
     expect(again.text_body).toMatch(/http:\/\/localhost:8000\/signIn\/pwReset\/[\w-]+/);
     expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(200);
   });
+
+  it('writes a donation’s receipt in the language of the page it was made on', async () => {
+    const donate = (payload: object, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/donate_proceed', payload, remoteAddress });
+    const armenian = (await donate({ amount: 123456, name: 'Ani', email: 'hy-giver@example.org', language: 'hy' }, '10.89.0.1')).json<{
+      clientSecret: string;
+    }>();
+    await payWithCard(t, armenian.clientSecret, '4242 4242 4242 4242');
+    const [receipt] = await outboxFor(t, 'hy-giver@example.org');
+    expect(receipt!.subject).toBe(`Շնորհակալություն Armenian Medical Association of Great Britain-ին ձեր նվիրատվության համար`);
+    expect(receipt!.text_body).toContain('Հարգելի Ani,');
+    expect(receipt!.text_body).toContain(`${siteTextHy['mail.receipt.donation']}: 1234,56\u00a0£`);
+    expect(receipt!.text_body).toMatch(/Ամսաթիվ: \d+ [\u0531-\u0587]+ի, \d{4} թ\./);
+    expect(receipt!.html_body).toContain('<html lang="hy">');
+
+    const english = (await donate({ amount: 2500, name: null, email: 'en-giver@example.org' }, '10.89.0.2')).json<{
+      clientSecret: string;
+    }>();
+    await payWithCard(t, english.clientSecret, '4242 4242 4242 4242');
+    const [plain] = await outboxFor(t, 'en-giver@example.org');
+    expect(plain!.subject).toBe('Thank you for your donation to the Armenian Medical Association of Great Britain');
+    expect(plain!.text_body).toContain('Dear friend,');
+    expect(plain!.text_body).toContain('Donation: £25.00');
+
+    const refused = await donate({ amount: 2500, name: 'X', email: 'x@example.org', language: 'ru' }, '10.89.0.3');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'language' });
+  });
 });

@@ -258,6 +258,7 @@ describe('profile and renewal', () => {
       tier_index: 2,
       role: 'member',
       latest_period: { start: '2026-11-21', end: '2027-11-21' },
+      language: 'en',
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/member_info' })).statusCode).toBe(401);
   });

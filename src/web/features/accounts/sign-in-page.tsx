@@ -1,3 +1,4 @@
+import { localisedResolver } from '../../lib/localised-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Alert from '@mui/material/Alert';
@@ -36,7 +37,7 @@ type SignInFields = 'email' | 'password' | 'otp';
 export function SignInPage() {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const session = useSession();
   usePageTitle(t('signin.title'));
 
@@ -54,7 +55,7 @@ export function SignInPage() {
     setValue,
     formState: { errors },
   } = useForm<SignInPageForm, unknown, SignInPageFields>({
-    resolver: zodResolver(signInPageForm),
+    resolver: localisedResolver(zodResolver(signInPageForm), language),
     defaultValues: { email: outcome?.values?.email ?? '', password: '', otp: '' },
   });
   useKeepTypedValues(

@@ -32,7 +32,7 @@ describe('donating before and as the script arrives (decision 085)', () => {
     await page.user.click(screen.getByRole('button', { name: 'Proceed' }));
     await screen.findByRole('button', { name: 'Donate £15.00' });
     expect(page.api.callsTo(donationsApi.proceed).map((call) => call.json)).toEqual([
-      { amount: 1500, name: null, email: 'anon@example.org' },
+      { amount: 1500, name: null, email: 'anon@example.org', language: 'en' },
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../../shared/domain/language';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
@@ -46,7 +47,7 @@ export function donorLine(amount: number, name: string | null, t: (key: 'donate.
 
 /** Step 2: the confirmation of amount and donor, the card, and Back to step 1. */
 export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const { request, amount, clientSecret } = donation;
   const giftAid = request.gift_aid;
   // A Gift Aid declaration already holds the donor's home address: it is the likely billing address too.
@@ -104,7 +105,7 @@ export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps
         <PanelTitle id="donate-card" k="donate.card_title" />
         <CardPayment
           clientSecret={clientSecret}
-          returnUrl={`${window.location.origin}/donate/thanks`}
+          returnUrl={`${window.location.origin}${inLanguage('/donate/thanks', language)}`}
           billing={billing}
           payLabel={`${t('donate.pay')} ${formatPence(amount)}`}
           onPaid={onPaid}

@@ -80,7 +80,9 @@ describe('donate (docs/product.md sections 4, 5 and 9)', () => {
     await page.user.click(proceed());
     await screen.findByRole('form', { name: 'Card details' });
     // docs/product.md section 9: the amount sent is 100 times the rounded pounds.
-    expect(page.api.callsTo(donationsApi.proceed).map((c) => c.json)).toEqual([{ amount: 1300, name: 'Ani', email: 'ani@example.org' }]);
+    expect(page.api.callsTo(donationsApi.proceed).map((c) => c.json)).toEqual([
+      { amount: 1300, name: 'Ani', email: 'ani@example.org', language: 'en' },
+    ]);
   });
 
   it('hides the name when Anonymous is ticked and sends no name', async () => {
@@ -91,7 +93,12 @@ describe('donate (docs/product.md sections 4, 5 and 9)', () => {
     expect(proceed()).toBeEnabled();
     await page.user.click(proceed());
     await screen.findByRole('form', { name: 'Card details' });
-    expect(page.api.callsTo(donationsApi.proceed)[0]?.json).toEqual({ amount: 2000, name: null, email: 'anon@example.org' });
+    expect(page.api.callsTo(donationsApi.proceed)[0]?.json).toEqual({
+      amount: 2000,
+      name: null,
+      email: 'anon@example.org',
+      language: 'en',
+    });
   });
 
   it('slides to the card step, and Back returns to step one with the details kept and no second proceed', async () => {

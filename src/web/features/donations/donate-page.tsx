@@ -31,7 +31,7 @@ const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', 
 
 /** docs/product.md: a two-step donation in one page; step 1 slides to step 2 after the proceed call. */
 export function DonatePage() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   usePageTitle(t('donate.title'));
   const navigate = useNavigate();
   const config = useDonationsConfig();
@@ -67,7 +67,8 @@ export function DonatePage() {
   );
 
   const proceed = useMutation({
-    mutationFn: (request: DonateProceedRequest) => donateProceed(request),
+    // The receipt comes in the language of this page (decision 150).
+    mutationFn: (request: DonateProceedRequest) => donateProceed({ ...request, language }),
     onMutate: () => setProceedError(null),
     onSuccess: (answer, request) => {
       setDonation({ request, clientSecret: answer.clientSecret, amount: answer.amount });

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../../shared/domain/language';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,7 +28,7 @@ export function BookingCardStep({
   onPaid: () => void;
   onBack: () => void;
 }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const headingRef = useRef<HTMLDivElement>(null);
   // The step replaces the form the visitor was in: their focus moves to its heading.
   useEffect(() => headingRef.current?.focus(), []);
@@ -46,7 +47,7 @@ export function BookingCardStep({
         <PanelTitle id="booking-card" k="pay.card_title" />
         <CardPayment
           clientSecret={answer.client_secret!}
-          returnUrl={`${window.location.origin}/events/${event._id}`}
+          returnUrl={`${window.location.origin}${inLanguage(`/events/${event._id}`, language)}`}
           billing={emptyBillingAddress}
           payLabel={`${t('event.book.pay')} ${formatPence(answer.amount_pence)}`}
           onPaid={onPaid}

@@ -1,3 +1,4 @@
+import { inLanguage } from '../../../shared/domain/language';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -72,7 +73,7 @@ export function BookingPage() {
 }
 
 function Booking({ booking, token, onChanged }: { booking: BookingView; token: string | undefined; onChanged: () => void }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const [confirming, setConfirming] = useState(false);
   const [payment, setPayment] = useState<BookResponse | null>(null);
   const cancel = useMutation({
@@ -152,7 +153,7 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
             clientSecret={payment.client_secret!}
             // A method that leaves the page comes back to the event's page, which settles it (decision 145):
             // this page's address carries the link's secret after "#", which must not go to the provider.
-            returnUrl={`${window.location.origin}/events/${booking.event._id}`}
+            returnUrl={`${window.location.origin}${inLanguage(`/events/${booking.event._id}`, language)}`}
             billing={emptyBillingAddress}
             payLabel={`${t('event.book.pay')} ${formatPence(payment.amount_pence)}`}
             onPaid={() => {

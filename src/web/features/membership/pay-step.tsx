@@ -1,3 +1,4 @@
+import { inLanguage } from '../../../shared/domain/language';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
@@ -42,7 +43,7 @@ export interface PayFlow {
 
 /** The pay step of registration and renewal: the summary, then the card or a simple confirm. */
 export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: PayFlow }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const [billing, setBilling] = useState(flow.initialBilling);
   const paid = Boolean(proceed.client_secret);
 
@@ -102,7 +103,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
               <PanelTitle id="pay-card" k="pay.card_title" tabIndex={-1} />
               <CardPayment
                 clientSecret={proceed.client_secret}
-                returnUrl={`${window.location.origin}${flow.returnPath}`}
+                returnUrl={`${window.location.origin}${inLanguage(flow.returnPath, language)}`}
                 billing={billing}
                 payLabel={`${t('pay.pay')} ${formatPence(proceed.tier.pence)}`}
                 onPaid={() => void flow.done()}

@@ -93,6 +93,8 @@ describe('registration step one (docs/product.md sections 2, 4 and 5)', () => {
         addr_city: 'London',
         addr_post: 'N1 1AA',
         phone_no: '+44 20 7946 0000',
+        // The page's language, unless the person chose another (decision 150).
+        language: 'en',
       },
     ]);
     expect(readRegisterPay()).toMatchObject({ proceed: answer, first_name: 'Ani', email: 'ani@example.org' });

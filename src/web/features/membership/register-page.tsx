@@ -1,3 +1,4 @@
+import { localisedResolver } from '../../lib/localised-resolver';
 import { isLanguage, type Language } from '../../../shared/domain/language';
 import { LanguageChoice } from './language-choice';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -158,7 +159,7 @@ function RegisterForm() {
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: withStudentYear(zodResolver(registrationForm), t),
+    resolver: withStudentYear(localisedResolver(zodResolver(registrationForm), language), t),
     defaultValues: defaults,
     shouldFocusError: true,
   });

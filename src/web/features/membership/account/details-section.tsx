@@ -1,3 +1,4 @@
+import { localisedResolver } from '../../../lib/localised-resolver';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -51,7 +52,7 @@ export function DetailsSection() {
 
 function DetailsForm({ details }: { details: AccountDetails }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const save = useSaveDetails();
   const [saved, setSaved] = useState(false);
   const {
@@ -61,7 +62,10 @@ function DetailsForm({ details }: { details: AccountDetails }) {
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<AccountDetailsForm, unknown, FormOutput>({ resolver: zodResolver(accountDetails), defaultValues: formValues(details) });
+  } = useForm<AccountDetailsForm, unknown, FormOutput>({
+    resolver: localisedResolver(zodResolver(accountDetails), language),
+    defaultValues: formValues(details),
+  });
 
   const submit = (form: FormOutput) => {
     setSaved(false);
