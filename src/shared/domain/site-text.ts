@@ -237,7 +237,6 @@ export const siteTextDefaults = {
   'content.hy_optional': 'Optional. Without an Armenian title there is no Armenian version: Armenian pages show the English with a note.',
   'content.hy_categories_help': 'Empty: the English categories.',
   'content.hy_venue_help': 'Empty: the English venue.',
-  'content.hy_section': 'In Armenian',
   'content.hy_needs_title': 'Give the Armenian version a title, or empty its other fields',
   'article.invalid_id': 'Invalid article ID',
   'article.load_failed': 'The article could not be loaded.',

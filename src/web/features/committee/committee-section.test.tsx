@@ -145,7 +145,8 @@ describe('committee editing (docs/product.md sections 4 and 5)', () => {
     await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
     await page.user.click(within(cards()).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit committee member' });
-    const armenian = within(within(form).getByRole('group', { name: 'In Armenian' }));
+    await page.user.click(within(form).getByRole('tab', { name: 'Armenian' }));
+    const armenian = within(within(form).getByRole('tabpanel', { name: 'Armenian' }));
     await page.user.type(armenian.getByLabelText('Armenian: Description'), 'Սրտաբան։');
     await page.user.click(within(form).getByRole('button', { name: 'Save' }));
     expect(await armenian.findByText('Give the Armenian version a title, or empty its other fields')).toBeInTheDocument();

@@ -167,7 +167,8 @@ describe('events page editing (docs/product.md section 4)', () => {
     await within(upcoming()).findByText('Winter lecture');
     await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
     const form = await screen.findByRole('form', { name: 'Edit event' });
-    const armenian = within(within(form).getByRole('group', { name: 'In Armenian' }));
+    await page.user.click(within(form).getByRole('tab', { name: 'Armenian' }));
+    const armenian = within(within(form).getByRole('tabpanel', { name: 'Armenian' }));
     expect(armenian.getByLabelText('Armenian: Title')).toHaveValue('');
     await page.user.type(armenian.getByLabelText('Armenian: Description'), 'Սրտաբանության մասին։');
     await page.user.click(within(form).getByRole('button', { name: 'Save' }));

@@ -7,17 +7,15 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { articleFields } from '../../../../shared/api/articles';
 import { makeBrief } from '../../../../shared/domain/brief';
-import { LANGUAGE_NAMES } from '../../../../shared/domain/language';
 import { plainText, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LanguageTabs } from '../../../components/language-tabs';
 import { PictureField } from '../../../components/picture-field';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
@@ -114,81 +112,71 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
     <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
-          {/* The English tab is named as the language switch names it, in English on every page. */}
-          <Tabs value={tab} onChange={(_event, chosen: 'en' | 'hy') => setTab(chosen)} aria-label={t('content.languages')}>
-            <Tab value="en" label={LANGUAGE_NAMES.en} id={`${contentLabel}-tab-en`} aria-controls={`${contentLabel}-panel-en`} />
-            <Tab value="hy" label={t('content.language.hy')} id={`${contentLabel}-tab-hy`} aria-controls={`${contentLabel}-panel-hy`} />
-          </Tabs>
-          {/* Both versions stay mounted (their editors keep what was typed); only the chosen one shows. */}
-          <Stack
-            spacing={2.5}
-            role="tabpanel"
-            id={`${contentLabel}-panel-en`}
-            aria-labelledby={`${contentLabel}-tab-en`}
-            hidden={tab !== 'en'}
-          >
-            <TextField
-              label={t('editor.title')}
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              error={Boolean(errors.title)}
-              helperText={errors.title}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-            <CategoriesInput value={categories} onChange={setCategories} known={known} error={errors.categories} />
-            <Box>
-              <Typography id={contentLabel} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
-                {t('editor.content')}
-              </Typography>
-              <ContentEditor initial={initial.content} onChange={setContent} labelId={contentLabel} />
-              {errors.content && (
-                <Alert severity="error" sx={{ mt: 1 }}>
-                  {errors.content}
-                </Alert>
-              )}
-            </Box>
-          </Stack>
-          <Stack
-            spacing={2.5}
-            role="tabpanel"
-            id={`${contentLabel}-panel-hy`}
-            aria-labelledby={`${contentLabel}-tab-hy`}
-            hidden={tab !== 'hy'}
-          >
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {t('content.hy_optional')}
-            </Typography>
-            <TextField
-              label={`${t('content.language.hy')}: ${t('editor.title')}`}
-              value={hyTitle}
-              onChange={(e) => setHyTitle(e.target.value)}
-              error={Boolean(errors['hy.title'])}
-              helperText={errors['hy.title'] && (hyTitle.trim() ? errors['hy.title'] : t('content.hy_needs_title'))}
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-            <CategoriesInput
-              value={hyCategories}
-              onChange={setHyCategories}
-              known={knownHy}
-              error={errors['hy.categories']}
-              label={`${t('content.language.hy')}: ${t('editor.categories')}`}
-              help={t('content.hy_categories_help')}
-            />
-            <Box>
-              <Typography id={`${contentLabel}-hy`} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
-                {`${t('content.language.hy')}: ${t('editor.content')}`}
-              </Typography>
-              <ContentEditor initial={initial.hy?.content ?? null} onChange={setHyContent} labelId={`${contentLabel}-hy`} />
-              {errors['hy.content'] && (
-                <Alert severity="error" sx={{ mt: 1 }}>
-                  {errors['hy.content']}
-                </Alert>
-              )}
-            </Box>
-          </Stack>
+          <LanguageTabs
+            value={tab}
+            onChange={setTab}
+            english={
+              <>
+                <TextField
+                  label={t('editor.title')}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  error={Boolean(errors.title)}
+                  helperText={errors.title}
+                  required
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+                <CategoriesInput value={categories} onChange={setCategories} known={known} error={errors.categories} />
+                <Box>
+                  <Typography id={contentLabel} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
+                    {t('editor.content')}
+                  </Typography>
+                  <ContentEditor initial={initial.content} onChange={setContent} labelId={contentLabel} />
+                  {errors.content && (
+                    <Alert severity="error" sx={{ mt: 1 }}>
+                      {errors.content}
+                    </Alert>
+                  )}
+                </Box>
+              </>
+            }
+            armenian={
+              <>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('content.hy_optional')}
+                </Typography>
+                <TextField
+                  label={`${t('content.language.hy')}: ${t('editor.title')}`}
+                  value={hyTitle}
+                  onChange={(e) => setHyTitle(e.target.value)}
+                  error={Boolean(errors['hy.title'])}
+                  helperText={errors['hy.title'] && (hyTitle.trim() ? errors['hy.title'] : t('content.hy_needs_title'))}
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+                <CategoriesInput
+                  value={hyCategories}
+                  onChange={setHyCategories}
+                  known={knownHy}
+                  error={errors['hy.categories']}
+                  label={`${t('content.language.hy')}: ${t('editor.categories')}`}
+                  help={t('content.hy_categories_help')}
+                />
+                <Box>
+                  <Typography id={`${contentLabel}-hy`} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
+                    {`${t('content.language.hy')}: ${t('editor.content')}`}
+                  </Typography>
+                  <ContentEditor initial={initial.hy?.content ?? null} onChange={setHyContent} labelId={`${contentLabel}-hy`} />
+                  {errors['hy.content'] && (
+                    <Alert severity="error" sx={{ mt: 1 }}>
+                      {errors['hy.content']}
+                    </Alert>
+                  )}
+                </Box>
+              </>
+            }
+          />
           <Box>
             <FormControlLabel
               control={
