@@ -20,6 +20,8 @@ import { membershipPageForms } from './features/membership/membership.pages';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { paymentsRoutes } from './payments/payments.routes';
 import { testingRoutes } from './features/testing/testing.routes';
+import { autoRenewalRoutes } from './features/membership/auto-renewal.routes';
+import { savedCardsRoutes } from './payments/saved-cards.routes';
 import { adminRoutes } from './features/admin/admin.routes';
 import { eventsRoutes } from './features/events/events.routes';
 import { attendanceRoutes } from './features/events/attendance.routes';
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   imagesRoutes(app, services.images, { logo: () => services.siteText.get('logo_url'), mark: () => mark });
   committeeRoutes(app, services.committee);
   membershipRoutes(app, services.membership);
+  autoRenewalRoutes(app, services.autoRenewal);
   donationsRoutes(app, services.donations);
   adminRoutes(app, services.admin, services.clock);
   importsRoutes(app, {
@@ -126,7 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     test: services.testPayments,
     publishableKey: config.stripe.publishableKey,
   });
-  if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents);
+  savedCardsRoutes(app, { test: services.testPayments, brake: services.brake });
+  if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents, services.autoRenewalJobsAt);
   eventsRoutes(app, services.events, services.bookings, async (language) => ({
     publicUrl: config.publicUrl,
     calendarName: await services.siteText.get('site_name', language),

@@ -1,3 +1,4 @@
+import type { Language } from '../shared/domain/language';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { backgroundTasks } from './background';
@@ -10,8 +11,9 @@ import { passwordResetService } from './features/accounts/password-reset.service
 import { registrationFulfilment, renewalFulfilment } from './features/membership/membership.fulfilment';
 import { sendRenewalReminders } from './features/membership/membership.reminders';
 import { membershipService } from './features/membership/membership.service';
+import { autoRenewalService, type AutoRenewalService } from './features/membership/auto-renewal.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
-import { fulfilmentService } from './payments/fulfilment';
+import { fulfilmentService, type FulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
 import { cardCheckChallenges } from './payments/card-check-challenge';
 import { pdfDocuments } from './pdf/pdf-documents';
@@ -117,13 +119,19 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       ? stripeProvider({ secretKey: config.stripe.secretKey!, webhookSecret: config.stripe.webhookSecret, ...config.stripe.api })
       : undefined;
   const testPayments = stripe ? undefined : testProvider(db.db, clock);
-  const fulfilment = fulfilmentService(db.db, mailer, clock, mailContext, {
-    registration: registrationFulfilment(clock, log, (language) => siteText.textsIn(language)),
-    renewal: renewalFulfilment(clock),
-    donation: donationFulfilment(clock, (language) => siteText.textsIn(language)),
-    // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
-    booking: bookingFulfilment(clock, jwtSecret, (id) => bookings.refundNow(id)),
-  });
+  // Built for a clock: the site's own, and (browser journeys only) a moment the journey names.
+  // The welcome and the donation receipt are written in the person's language (decision 150).
+  const textsIn = (language: Language) => siteText.textsIn(language);
+  const fulfilmentAt = (at: () => Date): FulfilmentService =>
+    fulfilmentService(db.db, mailer, at, mailContext, {
+      // Automatic renewal is made below, before any payment is fulfilled.
+      registration: registrationFulfilment(at, log, () => autoRenewal, textsIn),
+      renewal: renewalFulfilment(at, () => autoRenewal),
+      donation: donationFulfilment(at, textsIn),
+      // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
+      booking: bookingFulfilment(at, jwtSecret, (id) => bookings.refundNow(id)),
+    });
+  const fulfilment = fulfilmentAt(clock);
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
   const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
   const brake = cardBrake(db.db, limiter, clock, cardChecks);
@@ -143,6 +151,22 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     log,
     consentWording: () => siteText.get(NEWS_CONSENT_KEY),
   });
+  const autoRenewalAt = (at: () => Date, fulfilledBy: FulfilmentService = fulfilment): AutoRenewalService =>
+    autoRenewalService({
+      db: db.db,
+      provider: (stripe ?? testPayments)!,
+      payments,
+      fulfilment: fulfilledBy,
+      mailer,
+      mailContext,
+      clock: at,
+      audit,
+      serverName: `${os.hostname()}:${config.port}`,
+      // A refund the site makes is recorded as Stripe reports one; Stripe's own later event then changes nothing.
+      recordRefund: (refund) => stripeEvents.handle({ ...refund, type: 'charge.refunded', kind: 'refunded' }),
+      log,
+    });
+  const autoRenewal = autoRenewalAt(clock);
   // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
   // elsewhere on the web is not fetched (the site's mark stands in).
   const siteLogo = async () => {
@@ -249,6 +273,18 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     cardChecks,
     paymentEvents: stripeEvents,
     background,
+    autoRenewal,
+    /**
+     * The automatic renewal jobs as they would run at another moment, with the test provider only:
+     * the browser journeys' way to move the clock a year for one job run without moving the
+     * shared server's clock under the other journeys (registered with E2E_OUTBOX=on and PAYMENTS=test).
+     */
+    autoRenewalJobsAt: testPayments
+      ? (at: Date) => {
+          const moment = () => at;
+          return autoRenewalAt(moment, fulfilmentAt(moment)).runDue();
+        }
+      : undefined,
     membership: membershipService({
       db: db.db,
       payments,
@@ -260,6 +296,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       passwords,
       consentWording: () => siteText.get(NEWS_CONSENT_KEY),
       startSession: (user, context) => sessions.start(user, context, 'join'),
+      autoRenewal,
     }),
     donations: donationsService({
       db: db.db,
@@ -285,6 +322,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
+      // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
+      const auto = await autoRenewal.runDue();
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
@@ -297,7 +336,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
         secondFactors.pruneChallenges(),
         imports.prune(),
       ]);
-      return sent;
+      return sent + auto.notices;
     },
     accountsRepo: accountsData,
     accounts,

@@ -21,6 +21,7 @@ import * as m0015 from './migrations/0015-member-import';
 import * as m0016 from './migrations/0016-newsletters';
 import * as m0017 from './migrations/0017-second-factors';
 import * as m0018 from './migrations/0018-booking-news-consent';
+import * as m0019 from './migrations/0019-auto-renewal';
 import * as m0021 from './migrations/0021-two-languages';
 import * as m0025 from './migrations/0025-content-in-armenian';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0016-newsletters': m0016,
   '0017-second-factors': m0017,
   '0018-booking-news-consent': m0018,
+  '0019-auto-renewal': m0019,
   '0021-two-languages': m0021,
   '0025-content-in-armenian': m0025,
 };

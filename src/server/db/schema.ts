@@ -226,6 +226,8 @@ export interface PaymentsTable {
   import_key: string | null;
   /** The receipt's short number, R-2026-000123, given once when the money arrived (decision 104). */
   receipt_number: Generated<string | null>;
+  /** The provider's customer the card is saved to, when the payer chose automatic renewal (decision 140). */
+  save_for_customer: string | null;
 }
 
 export interface ReceiptCountersTable {
@@ -268,6 +270,69 @@ export interface TestPaymentIntentsTable {
   status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
+  customer_id: string | null;
+  payment_method_id: string | null;
+  /** 'off_session' when the card step saves the card for later charges. */
+  setup_future_usage: string | null;
+}
+
+/** How a saved test card behaves when charged later without the cardholder (decision 143). */
+export type OffSessionBehaviour = 'succeeds' | 'requires_action' | 'declines';
+
+export interface TestPaymentMethodsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  off_session: OffSessionBehaviour;
+  created_at: string;
+}
+
+export interface TestSetupIntentsTable {
+  id: string;
+  client_secret: string;
+  customer_id: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  payment_method_id: string | null;
+  created_at: string;
+}
+
+/** A member's automatic renewal (decision 140): the provider keeps the card; this names it. */
+export interface AutoRenewalsTable {
+  user_id: string;
+  status: 'on' | 'off';
+  provider: 'test' | 'stripe';
+  customer_id: string;
+  payment_method_id: string | null;
+  method_brand: string | null;
+  method_last4: string | null;
+  method_exp_month: number | null;
+  method_exp_year: number | null;
+  source_intent: string | null;
+  turned_off_by: 'member' | 'admin' | 'declines' | null;
+  updated_at: string;
+}
+
+export type AutoChargeStatus = 'noticed' | 'charging' | 'requires_action' | 'declined' | 'succeeded' | 'failed' | 'superseded';
+
+/** One member's charge for one period (the expiry it renews), charged once (decision 141). */
+export interface AutoRenewalChargesTable {
+  id: string;
+  user_id: string;
+  period: string;
+  tier_index: number;
+  amount_pence: number;
+  status: AutoChargeStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_at: string | null;
+  claimed_by: string | null;
+  payment_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface OutboxTable {
@@ -652,6 +717,10 @@ export interface Database {
   join_sign_ins: JoinSignInsTable;
   webhook_events: WebhookEventsTable;
   test_payment_intents: TestPaymentIntentsTable;
+  test_payment_methods: TestPaymentMethodsTable;
+  test_setup_intents: TestSetupIntentsTable;
+  auto_renewals: AutoRenewalsTable;
+  auto_renewal_charges: AutoRenewalChargesTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -281,6 +281,11 @@ describe('forms posted to their page', () => {
         message: { tone: 'info', key: 'form.renew_again' },
       });
       expect((await post('/renew', {})).statusCode).toBe(400);
+      // "Renew automatically each year" comes back ticked, to be sent again with the choice.
+      expect(outcomeIn((await post('/renew', { tier_index: '1', auto_renew: 'on' })).body).values).toEqual({
+        tier_index: '1',
+        auto_renew: 'on',
+      });
     });
   });
 

@@ -120,7 +120,8 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
         case 'failed': {
           // Each declined card once however often Stripe delivers its event, against whoever started the payment.
           const payment = await paymentsRepo(db).findByRef(event.intentId);
-          if (payment) await brake.recordDecline(event.intentId, payment.client_address, event.id);
+          // A payment no browser started (an automatic renewal charged off-session, decision 141) is no card testing.
+          if (payment && payment.client_address !== null) await brake.recordDecline(event.intentId, payment.client_address, event.id);
           await fulfilment.noteEvent(event);
           return;
         }

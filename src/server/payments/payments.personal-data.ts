@@ -22,7 +22,7 @@ export const paymentsPersonalData: PersonalDataCoverage = {
   owner: 'payments',
   tables: {
     payments: {
-      personal: ['user_id', 'email', 'note', 'client_address'],
+      personal: ['user_id', 'email', 'note', 'client_address', 'save_for_customer'],
       export: 'payments',
       notPersonal: { reference_id: 'the registration, donation or booking it paid for' },
     },
@@ -34,6 +34,8 @@ export const paymentsPersonalData: PersonalDataCoverage = {
     receipt_counters: { none: 'the last receipt number given in each year' },
     webhook_events: { none: 'the ids and types of the payment provider’s events, so each is applied once' },
     test_payment_intents: { none: 'the offline payment simulation’s intents: amounts and secrets' },
+    test_payment_methods: { none: 'the offline payment simulation’s saved test cards: brand, last four digits of a test number, expiry' },
+    test_setup_intents: { none: 'the offline payment simulation’s setup intents: secrets and the test card saved' },
   },
   async export(db, person) {
     return { payments: (await theirPayments(db, person)).map(paymentSummary) };
@@ -46,7 +48,7 @@ export const paymentsPersonalData: PersonalDataCoverage = {
     if (refs.length) await trx.deleteFrom('card_checks').where('intent_id', 'in', refs).execute();
     await trx
       .updateTable('payments')
-      .set({ email: ERASED, user_id: null, note: null, client_address: null })
+      .set({ email: ERASED, user_id: null, note: null, client_address: null, save_for_customer: null })
       .where(
         'id',
         'in',

@@ -19,6 +19,8 @@ export type NewPayment = {
   referenceId?: string | null;
   /** Who started a card payment (req.ip): a decline reported later is counted against them. */
   clientIp?: string;
+  /** The payer chose automatic renewal: the card is saved to this provider customer (decision 140). */
+  saveForCustomer?: string;
 };
 
 /** Settle calls one address may make: the browser settles each payment once, retrying twice at most. */
@@ -68,6 +70,7 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       client_address: payment.clientIp ? cardAddressKey(payment.clientIp) : null,
       review: null,
       receipt_number: null,
+      save_for_customer: payment.saveForCustomer ?? null,
       ...how,
     };
     await into.insert(row);
@@ -109,6 +112,7 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
           description: payment.description,
           metadata: { payment_id: id, kind: payment.kind },
           idempotencyKey: `payment-${id}`,
+          ...(payment.saveForCustomer ? { saveForCustomer: payment.saveForCustomer } : {}),
         });
         await repo.setIntent(id, intent.id, secretHash(intent.clientSecret));
         return { paymentId: id, clientSecret: intent.clientSecret };

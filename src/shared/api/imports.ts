@@ -169,7 +169,7 @@ const optionalDate = (message: string) =>
     .transform((v) => v || null);
 
 /** Adding a person by hand: the registration form's fields and rules, without a password, with tier, dates and the invitation. */
-export const addMemberRequest = registrationForm.omit({ plain_pw: true, tier_index: true, news_email: true }).extend({
+export const addMemberRequest = registrationForm.omit({ plain_pw: true, tier_index: true, news_email: true, auto_renew: true }).extend({
   title: z
     .string()
     .trim()

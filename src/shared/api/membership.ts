@@ -55,6 +55,8 @@ export const registrationForm = z.object({
   phone_no: required('phone number', 40).regex(/^[+0-9 ()-]{6,}$/, 'Enter a phone number using digits, spaces and + ( ) -'),
   /** Consent to news by e-mail, unticked unless the person ticks it. */
   news_email: newsConsent,
+  /** "Renew automatically each year": the card is kept by the provider for next year's charge (decision 140). */
+  auto_renew: newsConsent,
   /** The language of the member's mail (decision 150): the joining page's, unless chosen. */
   language: z.enum(LANGUAGES).optional(),
 });
@@ -77,13 +79,19 @@ export const proceedResponse = z.object({
    * (POST /api/register_sign_in), so they need not type their password again (decision 086).
    */
   sign_in_secret: z.string().optional(),
+  /** The payer chose automatic renewal: this card is kept for next year's charge (decision 140). */
+  auto_renew: z.boolean().optional(),
 });
 export type ProceedResponse = z.infer<typeof proceedResponse>;
 
 /** The `*_confirm_simple` calls send the proceed result back; only `payment_id` is read. */
 export const confirmSimpleRequest = z.object({ payment_id: z.string().trim().min(1).max(100) }).loose();
 
-export const renewProceedRequest = z.object({ tier_index: tierIndex });
+export const renewProceedRequest = z.object({
+  tier_index: tierIndex,
+  /** "Renew automatically each year": the card paying this renewal is kept for the next ones (decision 140). */
+  auto_renew: newsConsent,
+});
 
 export const memberInfo = z.object({
   first_name: z.string(),

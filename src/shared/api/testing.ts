@@ -19,6 +19,14 @@ export const testingApi = defineEndpoints('testing', {
       }),
     ),
   },
+  autoRenewalsRun: {
+    method: 'POST',
+    path: '/api/test/auto_renewals/run',
+    summary:
+      'Runs the automatic renewal jobs as they would run at `at` (browser journeys only, with the test provider): the clock moved for one run',
+    body: { kind: 'json', schema: z.object({ at: z.iso.datetime({ error: 'An ISO instant, e.g. 2027-11-21T09:00:00Z' }) }) },
+    response: z.object({ notices: z.number().int(), charged: z.number().int(), failed: z.number().int() }),
+  },
   refund: {
     method: 'POST',
     path: '/api/test/refund',

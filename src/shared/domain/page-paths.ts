@@ -29,6 +29,7 @@ export const PAGE = {
   registerThanks: '/register/thanks',
   profile: '/profile',
   profileSecurity: '/profile/security',
+  autoRenewPayment: '/profile/auto-renew/:paymentId',
   renew: '/renew',
   renewPay: '/renew/pay',
   donate: '/donate',
@@ -50,6 +51,7 @@ export const PAGE = {
   adminNewsletterNew: '/admin/newsletters/new',
   adminNewsletter: '/admin/newsletters/:id',
   adminImport: '/admin/import',
+  adminAutoRenewals: '/admin/auto-renewals',
 } as const;
 
 export type PageName = keyof typeof PAGE;
@@ -110,6 +112,7 @@ export const APP_PAGES: readonly PageName[] = [
   'registerThanks',
   'profile',
   'profileSecurity',
+  'autoRenewPayment',
   'renew',
   'renewPay',
   'donateThanks',
@@ -130,6 +133,7 @@ export const APP_PAGES: readonly PageName[] = [
   'adminNewsletterNew',
   'adminNewsletter',
   'adminImport',
+  'adminAutoRenewals',
 ];
 
 const patterns = (Object.entries(PAGE) as [PageName, PagePattern][]).map(([name, pattern]) => {

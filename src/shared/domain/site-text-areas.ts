@@ -31,6 +31,7 @@ const byKey: Record<string, TextArea> = {
 /** Longest prefix first, so "profile.admin." wins over "profile.". */
 const byPrefix: [string, TextArea][] = [
   ['nav.', { where: 'Header and menu', page: '/' }],
+  ['auto_renew.', { where: 'Automatic renewal: joining, renewing, My Profile and the payment confirmation page', page: '/profile' }],
   ['home.', { where: 'Home page', page: '/' }],
   ['mail.', { where: 'E-mail the site sends (welcome, receipts, password reset)', page: null }],
   ['tier.', { where: 'Joining, renewing and My Profile: the membership tiers', page: '/register' }],

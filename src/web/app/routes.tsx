@@ -41,6 +41,9 @@ const AdminOutboxPage = () => import('../features/admin/outbox-page').then((m) =
 const AdminAuditPage = () => import('../features/admin/audit-page').then((m) => ({ Component: m.AuditPage }));
 const AdminSettingsPage = () => import('../features/admin/settings-page').then((m) => ({ Component: m.SettingsPage }));
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
+const AutoRenewPaymentPage = () =>
+  import('../features/membership/auto-renew/auto-renew-payment-page').then((m) => ({ Component: m.AutoRenewPaymentPage }));
+const AdminAutoRenewalsPage = () => import('../features/admin/auto-renewals-page').then((m) => ({ Component: m.AutoRenewalsPage }));
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
 const AdminImagesPage = () => import('../features/admin/images-page').then((m) => ({ Component: m.ImagesPage }));
@@ -94,6 +97,7 @@ export const routes: RouteObject[] = [
               { path: PAGE.registerThanks, lazy: RegisterThanksPage },
               { path: PAGE.profile, lazy: ProfilePage },
               { path: PAGE.profileSecurity, lazy: SecurityPage },
+              { path: PAGE.autoRenewPayment, lazy: AutoRenewPaymentPage },
               { path: PAGE.renew, lazy: RenewPage },
               { path: PAGE.renewPay, lazy: RenewPayPage },
               { path: PAGE.donate, lazy: DonatePage, handle: pageData.donate },
@@ -116,6 +120,7 @@ export const routes: RouteObject[] = [
                   { path: PAGE.adminTexts, lazy: AdminTextsPage },
                   { path: PAGE.adminImages, lazy: AdminImagesPage },
                   { path: PAGE.adminImport, lazy: AdminImportPage },
+                  { path: PAGE.adminAutoRenewals, lazy: AdminAutoRenewalsPage },
                   { path: PAGE.adminNewsletters, lazy: AdminNewslettersPage },
                   { path: PAGE.adminNewsletterNew, lazy: NewsletterWriterPage },
                   { path: PAGE.adminNewsletter, lazy: NewsletterWriterPage },

@@ -12,9 +12,48 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { conflict } from '../../http/errors';
 import { ConcurrentChange } from '../../db/concurrent-change';
 import type { FulfilmentHandler } from '../../payments/fulfilment';
+import { paymentsRepo } from '../../payments/payments.repo';
 import { recordConsent } from '../../privacy/consents';
+import { refundedTwiceMail } from './auto-renewal.emails';
+import { autoRenewalRepo } from './auto-renewal.repo';
 import { renewalMail, welcomeMail } from './membership.emails';
 import { membershipRepo } from './membership.repo';
+import type { PaymentRow } from '../../payments/payments.repo';
+
+/** What membership's fulfilments ask of automatic renewal once they have committed (services.ts wires them). */
+export type AfterMembershipPayment = {
+  /** A renewal that placed no year (the same year paid twice at once) is refunded. */
+  refundNow(paymentId: string): Promise<void>;
+  /** A card the payer chose to keep is read from the provider. */
+  fillMethods(): Promise<void>;
+};
+
+/**
+ * The payer ticked "Renew automatically each year": automatic renewal is on with the card this
+ * payment was made with, kept by the provider for this customer (decision 140). The card's id is
+ * read once the fulfilment has committed (a call to the provider never runs in its transaction).
+ */
+async function keepCardFor(trx: Kysely<Database>, userId: string, payment: PaymentRow, at: string): Promise<boolean> {
+  if (!payment.save_for_customer || !payment.provider_ref || (payment.provider !== 'test' && payment.provider !== 'stripe')) return false;
+  const renewals = autoRenewalRepo(trx);
+  const existing = await renewals.find(userId);
+  const on = {
+    status: 'on' as const,
+    provider: payment.provider,
+    customer_id: payment.save_for_customer,
+    payment_method_id: null,
+    method_brand: null,
+    method_last4: null,
+    method_exp_month: null,
+    method_exp_year: null,
+    source_intent: payment.provider_ref,
+    turned_off_by: null,
+    updated_at: at,
+  };
+  if (!existing) await renewals.insert({ user_id: userId, ...on });
+  else if (!(await renewals.update(existing, on))) throw new ConcurrentChange();
+  return true;
+}
 
 /** The registration fields kept with a pending registration (everything but e-mail and password). */
 export const pendingFields = z.object({
@@ -44,6 +83,7 @@ export const FREE_RENEWAL_TOO_EARLY =
 export function registrationFulfilment(
   clock: () => Date,
   log: { warn(obj: object, msg: string): void },
+  after: () => AfterMembershipPayment,
   /** The site's texts in a language, for the welcome in the member's own (decision 150). */
   textsIn: (language: Language) => Promise<(key: SiteTextKey) => string> = async () => (key) => siteTextDefaults[key],
 ): FulfilmentHandler {
@@ -89,6 +129,7 @@ export function registrationFulfilment(
         at: consent_at,
       });
     await repo.deletePending(pending.id);
+    const kept = await keepCardFor(trx, userId, payment, clock().toISOString());
     const period = { start, end: expiryDate(start) };
     const purchase = {
       tierIndex: payment.tier_index,
@@ -99,7 +140,11 @@ export function registrationFulfilment(
     };
     const language = fields.language ?? 'en';
     const words = { language, text: await textsIn(language) };
-    return { mail: [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext, words)], period };
+    return {
+      mail: [welcomeMail({ email: pending.email, first_name: fields.first_name }, purchase, mailContext, words)],
+      period,
+      ...(kept ? { afterCommit: () => after().fillMethods() } : {}),
+    };
   };
 }
 
@@ -108,16 +153,39 @@ export function registrationFulfilment(
  * current expiry while that is ahead, else from today. So two renewals paid in any order, or at
  * once, add two years (decision record 011). Only a free tier is held to the last 30 days.
  */
-export function renewalFulfilment(clock: () => Date): FulfilmentHandler {
+export function renewalFulfilment(clock: () => Date, after: () => AfterMembershipPayment): FulfilmentHandler {
   return async (trx, payment, mailContext) => {
     const repo = membershipRepo(trx);
     const member = payment.user_id ? await repo.member(payment.user_id) : undefined;
     if (!member || payment.tier_index === null) throw new Error(`Renewal payment ${payment.id} has no member`);
     const today = londonDate(clock());
     if (payment.provider === 'none' && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
+    const now = clock().toISOString();
+    // An automatic renewal's charge pays for one period: the expiry it was made for (decision 141).
+    const renewals = autoRenewalRepo(trx);
+    const charge = payment.reference_id ? await renewals.chargeById(payment.reference_id) : undefined;
+    const expiry = member.last_renewed_date ? expiryDate(member.last_renewed_date) : null;
+    const paidTwice = charge
+      ? // Renewed by hand while this charge was under way: that year is paid already.
+        charge.status === 'succeeded' || expiry !== charge.period
+      : // By hand, for the year an automatic charge has just paid for.
+        payment.date_effective !== null &&
+        (await renewals.charge(member.id, payment.date_effective))?.status === 'succeeded' &&
+        expiry !== payment.date_effective;
+    if (paidTwice) {
+      // No second year for one year paid twice: the later payment is refunded in full (the admin
+      // has nothing to decide about it, decision 014) and the member told why.
+      if (charge && charge.status !== 'succeeded' && !(await renewals.updateCharge(charge, { status: 'superseded', updated_at: now })))
+        throw new ConcurrentChange();
+      await paymentsRepo(trx).setReview(payment.id, 'kept');
+      return { mail: [refundedTwiceMail(member, payment.amount_pence, mailContext)], afterCommit: () => after().refundNow(payment.id) };
+    }
     const start = renewalEffectiveDate(member.last_renewed_date, today);
     // Another renewal of this member committed since the read (PostgreSQL): run again from its result.
     if (!(await repo.renew(member.id, payment.tier_index, member.last_renewed_date, start))) throw new ConcurrentChange();
+    if (charge && !(await renewals.updateCharge(charge, { status: 'succeeded', next_attempt_at: null, updated_at: now })))
+      throw new ConcurrentChange();
+    const kept = await keepCardFor(trx, member.id, payment, now);
     const period = { start, end: expiryDate(start) };
     const purchase = {
       tierIndex: payment.tier_index,
@@ -126,6 +194,6 @@ export function renewalFulfilment(clock: () => Date): FulfilmentHandler {
       paymentId: payment.id,
       paidAt: clock().toISOString(),
     };
-    return { mail: [renewalMail(member, purchase, mailContext)], period };
+    return { mail: [renewalMail(member, purchase, mailContext)], period, ...(kept ? { afterCommit: () => after().fillMethods() } : {}) };
   };
 }

@@ -73,7 +73,9 @@ export function membershipPageForms(app: FastifyInstance, answer: PageResponder,
     async handle({ fields }) {
       const form = renewPageForm.safeParse(fields);
       if (!form.success) return { status: 400, fields: fieldErrors(form.error) };
-      return { values: { tier_index: String(form.data.tier_index) }, message: { tone: 'info', key: 'form.renew_again' } };
+      // "Renew automatically each year" comes back ticked as it was sent (decision 140).
+      const values = { tier_index: String(form.data.tier_index), ...(fields.auto_renew !== undefined ? { auto_renew: 'on' } : {}) };
+      return { values, message: { tone: 'info', key: 'form.renew_again' } };
     },
   });
 }

@@ -6,6 +6,7 @@ import type { Mailer } from '../../integrations/mail/mailer';
 import { hasOptedOut, MEMBERSHIP_REMINDERS, refusable } from '../../privacy/mail-choices';
 import { reminderMail, type MailContext, type ReminderKind } from './membership.emails';
 import { membershipRepo } from './membership.repo';
+import { autoRenewalRepo } from './auto-renewal.repo';
 
 /**
  * Which reminder is due with `daysLeft` days to expiry. A membership is valid on its expiry day
@@ -42,6 +43,16 @@ export async function sendRenewalReminders(
       const repo = membershipRepo(trx);
       const member = await repo.member(candidate.id);
       if (!member?.last_renewed_date || member.tier_index === null) return false;
+      // Renewing automatically: the 14-day notice tells them instead, and a lapse after the retries
+      // has its own mail (decision 141). Only a lapse no charge was ever opened for is told here.
+      if ((await autoRenewalRepo(trx).find(member.id))?.status === 'on') {
+        const charge = await autoRenewalRepo(trx).charge(member.id, expiryDate(member.last_renewed_date));
+        if (
+          dueReminder(daysBetween(today(), expiryDate(member.last_renewed_date))) !== 'lapsed' ||
+          (charge && charge.status !== 'superseded')
+        )
+          return false;
+      }
       const expiry = expiryDate(member.last_renewed_date);
       const daysLeft = daysBetween(today(), expiry);
       const kind = dueReminder(daysLeft);

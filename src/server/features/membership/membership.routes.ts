@@ -33,7 +33,7 @@ export function membershipRoutes(app: FastifyInstance, membership: MembershipSer
 
   addRoute(app, membershipApi.renewProceed, {
     policy: 'member',
-    handler: ({ body, user, req }) => membership.renewProceed(user().id, body.tier_index, req.ip),
+    handler: ({ body, user, req }) => membership.renewProceed(user().id, body.tier_index, req.ip, body.auto_renew),
   });
 
   addRoute(app, membershipApi.renewConfirmSimple, {

@@ -27,6 +27,7 @@ import type { PaymentsService } from '../../payments/payments.service';
 import { wordingVersion } from '../../privacy/consents';
 import { FREE_RENEWAL_TOO_EARLY, pendingFields } from './membership.fulfilment';
 import { membershipRepo } from './membership.repo';
+import { FREE_TIER, type AutoRenewalService } from './auto-renewal.service';
 
 type ValidRegistration = z.output<typeof registrationRequest>;
 
@@ -57,6 +58,8 @@ export type MembershipDeps = {
   passwords: PasswordHasher;
   /** The consent wording shown on the form now (a site text). */
   consentWording: () => Promise<string>;
+  /** Keeps the card for automatic renewal when the payer ticks "Renew automatically each year" (decision 140). */
+  autoRenewal: Pick<AutoRenewalService, 'customerForJoining' | 'customerForMember'>;
   /** Opens a session for an account, as signing in does, and answers its token. */
   startSession: (
     user: { id: string; email: string; role: 'member' | 'editor' | 'admin'; token_version: number; first_name: string },
@@ -75,6 +78,7 @@ export function membershipService({
   passwords,
   consentWording,
   startSession,
+  autoRenewal,
 }: MembershipDeps) {
   const repo = membershipRepo(db);
 
@@ -111,8 +115,9 @@ export function membershipService({
         throw conflict(EMAIL_TAKEN);
       }
       const tier = tierOrThrow(form.tier_index);
+      if (form.auto_renew && tier.pence === 0) throw new ValidationError(FREE_TIER, 'auto_renew');
       if (tier.pence > 0) await brake.beforeStart({ ip, check: cardCheck }, { pausable: true });
-      const { email, plain_pw, tier_index: _tier, ...rest } = form;
+      const { email, plain_pw, tier_index: _tier, auto_renew, ...rest } = form;
       const fields = pendingFields.parse({
         ...rest,
         grad_year: tier.index === 2 ? rest.grad_year : null,
@@ -128,7 +133,11 @@ export function membershipService({
         created_at: clock().toISOString(),
       });
       const dateEffective = londonDate(clock());
+      const saveForCustomer = auto_renew
+        ? await autoRenewal.customerForJoining({ email, name: `${form.first_name} ${form.last_name}`, pendingId })
+        : undefined;
       const { paymentId, clientSecret } = await payments.begin({
+        saveForCustomer,
         kind: 'registration',
         amountPence: tier.pence,
         email,
@@ -154,6 +163,7 @@ export function membershipService({
         payment_id: paymentId,
         ...(clientSecret ? { client_secret: clientSecret } : {}),
         sign_in_secret: signInSecret,
+        ...(saveForCustomer ? { auto_renew: true } : {}),
       };
     },
 
@@ -205,16 +215,19 @@ export function membershipService({
      * placed when the payment succeeds, from the expiry at that moment (decision record 011).
      * A free tier renews only in its last 30 days or after it has lapsed.
      */
-    async renewProceed(userId: string, tierIndex: number, ip: string): Promise<ProceedResponse> {
+    async renewProceed(userId: string, tierIndex: number, ip: string, autoRenew = false): Promise<ProceedResponse> {
       const member = await repo.member(userId);
       if (!member) throw notFound('Member not found');
       const tier = tierOrThrow(tierIndex);
+      if (autoRenew && tier.pence === 0) throw new ValidationError(FREE_TIER, 'auto_renew');
       checkStudentYear(tier.index, member.grad_year, 'tier_index');
       const today = londonDate(clock());
       if (tier.pence === 0 && !freeRenewalOpen(member.last_renewed_date, today)) throw conflict(FREE_RENEWAL_TOO_EARLY);
       if (tier.pence > 0) await brake.beforeStart({ ip }, { pausable: false });
       const dateEffective = renewalEffectiveDate(member.last_renewed_date, today);
+      const saveForCustomer = autoRenew ? await autoRenewal.customerForMember(userId) : undefined;
       const { paymentId, clientSecret } = await payments.begin({
+        saveForCustomer,
         kind: 'renewal',
         amountPence: tier.pence,
         email: member.email,
@@ -229,6 +242,7 @@ export function membershipService({
         date_effective: dateEffective,
         payment_id: paymentId,
         ...(clientSecret ? { client_secret: clientSecret } : {}),
+        ...(saveForCustomer ? { auto_renew: true } : {}),
       };
     },
 

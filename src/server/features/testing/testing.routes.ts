@@ -10,7 +10,12 @@ import type { PaymentEvents } from '../../payments/payment-events';
  * read the mail it caused, as a person would read their inbox, and have the test provider
  * report a refund as Stripe would. Never on a real site.
  */
-export function testingRoutes(app: FastifyInstance, mailer: Mailer, events: PaymentEvents) {
+export function testingRoutes(
+  app: FastifyInstance,
+  mailer: Mailer,
+  events: PaymentEvents,
+  autoRenewalJobsAt: ((at: Date) => Promise<{ notices: number; charged: number; failed: number }>) | undefined,
+) {
   addRoute(app, testingApi.outbox, {
     policy: 'public',
     handler: async ({ query }) =>
@@ -26,6 +31,13 @@ export function testingRoutes(app: FastifyInstance, mailer: Mailer, events: Paym
         })),
       })),
   });
+
+  // Only with the test provider (no money can move): the journey's "a year later" for one run of the jobs.
+  if (autoRenewalJobsAt)
+    addRoute(app, testingApi.autoRenewalsRun, {
+      policy: 'public',
+      handler: ({ body }) => autoRenewalJobsAt(new Date(body.at)),
+    });
 
   addRoute(app, testingApi.refund, {
     policy: 'public',

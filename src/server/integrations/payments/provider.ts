@@ -1,7 +1,14 @@
 /** What the site needs of a card payment provider; `stripe` and `test` implement it. */
 
 /** `status` is Stripe's: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled, or a newer one. */
-export type Intent = { id: string; status: string; amountPence: number; clientSecret: string };
+export type Intent = {
+  id: string;
+  status: string;
+  amountPence: number;
+  clientSecret: string;
+  /** The card it was paid with (or tried), once known: read to keep a card saved for later. */
+  paymentMethodId?: string | null;
+};
 
 export type NewIntent = {
   amountPence: number;
@@ -9,7 +16,34 @@ export type NewIntent = {
   metadata: Record<string, string>;
   /** Retrying with the same key returns the same intent instead of a second charge. */
   idempotencyKey: string;
+  /** Save the card to this customer for later charges without the payer (Stripe's setup_future_usage: off_session). */
+  saveForCustomer?: string;
 };
+
+/** A card kept by the provider for later charges: only what the member is shown of it. */
+export type SavedMethod = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+
+/** Saving a card without a payment (Stripe's SetupIntent): the card step confirms it with the client secret. */
+export type SetupIntent = { id: string; status: string; clientSecret: string; customerId: string; paymentMethodId: string | null };
+
+/** A charge made without the payer present, on a card saved before. */
+export type OffSessionCharge = {
+  amountPence: number;
+  description: string;
+  metadata: Record<string, string>;
+  customerId: string;
+  paymentMethodId: string;
+  idempotencyKey: string;
+};
+
+/**
+ * How an off-session charge went. `requires_action`: the bank wants the cardholder to authenticate
+ * (Stripe's authentication_required); the intent can be confirmed on the site with them present.
+ */
+export type OffSessionOutcome =
+  | { outcome: 'succeeded'; intent: Intent }
+  | { outcome: 'requires_action'; intent: Intent; message: string }
+  | { outcome: 'declined'; intent?: Intent; message: string };
 
 /** Money back on a paid intent; the key makes a retry return the same refund instead of a second one. */
 export type NewRefund = { intentId: string; amountPence: number; idempotencyKey: string };
@@ -25,6 +59,15 @@ export interface PaymentProvider {
    */
   cancelIntent(id: string): Promise<Intent | undefined>;
   refund(refund: NewRefund): Promise<Refund>;
+  /** A customer to save cards to; the key makes a retry return the same customer. */
+  createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string>;
+  createSetupIntent(setup: { customerId: string; idempotencyKey: string }): Promise<SetupIntent>;
+  retrieveSetupIntent(id: string): Promise<SetupIntent | undefined>;
+  paymentMethod(id: string): Promise<SavedMethod | undefined>;
+  /** Creates and confirms a payment on a saved card; the key makes a repeat return the first outcome. */
+  chargeOffSession(charge: OffSessionCharge): Promise<OffSessionOutcome>;
+  /** The card is no longer to be charged (automatic renewal turned off, or the card replaced). */
+  detachPaymentMethod(id: string): Promise<void>;
 }
 
 /**

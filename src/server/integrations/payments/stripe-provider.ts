@@ -5,7 +5,11 @@ import {
   type Intent,
   type NewIntent,
   type NewRefund,
+  type OffSessionCharge,
+  type OffSessionOutcome,
   type PaymentProvider,
+  type SavedMethod,
+  type SetupIntent,
   type ProviderEvent,
   type Refund,
 } from './provider';
@@ -77,7 +81,24 @@ export function stripeProvider(options: StripeOptions) {
     status: pi.status,
     amountPence: pi.amount,
     clientSecret: pi.client_secret ?? '',
+    paymentMethodId: idOf(pi.payment_method) ?? null,
   });
+  const toSetup = (si: Stripe.SetupIntent): SetupIntent => ({
+    id: si.id,
+    status: si.status,
+    clientSecret: si.client_secret ?? '',
+    customerId: idOf(si.customer) ?? '',
+    paymentMethodId: idOf(si.payment_method) ?? null,
+  });
+  /** Stripe answers 404 (resource_missing) for an id it does not know: undefined, not a failure. */
+  async function unlessMissing<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return undefined;
+      throw error;
+    }
+  }
 
   /**
    * Stripe's own errors never reach the payer: a card decline keeps its reason (it is written for
@@ -107,6 +128,9 @@ export function stripeProvider(options: StripeOptions) {
               metadata: intent.metadata,
               automatic_payment_methods: { enabled: true },
               excluded_payment_method_types: [...DELAYED_METHODS],
+              // Automatic renewal chosen at joining or renewing: Stripe keeps the method for later
+              // charges (the Payment Element then offers only methods that can be saved so).
+              ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
             },
             { idempotencyKey: intent.idempotencyKey },
           ),
@@ -148,6 +172,89 @@ export function stripeProvider(options: StripeOptions) {
         );
         return { id: made.id, amountPence: made.amount };
       });
+    },
+
+    createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string> {
+      return call(
+        async () =>
+          (await stripe.customers.create({ email: customer.email, name: customer.name }, { idempotencyKey: customer.idempotencyKey })).id,
+      );
+    },
+
+    createSetupIntent(setup: { customerId: string; idempotencyKey: string }): Promise<SetupIntent> {
+      return call(async () =>
+        toSetup(
+          await stripe.setupIntents.create(
+            { customer: setup.customerId, usage: 'off_session', allowed_payment_method_types: ['card'] },
+            { idempotencyKey: setup.idempotencyKey },
+          ),
+        ),
+      );
+    },
+
+    retrieveSetupIntent(id: string): Promise<SetupIntent | undefined> {
+      return call(() => unlessMissing(async () => toSetup(await stripe.setupIntents.retrieve(id))));
+    },
+
+    paymentMethod(id: string): Promise<SavedMethod | undefined> {
+      return call(() =>
+        unlessMissing(async () => {
+          const method = await stripe.paymentMethods.retrieve(id);
+          // A method without a card (Link) is named by its type: it has no number or expiry to show.
+          if (!method.card) return { id: method.id, brand: method.type, last4: '', expMonth: 0, expYear: 0 };
+          return {
+            id: method.id,
+            brand: method.card.brand,
+            last4: method.card.last4,
+            expMonth: method.card.exp_month,
+            expYear: method.card.exp_year,
+          };
+        }),
+      );
+    },
+
+    detachPaymentMethod(id: string): Promise<void> {
+      return call(async () => {
+        // Detached already, or never attached: nothing is left to charge.
+        await unlessMissing(() => stripe.paymentMethods.detach(id)).catch((error: unknown) => {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+          throw error;
+        });
+      });
+    },
+
+    /**
+     * Creates and confirms the payment on the saved card with `off_session: true`. Stripe answers
+     * a refusal with a card error carrying the intent: `authentication_required` means the bank
+     * wants the cardholder, who can confirm the same intent on the site.
+     */
+    async chargeOffSession(charge: OffSessionCharge): Promise<OffSessionOutcome> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: charge.amountPence,
+            currency: 'gbp',
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+            metadata: charge.metadata,
+            allowed_payment_method_types: ['card'],
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        if (intent.status === 'succeeded' || intent.status === 'processing') return { outcome: 'succeeded', intent: toIntent(intent) };
+        return { outcome: 'requires_action', intent: toIntent(intent), message: 'Your bank asks you to confirm this payment.' };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const raw = error.raw as { payment_intent?: Stripe.PaymentIntent };
+          const intent = raw.payment_intent ? toIntent(raw.payment_intent) : undefined;
+          if (error.code === 'authentication_required' && intent) return { outcome: 'requires_action', intent, message: error.message };
+          return { outcome: 'declined', intent, message: error.message };
+        }
+        return call(() => Promise.reject(error as Error));
+      }
     },
 
     /** The verified event, or undefined when the signature, secret or timestamp does not hold. */

@@ -1,8 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from '../../../shared/domain/card-rules';
-import { PaymentProviderError, type Intent, type NewIntent, type NewRefund, type PaymentProvider, type Refund } from './provider';
+import type { Database, OffSessionBehaviour } from '../../db/schema';
+import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from '../../../shared/domain/card-rules';
+import {
+  PaymentProviderError,
+  type Intent,
+  type NewIntent,
+  type NewRefund,
+  type OffSessionCharge,
+  type OffSessionOutcome,
+  type PaymentProvider,
+  type Refund,
+  type SavedMethod,
+  type SetupIntent,
+} from './provider';
 
 /**
  * The offline stand-in for Stripe: it issues intents and client secrets and answers Stripe's
@@ -59,6 +70,19 @@ const SUCCEEDS = new Set([
 ]);
 
 /**
+ * Stripe's test cards for saved cards (its "Testing" page), by how they behave when charged later
+ * without the cardholder: 3184 asks for authentication on every charge, 0341 saves but every
+ * charge is declined, 0446 (and every card that succeeds) is charged. Saving them succeeds.
+ */
+const OFF_SESSION: Record<string, OffSessionBehaviour> = {
+  '4000002760003184': 'requires_action',
+  '4000000000000341': 'declines',
+  '4000003800000446': 'succeeds',
+};
+export const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
+const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
+
+/**
  * The outcome Stripe would give: what it refuses before charging (a number of the wrong length or
  * checksum, an expiry in the past, a security code of the wrong length: card-rules.ts), then its
  * test numbers' outcomes; any other number is refused as Stripe refuses real cards in test mode.
@@ -71,6 +95,15 @@ export function cardOutcome(card: CardEntry, now: Date): CardOutcome {
   return { ok: false, message: DECLINES[digits] ?? 'Your card was declined. Your request was in test mode, but used a non test card.' };
 }
 
+/** Saving a card (a setup intent, or a payment that keeps its card) as Stripe checks it first. */
+export function setupOutcome(card: CardEntry, now: Date): CardOutcome {
+  const digits = cardDigits(card.number);
+  if (OFF_SESSION[digits] && !(expiryProblem(card.expMonth, card.expYear, now) ?? cvcProblem(card.cvc, digits))) return { ok: true };
+  return cardOutcome(card, now);
+}
+
+type IntentRow = { id: string; status: string; amount_pence: number; client_secret: string; payment_method_id?: string | null };
+
 /** The card step's calls, as they call themselves again when another request changed the intent first. */
 type TestProviderSteps = {
   confirm(clientSecret: string, entry: MethodEntry): Promise<{ intent?: Intent; outcome: StepOutcome }>;
@@ -78,12 +111,62 @@ type TestProviderSteps = {
 };
 
 export function testProvider(db: Kysely<Database>, clock: () => Date) {
-  const toIntent = (row: { id: string; status: string; amount_pence: number; client_secret: string }): Intent => ({
+  const toIntent = (row: IntentRow): Intent => ({
     id: row.id,
     status: row.status,
     amountPence: row.amount_pence,
     clientSecret: row.client_secret,
+    paymentMethodId: row.payment_method_id ?? null,
   });
+  const toSetup = (row: {
+    id: string;
+    status: string;
+    client_secret: string;
+    customer_id: string;
+    payment_method_id: string | null;
+  }): SetupIntent => ({
+    id: row.id,
+    status: row.status,
+    clientSecret: row.client_secret,
+    customerId: row.customer_id,
+    paymentMethodId: row.payment_method_id,
+  });
+
+  /** Keeps the card typed in the card step, as Stripe keeps it: only its brand, last four and expiry are ever shown. */
+  async function saveCard(card: CardEntry, customerId: string | null): Promise<string> {
+    const digits = cardDigits(card.number);
+    const id = `pm_test${randomBytes(12).toString('hex')}`;
+    await db
+      .insertInto('test_payment_methods')
+      .values({
+        id,
+        customer_id: customerId,
+        brand: cardBrand(digits),
+        last4: digits.slice(-4),
+        exp_month: card.expMonth,
+        exp_year: card.expYear < 100 ? 2000 + card.expYear : card.expYear,
+        off_session: OFF_SESSION[digits] ?? 'succeeds',
+        created_at: clock().toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
+  /** What the payer chose in the card step, kept as Stripe keeps it: a wallet's and a 3-D Secure bank's are cards too. */
+  function saveEntry(entry: MethodEntry, customerId: string | null): Promise<string> {
+    if (entry.method === 'card') return saveCard(entry.card, customerId);
+    const year = clock().getUTCFullYear() + 4;
+    const number = entry.method === 'wallet' ? '4242424242424242' : AUTHENTICATION_CARD;
+    return saveCard({ number, expMonth: 12, expYear: year, cvc: '123' }, customerId);
+  }
+
+  /** The outcome of an off-session intent as it stands (a repeat with its key answers this). */
+  function offSessionOutcome(row: IntentRow & { last_error: string | null }): OffSessionOutcome {
+    const intent = toIntent(row);
+    if (row.status === 'succeeded') return { outcome: 'succeeded', intent };
+    if (row.last_error === AUTHENTICATION_REQUIRED) return { outcome: 'requires_action', intent, message: AUTHENTICATION_REQUIRED };
+    return { outcome: 'declined', intent, message: row.last_error ?? 'Your card was declined.' };
+  }
 
   return {
     name: 'test' as const,
@@ -104,6 +187,9 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         status: 'requires_payment_method' as const,
         last_error: null,
         created_at: clock().toISOString(),
+        customer_id: intent.saveForCustomer ?? null,
+        payment_method_id: null,
+        setup_future_usage: intent.saveForCustomer ? 'off_session' : null,
       };
       await db.insertInto('test_payment_intents').values(row).execute();
       return toIntent(row);
@@ -153,15 +239,17 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         : checked.ok
           ? ('succeeded' as const)
           : ('requires_payment_method' as const);
+      // Kept for later charges when the payer chose automatic renewal (Stripe's setup_future_usage, decision 143).
+      const methodId = checked.ok && row.setup_future_usage ? await saveEntry(entry, row.customer_id) : row.payment_method_id;
       // Never over a payment finished or cancelled meanwhile (another tab, a lapsed hold).
       const changed = await db
         .updateTable('test_payment_intents')
-        .set({ status, last_error: checked.ok ? null : checked.message })
+        .set({ status, last_error: checked.ok ? null : checked.message, payment_method_id: methodId })
         .where('id', '=', row.id)
         .where('status', 'in', ['requires_payment_method', 'requires_action'])
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return this.confirm(clientSecret, entry);
-      return { intent: toIntent({ ...row, status }), outcome: needsAction ? { ok: 'action' } : checked };
+      return { intent: toIntent({ ...row, status, payment_method_id: methodId }), outcome: needsAction ? { ok: 'action' } : checked };
     },
 
     /**
@@ -187,6 +275,115 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         .executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) return this.authenticate(clientSecret, complete);
       return { intent: toIntent({ ...row, status }), result: complete ? 'succeeded' : 'failed' };
+    },
+    /** Customers need no record offline: the id follows from its key, so a retry is the same customer. */
+    async createCustomer(customer: { email: string; name: string; idempotencyKey: string }): Promise<string> {
+      return `cus_test${hashOf(customer.idempotencyKey)}`;
+    },
+
+    async createSetupIntent(setup: { customerId: string; idempotencyKey: string }): Promise<SetupIntent> {
+      const id = `seti_test${hashOf(setup.idempotencyKey)}`;
+      await db
+        .insertInto('test_setup_intents')
+        .values({
+          id,
+          client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+          customer_id: setup.customerId,
+          status: 'requires_payment_method',
+          payment_method_id: null,
+          created_at: clock().toISOString(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      return (await this.retrieveSetupIntent(id))!;
+    },
+
+    async retrieveSetupIntent(id: string): Promise<SetupIntent | undefined> {
+      const row = await db.selectFrom('test_setup_intents').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toSetup(row);
+    },
+
+    /** The card step of a setup intent: the card is checked as Stripe checks it, then kept for its customer. */
+    async confirmSetup(clientSecret: string, card: CardEntry): Promise<{ setup?: SetupIntent; outcome: CardOutcome }> {
+      const row = await db.selectFrom('test_setup_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { outcome: { ok: false, message: 'This card could not be saved. Please start again.' } };
+      if (row.status === 'succeeded') return { setup: toSetup(row), outcome: { ok: true } };
+      const outcome = setupOutcome(card, clock());
+      if (!outcome.ok) return { setup: toSetup(row), outcome };
+      const methodId = await saveCard(card, row.customer_id);
+      await db
+        .updateTable('test_setup_intents')
+        .set({ status: 'succeeded', payment_method_id: methodId })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_payment_method')
+        .execute();
+      return { setup: (await this.retrieveSetupIntent(row.id))!, outcome: { ok: true } };
+    },
+
+    async paymentMethod(id: string): Promise<SavedMethod | undefined> {
+      const row = await db.selectFrom('test_payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year };
+    },
+
+    async detachPaymentMethod(id: string): Promise<void> {
+      await db.updateTable('test_payment_methods').set({ customer_id: null }).where('id', '=', id).execute();
+    },
+
+    /**
+     * A charge on a saved card without the cardholder: as the card behaves off-session (OFF_SESSION),
+     * and declined once the card has expired. The key makes a repeat answer the first outcome.
+     */
+    async chargeOffSession(charge: OffSessionCharge): Promise<OffSessionOutcome> {
+      const existing = await db
+        .selectFrom('test_payment_intents')
+        .selectAll()
+        .where('idempotency_key', '=', charge.idempotencyKey)
+        .executeTakeFirst();
+      if (existing) return offSessionOutcome(existing);
+      const method = await db.selectFrom('test_payment_methods').selectAll().where('id', '=', charge.paymentMethodId).executeTakeFirst();
+      const now = clock();
+      let lastError: string | null = null;
+      if (!method || method.customer_id !== charge.customerId) lastError = 'No such PaymentMethod.';
+      else if (expiryProblem(method.exp_month, method.exp_year, now)) lastError = 'Your card has expired.';
+      else if (method.off_session === 'declines') lastError = 'Your card was declined.';
+      else if (method.off_session === 'requires_action') lastError = AUTHENTICATION_REQUIRED;
+      const id = `pi_test${randomBytes(12).toString('hex')}`;
+      const row = {
+        id,
+        client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        idempotency_key: charge.idempotencyKey,
+        amount_pence: charge.amountPence,
+        status: lastError ? ('requires_payment_method' as const) : ('succeeded' as const),
+        last_error: lastError,
+        created_at: now.toISOString(),
+        customer_id: charge.customerId,
+        payment_method_id: charge.paymentMethodId,
+        setup_future_usage: null,
+      };
+      await db.insertInto('test_payment_intents').values(row).execute();
+      return offSessionOutcome(row);
+    },
+
+    /**
+     * The member confirms an off-session payment the bank wanted them for, on the site, with the
+     * saved card (as Stripe.js's confirmCardPayment with the payment method does): the intent then
+     * waits for the bank's check, which the test provider's authentication step completes.
+     */
+    async confirmSaved(clientSecret: string): Promise<{ intent?: Intent; outcome: StepOutcome }> {
+      const row = await db.selectFrom('test_payment_intents').selectAll().where('client_secret', '=', clientSecret).executeTakeFirst();
+      if (!row) return { outcome: { ok: false, message: 'This payment could not be found. Please start again.' } };
+      if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
+      // Asked for off-session, or the bank's check failed once: the member may confirm (again).
+      const asked = row.last_error === AUTHENTICATION_REQUIRED || row.last_error === AUTHENTICATION_FAILED;
+      if (!asked || (row.status !== 'requires_payment_method' && row.status !== 'requires_action'))
+        return { outcome: { ok: false, message: row.status === 'canceled' ? CANCELLED_INTENT : 'This payment needs no authentication.' } };
+      await db
+        .updateTable('test_payment_intents')
+        .set({ status: 'requires_action', last_error: AUTHENTICATION_REQUIRED })
+        .where('id', '=', row.id)
+        .where('status', '=', 'requires_payment_method')
+        .execute();
+      return { intent: toIntent({ ...row, status: 'requires_action' }), outcome: { ok: 'action' } };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

@@ -19,6 +19,7 @@ const sections = [
   { to: '/admin/events', label: 'Events' },
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/auto-renewals', label: 'Automatic renewals' },
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/gift-aid', label: 'Gift Aid' },

@@ -83,7 +83,11 @@ export const readJoinSignIn = () => read(KEYS.registerSignIn, joinSignIn);
 export const saveJoinSignIn = (grant: JoinSignIn) => write(KEYS.registerSignIn, grant);
 export const clearJoinSignIn = () => remove(KEYS.registerSignIn);
 
-export const renewData = z.object({ tier_index: z.number().int(), proceed: proceedResponse.optional() });
+export const renewData = z.object({
+  tier_index: z.number().int(),
+  auto_renew: z.boolean().optional(),
+  proceed: proceedResponse.optional(),
+});
 export type RenewData = z.infer<typeof renewData>;
 
 export const readRenew = () => read(KEYS.renew, renewData);

@@ -25,8 +25,8 @@ export function registerProceed(form: RegistrationForm) {
   return apiRequest(membershipApi.registerProceed, { body: form, auth: false });
 }
 
-export function renewProceed(tierIndex: number) {
-  return apiRequest(membershipApi.renewProceed, { body: { tier_index: tierIndex } });
+export function renewProceed(tierIndex: number, autoRenew = false) {
+  return apiRequest(membershipApi.renewProceed, { body: { tier_index: tierIndex, auto_renew: autoRenew } });
 }
 
 /** docs/product.md section 8: an unsuccessful answer is an error too. */

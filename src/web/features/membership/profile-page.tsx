@@ -40,6 +40,7 @@ import { PaymentsSection } from './account/payments-section';
 import { BookingsSection } from './account/bookings-section';
 import { PrivacySection } from './account/privacy-section';
 import { EmailChoicesSection } from './account/email-choices-section';
+import { AutoRenewSection } from './auto-renew/auto-renew-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -87,6 +88,7 @@ export function ProfilePage() {
           <Stack spacing={3}>
             <PaymentReturnNotice />
             <MemberProfile info={data} />
+            <AutoRenewSection member={data} />
             <BookingsSection />
             <PaymentsSection />
             <DetailsSection />

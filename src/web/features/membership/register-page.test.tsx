@@ -84,6 +84,8 @@ describe('registration step one (docs/product.md sections 2, 4 and 5)', () => {
         email: 'ani@example.org',
         plain_pw: 'long enough',
         news_email: false,
+        // Left unticked: the card is not kept for automatic renewal.
+        auto_renew: false,
         qualifications: null,
         workplace: null,
         job_title: null,

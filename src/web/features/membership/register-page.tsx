@@ -20,7 +20,7 @@ import { registrationForm, type RegistrationForm } from '../../../shared/api/mem
 import type { FormHandover } from '../../../shared/domain/form-outcome';
 import { PAGE } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
-import { STUDENT_TIER_INDEX } from '../../../shared/domain/tiers';
+import { STUDENT_TIER_INDEX, tierByIndex } from '../../../shared/domain/tiers';
 import { PageBanner } from '../../components/page-banner';
 import { ThanksCard } from '../../components/thanks-card';
 import { useSession } from '../../lib/session';
@@ -38,6 +38,7 @@ import { registerProceed } from './membership-api';
 import { Panel, PanelTitle } from '../../components/panel';
 import { RegisterSteps } from './membership-layout';
 import { TierPicker } from './tier-picker';
+import { AutoRenewCheckbox } from './auto-renew/auto-renew-checkbox';
 import { GradYearField } from './grad-year-field';
 import { withStudentYear } from './student-year';
 
@@ -69,13 +70,14 @@ function initialValues(
   pageLanguage: Language,
 ): Partial<FormInput> {
   // The language of the page the person joins on, unless they choose another (decision 150).
-  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false, language: pageLanguage };
+  const values: Record<string, unknown> = { plain_pw: '', grad_year: null, news_email: false, auto_renew: false, language: pageLanguage };
   if (posted) {
     if (isLanguage(posted.language)) values.language = posted.language;
     for (const key of textFields) values[key] = posted[key] ?? '';
     if (/^\d+$/.test(posted.tier_index ?? '')) values.tier_index = Number(posted.tier_index);
     if (posted.grad_year) values.grad_year = posted.grad_year;
     values.news_email = posted.news_email !== undefined;
+    values.auto_renew = posted.auto_renew !== undefined;
     return values;
   }
   for (const key of textFields) values[key] = typeof stored?.[key] === 'string' ? stored[key] : '';
@@ -163,13 +165,17 @@ function RegisterForm() {
     defaultValues: defaults,
     shouldFocusError: true,
   });
-  const student = useWatch({ control, name: 'tier_index' }) === STUDENT_TIER_INDEX;
+  const chosenTier = useWatch({ control, name: 'tier_index' });
+  const student = chosenTier === STUDENT_TIER_INDEX;
+  // A free tier is never charged, so it cannot renew automatically (decision 140).
+  const paidTier = typeof chosenTier === 'number' && (tierByIndex(chosenTier)?.pence ?? 0) > 0;
   const formRef = useRef<HTMLFormElement>(null);
   useKeepTypedValues(
     formRef,
     useCallback(
       (name: string, value: TypedValue) => {
-        if (name in fieldLabels || name === 'news_email') setValue(name as FieldName, typedValue(name, value) as never);
+        if (name in fieldLabels || name === 'news_email' || name === 'auto_renew')
+          setValue(name as FieldName, typedValue(name, value) as never);
       },
       [setValue],
     ),
@@ -217,7 +223,11 @@ function RegisterForm() {
 
   function submit(form: FormOutput) {
     saveRegisterStepOne(getValues());
-    proceed.mutate({ ...form, grad_year: form.tier_index === STUDENT_TIER_INDEX ? form.grad_year : null });
+    proceed.mutate({
+      ...form,
+      grad_year: form.tier_index === STUDENT_TIER_INDEX ? form.grad_year : null,
+      auto_renew: (tierByIndex(form.tier_index)?.pence ?? 0) > 0 && form.auto_renew,
+    });
   }
 
   // What the server found wrong with a form sent before the script, until the next try here.
@@ -288,6 +298,22 @@ function RegisterForm() {
                   />
                 )}
               />
+              {paidTier && (
+                <Box sx={{ mt: 2 }}>
+                  <Controller
+                    control={control}
+                    name="auto_renew"
+                    render={({ field }) => (
+                      <AutoRenewCheckbox
+                        checked={field.value === true}
+                        onChange={field.onChange}
+                        inputRef={field.ref}
+                        error={serverError('auto_renew')}
+                      />
+                    )}
+                  />
+                </Box>
+              )}
             </Panel>
 
             <Panel labelledBy="register-about">

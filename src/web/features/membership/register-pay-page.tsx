@@ -44,6 +44,8 @@ function RegisterPay({ data }: { data: RegisterPayData }) {
         rows: [
           { label: t('pay.member'), value: `${data.first_name} ${data.last_name}` },
           { label: t('register.email'), value: data.email },
+          // The card paid with now is kept for next year's charge (decision 140).
+          ...(data.proceed.auto_renew ? [{ label: t('auto_renew.summary_label'), value: t('auto_renew.summary_value') }] : []),
         ],
         initialBilling: data.billing,
       }}

@@ -21,6 +21,7 @@ import { readRenew, saveRenew } from './flow-storage';
 import { renewProceed, useMemberInfo } from './membership-api';
 import { Panel } from '../../components/panel';
 import { TierPicker } from './tier-picker';
+import { AutoRenewCheckbox } from './auto-renew/auto-renew-checkbox';
 
 export function RenewPage() {
   // The page's own address, in its language (decision 150).
@@ -36,15 +37,18 @@ export function RenewPage() {
   const posted = Number(outcome?.values?.tier_index ?? Number.NaN);
   const [chosen, setChosen] = useState<number | null>(Number.isInteger(posted) ? posted : (stored?.tier_index ?? null));
   const [showError, setShowError] = useState(Boolean(outcome?.fields?.tier_index));
+  const [autoRenew, setAutoRenew] = useState(outcome?.values ? outcome.values.auto_renew !== undefined : (stored?.auto_renew ?? false));
 
   // docs/product.md: preselected from the stored step-one choice, else the member's current tier.
   const memberTier = info.data?.tier_index ?? null;
   const tierIndex = chosen ?? (memberTier !== null && tierByIndex(memberTier) ? memberTier : null);
 
+  // A free tier is never charged, so it cannot renew automatically (decision 140).
+  const paidTier = tierIndex !== null && (tierByIndex(tierIndex)?.pence ?? 0) > 0;
   const proceed = useMutation({
-    mutationFn: (index: number) => renewProceed(index),
+    mutationFn: (index: number) => renewProceed(index, paidTier && autoRenew),
     onSuccess: (answer, index) => {
-      saveRenew({ tier_index: index, proceed: answer });
+      saveRenew({ tier_index: index, auto_renew: autoRenew, proceed: answer });
       void navigate(PAGE.renewPay);
     },
     // docs/product.md: a failed proceed alerts and stays on /renew.
@@ -62,7 +66,7 @@ export function RenewPage() {
       setShowError(true);
       return;
     }
-    saveRenew({ tier_index: tierIndex });
+    saveRenew({ tier_index: tierIndex, auto_renew: autoRenew });
     proceed.mutate(tierIndex);
   }
 
@@ -95,6 +99,11 @@ export function RenewPage() {
                   }}
                   error={showError && tierIndex === null ? t('renew.choose_tier') : undefined}
                 />
+              )}
+              {paidTier && (
+                <Box sx={{ mt: 2 }}>
+                  <AutoRenewCheckbox checked={autoRenew} onChange={setAutoRenew} error={outcome?.fields?.auto_renew} />
+                </Box>
               )}
             </Panel>
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>

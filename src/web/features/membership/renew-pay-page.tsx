@@ -47,6 +47,8 @@ function RenewPay({ proceed }: { proceed: ProceedResponse }) {
         // docs/product.md section 8: a renewal's card failure has its own fixed message.
         failedMessage: () => t('renew.payment_failed'),
         initialBilling: emptyBillingAddress,
+        // The card paid with now is kept for next year's charge (decision 140).
+        rows: proceed.auto_renew ? [{ label: t('auto_renew.summary_label'), value: t('auto_renew.summary_value') }] : [],
       }}
     />
   );

@@ -1,0 +1,149 @@
+import LockIcon from '@mui/icons-material/Lock';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { parseExpiry } from '../../../../shared/domain/card-rules';
+import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from '../../../components/card-payment/card-number';
+import { usePaymentsConfig } from '../../../components/card-payment/payments-api';
+import { LoadingRegion } from '../../../components/loading-region';
+import { errorMessage } from '../../../lib/api';
+import { useFormAction } from '../../../lib/form-outcome';
+import { useSiteText } from '../../../lib/site-text';
+import { testConfirmSetup } from './auto-renew-api';
+
+// Stripe's script is fetched only when a card is saved with Stripe.
+const StripeSaveCard = lazy(() => import('./stripe-save-card'));
+
+export type SaveCardProps = {
+  clientSecret: string;
+  setupIntentId: string;
+  /** The card is saved with the provider: its setup intent, to turn automatic renewal on with. */
+  onSaved: (setupIntentId: string) => void;
+  onCancel: () => void;
+};
+
+/**
+ * The card step's setup flow (decision 140): a card saved with the provider for later charges,
+ * nothing charged. Kept apart from the payment card step (components/card-payment) on purpose:
+ * Stripe's confirmCardSetup here, or the test provider's setup step offline.
+ */
+export function SaveCardForm(props: SaveCardProps) {
+  const config = usePaymentsConfig();
+  if (config.isPending)
+    return (
+      <LoadingRegion>
+        <Skeleton variant="rounded" height={120} />
+      </LoadingRegion>
+    );
+  if (config.data?.provider === 'stripe' && config.data.publishable_key)
+    return (
+      <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+        <StripeSaveCard publishableKey={config.data.publishable_key} {...props} />
+      </Suspense>
+    );
+  return <TestSaveCard {...props} />;
+}
+
+/** The test provider's card fields, checked by the same rules as its payment form (decision 106). */
+function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
+  // Without the script the page itself answers (decision 085); the setup flow needs it.
+  const formAction = useFormAction();
+  const { t } = useSiteText();
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [showErrors, setShowErrors] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const numberOk = cardNumberComplete(number);
+  const expiryChecked = expiryState(expiry, new Date());
+  const cvcOk = cvcComplete(cvc, number);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (!numberOk || expiryChecked !== 'ok' || !cvcOk) {
+      setShowErrors(true);
+      return;
+    }
+    setSaving(true);
+    setFailure(null);
+    try {
+      const { month, year } = parseExpiry(expiry)!;
+      const saved = await testConfirmSetup(clientSecret, { card_number: number, exp_month: month, exp_year: year, cvc });
+      onSaved(saved.setup_intent_id);
+    } catch (error) {
+      setFailure(errorMessage(error, t('pay.failed_default')));
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box
+      component="form"
+      method="post"
+      action={formAction}
+      noValidate
+      onSubmit={(event) => void save(event)}
+      aria-label={t('card.details')}
+    >
+      <Stack spacing={2}>
+        <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
+        {failure && (
+          <Alert severity="error" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextField
+          label={t('card.number')}
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          autoComplete="cc-number"
+          required
+          fullWidth
+          placeholder="1234 1234 1234 1234"
+          error={showErrors && !numberOk}
+          helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 19 } }}
+        />
+        <Stack direction="row" spacing={2}>
+          <TextField
+            label={t('card.expiry')}
+            value={expiry}
+            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+            autoComplete="cc-exp"
+            required
+            sx={{ flex: '3 1 0', minWidth: 0 }}
+            placeholder="MM/YY"
+            error={showErrors && expiryChecked !== 'ok'}
+            helperText={
+              showErrors && expiryChecked !== 'ok' ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined
+            }
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
+          />
+          <TextField
+            label={t('card.cvc')}
+            value={cvc}
+            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            autoComplete="cc-csc"
+            required
+            sx={{ flex: '2 1 0', minWidth: 0 }}
+            error={showErrors && !cvcOk}
+            helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+          />
+        </Stack>
+        <Stack direction="row" spacing={1.5}>
+          <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
+            {t('auto_renew.save_card')}
+          </Button>
+          <Button onClick={onCancel}>{t('profile.cancel')}</Button>
+        </Stack>
+      </Stack>
+    </Box>
+  );
+}
