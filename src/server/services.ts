@@ -19,6 +19,7 @@ import { cardCheckChallenges } from './payments/card-check-challenge';
 import { pdfDocuments } from './pdf/pdf-documents';
 import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
+import { membershipDirectDebits } from './features/membership/direct-debit';
 import { paymentsService } from './payments/payments.service';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
@@ -136,7 +137,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
   const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
   const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
-  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake);
+  const stripeEvents = paymentEvents(db.db, clock, fulfilment, brake, mailer, () => membershipDirectDebits(() => autoRenewal));
   const bookings = bookingsService({
     db: db.db,
     clock,
@@ -322,6 +323,12 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     }),
     /** Renewal reminders and housekeeping; main.ts runs this every hour. */
     async runScheduledJobs(): Promise<number> {
+      // The test provider's Direct Debits whose working days have passed, applied as Stripe's webhook would be (decision 175).
+      if (testPayments)
+        for (const event of await testPayments.settleDebits()) {
+          await stripeEvents.handle(event);
+          await testPayments.delivered(event.intentId);
+        }
       // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
       const auto = await autoRenewal.runDue();
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());

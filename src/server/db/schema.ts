@@ -228,6 +228,11 @@ export interface PaymentsTable {
   receipt_number: Generated<string | null>;
   /** The provider's customer the card is saved to, when the payer chose automatic renewal (decision 140). */
   save_for_customer: string | null;
+  /** Since when the provider reports the payment as processing (a Direct Debit, decision 175); null once it is not. */
+  processing_since: string | null;
+  /** A Direct Debit that failed after processing: when, and the reason told (the payment stays pending, decision 175). */
+  failed_at: string | null;
+  failure_message: string | null;
 }
 
 export interface ReceiptCountersTable {
@@ -267,13 +272,19 @@ export interface TestPaymentIntentsTable {
   idempotency_key: string;
   amount_pence: number;
   /** requires_action: waiting for the simulated bank's authentication (decision 145). */
-  status: 'requires_payment_method' | 'requires_action' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_action' | 'processing' | 'succeeded' | 'canceled';
   last_error: string | null;
   created_at: string;
   customer_id: string | null;
   payment_method_id: string | null;
   /** 'off_session' when the card step saves the card for later charges. */
   setup_future_usage: string | null;
+  /** What the intent may be paid with, as Stripe lists it: "card", or "card,bacs_debit" where Direct Debit is offered (decision 175). */
+  payment_method_types: string | null;
+  /** bacs_debit for a Direct Debit (decision 175), which stays processing until settles_at, then ends as debit_outcome says. */
+  method_type: string | null;
+  settles_at: string | null;
+  debit_outcome: 'succeeds' | 'fails' | null;
 }
 
 /** How a saved test card behaves when charged later without the cardholder (decision 143). */
@@ -288,6 +299,10 @@ export interface TestPaymentMethodsTable {
   exp_year: number;
   off_session: OffSessionBehaviour;
   created_at: string;
+  /** card, or bacs_debit (brand "bacs_debit", last4 the account's, expiry none that matters). */
+  type: Generated<'card' | 'bacs_debit'>;
+  sort_code: string | null;
+  mandate_status: 'active' | 'inactive' | null;
 }
 
 export interface TestSetupIntentsTable {
@@ -311,11 +326,14 @@ export interface AutoRenewalsTable {
   method_exp_month: number | null;
   method_exp_year: number | null;
   source_intent: string | null;
-  turned_off_by: 'member' | 'admin' | 'declines' | null;
+  turned_off_by: 'member' | 'admin' | 'declines' | 'mandate' | null;
   updated_at: string;
+  /** card, or bacs_debit (decision 175); null in rows saved before Direct Debit. */
+  method_type: 'card' | 'bacs_debit' | null;
 }
 
-export type AutoChargeStatus = 'noticed' | 'charging' | 'requires_action' | 'declined' | 'succeeded' | 'failed' | 'superseded';
+export type AutoChargeStatus =
+  'noticed' | 'charging' | 'requires_action' | 'declined' | 'processing' | 'succeeded' | 'failed' | 'superseded';
 
 /** One member's charge for one period (the expiry it renews), charged once (decision 141). */
 export interface AutoRenewalChargesTable {

@@ -4,6 +4,8 @@ import { auditRepo } from '../audit/audit.repo';
 import { ConcurrentChange, retryOnConcurrentChange } from '../db/concurrent-change';
 import type { Database, PaymentStatus } from '../db/schema';
 import type { ProviderEvent } from '../integrations/payments/provider';
+import type { Mailer, MailMessage } from '../integrations/mail/mailer';
+import type { MailContext } from '../integrations/mail/template';
 import type { CardBrake } from './card-brake';
 import type { FulfilmentService } from './fulfilment';
 import { paymentsRepo, type PaymentRow } from './payments.repo';
@@ -52,13 +54,77 @@ function summary(payment: PaymentRow, event: StatusEvent, next: Next): string {
 }
 
 /**
+ * What Direct Debit's events ask of the features whose payments they are (services.ts wires them;
+ * decision 175). Each is called once per event and records it itself, or inside `trx`.
+ */
+export type DirectDebitHooks = {
+  /** An automatic renewal's Direct Debit failed: recorded as that attempt's decline; false when the payment is no such charge. */
+  automaticFailed(payment: PaymentRow, message: string, event: { id: string; type: string }): Promise<boolean>;
+  /** Any other membership payment by Direct Debit failed: the mails telling the payer and the admins (read through `trx` only). */
+  tell(trx: Kysely<Database>, payment: PaymentRow, message: string, context: MailContext): Promise<MailMessage[]>;
+  /** A mandate was cancelled: automatic renewal that would charge it is turned off and the member told. */
+  mandateEnded(paymentMethodId: string, event: { id: string; type: string }): Promise<void>;
+};
+
+/** Said when the provider gives no reason for a failed Direct Debit. */
+export const DEBIT_FAILED = 'The bank did not pay the Direct Debit.';
+
+/**
  * Stripe's events about payments: success (fulfilment), declines (the card brake), and what
  * happens after success: refunds, disputes and cancellations. Each event is applied once (its id
  * is recorded in the same transaction as its effect) and each state change once, with an audit
  * entry. A membership is never changed here: the admin sees the refund on the member's page and
  * decides (decision record 014).
  */
-export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilment: FulfilmentService, brake: CardBrake) {
+export function paymentEvents(
+  db: Kysely<Database>,
+  clock: () => Date,
+  fulfilment: FulfilmentService,
+  brake: CardBrake,
+  mailer: Mailer,
+  directDebits: () => DirectDebitHooks,
+) {
+  /** A Direct Debit submitted to the bank: shown as processing until its outcome (once, in any order). */
+  async function processing(event: ProviderEvent & { kind: 'processing' }): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const repo = paymentsRepo(trx);
+      if (!(await repo.recordWebhookEvent(event.id, event.type, clock().toISOString()))) return;
+      await repo.markProcessing(event.intentId, clock().toISOString());
+    });
+  }
+
+  /**
+   * A Direct Debit that failed, days after it was submitted: nothing is fulfilled; an automatic
+   * renewal counts it as a decline (its retries and mails), any other payment's payer and the
+   * admins are told once. The payment stays pending, so money that arrives after all still counts.
+   */
+  async function debitFailed(event: ProviderEvent & { kind: 'failed' }): Promise<void> {
+    const message = event.message ?? DEBIT_FAILED;
+    const payment = await paymentsRepo(db).findByRef(event.intentId);
+    if (!payment) return fulfilment.noteEvent(event);
+    if (await directDebits().automaticFailed(payment, message, event)) return;
+    // Read before the transaction opens (see FulfilmentHandler).
+    const context = await fulfilment.mailContext();
+    const told = await db.transaction().execute(async (trx) => {
+      const repo = paymentsRepo(trx);
+      const now = clock().toISOString();
+      if (!(await repo.recordWebhookEvent(event.id, event.type, now))) return false;
+      if (!(await repo.markDebitFailed(payment.id, now, message))) return false;
+      for (const mail of await directDebits().tell(trx, payment, message, context)) await mailer.queue(mail, trx);
+      await auditRepo(trx).insert({
+        at: now,
+        actor_id: null,
+        actor_email: 'Stripe',
+        kind: 'payment',
+        action: 'changed',
+        subject_id: payment.id,
+        summary: `The Direct Debit of ${formatPence(payment.amount_pence)} (${payment.kind}) from ${payment.email} failed: ${message}`,
+      });
+      return true;
+    });
+    if (told) fulfilment.deliverSoon();
+  }
+
   async function applyOnce(event: StatusEvent): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const repo = paymentsRepo(trx);
@@ -117,7 +183,12 @@ export function paymentEvents(db: Kysely<Database>, clock: () => Date, fulfilmen
           await fulfilment.fulfilIntent(event.intentId, event);
           return;
         }
+        case 'processing':
+          return processing(event);
+        case 'mandate-ended':
+          return directDebits().mandateEnded(event.paymentMethodId, event);
         case 'failed': {
+          if (event.directDebit) return debitFailed(event);
           // Each declined card once however often Stripe delivers its event, against whoever started the payment.
           const payment = await paymentsRepo(db).findByRef(event.intentId);
           // A payment no browser started (an automatic renewal charged off-session, decision 141) is no card testing.

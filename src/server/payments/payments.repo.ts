@@ -50,6 +50,37 @@ export function paymentsRepo(db: Kysely<Database>) {
         .where('id', '=', id)
         .execute();
     },
+    /**
+     * The provider reports the payment as processing (a Direct Debit, decision 175): marked once
+     * while it is pending and not already marked; false otherwise (a repeat, or a late report).
+     */
+    async markProcessing(providerRef: string, at: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ processing_since: at, failed_at: null, failure_message: null })
+        .where('provider_ref', '=', providerRef)
+        .where('status', '=', 'pending')
+        .where('processing_since', 'is', null)
+        // A failure delivered before this report has the last word (webhooks come in any order).
+        .where('failed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+    /**
+     * A Direct Debit failed: it is no longer processing and its failure is kept; false when it
+     * was told already, or paid. The payment stays pending: money that
+     * arrives after all still takes effect (decision 175).
+     */
+    async markDebitFailed(id: string, at: string, message: string): Promise<boolean> {
+      const result = await db
+        .updateTable('payments')
+        .set({ processing_since: null, failed_at: at, failure_message: message })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .where('failed_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     /** A payment the provider would not start (its key, its limits, an outage): never to be paid. */
     async markFailed(id: string): Promise<void> {
       await db.updateTable('payments').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'pending').execute();
@@ -58,7 +89,7 @@ export function paymentsRepo(db: Kysely<Database>) {
     async claim(id: string, at: string): Promise<boolean> {
       const result = await db
         .updateTable('payments')
-        .set({ status: 'succeeded', completed_at: at })
+        .set({ status: 'succeeded', completed_at: at, processing_since: null })
         .where('id', '=', id)
         .where('status', '=', 'pending')
         .executeTakeFirst();

@@ -54,7 +54,12 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
       const entry: MethodEntry =
         body.method === 'card'
           ? { method: 'card', card: { number: body.card_number!, expMonth: body.exp_month!, expYear: body.exp_year!, cvc: body.cvc! } }
-          : { method: body.method };
+          : body.method === 'bacs_debit'
+            ? {
+                method: 'bacs_debit',
+                debit: { sortCode: body.sort_code!, accountNumber: body.account_number!, accountHolder: body.account_holder_name! },
+              }
+            : { method: body.method };
       const { intent, outcome } = await test.confirm(body.client_secret, entry);
       // Counted against whoever started the payment, as Stripe's webhook would.
       const startedBy = payment?.client_address ?? req.ip;
@@ -63,6 +68,11 @@ export function paymentsRoutes(app: FastifyInstance, deps: PaymentsRouteDeps) {
         throw new HttpError(402, outcome.message);
       }
       if (outcome.ok === 'action') return { status: 'requires_action' as const };
+      // A Direct Debit: submitted to the bank, paid or failed in three working days (decision 175).
+      if (outcome.ok === 'processing') {
+        if (intent) await payments.markProcessing(intent.id);
+        return { status: 'processing' as const };
+      }
       if (intent) await paid(intent.id, startedBy);
       return { status: 'succeeded' as const };
     },

@@ -71,6 +71,9 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       review: null,
       receipt_number: null,
       save_for_customer: payment.saveForCustomer ?? null,
+      processing_since: null,
+      failed_at: null,
+      failure_message: null,
       ...how,
     };
     await into.insert(row);
@@ -113,6 +116,8 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
           metadata: { payment_id: id, kind: payment.kind },
           idempotencyKey: `payment-${id}`,
           ...(payment.saveForCustomer ? { saveForCustomer: payment.saveForCustomer } : {}),
+          // A membership may be paid by Bacs Direct Debit; a donation or a booking is wanted at once (decision 175).
+          directDebit: payment.kind === 'registration' || payment.kind === 'renewal',
         });
         await repo.setIntent(id, intent.id, secretHash(intent.clientSecret));
         return { paymentId: id, clientSecret: intent.clientSecret };
@@ -153,6 +158,8 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
       const intent = await provider.retrieveIntent(payment.provider_ref!);
       if (!intent || (!verified && !sameSecret(intent.clientSecret, clientSecret))) throw notFound('Payment not found');
       if (intent.status === 'succeeded') await fulfilment.fulfilIntent(intent.id);
+      // A Direct Debit submitted to the bank: shown as processing until its webhook (decision 175).
+      if (intent.status === 'processing') await repo.markProcessing(intent.id, clock().toISOString());
       return { status: intent.status };
     },
 
@@ -176,6 +183,11 @@ export function paymentsService({ db, provider, fulfilment, limiter, clock }: Pa
 
     findById(id: string) {
       return repo.findById(id);
+    },
+
+    /** The provider reports the payment's Direct Debit as processing (once; a later report changes nothing). */
+    async markProcessing(intentId: string): Promise<void> {
+      await repo.markProcessing(intentId, clock().toISOString());
     },
 
     /** The payment behind a client secret, without asking the provider. */

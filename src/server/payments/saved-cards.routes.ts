@@ -42,8 +42,8 @@ export function savedCardsRoutes(app: FastifyInstance, deps: { test?: TestProvid
       if (!test) throw notFound('Test payments are switched off');
       const { outcome } = await test.confirmSaved(body.client_secret);
       if (outcome.ok === true) return { status: 'succeeded' as const };
-      if (outcome.ok === 'action') return { status: 'requires_action' as const };
-      throw conflict(outcome.message);
+      if (outcome.ok === false) throw conflict(outcome.message);
+      return { status: 'requires_action' as const };
     },
   });
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { workingDaysAfter } from '../../shared/domain/direct-debit';
 
 /**
  * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents and refunds,
@@ -42,9 +43,11 @@ export type StandInSetupIntent = {
 export type StandInPaymentMethod = {
   id: string;
   object: 'payment_method';
-  type: 'card';
+  type: 'card' | 'bacs_debit';
   customer: string | null;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  card?: { brand: string; last4: string; exp_month: number; exp_year: number };
+  /** A Direct Debit's bank account, as Stripe shows it (decision 175). */
+  bacs_debit?: { last4: string; sort_code: string; fingerprint: string };
   /** Not Stripe's: the test number, to answer later charges as Stripe's test cards do. */
   number: string;
 };
@@ -82,7 +85,13 @@ function listParam(body: URLSearchParams, name: string): string[] | null {
   return values.length ? values : null;
 }
 
+/** Stripe's Bacs test accounts (sort code 10-88-00), by how the payment ends after processing. */
+const DEBIT_OUTCOMES: Record<string, 'succeeds' | 'fails'> = { '00012345': 'succeeds', '33333335': 'fails' };
+const DEBIT_NOT_AUTHORIZED = 'The customer’s bank did not authorise this Direct Debit.';
+
 export async function startStripeStandIn() {
+  /** Direct Debits submitted: when each settles (by the tests' clock) and how (decision 175). */
+  const debits = new Map<string, { settlesAt: Date; outcome: 'succeeds' | 'fails' }>();
   const intents = new Map<string, StandInIntent>();
   const byIdempotencyKey = new Map<string, StandInIntent>();
   const customers = new Map<string, { id: string; object: 'customer'; email: string; name: string }>();
@@ -235,9 +244,31 @@ export async function startStripeStandIn() {
           if (match) metadata[match[1]!] = value;
         }
         const now = clock();
+        if (method.type === 'bacs_debit') {
+          const debit: StandInIntent = {
+            id,
+            object: 'payment_intent',
+            amount: Number(body.get('amount')),
+            currency: body.get('currency') ?? '',
+            status: 'processing',
+            client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+            metadata,
+            customer: method.customer,
+            payment_method: method.id,
+            setup_future_usage: null,
+            automatic_payment_methods: null,
+            excluded_payment_method_types: null,
+            next_action: null,
+            last_payment_error: null,
+          };
+          intents.set(id, debit);
+          debits.set(id, { settlesAt: workingDaysAfter(now, 3), outcome: DEBIT_OUTCOMES[method.number] ?? 'fails' });
+          emit('payment_intent.processing', debit);
+          return answer(200, intentJson(debit));
+        }
+        const card = method.card!;
         const expired =
-          method.card.exp_year < now.getUTCFullYear() ||
-          (method.card.exp_year === now.getUTCFullYear() && method.card.exp_month < now.getUTCMonth() + 1);
+          card.exp_year < now.getUTCFullYear() || (card.exp_year === now.getUTCFullYear() && card.exp_month < now.getUTCMonth() + 1);
         const refusal = expired
           ? { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' }
           : OFF_SESSION_REFUSALS[method.number];
@@ -335,6 +366,37 @@ export async function startStripeStandIn() {
         const saved = body.get('payment_method');
         if (saved && saved === intent.payment_method && intent.last_payment_error?.code === 'authentication_required') {
           Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk' } });
+          return send(200, intent);
+        }
+        // Bacs Direct Debit from the Payment Element (its mandate accepted there): processing for three working days.
+        if (body.get('payment_method_data[type]') === 'bacs_debit') {
+          if (intent.excluded_payment_method_types?.includes('bacs_debit'))
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                code: 'payment_intent_invalid_parameter',
+                message: 'The payment method type "bacs_debit" is excluded for this PaymentIntent.',
+              },
+            });
+          const sortCode = (body.get('payment_method_data[bacs_debit][sort_code]') ?? '').replace(/\D/g, '');
+          const account = body.get('payment_method_data[bacs_debit][account_number]') ?? '';
+          const outcome = DEBIT_OUTCOMES[account];
+          if (sortCode !== '108800' || !outcome)
+            return send(400, {
+              error: { type: 'invalid_request_error', code: 'invalid_bank_account', message: 'Invalid account number.' },
+            });
+          const method: StandInPaymentMethod = {
+            id: `pm_${randomBytes(12).toString('hex')}`,
+            object: 'payment_method',
+            type: 'bacs_debit',
+            customer: intent.setup_future_usage ? intent.customer : null,
+            bacs_debit: { last4: account.slice(-4), sort_code: sortCode, fingerprint: `fp_${account}` },
+            number: account,
+          };
+          paymentMethods.set(method.id, method);
+          Object.assign(intent, { status: 'processing', payment_method: method.id, next_action: null, last_payment_error: null });
+          debits.set(intent.id, { settlesAt: workingDaysAfter(clock(), 3), outcome });
+          emit('payment_intent.processing', intent);
           return send(200, intent);
         }
         const card = (body.get('payment_method_data[card][number]') ?? '').replace(/\D/g, '');
@@ -441,6 +503,39 @@ export async function startStripeStandIn() {
     },
     recover() {
       failure = undefined;
+    },
+    /**
+     * The bank's answers to the Direct Debits whose three working days have passed by the tests'
+     * clock: each settles once, with the event Stripe sends (succeeded, or payment_failed with
+     * the reason and the bacs_debit method).
+     */
+    settleDebits() {
+      for (const [id, debit] of debits) {
+        const intent = intents.get(id)!;
+        if (intent.status !== 'processing' || debit.settlesAt > clock()) continue;
+        debits.delete(id);
+        if (debit.outcome === 'succeeds') {
+          intent.status = 'succeeded';
+          emit('payment_intent.succeeded', intent);
+        } else {
+          intent.status = 'requires_payment_method';
+          intent.last_payment_error = { type: 'invalid_request_error', code: 'debit_not_authorized', message: DEBIT_NOT_AUTHORIZED };
+          emit('payment_intent.payment_failed', {
+            ...intent,
+            last_payment_error: { ...intent.last_payment_error, payment_method: { id: intent.payment_method, type: 'bacs_debit' } },
+          });
+        }
+      }
+    },
+    /** The payer's bank cancels a Direct Debit's mandate: Stripe's mandate.updated, status inactive. */
+    cancelMandate(paymentMethodId: string) {
+      emit('mandate.updated', {
+        id: `mandate_${paymentMethodId}`,
+        object: 'mandate',
+        status: 'inactive',
+        payment_method: paymentMethodId,
+        type: 'multi_use',
+      });
     },
     /** What Stripe does when the card step succeeds in the browser. */
     succeed(id: string) {

@@ -3,7 +3,14 @@ import { succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 /** The card the provider keeps for automatic renewal: only what the member is shown of it. */
-export const savedMethod = z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() });
+/** A card (brand, last four, expiry), or a Bacs Direct Debit (brand "bacs_debit", the account's last four, no expiry; decision 175). */
+export const savedMethod = z.object({
+  type: z.enum(['card', 'bacs_debit']).default('card'),
+  brand: z.string(),
+  last4: z.string(),
+  exp_month: z.number().int().nullable(),
+  exp_year: z.number().int().nullable(),
+});
 export type SavedMethodInfo = z.infer<typeof savedMethod>;
 
 /** docs/product.md "Automatic renewal": whether it is on, the card, and the next charge (London date, pence). */
@@ -41,7 +48,16 @@ export type AutoRenewPayment = z.infer<typeof autoRenewPayment>;
 /** What the browser needs to confirm the payment with the member present (Stripe.js's confirmCardPayment). */
 export const autoRenewAuthenticateResponse = z.object({ client_secret: z.string(), payment_method_id: z.string() });
 
-export const autoChargeStatus = z.enum(['noticed', 'charging', 'requires_action', 'declined', 'succeeded', 'failed', 'superseded']);
+export const autoChargeStatus = z.enum([
+  'noticed',
+  'charging',
+  'requires_action',
+  'declined',
+  'processing',
+  'succeeded',
+  'failed',
+  'superseded',
+]);
 
 /** The admin's list: everyone who has chosen automatic renewal, their next charge and every failure. */
 export const adminAutoRenewals = z.object({
@@ -51,7 +67,7 @@ export const adminAutoRenewals = z.object({
       email: z.string(),
       name: z.string(),
       on: z.boolean(),
-      turned_off_by: z.enum(['member', 'admin', 'declines']).nullable(),
+      turned_off_by: z.enum(['member', 'admin', 'declines', 'mandate']).nullable(),
       method: savedMethod.nullable(),
       next_charge: z.object({ date: z.string(), pence: z.number().int() }).nullable(),
       failures: z.array(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberOrDigits } from './common';
 import { defineEndpoints } from './contract';
+import { DEBIT_MESSAGES } from '../domain/direct-debit';
 
 export const paymentsConfig = z.object({
   provider: z.enum(['test', 'stripe']),
@@ -10,9 +11,10 @@ export type PaymentsConfig = z.infer<typeof paymentsConfig>;
 
 /**
  * The simulated provider's methods (decision 145), as the Payment Element offers Stripe's: a card,
- * a wallet (a device's stored card, nothing typed), and a bank that asks the payer to authenticate.
+ * a wallet (a device's stored card, nothing typed), a bank that asks the payer to authenticate, and
+ * Bacs Direct Debit where a membership is paid (decision 175).
  */
-export const TEST_METHODS = ['card', 'wallet', 'bank'] as const;
+export const TEST_METHODS = ['card', 'wallet', 'bank', 'bacs_debit'] as const;
 export type TestMethod = (typeof TEST_METHODS)[number];
 
 /** The simulated provider's card step (only when PAYMENTS=test). */
@@ -20,7 +22,7 @@ export const testConfirmRequest = z
   .object({
     client_secret: z.string().min(1).max(300),
     /** The card when left out, as before the other methods. */
-    method: z.enum(TEST_METHODS, { error: 'Choose card, wallet or bank' }).default('card'),
+    method: z.enum(TEST_METHODS, { error: 'Choose card, wallet, bank or bacs_debit' }).default('card'),
     card_number: z.string().trim().min(1, 'Enter a card number').max(30).optional(),
     /** The expiry as the card shows it; a date in the past is declined, as Stripe declines it. */
     exp_month: numberOrDigits('Enter the expiry month')
@@ -33,8 +35,31 @@ export const testConfirmRequest = z
       .trim()
       .regex(/^\d{3,4}$/, "Enter the card's 3 or 4 digit security code")
       .optional(),
+    /** Bacs Direct Debit: the bank details and the payer's confirmation of the mandate (decision 175). */
+    sort_code: z
+      .string()
+      .trim()
+      .regex(/^\d{2}[- ]?\d{2}[- ]?\d{2}$/, DEBIT_MESSAGES.sortCode)
+      .optional(),
+    account_number: z
+      .string()
+      .trim()
+      .regex(/^\d{8}$/, DEBIT_MESSAGES.accountNumber)
+      .optional(),
+    account_holder_name: z.string().trim().min(1, DEBIT_MESSAGES.accountHolder).max(100).optional(),
+    mandate_accepted: z.literal(true, { error: DEBIT_MESSAGES.mandate }).optional(),
   })
   .superRefine((body, ctx) => {
+    if (body.method === 'bacs_debit') {
+      const needed: [keyof typeof body, string][] = [
+        ['sort_code', DEBIT_MESSAGES.sortCode],
+        ['account_number', DEBIT_MESSAGES.accountNumber],
+        ['account_holder_name', DEBIT_MESSAGES.accountHolder],
+        ['mandate_accepted', DEBIT_MESSAGES.mandate],
+      ];
+      for (const [field, message] of needed) if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+      return;
+    }
     if (body.method !== 'card') return;
     // A card payment needs the card: each missing part named, as the form names it.
     const missing: [keyof typeof body, string][] = [
@@ -45,8 +70,8 @@ export const testConfirmRequest = z
     ];
     for (const [field, message] of missing) if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
   });
-/** Paid, or waiting for the payer to authenticate with their bank (`test_authenticate`). */
-export const testConfirmResponse = z.object({ status: z.enum(['succeeded', 'requires_action']) });
+/** Paid, waiting for the payer to authenticate with their bank (`test_authenticate`), or a Direct Debit processing. */
+export const testConfirmResponse = z.object({ status: z.enum(['succeeded', 'requires_action', 'processing']) });
 
 /** The simulated bank's check: the payer completes it, or cancels (nothing is taken). */
 export const testAuthenticateRequest = z.object({
@@ -127,7 +152,7 @@ export const paymentsApi = defineEndpoints('payments', {
     path: '/api/payments/test_confirm',
     summary: "The simulated provider's card step (only while PAYMENTS=test): Stripe's test card numbers behave as on Stripe",
     description:
-      'A number of the wrong length or checksum, an expiry in the past and a security code of the wrong length for the card are declined with Stripe’s messages, before the test numbers’ own outcomes. The wallet pays at once; the bank, and the card 4000 0025 0000 3155, answer requires_action until test_authenticate.',
+      'A number of the wrong length or checksum, an expiry in the past and a security code of the wrong length for the card are declined with Stripe’s messages, before the test numbers’ own outcomes. The wallet pays at once; the bank, and the card 4000 0025 0000 3155, answer requires_action until test_authenticate. bacs_debit (a membership only) takes the sort code, account number, holder and the mandate’s confirmation: 10-88-00 with 00012345 or 33333335 answers processing, and three working days later (the scheduled jobs, by the site’s clock) the payment succeeds or fails (decision 175).',
     body: { kind: 'json', schema: testConfirmRequest },
     response: testConfirmResponse,
     errors: {

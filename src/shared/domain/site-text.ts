@@ -469,6 +469,17 @@ export const siteTextDefaults = {
   'card.load_failed': 'The payment form could not be loaded.',
   'card.payment_method': 'Payment method',
   'card.processing': 'Your payment is being processed. We will e-mail you as soon as it is confirmed.',
+  'card.test_method_debit': 'Bacs Direct Debit',
+  'card.debit_holder': 'Account holder name',
+  'card.debit_sort_code': 'Sort code',
+  'card.debit_account': 'Account number',
+  'card.debit_test_hint':
+    'Test bank details: sort code 10-88-00, account 00012345 (paid after three working days) or 33333335 (fails after three working days).',
+  'card.debit_mandate':
+    'You are setting up a Bacs Direct Debit Instruction to collect this payment, and later ones if you choose automatic renewal. Each collection is shown on your bank statement, you are told in advance of the amount and date, and you are protected by the Direct Debit Guarantee: you can cancel at any time through your bank.',
+  'card.debit_confirm': 'I am the account holder, and the only person needed to authorise debits from this account',
+  'card.debit_processing':
+    'Your Direct Debit is set up and the payment is being processed. It takes about three working days: your membership starts (or is renewed) once the payment is confirmed, and we will e-mail you then.',
   'card.test_method_card': 'Card',
   'card.test_method_wallet': 'Test wallet',
   'card.test_method_bank': 'Test bank (asks you to authenticate)',
@@ -876,6 +887,7 @@ export const siteTextDefaults = {
   'auto_renew.on': 'Your membership renews automatically.',
   'auto_renew.next': 'Next charge: {amount} on {date}.',
   'auto_renew.card': 'Card: {brand} ending {last4}, expires {month}/{year}.',
+  'auto_renew.debit': 'Bacs Direct Debit from the bank account ending {last4}.',
   'auto_renew.card_pending': 'Your card is being saved with our card payment provider.',
   'auto_renew.off': 'Automatic renewal is off: you renew by hand, and we remind you before your membership ends.',
   'auto_renew.free': 'A free membership is never charged, so it does not renew automatically.',

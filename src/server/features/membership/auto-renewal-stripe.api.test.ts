@@ -85,7 +85,7 @@ describe('automatic renewal with Stripe', () => {
     const state = (await t.app.inject({ method: 'GET', url: autoRenewalApi.state.path, headers: { authorization } })).json();
     expect(state).toEqual({
       on: true,
-      method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      method: { type: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
       next_charge: { date: '2027-11-21', pence: 5000 },
     });
 

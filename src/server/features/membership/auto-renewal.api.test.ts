@@ -115,7 +115,7 @@ describe('automatic renewal', () => {
     const { form, authorization } = await join();
     expect(await state(authorization)).toEqual({
       on: true,
-      method: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      method: { type: 'card', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
       next_charge: { date: '2027-11-21', pence: 5000 },
     });
 
@@ -377,7 +377,7 @@ describe('automatic renewal', () => {
     const now = await bearer(form);
     const fresh = await saveCard(now, '5555555555554444');
     const changed = await call('POST', autoRenewalApi.changeMethod.path, now, { setup_intent_id: fresh });
-    expect(changed.json().method).toEqual({ brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 });
+    expect(changed.json().method).toEqual({ type: 'card', brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 });
     await run('2027-11-07T09:00:00Z');
     expect((await run('2027-11-21T09:00:00Z')).charged).toBe(1);
     expect(await lastRenewed(form.email)).toBe('2027-11-21');
@@ -560,7 +560,7 @@ describe('automatic renewal', () => {
     const now = await bearer(form);
     expect(await state(now)).toEqual({
       on: true,
-      method: { brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 },
+      method: { type: 'card', brand: 'mastercard', last4: '4444', exp_month: 12, exp_year: 2034 },
       next_charge: { date: '2028-11-21', pence: 3500 },
     });
   });

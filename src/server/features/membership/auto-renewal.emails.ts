@@ -9,9 +9,11 @@ type Member = { email: string; first_name: string };
 type Card = { brand: string | null; last4: string | null } | undefined;
 
 const cardWords = (card: Card) =>
-  card?.last4
-    ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
-    : 'your saved card';
+  card?.brand === 'bacs_debit' && card.last4
+    ? `the Direct Debit from your bank account ending ${card.last4}`
+    : card?.last4
+      ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
+      : 'your saved card';
 const HOW_TO_STOP = 'To stop it, or to change the card, go to My Profile and use "Automatic renewal" before that date.';
 
 function mail(
@@ -126,6 +128,21 @@ export function refundedTwiceMail(member: Member, pence: number, ctx: MailContex
     'We have refunded a second payment for the same year',
     [
       `Your membership year was paid twice, by hand and by automatic renewal, at the same moment. We have refunded the second payment of ${formatPence(pence)} in full; it takes a few days to reach your account.`,
+    ],
+    profile(ctx),
+  );
+}
+
+/** The member's bank cancelled the Direct Debit (or it was removed): automatic renewal is off (decision 175). */
+export function mandateEndedMail(member: Member, card: Card, ctx: MailContext) {
+  return mail(
+    member,
+    ctx,
+    'auto-renewal-mandate-ended',
+    'Your Direct Debit was cancelled: automatic renewal is off',
+    [
+      `${cardWords(card).replace(/^t/, 'T')} for your membership of the ${ctx.siteName} has been cancelled, so we cannot collect your next renewal from it. Automatic renewal is now turned off.`,
+      'Your membership itself is unchanged. To keep renewing automatically, turn it on again in My Profile with a card or a new Direct Debit; otherwise you will be reminded before it ends.',
     ],
     profile(ctx),
   );

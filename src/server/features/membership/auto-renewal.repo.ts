@@ -30,6 +30,10 @@ export function autoRenewalRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
     /** Turned on from a card step that saved the card, whose method id is still to be read from the provider. */
+    /** Whose automatic renewal charges this saved method (a mandate cancelled names it, decision 175). */
+    findByMethod(paymentMethodId: string) {
+      return db.selectFrom('auto_renewals').selectAll().where('payment_method_id', '=', paymentMethodId).executeTakeFirst();
+    },
     awaitingMethod() {
       return db.selectFrom('auto_renewals').selectAll().where('status', '=', 'on').where('payment_method_id', 'is', null).execute();
     },
@@ -65,12 +69,18 @@ export function autoRenewalRepo(db: Kysely<Database>) {
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     /** Moves a charge on from the state it was read in; false when another server (or request) moved it first. */
-    async updateCharge(current: Pick<AutoChargeRow, 'id' | 'updated_at'>, set: Updateable<AutoRenewalChargesTable>): Promise<boolean> {
+    async updateCharge(
+      current: Pick<AutoChargeRow, 'id' | 'updated_at'> & Partial<Pick<AutoChargeRow, 'status' | 'attempts'>>,
+      set: Updateable<AutoRenewalChargesTable>,
+    ): Promise<boolean> {
       const result = await db
         .updateTable('auto_renewal_charges')
         .set(set)
         .where('id', '=', current.id)
         .where('updated_at', '=', current.updated_at)
+        // Two changes within one millisecond leave updated_at as it was: the state read guards too.
+        .$if(current.status !== undefined, (qb) => qb.where('status', '=', current.status!))
+        .$if(current.attempts !== undefined, (qb) => qb.where('attempts', '=', current.attempts!))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -105,7 +115,12 @@ export function autoRenewalRepo(db: Kysely<Database>) {
         .selectFrom('auto_renewals')
         .innerJoin('users', 'users.id', 'auto_renewals.user_id')
         .select(['auto_renewals.user_id', 'auto_renewals.status', 'auto_renewals.turned_off_by', 'auto_renewals.method_brand'])
-        .select(['auto_renewals.method_last4', 'auto_renewals.method_exp_month', 'auto_renewals.method_exp_year'])
+        .select([
+          'auto_renewals.method_last4',
+          'auto_renewals.method_exp_month',
+          'auto_renewals.method_exp_year',
+          'auto_renewals.method_type',
+        ])
         .select(['users.email', 'users.first_name', 'users.last_name', 'users.last_renewed_date', 'users.tier_index'])
         .orderBy('users.last_renewed_date')
         .orderBy('users.email')

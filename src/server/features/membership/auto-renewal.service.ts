@@ -15,7 +15,15 @@ import { PaymentProviderError, type OffSessionOutcome, type PaymentProvider } fr
 import type { FulfilmentService } from '../../payments/fulfilment';
 import { paymentsRepo, type PaymentRow } from '../../payments/payments.repo';
 import { secretHash, type PaymentsService } from '../../payments/payments.service';
-import { actionRequiredMail, cardExpiringMail, declinedMail, lapsedMail, noticeMail, turnedOffByAdminMail } from './auto-renewal.emails';
+import {
+  actionRequiredMail,
+  cardExpiringMail,
+  declinedMail,
+  lapsedMail,
+  mandateEndedMail,
+  noticeMail,
+  turnedOffByAdminMail,
+} from './auto-renewal.emails';
 import { autoRenewalRepo, type AutoChargeRow, type AutoRenewalRow } from './auto-renewal.repo';
 import { membershipRepo } from './membership.repo';
 
@@ -76,13 +84,17 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   const today = () => londonDate(clock());
   const now = () => clock().toISOString();
 
-  const methodOf = (row: Pick<AutoRenewalRow, 'method_brand' | 'method_last4' | 'method_exp_month' | 'method_exp_year'> | undefined) =>
+  const methodOf = (
+    row: Pick<AutoRenewalRow, 'method_brand' | 'method_last4' | 'method_exp_month' | 'method_exp_year' | 'method_type'> | undefined,
+  ) =>
     row?.method_brand
       ? {
+          type: row.method_type ?? ('card' as const),
           brand: row.method_brand,
           last4: row.method_last4 ?? '',
-          exp_month: row.method_exp_month ?? 0,
-          exp_year: row.method_exp_year ?? 0,
+          // A Direct Debit has no expiry (decision 175).
+          exp_month: row.method_type === 'bacs_debit' ? null : (row.method_exp_month ?? 0),
+          exp_year: row.method_type === 'bacs_debit' ? null : (row.method_exp_year ?? 0),
         }
       : null;
 
@@ -94,7 +106,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
   ): { date: string; pence: number } | null {
     if (row?.status !== 'on' || !member.last_renewed_date || member.tier_index === null) return null;
     const expiry = expiryDate(member.last_renewed_date);
-    if (charge && ['noticed', 'charging', 'requires_action', 'declined'].includes(charge.status)) {
+    if (charge && ['noticed', 'charging', 'requires_action', 'declined', 'processing'].includes(charge.status)) {
       const date = charge.status === 'noticed' || !charge.next_attempt_at ? charge.period : charge.next_attempt_at;
       return { date, pence: charge.amount_pence };
     }
@@ -175,7 +187,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     const charges = autoRenewalRepo(trx);
     for (const charge of await charges.openCharges(userId)) {
       // One being charged this moment finishes; its outcome is recorded as it comes (decision 141).
-      if (charge.status === 'charging') continue;
+      if (charge.status === 'charging' || charge.status === 'processing') continue;
       await charges.updateCharge(charge, { status: 'superseded', updated_at: now() });
     }
   }
@@ -221,6 +233,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
           method_last4: method.last4,
           method_exp_month: method.expMonth,
           method_exp_year: method.expYear,
+          method_type: method.type,
           source_intent: null,
           updated_at: now(),
         });
@@ -343,6 +356,9 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
             review: null,
             receipt_number: null,
             save_for_customer: null,
+            processing_since: null,
+            failed_at: null,
+            failure_message: null,
           };
           await paymentsRepo(trx).insert(payment);
         }
@@ -370,13 +386,20 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
    * Writes down how an attempt went, once: only from the state this server claimed (a second
    * server's or a repeated call's outcome finds it moved and changes nothing), with its mail.
    */
-  async function record(claimed: Claim, outcome: Exclude<OffSessionOutcome, { outcome: 'succeeded' }>, context: MailContext) {
+  async function record(
+    claimed: Claim,
+    outcome: Exclude<OffSessionOutcome, { outcome: 'succeeded' | 'processing' }>,
+    context: MailContext,
+    eventId?: { id: string; type: string },
+  ) {
     const { charge, attempt } = claimed;
     const retry = retryDate(charge, attempt);
     await db.transaction().execute(async (trx) => {
       const renewals = autoRenewalRepo(trx);
       const current = await renewals.chargeById(charge.id);
-      if (current?.status !== 'charging' || current.attempts !== attempt) return;
+      // A Direct Debit's failure comes by webhook, once however often it is delivered (decision 175).
+      if (eventId && !(await paymentsRepo(trx).recordWebhookEvent(eventId.id, eventId.type, now()))) return;
+      if (!current || !['charging', 'processing'].includes(current.status) || current.attempts !== attempt) return;
       const member = await membershipRepo(trx).member(charge.user_id);
       const row = await renewals.find(charge.user_id);
       if (!member || !row) return;
@@ -419,6 +442,20 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     }
   }
 
+  /**
+   * A Direct Debit submitted to the bank (decision 175): the charge waits in `processing` (no
+   * server charges it again) and its payment shows as processing, until the webhook says how it
+   * went: success fulfils it as any payment; failure is recorded as a decline (`debitFailed`).
+   */
+  async function debitProcessing(claimed: Claim, intentId: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const current = await autoRenewalRepo(trx).chargeById(claimed.charge.id);
+      if (!current || current.status !== 'charging' || current.attempts !== claimed.attempt) return;
+      await autoRenewalRepo(trx).updateCharge(current, { status: 'processing', updated_at: now() });
+      await paymentsRepo(trx).markProcessing(intentId, now());
+    });
+  }
+
   /** One due charge: claim, charge off-session with the member-and-period key, record the outcome. */
   async function chargeOne(chargeId: string, context: MailContext): Promise<'charged' | 'failed' | 'skipped'> {
     const before = await repo.chargeById(chargeId);
@@ -452,6 +489,10 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
       await paymentsRepo(db).setIntent(payment.id, outcome.intent.id, secretHash(outcome.intent.clientSecret));
     if (outcome.outcome === 'succeeded') {
       await fulfilment.fulfilIntent(outcome.intent.id);
+      return 'charged';
+    }
+    if (outcome.outcome === 'processing') {
+      await debitProcessing(claimed, outcome.intent.id);
       return 'charged';
     }
     await record(claimed, outcome, context);
@@ -515,6 +556,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
         method_last4: method.last4,
         method_exp_month: method.expMonth,
         method_exp_year: method.expYear,
+        method_type: method.type,
         source_intent: null,
         updated_at: now(),
       });
@@ -534,6 +576,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
         method_last4: method.last4,
         method_exp_month: method.expMonth,
         method_exp_year: method.expYear,
+        method_type: method.type,
         source_intent: null,
         updated_at: now(),
       });
@@ -620,6 +663,50 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
     },
 
     adminTurnOff: (userId: string, actor: NonNullable<Actor>) => turnOff(userId, 'admin', actor),
+
+    /**
+     * The Direct Debit of an automatic charge failed after processing (the webhook, decision 175):
+     * recorded once as a decline of that attempt, with its mail, retry and, after the last, the
+     * lapse. False when the payment is no automatic charge waiting for its outcome.
+     */
+    async debitFailed(payment: PaymentRow, message: string, event: { id: string; type: string }): Promise<boolean> {
+      if (payment.kind !== 'renewal' || !payment.reference_id) return false;
+      const charge = await repo.chargeById(payment.reference_id);
+      if (charge?.status !== 'processing' || charge.payment_id !== payment.id) return false;
+      const row = await repo.find(charge.user_id);
+      if (!row) return false;
+      await record({ charge, row, payment, attempt: charge.attempts }, { outcome: 'declined', message }, await mailContext(), event);
+      return true;
+    },
+
+    /**
+     * A Direct Debit's mandate was cancelled (the payer's bank, or Stripe detached the method):
+     * automatic renewal that would charge it is turned off once and the member told (decision 175).
+     */
+    async mandateEnded(paymentMethodId: string, event: { id: string; type: string }): Promise<boolean> {
+      const context = await mailContext();
+      return db.transaction().execute(async (trx) => {
+        if (!(await paymentsRepo(trx).recordWebhookEvent(event.id, event.type, now()))) return false;
+        const renewals = autoRenewalRepo(trx);
+        const row = await renewals.findByMethod(paymentMethodId);
+        if (row?.status !== 'on') return false;
+        if (!(await renewals.update(row, { status: 'off', turned_off_by: 'mandate', payment_method_id: null, updated_at: now() })))
+          throw new ConcurrentChange();
+        await closeOpenCharges(trx, row.user_id);
+        const member = await membershipRepo(trx).member(row.user_id);
+        if (member) await mailer.queue(mandateEndedMail(member, { brand: row.method_brand, last4: row.method_last4 }, context), trx);
+        await auditRepo(trx).insert({
+          at: now(),
+          actor_id: null,
+          actor_email: null,
+          kind: 'membership',
+          action: 'changed',
+          subject_id: row.user_id,
+          summary: `Automatic renewal of ${member?.email ?? row.user_id} turned off: its Direct Debit was cancelled`,
+        });
+        return true;
+      });
+    },
 
     /** Right after a fulfilment that placed no year commits; the scheduled jobs make up for a failure. */
     async refundNow(paymentId: string): Promise<void> {

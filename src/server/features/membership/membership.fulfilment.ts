@@ -180,7 +180,9 @@ export function renewalFulfilment(clock: () => Date, after: () => AfterMembershi
       await paymentsRepo(trx).setReview(payment.id, 'kept');
       return { mail: [refundedTwiceMail(member, payment.amount_pence, mailContext)], afterCommit: () => after().refundNow(payment.id) };
     }
-    const start = renewalEffectiveDate(member.last_renewed_date, today);
+    // A Direct Debit submitted on the expiry date settles days later: its year still runs on from
+    // that expiry, as the card's would have (decision 175).
+    const start = charge && payment.processing_since ? charge.period : renewalEffectiveDate(member.last_renewed_date, today);
     // Another renewal of this member committed since the read (PostgreSQL): run again from its result.
     if (!(await repo.renew(member.id, payment.tier_index, member.last_renewed_date, start))) throw new ConcurrentChange();
     if (charge && !(await renewals.updateCharge(charge, { status: 'succeeded', next_attempt_at: null, updated_at: now })))

@@ -16,7 +16,23 @@ export function membershipRepo(db: Kysely<Database>) {
       await db.deleteFrom('pending_registrations').where('id', '=', id).execute();
     },
     async prunePending(before: string): Promise<void> {
-      await db.deleteFrom('pending_registrations').where('created_at', '<', before).execute();
+      await db
+        .deleteFrom('pending_registrations')
+        .where('created_at', '<', before)
+        // A joining paid by Direct Debit still processing (up to about a week and a half) is kept (decision 175).
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('payments')
+                .select('payments.id')
+                .whereRef('payments.reference_id', '=', 'pending_registrations.id')
+                .where('payments.status', '=', 'pending')
+                .where('payments.processing_since', 'is not', null),
+            ),
+          ),
+        )
+        .execute();
     },
     async insertJoinSignIn(row: Insertable<JoinSignInsTable>): Promise<void> {
       await db.insertInto('join_sign_ins').values(row).execute();

@@ -18,10 +18,20 @@ export type NewIntent = {
   idempotencyKey: string;
   /** Save the card to this customer for later charges without the payer (Stripe's setup_future_usage: off_session). */
   saveForCustomer?: string;
+  /** Bacs Direct Debit may be offered (a membership's payment, decision 175): it settles days later. */
+  directDebit?: boolean;
 };
 
 /** A card kept by the provider for later charges: only what the member is shown of it. */
-export type SavedMethod = { id: string; brand: string; last4: string; expMonth: number; expYear: number };
+export type SavedMethod = {
+  id: string;
+  /** A card, or a Bacs Direct Debit (brand "bacs_debit", last4 the account's, no expiry; decision 175). */
+  type: 'card' | 'bacs_debit';
+  brand: string;
+  last4: string;
+  expMonth: number | null;
+  expYear: number | null;
+};
 
 /** Saving a card without a payment (Stripe's SetupIntent): the card step confirms it with the client secret. */
 export type SetupIntent = { id: string; status: string; clientSecret: string; customerId: string; paymentMethodId: string | null };
@@ -42,6 +52,8 @@ export type OffSessionCharge = {
  */
 export type OffSessionOutcome =
   | { outcome: 'succeeded'; intent: Intent }
+  /** A Direct Debit: submitted to the bank, its outcome comes by webhook days later (decision 175). */
+  | { outcome: 'processing'; intent: Intent }
   | { outcome: 'requires_action'; intent: Intent; message: string }
   | { outcome: 'declined'; intent?: Intent; message: string };
 
@@ -96,7 +108,13 @@ export class CardDeclinedError extends Error {
 
 /** A verified webhook event, in the site's terms. Amounts in pence. */
 export type ProviderEvent = { id: string; type: string } & (
-  | { kind: 'succeeded' | 'failed'; intentId: string }
+  | { kind: 'succeeded'; intentId: string }
+  /** Declined; for a Direct Debit after processing, the bank's reason (decision 175). */
+  | { kind: 'failed'; intentId: string; message?: string; directDebit?: boolean }
+  /** A Direct Debit submitted to the bank: its outcome comes days later. */
+  | { kind: 'processing'; intentId: string }
+  /** A Direct Debit's mandate was cancelled (by the payer's bank) or its method detached: it cannot be charged again. */
+  | { kind: 'mandate-ended'; paymentMethodId: string }
   | { kind: 'canceled'; intentId: string }
   | { kind: 'refunded'; intentId: string; amountRefunded: number }
   | { kind: 'dispute-opened'; intentId: string }

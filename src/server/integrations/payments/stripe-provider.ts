@@ -26,10 +26,13 @@ export type StripeOptions = {
 /**
  * The Payment Element offers what the Stripe account has turned on (cards, Apple Pay, Google Pay,
  * Link, and methods that leave the page and come back), but not the methods that take days to
- * settle: Direct Debit and bank transfers need a "payment processing" state, a mandate and
- * webhooks of their own that the site does not have yet (decision 145).
+ * settle (decision 145), except Bacs Direct Debit for a membership's payment, which has its
+ * "payment processing" state, mandate and webhooks (decision 175).
  */
 export const DELAYED_METHODS = ['bacs_debit', 'sepa_debit', 'customer_balance'] as const;
+/** What an intent leaves out: every delayed method, or all but Bacs where Direct Debit is offered. */
+export const excludedMethods = (directDebit: boolean | undefined): string[] =>
+  DELAYED_METHODS.filter((method) => !(directDebit && method === 'bacs_debit'));
 
 /** Signed events older than this are refused (Stripe's default tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -43,8 +46,28 @@ export function toProviderEvent(event: Stripe.Event): ProviderEvent {
   switch (event.type) {
     case 'payment_intent.succeeded':
       return { ...base, kind: 'succeeded', intentId: event.data.object.id };
-    case 'payment_intent.payment_failed':
-      return { ...base, kind: 'failed', intentId: event.data.object.id };
+    case 'payment_intent.payment_failed': {
+      const error = event.data.object.last_payment_error;
+      const directDebit = error?.payment_method?.type === 'bacs_debit';
+      return {
+        ...base,
+        kind: 'failed',
+        intentId: event.data.object.id,
+        ...(error?.message ? { message: error.message } : {}),
+        directDebit,
+      };
+    }
+    case 'payment_intent.processing':
+      return { ...base, kind: 'processing', intentId: event.data.object.id };
+    // A Bacs mandate goes inactive when the payer (or their bank) cancels the Direct Debit (decision 175).
+    case 'mandate.updated': {
+      const paymentMethodId = idOf(event.data.object.payment_method);
+      return event.data.object.status === 'inactive' && paymentMethodId
+        ? { ...base, kind: 'mandate-ended', paymentMethodId }
+        : { ...base, kind: 'other' };
+    }
+    case 'payment_method.detached':
+      return { ...base, kind: 'mandate-ended', paymentMethodId: event.data.object.id };
     case 'payment_intent.canceled':
       return { ...base, kind: 'canceled', intentId: event.data.object.id };
     case 'charge.refunded': {
@@ -127,7 +150,7 @@ export function stripeProvider(options: StripeOptions) {
               description: intent.description,
               metadata: intent.metadata,
               automatic_payment_methods: { enabled: true },
-              excluded_payment_method_types: [...DELAYED_METHODS],
+              excluded_payment_method_types: excludedMethods(intent.directDebit),
               // Automatic renewal chosen at joining or renewing: Stripe keeps the method for later
               // charges (the Payment Element then offers only methods that can be saved so).
               ...(intent.saveForCustomer ? { customer: intent.saveForCustomer, setup_future_usage: 'off_session' as const } : {}),
@@ -200,10 +223,20 @@ export function stripeProvider(options: StripeOptions) {
       return call(() =>
         unlessMissing(async () => {
           const method = await stripe.paymentMethods.retrieve(id);
+          if (method.bacs_debit)
+            return {
+              id: method.id,
+              type: 'bacs_debit' as const,
+              brand: 'bacs_debit',
+              last4: method.bacs_debit.last4 ?? '',
+              expMonth: null,
+              expYear: null,
+            };
           // A method without a card (Link) is named by its type: it has no number or expiry to show.
-          if (!method.card) return { id: method.id, brand: method.type, last4: '', expMonth: 0, expYear: 0 };
+          if (!method.card) return { id: method.id, type: 'card' as const, brand: method.type, last4: '', expMonth: 0, expYear: 0 };
           return {
             id: method.id,
+            type: 'card' as const,
             brand: method.card.brand,
             last4: method.card.last4,
             expMonth: method.card.exp_month,
@@ -240,11 +273,14 @@ export function stripeProvider(options: StripeOptions) {
             confirm: true,
             description: charge.description,
             metadata: charge.metadata,
-            allowed_payment_method_types: ['card'],
+            // A saved Bacs Direct Debit is charged as well as a card (decision 175).
+            allowed_payment_method_types: ['card', 'bacs_debit'],
           },
           { idempotencyKey: charge.idempotencyKey },
         );
-        if (intent.status === 'succeeded' || intent.status === 'processing') return { outcome: 'succeeded', intent: toIntent(intent) };
+        if (intent.status === 'succeeded') return { outcome: 'succeeded', intent: toIntent(intent) };
+        // A Direct Debit: its outcome comes by webhook days later, never fulfilled before (decision 175).
+        if (intent.status === 'processing') return { outcome: 'processing', intent: toIntent(intent) };
         return { outcome: 'requires_action', intent: toIntent(intent), message: 'Your bank asks you to confirm this payment.' };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {

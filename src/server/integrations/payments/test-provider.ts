@@ -3,6 +3,15 @@ import type { Kysely } from 'kysely';
 import type { Database, OffSessionBehaviour } from '../../db/schema';
 import { cardBrand, cardDigits, cardNumberProblem, cvcProblem, expiryProblem } from '../../../shared/domain/card-rules';
 import {
+  DEBIT_MESSAGES,
+  DEBIT_NOT_AUTHORISED,
+  DEBIT_WORKING_DAYS,
+  sortCodeDigits,
+  TEST_DEBIT_ACCOUNTS,
+  TEST_SORT_CODE,
+  workingDaysAfter,
+} from '../../../shared/domain/direct-debit';
+import {
   PaymentProviderError,
   type Intent,
   type NewIntent,
@@ -10,6 +19,7 @@ import {
   type OffSessionCharge,
   type OffSessionOutcome,
   type PaymentProvider,
+  type ProviderEvent,
   type Refund,
   type SavedMethod,
   type SetupIntent,
@@ -22,12 +32,15 @@ import {
  */
 export type CardOutcome = { ok: true } | { ok: false; message: string };
 /** A card step's outcome: paid, refused, or waiting for the payer to authenticate with their bank. */
-export type StepOutcome = CardOutcome | { ok: 'action' };
+export type StepOutcome = CardOutcome | { ok: 'action' } | { ok: 'processing' };
 
 /** The card as the card step sends it. */
 export type CardEntry = { number: string; expMonth: number; expYear: number; cvc: string };
 /** What the payer chose in the test provider's step (decision 145): a card, a wallet, or a bank that asks them to authenticate. */
-export type MethodEntry = { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' };
+/** Bank details for a Direct Debit, with the payer's confirmation of the mandate (decision 175). */
+export type DebitEntry = { sortCode: string; accountNumber: string; accountHolder: string };
+export type MethodEntry =
+  { method: 'card'; card: CardEntry } | { method: 'wallet' } | { method: 'bank' } | { method: 'bacs_debit'; debit: DebitEntry };
 
 /** How an authentication ended: paid, cancelled or failed, not waiting for one (already cancelled, never asked), or no such payment. */
 export type AuthenticationResult = 'succeeded' | 'failed' | 'not-waiting' | 'unknown';
@@ -80,6 +93,8 @@ const OFF_SESSION: Record<string, OffSessionBehaviour> = {
   '4000003800000446': 'succeeds',
 };
 export const AUTHENTICATION_REQUIRED = 'Your card was declined. This transaction requires authentication.';
+/** A Direct Debit whose mandate the payer's bank cancelled cannot be charged (decision 175). */
+export const DEBIT_MANDATE_INACTIVE = 'The Direct Debit mandate for this bank account is no longer active.';
 const hashOf = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
 
 /**
@@ -160,10 +175,69 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
     return saveCard({ number, expMonth: 12, expYear: year, cvc: '123' }, customerId);
   }
 
+  /**
+   * A Direct Debit confirmed in the step (decision 175): offered only where the intent allows it,
+   * the bank details checked as Stripe's test mode checks them, then processing until three
+   * working days have passed (`settleDebits`). The mandate is kept when the payer chose so.
+   */
+  async function debit(row: IntentRow & { customer_id: string | null; setup_future_usage: string | null }, entry: DebitEntry) {
+    const types = (row as { payment_method_types?: string | null }).payment_method_types ?? 'card';
+    if (!types.split(',').includes('bacs_debit'))
+      return { outcome: { ok: false as const, message: 'Direct Debit is not available for this payment.' } };
+    const outcome = TEST_DEBIT_ACCOUNTS[entry.accountNumber];
+    if (sortCodeDigits(entry.sortCode) !== TEST_SORT_CODE || !outcome)
+      return { outcome: { ok: false as const, message: DEBIT_MESSAGES.notTest } };
+    const methodId = row.setup_future_usage ? await saveDebit(entry, row.customer_id, outcome) : (row.payment_method_id ?? null);
+    const changed = await db
+      .updateTable('test_payment_intents')
+      .set({
+        status: 'processing',
+        last_error: null,
+        payment_method_id: methodId,
+        method_type: 'bacs_debit',
+        settles_at: workingDaysAfter(clock(), DEBIT_WORKING_DAYS).toISOString(),
+        debit_outcome: outcome,
+      })
+      .where('id', '=', row.id)
+      .where('status', 'in', ['requires_payment_method', 'requires_action'])
+      .executeTakeFirst();
+    const now = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    if (Number(changed.numUpdatedRows) === 0 && now.status !== 'processing')
+      return {
+        intent: toIntent(now),
+        outcome: now.status === 'succeeded' ? { ok: true as const } : { ok: false as const, message: CANCELLED_INTENT },
+      };
+    return { intent: toIntent(now), outcome: { ok: 'processing' as const } };
+  }
+
+  /** Keeps a Direct Debit's mandate for the customer: shown by the account's last four and sort code. */
+  async function saveDebit(entry: DebitEntry, customerId: string | null, outcome: 'succeeds' | 'fails'): Promise<string> {
+    const id = `pm_test${randomBytes(12).toString('hex')}`;
+    await db
+      .insertInto('test_payment_methods')
+      .values({
+        id,
+        customer_id: customerId,
+        type: 'bacs_debit',
+        brand: 'bacs_debit',
+        last4: entry.accountNumber.slice(-4),
+        sort_code: sortCodeDigits(entry.sortCode),
+        mandate_status: 'active',
+        // No expiry: the columns are kept as "never".
+        exp_month: 12,
+        exp_year: 9999,
+        off_session: outcome === 'succeeds' ? 'succeeds' : 'declines',
+        created_at: clock().toISOString(),
+      })
+      .execute();
+    return id;
+  }
+
   /** The outcome of an off-session intent as it stands (a repeat with its key answers this). */
   function offSessionOutcome(row: IntentRow & { last_error: string | null }): OffSessionOutcome {
     const intent = toIntent(row);
     if (row.status === 'succeeded') return { outcome: 'succeeded', intent };
+    if (row.status === 'processing') return { outcome: 'processing', intent };
     if (row.last_error === AUTHENTICATION_REQUIRED) return { outcome: 'requires_action', intent, message: AUTHENTICATION_REQUIRED };
     return { outcome: 'declined', intent, message: row.last_error ?? 'Your card was declined.' };
   }
@@ -190,6 +264,10 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         customer_id: intent.saveForCustomer ?? null,
         payment_method_id: null,
         setup_future_usage: intent.saveForCustomer ? 'off_session' : null,
+        payment_method_types: intent.directDebit ? 'card,bacs_debit' : 'card',
+        method_type: null,
+        settles_at: null,
+        debit_outcome: null,
       };
       await db.insertInto('test_payment_intents').values(row).execute();
       return toIntent(row);
@@ -231,6 +309,9 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       if (row.status === 'succeeded') return { intent: toIntent(row), outcome: { ok: true } };
       // Cancelled when its booking's hold lapsed: no card is tried, and none counts as declined.
       if (row.status === 'canceled') return { outcome: { ok: false, message: CANCELLED_INTENT } };
+      // Submitted to the bank already: its outcome comes in a few working days.
+      if (row.status === 'processing') return { intent: toIntent(row), outcome: { ok: 'processing' } };
+      if (entry.method === 'bacs_debit') return debit(row, entry.debit);
       const checked: CardOutcome = entry.method === 'card' ? cardOutcome(entry.card, clock()) : { ok: true };
       const needsAction =
         checked.ok && (entry.method === 'bank' || (entry.method === 'card' && cardDigits(entry.card.number) === AUTHENTICATION_CARD));
@@ -322,7 +403,10 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
 
     async paymentMethod(id: string): Promise<SavedMethod | undefined> {
       const row = await db.selectFrom('test_payment_methods').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && { id: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year };
+      if (!row) return undefined;
+      if (row.type === 'bacs_debit')
+        return { id: row.id, type: 'bacs_debit', brand: 'bacs_debit', last4: row.last4, expMonth: null, expYear: null };
+      return { id: row.id, type: 'card', brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year };
     },
 
     async detachPaymentMethod(id: string): Promise<void> {
@@ -343,7 +427,10 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       const method = await db.selectFrom('test_payment_methods').selectAll().where('id', '=', charge.paymentMethodId).executeTakeFirst();
       const now = clock();
       let lastError: string | null = null;
+      const debiting = method?.type === 'bacs_debit';
       if (!method || method.customer_id !== charge.customerId) lastError = 'No such PaymentMethod.';
+      else if (debiting && method.mandate_status !== 'active') lastError = DEBIT_MANDATE_INACTIVE;
+      else if (debiting) lastError = null;
       else if (expiryProblem(method.exp_month, method.exp_year, now)) lastError = 'Your card has expired.';
       else if (method.off_session === 'declines') lastError = 'Your card was declined.';
       else if (method.off_session === 'requires_action') lastError = AUTHENTICATION_REQUIRED;
@@ -353,12 +440,17 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
         idempotency_key: charge.idempotencyKey,
         amount_pence: charge.amountPence,
-        status: lastError ? ('requires_payment_method' as const) : ('succeeded' as const),
+        // A Direct Debit is submitted to the bank and settles in three working days (decision 175).
+        status: lastError ? ('requires_payment_method' as const) : debiting ? ('processing' as const) : ('succeeded' as const),
         last_error: lastError,
         created_at: now.toISOString(),
         customer_id: charge.customerId,
         payment_method_id: charge.paymentMethodId,
         setup_future_usage: null,
+        payment_method_types: debiting ? 'bacs_debit' : 'card',
+        method_type: debiting ? 'bacs_debit' : 'card',
+        settles_at: debiting && !lastError ? workingDaysAfter(now, DEBIT_WORKING_DAYS).toISOString() : null,
+        debit_outcome: debiting && !lastError ? (method.off_session === 'declines' ? ('fails' as const) : ('succeeds' as const)) : null,
       };
       await db.insertInto('test_payment_intents').values(row).execute();
       return offSessionOutcome(row);
@@ -384,6 +476,62 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
         .where('status', '=', 'requires_payment_method')
         .execute();
       return { intent: toIntent({ ...row, status: 'requires_action' }), outcome: { ok: 'action' } };
+    },
+
+    /**
+     * The bank's answers to Direct Debits whose three working days have passed by the site's clock
+     * (decision 175), as the events Stripe would send: each debit settles once (a conditional
+     * change), and its event is given until `delivered` is called, so a crash in between loses nothing.
+     */
+    async settleDebits(): Promise<Extract<ProviderEvent, { kind: 'succeeded' | 'failed' }>[]> {
+      const due = await db
+        .selectFrom('test_payment_intents')
+        .selectAll()
+        .where('method_type', '=', 'bacs_debit')
+        .where('settles_at', '<=', clock().toISOString())
+        .execute();
+      const events: Extract<ProviderEvent, { kind: 'succeeded' | 'failed' }>[] = [];
+      for (const row of due) {
+        if (row.status === 'processing') {
+          const fails = row.debit_outcome === 'fails';
+          await db
+            .updateTable('test_payment_intents')
+            .set({ status: fails ? 'requires_payment_method' : 'succeeded', last_error: fails ? DEBIT_NOT_AUTHORISED : null })
+            .where('id', '=', row.id)
+            .where('status', '=', 'processing')
+            .execute();
+        }
+        const settled = await db.selectFrom('test_payment_intents').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        if (settled.status === 'succeeded')
+          events.push({ id: `evt_test_debit_${row.id}_succeeded`, type: 'payment_intent.succeeded', kind: 'succeeded', intentId: row.id });
+        else
+          events.push({
+            id: `evt_test_debit_${row.id}_failed`,
+            type: 'payment_intent.payment_failed',
+            kind: 'failed',
+            intentId: row.id,
+            message: settled.last_error ?? DEBIT_NOT_AUTHORISED,
+            directDebit: true,
+          });
+      }
+      return events;
+    },
+
+    /** The settled debit's event was applied: it is not given again. */
+    async delivered(intentId: string): Promise<void> {
+      await db.updateTable('test_payment_intents').set({ settles_at: null }).where('id', '=', intentId).execute();
+    },
+
+    /** The payer's bank cancels a Direct Debit's mandate (the tests', and Stripe's mandate.updated): its event. */
+    async cancelMandate(paymentMethodId: string): Promise<Extract<ProviderEvent, { kind: 'mandate-ended' }> | undefined> {
+      const changed = await db
+        .updateTable('test_payment_methods')
+        .set({ mandate_status: 'inactive' })
+        .where('id', '=', paymentMethodId)
+        .where('type', '=', 'bacs_debit')
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) return undefined;
+      return { id: `evt_test_mandate_${paymentMethodId}_inactive`, type: 'mandate.updated', kind: 'mandate-ended', paymentMethodId };
     },
   } satisfies PaymentProvider & Record<string, unknown>;
 }

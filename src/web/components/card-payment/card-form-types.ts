@@ -16,6 +16,8 @@ export interface CardFormProps {
   onAttempt?: () => void;
   /** Shown inside the form between the card fields and the pay button (e.g. the billing address). */
   children?: ReactNode;
+  /** A membership's payment: Bacs Direct Debit may be chosen (decision 175). */
+  directDebit?: boolean;
 }
 
 /** docs/product.md section 4: confirming is blocked, with a console warning only, until the card form is ready. */

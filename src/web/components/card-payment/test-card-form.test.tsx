@@ -117,4 +117,82 @@ describe("the test provider's other methods (decision 145)", () => {
     ]);
     expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
   });
+
+  it('offers Bacs Direct Debit only for a membership, with the mandate shown and confirmed, then says it is processing', async () => {
+    const { unmount } = render(new FakeApi());
+    expect(await screen.findByRole('radio', { name: 'Test wallet' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Bacs Direct Debit' })).toBeNull();
+    unmount();
+
+    const api = new FakeApi()
+      .on(paymentsApi.config, { provider: 'test' })
+      .on(paymentsApi.testConfirm, (request) =>
+        (request.json as { account_number: string }).account_number === '55779911'
+          ? new FakeFailure(402, 'Test mode only accepts the test bank details.')
+          : { status: 'processing' as const },
+      )
+      .on(paymentsApi.settle, { status: 'processing' });
+    const paid = vi.fn();
+    const { user } = renderPage(
+      <CardPayment
+        clientSecret="pi_1_secret_2"
+        returnUrl="/"
+        billing={{ line1: '', line2: '', city: '', postal_code: '' }}
+        payLabel="Pay £50.00"
+        directDebit
+        onPaid={paid}
+        onFailed={() => undefined}
+      />,
+      { api },
+    );
+    await user.click(await screen.findByRole('radio', { name: 'Bacs Direct Debit' }));
+    expect(screen.queryByRole('textbox', { name: /^Card number/ })).toBeNull();
+    expect(screen.getByText(/Direct Debit Guarantee/)).toBeInTheDocument();
+
+    // Nothing is sent until the details are whole and the mandate confirmed; each gap is named.
+    await user.type(screen.getByRole('textbox', { name: /^Sort code/ }), '10880');
+    await user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    expect(screen.getByRole('textbox', { name: /^Account holder name/ })).toHaveAccessibleDescription(
+      'Enter the name of the account holder',
+    );
+    expect(screen.getByRole('textbox', { name: /^Sort code/ })).toHaveAccessibleDescription('Enter the 6-digit sort code, like 10-88-00');
+    expect(screen.getByRole('textbox', { name: /^Account number/ })).toHaveAccessibleDescription('Enter the 8-digit account number');
+    expect(screen.getByText(/Confirm that you are the account holder/)).toBeInTheDocument();
+    expect(api.callsTo(paymentsApi.testConfirm)).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: /^Account holder name/ }), 'Ani Sargsyan');
+    await user.type(screen.getByRole('textbox', { name: /^Sort code/ }), '0');
+    await user.type(screen.getByRole('textbox', { name: /^Account number/ }), '55779911');
+    await user.click(screen.getByRole('checkbox', { name: /I am the account holder/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    expect(await screen.findByTestId('card-failure')).toHaveTextContent('Test mode only accepts the test bank details.');
+
+    const accountNumber = screen.getByRole('textbox', { name: /^Account number/ });
+    await user.clear(accountNumber);
+    await user.type(accountNumber, '00012345');
+    await user.click(screen.getByRole('button', { name: 'Pay £50.00' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your Direct Debit is set up and the payment is being processed');
+    // Not paid yet: the flow does not move on, and the form cannot be sent again.
+    expect(paid).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Pay £50.00' })).toBeNull();
+    expect(api.callsTo(paymentsApi.testConfirm).map((call) => call.json)).toEqual([
+      {
+        client_secret: 'pi_1_secret_2',
+        method: 'bacs_debit',
+        sort_code: '108800',
+        account_number: '55779911',
+        account_holder_name: 'Ani Sargsyan',
+        mandate_accepted: true,
+      },
+      {
+        client_secret: 'pi_1_secret_2',
+        method: 'bacs_debit',
+        sort_code: '108800',
+        account_number: '00012345',
+        account_holder_name: 'Ani Sargsyan',
+        mandate_accepted: true,
+      },
+    ]);
+    expect(api.callsTo(paymentsApi.settle)).toHaveLength(1);
+  });
 });

@@ -11,7 +11,7 @@ const ani = {
   name: 'Ani Petrosyan',
   on: true,
   turned_off_by: null,
-  method: { brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034 },
+  method: { type: 'card' as const, brand: 'visa', last4: '0341', exp_month: 12, exp_year: 2034 },
   next_charge: { date: '2027-11-28', pence: 5000 },
   failures: [
     {

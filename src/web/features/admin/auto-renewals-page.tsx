@@ -35,7 +35,12 @@ const FAILURE_WORDS: Record<string, string> = {
   noticed: 'told',
   succeeded: 'paid',
 };
-const offWords = { member: 'turned off by the member', admin: 'turned off by an admin', declines: 'turned off after three declines' };
+const offWords = {
+  member: 'turned off by the member',
+  admin: 'turned off by an admin',
+  declines: 'turned off after three declines',
+  mandate: 'turned off: the Direct Debit was cancelled',
+};
 
 /**
  * Who renews automatically, their next charge and every charge that failed (docs/product.md
@@ -101,9 +106,11 @@ export function AutoRenewalsPage() {
                     </TableCell>
                     <TableCell>{member.on ? 'On' : member.turned_off_by ? offWords[member.turned_off_by] : 'Off'}</TableCell>
                     <TableCell>
-                      {member.method
-                        ? `${member.method.brand} ending ${member.method.last4}, ${member.method.exp_month}/${member.method.exp_year}`
-                        : '–'}
+                      {member.method?.type === 'bacs_debit'
+                        ? `Direct Debit, account ending ${member.method.last4}`
+                        : member.method
+                          ? `${member.method.brand} ending ${member.method.last4}, ${member.method.exp_month}/${member.method.exp_year}`
+                          : '–'}
                     </TableCell>
                     <TableCell>
                       {member.next_charge ? `${formatPence(member.next_charge.pence)} on ${formatLongDate(member.next_charge.date)}` : '–'}

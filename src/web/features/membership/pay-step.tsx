@@ -106,6 +106,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
                 returnUrl={`${window.location.origin}${inLanguage(flow.returnPath, language)}`}
                 billing={billing}
                 payLabel={`${t('pay.pay')} ${formatPence(proceed.tier.pence)}`}
+                directDebit
                 onPaid={() => void flow.done()}
                 onFailed={(reason) => window.alert(flow.failedMessage(reason))}
               >

@@ -97,16 +97,18 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
           <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence), date: formatLongDate(next.date) })}</Typography>
         )}
         <Typography>
-          {method && !method.last4
-            ? brandName(method.brand)
-            : method
-              ? filled(t('auto_renew.card'), {
-                  brand: brandName(method.brand),
-                  last4: method.last4,
-                  month: String(method.exp_month).padStart(2, '0'),
-                  year: String(method.exp_year),
-                })
-              : t('auto_renew.card_pending')}
+          {method?.type === 'bacs_debit'
+            ? filled(t('auto_renew.debit'), { last4: method.last4 })
+            : method && !method.last4
+              ? brandName(method.brand)
+              : method
+                ? filled(t('auto_renew.card'), {
+                    brand: brandName(method.brand),
+                    last4: method.last4,
+                    month: String(method.exp_month).padStart(2, '0'),
+                    year: String(method.exp_year),
+                  })
+                : t('auto_renew.card_pending')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button variant="outlined" loading={starting} onClick={() => void begin('card')}>
