@@ -32,6 +32,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The built page names its entry and first-load modules to `start.js` instead of loading them from
+ * the head: the app's code is asked for once the page has loaded (decision 160).
+ */
+function startAfterLoad(): Plugin {
+  return {
+    name: 'start-after-load',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error('start-after-load: the built index.html has no entry script');
+        const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+        let out = html.replace(entry[0], '');
+        for (const link of preloads) out = out.replace(link[0], '');
+        const loader = '<script defer src="/start.js"></script>';
+        if (!out.includes(loader)) throw new Error('start-after-load: index.html does not load /start.js');
+        const names = preloads.map((link) => link[1]).join(' ');
+        return out.replace(loader, `<script defer src="/start.js" data-entry="${entry[1]}" data-preload="${names}"></script>`);
+      },
+    },
+  };
+}
+
 // WEB_OUT_DIR lets a second checkout or test run build elsewhere (the server's WEB_DIR then points there).
 const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 
@@ -41,7 +66,7 @@ const webOut = process.env.WEB_OUT_DIR ?? '../../dist/web';
 export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), startAfterLoad(), precompress()],
   ssr: { noExternal: true },
   // The server renderer bundles React, MUI and Emotion: build them as for production, not as the
   // server process's NODE_ENV says. Otherwise React renders in development mode and MUI labels

@@ -6,7 +6,9 @@ import { collectDialogs, continueToPayment, fillRegistration, fillTestCard, uniq
 
 type Mail = { subject: string; text: string };
 
-test('a member joins with automatic renewal on, a year later they are charged and receive the receipt', async ({ page }) => {
+test('a member joins with automatic renewal on, a year later they are charged and receive the receipt, then turns it off', async ({
+  page,
+}) => {
   test.slow();
   const email = uniqueEmail('auto-renew');
   const dialogs = collectDialogs(page);
@@ -45,5 +47,13 @@ test('a member joins with automatic renewal on, a year later they are charged an
 
   await page.reload();
   await expect(section.getByText(`Next charge: £50.00 on ${formatLongDate(addYears(expiry, 1))}.`)).toBeVisible();
+
+  // Turned off, nothing is charged the next year: the jobs pass the date by.
+  await section.getByRole('button', { name: 'Turn off automatic renewal' }).click();
+  await expect(section.getByText('Automatic renewal is off. Your card will not be charged.')).toBeVisible();
+  await page.reload();
+  await expect(section.getByRole('button', { name: 'Turn on automatic renewal' })).toBeVisible();
+  await run(addYears(expiry, 1));
+  expect((await inbox()).filter((m) => m.subject === 'Your membership renewal receipt')).toHaveLength(1);
   expect(dialogs).toEqual([]);
 });

@@ -84,7 +84,10 @@ async function fillStripeCard(page: Page, number: string) {
   await page.getByLabel('Security code').fill('123');
 }
 
-test('a doctor joins in Stripe mode: a declined card, then a good one, and the new member is signed in', async ({ page, stripeSite }) => {
+test('a doctor joins in Stripe mode: a declined card, then a good one; signed in, they turn on automatic renewal with a saved card', async ({
+  page,
+  stripeSite,
+}) => {
   test.slow();
   const dialogs = collectDialogs(page);
   const email = uniqueEmail('stripe-member');
@@ -123,6 +126,17 @@ test('a doctor joins in Stripe mode: a declined card, then a good one, and the n
   const intentId = confirmations[1]!.path.split('/')[3]!;
   expect(intents.get(intentId)).toMatchObject({ amount: 5000, currency: 'gbp', status: 'succeeded' });
   expect(requests.some((r) => r.method === 'GET' && r.path.startsWith(`/v1/payment_intents/${intentId}`))).toBe(true);
+
+  // Automatic renewal from My Profile: the card is saved through the Payment Element's setup flow, nothing charged.
+  const paidBefore = [...intents.values()].filter((intent) => intent.status === 'succeeded').length;
+  await page.getByRole('button', { name: 'Turn on automatic renewal' }).click();
+  await fillStripeCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText('Your membership renews automatically.')).toBeVisible();
+  await expect(page.getByText(/Visa ending 4242/)).toBeVisible();
+  const setups = requests.filter((r) => r.method === 'POST' && /^\/v1\/setup_intents\/[^/]+\/confirm$/.test(r.path));
+  expect(setups.map((r) => r.body.get('payment_method_data[card][number]'))).toEqual(['4242424242424242']);
+  expect([...intents.values()].filter((intent) => intent.status === 'succeeded')).toHaveLength(paidBefore);
 });
 
 test('a visitor books a paid event in Stripe mode and pays by a card the bank asks them to confirm', async ({ page, stripeSite }) => {

@@ -37,8 +37,9 @@ function builtEntry(webDir: string): { entry: string; preloads: string[] } | und
   const file = path.join(webDir, 'index.html');
   if (!fs.existsSync(file)) return undefined;
   const html = fs.readFileSync(file, 'utf8');
-  const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  // start.js loads them once the page has loaded (decision 160).
+  const entry = /data-entry="([^"]+)"/.exec(html)?.[1];
+  const preloads = (/data-preload="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean);
   return entry ? { entry, preloads } : undefined;
 }
 

@@ -16,6 +16,7 @@ import { bookingsPageForms } from './features/events/bookings.pages';
 import { committeeRoutes } from './features/committee/committee.routes';
 import { donationsPageForms } from './features/donations/donations.pages';
 import { donationsRoutes } from './features/donations/donations.routes';
+import { monthlyGiftsRoutes } from './features/donations/monthly-gifts.routes';
 import { membershipPageForms } from './features/membership/membership.pages';
 import { membershipRoutes } from './features/membership/membership.routes';
 import { paymentsRoutes } from './payments/payments.routes';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   membershipRoutes(app, services.membership);
   autoRenewalRoutes(app, services.autoRenewal);
   donationsRoutes(app, services.donations);
+  monthlyGiftsRoutes(app, services.monthlyGifts);
   adminRoutes(app, services.admin, services.clock);
   importsRoutes(app, {
     imports: services.imports,
@@ -175,7 +177,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Forms posted to their page before its script took them over: answered with the page (decision 085).
   accountsPageForms(app, answerForm, config.publicUrl, services.accounts, services.passwordResets);
   membershipPageForms(app, answerForm, config.publicUrl, services.membership);
-  donationsPageForms(app, answerForm, config.publicUrl, services.donations, (key, language) => services.siteText.get(key, language));
+  donationsPageForms(
+    app,
+    answerForm,
+    config.publicUrl,
+    services.donations,
+    (key, language) => services.siteText.get(key, language),
+    services.monthlyGifts,
+  );
   bookingsPageForms(app, answerForm, config.publicUrl, services.bookings);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Language } from '../shared/domain/language';
+import { GIFT_AID_ENABLED, getSetting } from './db/settings.repo';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { backgroundTasks } from './background';
@@ -13,6 +14,7 @@ import { sendRenewalReminders } from './features/membership/membership.reminders
 import { membershipService } from './features/membership/membership.service';
 import { autoRenewalService, type AutoRenewalService } from './features/membership/auto-renewal.service';
 import { donationFulfilment, donationsService } from './features/donations/donations.service';
+import { monthlyGiftsService, type MonthlyGiftsService } from './features/donations/monthly-gifts.service';
 import { fulfilmentService, type FulfilmentService } from './payments/fulfilment';
 import { cardBrake } from './payments/card-brake';
 import { cardCheckChallenges } from './payments/card-check-challenge';
@@ -128,7 +130,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       // Automatic renewal is made below, before any payment is fulfilled.
       registration: registrationFulfilment(at, log, () => autoRenewal, textsIn),
       renewal: renewalFulfilment(at, () => autoRenewal),
-      donation: donationFulfilment(at, textsIn),
+      donation: donationFulfilment(at, jwtSecret, textsIn),
       // A late payment is refunded as soon as its fulfilment commits (bookings is made below, before any payment).
       booking: bookingFulfilment(at, jwtSecret, (id) => bookings.refundNow(id)),
     });
@@ -168,6 +170,26 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       log,
     });
   const autoRenewal = autoRenewalAt(clock);
+  const giftAidOffered = async () =>
+    (await getSetting(db.db, GIFT_AID_ENABLED)) === 'true' && Boolean((await siteText.get('charity_number')).trim());
+  const monthlyGiftsAt = (at: () => Date, fulfilledBy: FulfilmentService = fulfilment): MonthlyGiftsService =>
+    monthlyGiftsService({
+      db: db.db,
+      provider: (stripe ?? testPayments)!,
+      fulfilment: fulfilledBy,
+      mailer,
+      mailContext,
+      clock: at,
+      audit,
+      brake,
+      limiter,
+      linkSecret: jwtSecret,
+      serverName: `${os.hostname()}:${config.port}`,
+      giftAidOffered,
+      consentWording: () => siteText.get(NEWS_CONSENT_KEY),
+      log,
+    });
+  const monthlyGifts = monthlyGiftsAt(clock);
   // The logo on certificates and receipts: an uploaded logo is read from the database; a logo
   // elsewhere on the web is not fetched (the site's mark stands in).
   const siteLogo = async () => {
@@ -275,6 +297,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     paymentEvents: stripeEvents,
     background,
     autoRenewal,
+    monthlyGifts,
     /**
      * The automatic renewal jobs as they would run at another moment, with the test provider only:
      * the browser journeys' way to move the clock a year for one job run without moving the
@@ -332,6 +355,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       // Automatic renewal first: a charge it opens (a catch-up after a server was down) keeps the lapse reminder back.
       const auto = await autoRenewal.runDue();
       const sent = (await sendRenewalReminders(db.db, mailer, mailContext, clock)) + (await bookings.sendReminders());
+      await monthlyGifts.runDue();
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();

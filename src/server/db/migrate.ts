@@ -23,6 +23,7 @@ import * as m0017 from './migrations/0017-second-factors';
 import * as m0018 from './migrations/0018-booking-news-consent';
 import * as m0019 from './migrations/0019-auto-renewal';
 import * as m0021 from './migrations/0021-two-languages';
+import * as m0023 from './migrations/0023-monthly-giving';
 import * as m0024 from './migrations/0024-bacs-direct-debit';
 import * as m0025 from './migrations/0025-content-in-armenian';
 
@@ -52,6 +53,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0018-booking-news-consent': m0018,
   '0019-auto-renewal': m0019,
   '0021-two-languages': m0021,
+  '0023-monthly-giving': m0023,
   '0024-bacs-direct-debit': m0024,
   '0025-content-in-armenian': m0025,
 };

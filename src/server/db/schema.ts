@@ -353,6 +353,57 @@ export interface AutoRenewalChargesTable {
   updated_at: string;
 }
 
+export type MonthlyGiftStatus = 'setup' | 'active' | 'cancelled' | 'ended';
+
+/** A monthly gift (decision 170): the provider keeps the card; this names it, with the donor's Gift Aid declaration. */
+export interface MonthlyGiftsTable {
+  id: string;
+  user_id: string | null;
+  email: string;
+  name: string | null;
+  amount_pence: number;
+  status: MonthlyGiftStatus;
+  ended_by: 'donor' | 'admin' | 'declines' | null;
+  ended_at: string | null;
+  charge_day: number;
+  provider: 'test' | 'stripe';
+  customer_id: string;
+  payment_method_id: string | null;
+  method_brand: string | null;
+  method_last4: string | null;
+  gift_aid_title: string | null;
+  gift_aid_first_name: string | null;
+  gift_aid_last_name: string | null;
+  gift_aid_house: string | null;
+  gift_aid_postcode: string | null;
+  gift_aid_non_uk: number | null;
+  gift_aid_past_and_future: number | null;
+  gift_aid_wording_version: string | null;
+  created_at: string;
+  started_at: string | null;
+  updated_at: string;
+}
+
+export type MonthlyChargeStatus = 'due' | 'charging' | 'declined' | 'succeeded' | 'failed' | 'cancelled';
+
+/** One gift's charge for one month (YYYY-MM), charged once (decision 171). */
+export interface MonthlyGiftChargesTable {
+  id: string;
+  gift_id: string;
+  period: string;
+  amount_pence: number;
+  status: MonthlyChargeStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  claimed_at: string | null;
+  claimed_by: string | null;
+  payment_id: string | null;
+  donation_id: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   to_address: string;
@@ -508,6 +559,8 @@ export interface DonationsTable {
   payment_id: string;
   created_at: string;
   completed_at: string | null;
+  /** The monthly gift this donation is one month of (decision 170). */
+  monthly_gift_id: string | null;
   /** The language of the page the donation was made on, 'en' or 'hy': its receipt's (decision 150). */
   language: Generated<Language>;
 }
@@ -739,6 +792,8 @@ export interface Database {
   test_setup_intents: TestSetupIntentsTable;
   auto_renewals: AutoRenewalsTable;
   auto_renewal_charges: AutoRenewalChargesTable;
+  monthly_gifts: MonthlyGiftsTable;
+  monthly_gift_charges: MonthlyGiftChargesTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   rate_limit_hits: RateLimitHitsTable;

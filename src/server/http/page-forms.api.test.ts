@@ -303,6 +303,23 @@ describe('forms posted to their page', () => {
       });
     });
 
+    it('begins a monthly gift and hands its setup flow to the page (decision 170)', async () => {
+      const res = await post('/donate', { frequency: 'monthly', amount: '15', name: 'Ani Sargsyan', email: 'ani@example.org' });
+      expect(res.statusCode).toBe(200);
+      const outcome = outcomeIn(res.body);
+      expect(outcome.values).toMatchObject({ frequency: 'monthly', amount: '15' });
+      expect(outcome.handover).toEqual({
+        kind: 'monthly-gift',
+        request: { amount: 1500, name: 'Ani Sargsyan', email: 'ani@example.org' },
+        giftId: expect.any(String),
+        clientSecret: expect.stringMatching(/^seti_/),
+        setupIntentId: expect.stringMatching(/^seti_/),
+      });
+      // Nothing is charged until the card is saved and the gift confirmed.
+      const gift = await t.db.db.selectFrom('monthly_gifts').select('status').where('email', '=', 'ani@example.org').execute();
+      expect(gift).toEqual([{ status: 'setup' }]);
+    });
+
     it('takes an anonymous donation with no name, and refuses what the page refuses', async () => {
       const anonymous = await post('/donate', { amount: '5', anonymous: 'on', email: 'anon@example.org' });
       expect(outcomeIn(anonymous.body).handover).toMatchObject({ request: { amount: 500, name: null } });

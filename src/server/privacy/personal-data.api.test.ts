@@ -101,6 +101,22 @@ describe('a person who used every part of the site', () => {
       }),
     );
     expect((await payWithCard(t, donation.clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    // A monthly gift started signed in: its card saved by the setup flow, its first month taken (decision 173).
+    const gift = await ok(
+      await call('POST', '/api/donations/monthly', member, { amount: 1000, name: `${FIRST} ${LAST}`, email: OLD_EMAIL }),
+    );
+    await ok(
+      await call('POST', '/api/payments/test_confirm_setup', undefined, {
+        client_secret: gift.client_secret,
+        card_number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2034,
+        cvc: '123',
+      }),
+    );
+    await ok(
+      await call('POST', '/api/donations/monthly/confirm', undefined, { gift_id: gift.gift_id, setup_intent_id: gift.setup_intent_id }),
+    );
 
     // ---- Events: one past (attended), one paid, one free with a waitlist, one held mid-payment, one booked as a
     // visitor (confirmed from its e-mail), one booked as a visitor and not confirmed yet (its place held) ----
@@ -234,6 +250,14 @@ describe('a person who used every part of the site', () => {
       ]),
       payments: expect.arrayContaining([expect.objectContaining({ kind: 'donation', amount: 2500 })]),
       gift_aid_declarations: [expect.objectContaining({ first_name: FIRST, last_name: LAST })],
+      monthly_gifts: [
+        expect.objectContaining({
+          amount: 1000,
+          status: 'active',
+          card: 'visa ending 4242',
+          months: [expect.objectContaining({ status: 'succeeded' })],
+        }),
+      ],
       email_changes: [expect.objectContaining({ new_email: NEW_EMAIL })],
       email_choices: expect.arrayContaining([
         expect.objectContaining({ topic: 'booking-reminders', subscribed: 0, source: 'profile' }),

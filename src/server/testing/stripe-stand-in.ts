@@ -187,7 +187,7 @@ export async function startStripeStandIn() {
         setupIntents.set(id, setup);
         return answer(200, setup);
       }
-      // Stripe.js's confirmCardSetup in the browser: the card is checked and saved for the customer.
+      // Stripe.js's confirmSetup from the Payment Element: the card is checked and saved for the customer.
       const setupConfirm = /^\/v1\/setup_intents\/([^/?]+)\/confirm$/.exec(path);
       if (req.method === 'POST' && setupConfirm) {
         const setup = setupIntents.get(setupConfirm[1]!);
@@ -361,7 +361,7 @@ export async function startStripeStandIn() {
               message: 'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
             },
           });
-        // confirmCardPayment with the saved card and the cardholder present, after Stripe asked for
+        // confirmPayment with the saved card and the cardholder present, after Stripe asked for
         // authentication off-session: the bank's check follows (the authenticate step below).
         const saved = body.get('payment_method');
         if (saved && saved === intent.payment_method && intent.last_payment_error?.code === 'authentication_required') {

@@ -45,7 +45,7 @@ export const autoRenewPayment = z.object({
 });
 export type AutoRenewPayment = z.infer<typeof autoRenewPayment>;
 
-/** What the browser needs to confirm the payment with the member present (Stripe.js's confirmCardPayment). */
+/** What the browser needs to confirm the payment with the member present (Stripe.js's confirmPayment with the saved method). */
 export const autoRenewAuthenticateResponse = z.object({ client_secret: z.string(), payment_method_id: z.string() });
 
 export const autoChargeStatus = z.enum([

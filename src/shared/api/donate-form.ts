@@ -4,6 +4,8 @@ import { emailAddress } from './membership';
 
 /** What step 1 holds while the donor types: the amount is text until it is sent. */
 export interface DonateFormValues {
+  /** One-off, or each month with the card kept by the provider (decision 170). */
+  frequency: 'once' | 'monthly';
   amount: string;
   anonymous: boolean;
   name: string;
@@ -23,6 +25,7 @@ export interface DonateFormValues {
 }
 
 export const emptyDonateForm: DonateFormValues = {
+  frequency: 'once',
   news_email: false,
   amount: '',
   anonymous: false,
@@ -49,6 +52,7 @@ const ticked = (value: string | undefined) => value !== undefined && value !== '
 export function donateValuesFromFields(fields: Record<string, string | undefined>): DonateFormValues {
   const text = (name: keyof DonateFormValues) => fields[name] ?? '';
   return {
+    frequency: fields.frequency === 'monthly' ? 'monthly' : 'once',
     amount: text('amount'),
     anonymous: ticked(fields.anonymous),
     name: text('name'),
@@ -138,7 +142,8 @@ function giftAidOf(v: DonateFormValues) {
     house: v.ga_house.trim(),
     postcode: v.ga_non_uk ? null : v.ga_postcode.trim() || null,
     non_uk: v.ga_non_uk,
-    past_and_future: v.ga_scope === 'all',
+    // A monthly gift's declaration covers each of its payments: the enduring wording (decision 170).
+    past_and_future: v.ga_scope === 'all' || v.frequency === 'monthly',
     confirmed: v.ga_confirmed as true,
   };
 }

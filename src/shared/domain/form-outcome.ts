@@ -35,7 +35,9 @@ export type FormHandover =
       last_name: string;
       email: string;
     }
-  | { kind: 'donation'; request: DonateProceedRequest; clientSecret: string; amount: number };
+  | { kind: 'donation'; request: DonateProceedRequest; clientSecret: string; amount: number }
+  /** A monthly gift begun before the script: the setup flow saves the card when it arrives (decision 170). */
+  | { kind: 'monthly-gift'; request: DonateProceedRequest; giftId: string; clientSecret: string; setupIntentId: string };
 
 export type FormOutcome = {
   form: PageFormName;

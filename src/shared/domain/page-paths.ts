@@ -34,6 +34,7 @@ export const PAGE = {
   renewPay: '/renew/pay',
   donate: '/donate',
   donateThanks: '/donate/thanks',
+  monthlyGift: '/donate/monthly/:giftId',
   admin: '/admin',
   adminMembers: '/admin/members',
   adminMember: '/admin/members/:id',
@@ -52,6 +53,7 @@ export const PAGE = {
   adminNewsletter: '/admin/newsletters/:id',
   adminImport: '/admin/import',
   adminAutoRenewals: '/admin/auto-renewals',
+  adminMonthlyGifts: '/admin/monthly-gifts',
 } as const;
 
 export type PageName = keyof typeof PAGE;
@@ -116,6 +118,7 @@ export const APP_PAGES: readonly PageName[] = [
   'renew',
   'renewPay',
   'donateThanks',
+  'monthlyGift',
   'admin',
   'adminMembers',
   'adminMember',
@@ -134,6 +137,7 @@ export const APP_PAGES: readonly PageName[] = [
   'adminNewsletter',
   'adminImport',
   'adminAutoRenewals',
+  'adminMonthlyGifts',
 ];
 
 const patterns = (Object.entries(PAGE) as [PageName, PagePattern][]).map(([name, pattern]) => {

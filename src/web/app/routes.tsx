@@ -43,6 +43,9 @@ const AdminSettingsPage = () => import('../features/admin/settings-page').then((
 const AdminTextsPage = () => import('../features/admin/texts-page').then((m) => ({ Component: m.TextsPage }));
 const AutoRenewPaymentPage = () =>
   import('../features/membership/auto-renew/auto-renew-payment-page').then((m) => ({ Component: m.AutoRenewPaymentPage }));
+const AdminMonthlyGiftsPage = () => import('../features/admin/monthly-gifts-page').then((m) => ({ Component: m.MonthlyGiftsPage }));
+const MonthlyGiftLinkPage = () =>
+  import('../features/donations/monthly-gift-link-page').then((m) => ({ Component: m.MonthlyGiftLinkPage }));
 const AdminAutoRenewalsPage = () => import('../features/admin/auto-renewals-page').then((m) => ({ Component: m.AutoRenewalsPage }));
 const AdminImportPage = () => import('../features/admin/import-page').then((m) => ({ Component: m.ImportPage }));
 const InvitationPage = () => import('../features/accounts/invitation-page').then((m) => ({ Component: m.InvitationPage }));
@@ -102,6 +105,7 @@ export const routes: RouteObject[] = [
               { path: PAGE.renewPay, lazy: RenewPayPage },
               { path: PAGE.donate, lazy: DonatePage, handle: pageData.donate },
               { path: PAGE.donateThanks, lazy: DonateThanksPage },
+              { path: PAGE.monthlyGift, lazy: MonthlyGiftLinkPage },
               {
                 path: PAGE.admin,
                 lazy: AdminLayout,
@@ -121,6 +125,7 @@ export const routes: RouteObject[] = [
                   { path: PAGE.adminImages, lazy: AdminImagesPage },
                   { path: PAGE.adminImport, lazy: AdminImportPage },
                   { path: PAGE.adminAutoRenewals, lazy: AdminAutoRenewalsPage },
+                  { path: PAGE.adminMonthlyGifts, lazy: AdminMonthlyGiftsPage },
                   { path: PAGE.adminNewsletters, lazy: AdminNewslettersPage },
                   { path: PAGE.adminNewsletterNew, lazy: NewsletterWriterPage },
                   { path: PAGE.adminNewsletter, lazy: NewsletterWriterPage },

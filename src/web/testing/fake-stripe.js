@@ -8,7 +8,9 @@
 // the local stand-in for Stripe's API. When the intent answers `requires_action` (a card that
 // needs 3-D Secure) the fake shows an authentication step, as Stripe's frame does, that the
 // person completes or fails; its answer goes to the stand-in's /authenticate. A redirect the
-// intent asks for (`redirect_to_url`) is followed, as Stripe.js follows it.
+// intent asks for (`redirect_to_url`) is followed, as Stripe.js follows it. `confirmSetup` saves
+// the element's card through the setup intent's /confirm the same way, and `confirmPayment`
+// without elements confirms with a saved method (`confirmParams.payment_method`).
 // A test may answer the confirmation itself with `window.__fakeStripe.respond`.
 (function () {
   'use strict';
@@ -158,17 +160,18 @@
     };
   }
 
-  /** The payment intent's id, as Stripe.js reads it from the client secret ("pi_x_secret_y"). */
-  function intentOf(clientSecret) {
+  /** The intent's id, as Stripe.js reads it from the client secret ("pi_x_secret_y", "seti_x_secret_y"). */
+  function intentOf(clientSecret, prefix) {
     var parts = String(clientSecret || '').split('_secret_');
-    return parts.length === 2 && parts[0].indexOf('pi_') === 0 ? parts[0] : null;
+    return parts.length === 2 && parts[0].indexOf(prefix || 'pi_') === 0 ? parts[0] : null;
   }
 
   function post(path, body) {
     return fetch(state.apiBase + path, { method: 'POST', body: body }).then(
       function (response) {
         return response.json().then(function (json) {
-          return response.ok ? { paymentIntent: json } : { error: json.error || { type: 'api_error', message: 'An error occurred.' } };
+          if (!response.ok) return { error: json.error || { type: 'api_error', message: 'An error occurred.' } };
+          return json.object === 'setup_intent' ? { setupIntent: json } : { paymentIntent: json };
         });
       },
       function () {
@@ -213,12 +216,17 @@
     });
   }
 
-  function confirmOverTheNetwork(key, clientSecret, params, method) {
-    var intent = intentOf(clientSecret);
+  function confirmOverTheNetwork(key, clientSecret, params, method, setup) {
+    var intent = intentOf(clientSecret, setup ? 'seti_' : 'pi_');
     if (!intent) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Invalid client secret.' } });
     var body = new URLSearchParams();
     body.set('key', key);
     body.set('client_secret', clientSecret);
+    if (method.saved) {
+      body.set('payment_method', method.saved);
+      if (params.return_url) body.set('return_url', params.return_url);
+      return post('/v1/payment_intents/' + intent + '/confirm', body);
+    }
     body.set('payment_method_data[type]', method.type);
     body.set('payment_method_data[card][number]', method.card);
     if (method.wallet) body.set('payment_method_data[card][wallet][type]', method.wallet);
@@ -228,7 +236,7 @@
       body.set('payment_method_data[billing_details][address][' + part + ']', address[part]);
     });
     if (params.return_url) body.set('return_url', params.return_url);
-    return post('/v1/payment_intents/' + intent + '/confirm', body);
+    return post((setup ? '/v1/setup_intents/' : '/v1/payment_intents/') + intent + '/confirm', body);
   }
 
   /** What Stripe.js does with the confirmation's answer: an authentication step, or a redirect, when the intent asks for one. */
@@ -280,12 +288,36 @@
         };
         return group;
       },
+      confirmSetup: function (request) {
+        var group = request.elements;
+        var clientSecret = group && group.__options.clientSecret;
+        var element = group && group.getElement('payment');
+        var method = element && element.__fake ? element.paymentMethod() : { type: 'card', card: '' };
+        var params = request.confirmParams || {};
+        state.calls.push({
+          method: 'confirmSetup',
+          key: key,
+          elementsOptions: group ? group.__options : undefined,
+          elementOptions: element ? element.options : undefined,
+          confirmParams: params,
+          redirect: request.redirect,
+          paymentMethod: method,
+        });
+        return state.respond
+          ? Promise.resolve(state.respond(clientSecret, params, method))
+          : confirmOverTheNetwork(key, clientSecret, params, method, true);
+      },
       confirmPayment: function (request) {
         var group = request.elements;
         var clientSecret = request.clientSecret || (group && group.__options.clientSecret);
         var element = group && group.getElement('payment');
-        var method = element && element.__fake ? element.paymentMethod() : { type: 'card', card: '' };
         var params = request.confirmParams || {};
+        var method =
+          element && element.__fake
+            ? element.paymentMethod()
+            : typeof params.payment_method === 'string'
+              ? { type: 'card', saved: params.payment_method }
+              : { type: 'card', card: '' };
         state.calls.push({
           method: 'confirmPayment',
           key: key,

@@ -6,6 +6,8 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { addPageForm, fieldErrors } from '../../http/page-form';
 import type { PageResponder } from '../../http/spa';
 import type { DonationsService } from './donations.service';
+import type { MonthlyGiftsService } from './monthly-gifts.service';
+import { monthlyStartRequest } from '../../../shared/api/monthly-gifts';
 
 /**
  * The donation form as a browser posts it before the page's script has taken it over (decision
@@ -18,6 +20,7 @@ export function donationsPageForms(
   publicUrl: string,
   donations: DonationsService,
   text: (key: SiteTextKey, language: Language) => Promise<string>,
+  monthly: MonthlyGiftsService,
 ) {
   addPageForm(app, answer, publicUrl, {
     page: 'donate',
@@ -49,6 +52,22 @@ export function donationsPageForms(
       // The API's own check too, as POST /api/donate_proceed makes it.
       const valid = donateProceedRequest.safeParse(request);
       if (!valid.success) return { status: 400, values, fields: fieldErrors(valid.error) };
+      if (form.frequency === 'monthly') {
+        const checked = monthlyStartRequest.safeParse(request);
+        if (!checked.success) return { status: 400, values, fields: fieldErrors(checked.error) };
+        const gift = await monthly.start(checked.data, req.ip, null);
+        return {
+          values,
+          message: { tone: 'info', key: 'form.next_step' },
+          handover: {
+            kind: 'monthly-gift',
+            request,
+            giftId: gift.gift_id,
+            clientSecret: gift.client_secret,
+            setupIntentId: gift.setup_intent_id,
+          },
+        };
+      }
       // The receipt in the language of the page the donation was made on (decision 150).
       const started = await donations.proceed({ ...valid.data, language }, req.ip);
       return {

@@ -23,6 +23,8 @@ import { donationReceipt } from './donations.emails';
 import { inTransaction } from '../../db/transaction';
 import { recordConsent, wordingVersion } from '../../privacy/consents';
 import { donationsRepo } from './donations.repo';
+import { giftLink } from './monthly-gifts.emails';
+import { monthlyGiftsRepo } from './monthly-gifts.repo';
 
 type DonateRequest = z.output<typeof donateProceedRequest>;
 type DeclarationDetails = z.output<typeof giftAidDetails>;
@@ -62,10 +64,15 @@ const detailLabels: Record<keyof DeclarationDetails, string> = {
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-/** Completing a donation marks it received and sends the receipt. */
+/**
+ * Completing a donation marks it received and sends the receipt, in the language of the page it
+ * was made on (decision 150). A month of a monthly gift also closes the month's charge (whichever
+ * comes first, the job's answer or the provider's webhook, lands here once) and its receipt carries
+ * the gift's cancel link (decisions 171, 172).
+ */
 export function donationFulfilment(
   clock: () => Date,
-  /** The site's texts in a language: the receipt is written in the donation's (decision 150). */
+  linkSecret: string,
   textsIn: (language: Language) => Promise<(key: SiteTextKey) => string> = async () => (key) => siteTextDefaults[key],
 ): FulfilmentHandler {
   return async (trx, payment, mail) => {
@@ -74,8 +81,10 @@ export function donationFulfilment(
     if (!donation) throw new Error(`Donation payment ${payment.id} has no donation`);
     const paidAt = clock();
     await tx.complete(donation.id, paidAt.toISOString());
+    if (donation.monthly_gift_id) await monthlyGiftsRepo(trx).chargePaid(donation.id, paidAt.toISOString());
+    const monthly = donation.monthly_gift_id ? { cancelUrl: giftLink(mail, linkSecret, donation.monthly_gift_id) } : undefined;
     const words = { language: donation.language, text: await textsIn(donation.language) };
-    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail, words)] };
+    return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail, monthly, words)] };
   };
 }
 
@@ -144,6 +153,7 @@ export function donationsService({ db, payments, brake, limiter, clock, charityN
           payment_id: paymentId,
           created_at: now,
           completed_at: null,
+          monthly_gift_id: null,
           language: request.language ?? 'en',
         },
         gift

@@ -458,7 +458,7 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
 
     /**
      * The member confirms an off-session payment the bank wanted them for, on the site, with the
-     * saved card (as Stripe.js's confirmCardPayment with the payment method does): the intent then
+     * saved card (as Stripe.js's confirmPayment with the saved payment method does): the intent then
      * waits for the bank's check, which the test provider's authentication step completes.
      */
     async confirmSaved(clientSecret: string): Promise<{ intent?: Intent; outcome: StepOutcome }> {

@@ -6,10 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import {
-  loadStripe,
   type ConfirmPaymentData,
   type PaymentIntentResult,
-  type Stripe,
   type StripeElementsOptionsClientSecret,
   type StripePaymentElementChangeEvent,
   type StripePaymentElementOptions,
@@ -19,21 +17,11 @@ import { useSiteText } from '../../lib/site-text';
 import { filledAddress, type BillingAddress } from './billing-address';
 import { warnNotReady, type CardFormProps } from './card-form-types';
 import { settlePayment } from './payments-api';
+import { stripeFor } from './stripe-instance';
 import { useFormAction } from '../../lib/form-outcome';
 
-// One Stripe instance per key for the life of the page, as Stripe asks.
-const stripes = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = stripes.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey, { locale: 'en-GB' });
-    stripes.set(publishableKey, stripe);
-  }
-  return stripe;
-}
-
 /** Stripe's frame drawn in the site's colours (app/tokens.css: primary, error; decision 145). */
-const APPEARANCE: StripeElementsOptionsClientSecret['appearance'] = {
+export const APPEARANCE: StripeElementsOptionsClientSecret['appearance'] = {
   theme: 'stripe',
   variables: { colorPrimary: '#0b4f6c', colorText: '#1b2430', colorDanger: '#c00010', fontSizeBase: '16px', borderRadius: '4px' },
 };
@@ -44,7 +32,7 @@ const APPEARANCE: StripeElementsOptionsClientSecret['appearance'] = {
  * address the site asks for is sent with the confirmation, so the element asks only for what a
  * method needs beyond it.
  */
-const PAYMENT_ELEMENT: StripePaymentElementOptions = {
+export const PAYMENT_ELEMENT: StripePaymentElementOptions = {
   layout: { type: 'tabs' },
   wallets: { applePay: 'auto', googlePay: 'auto', link: 'auto' },
 };

@@ -20,6 +20,7 @@ const sections = [
   { to: '/admin/roles', label: 'Roles' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/auto-renewals', label: 'Automatic renewals' },
+  { to: '/admin/monthly-gifts', label: 'Monthly gifts' },
   { to: '/admin/outbox', label: 'Outbox' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/gift-aid', label: 'Gift Aid' },

@@ -77,10 +77,13 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
   } = form;
   const serverError = (name: string) => outcome?.fields?.[name];
   const errorOf = (name: keyof DonateFormValues) => errors[name]?.message ?? serverError(name);
-  const [amount, anonymous, giftAid, nonUk, scope] = useWatch({
+  const [amount, anonymous, giftAid, nonUk, chosenScope, frequency] = useWatch({
     control,
-    name: ['amount', 'anonymous', 'gift_aid', 'ga_non_uk', 'ga_scope'],
+    name: ['amount', 'anonymous', 'gift_aid', 'ga_non_uk', 'ga_scope', 'frequency'],
   });
+  // Each month is a donation of its own: a monthly gift's declaration covers future donations (decision 170).
+  const monthly = frequency === 'monthly';
+  const scope = monthly ? 'all' : chosenScope;
   // After useWatch: it must listen before the typed values arrive.
   const formRef = useRef<HTMLFormElement>(null);
   useKeepTypedValues(
@@ -189,6 +192,22 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
         <Panel>
           <PanelTitle id="donate-details" k="donate.details_title" tabIndex={-1} />
           <Stack spacing={2.5}>
+            <FormControl component="fieldset">
+              <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 0.5 }}>
+                {t('monthly.frequency')}
+              </FormLabel>
+              <Controller
+                control={control}
+                name="frequency"
+                render={({ field }) => (
+                  <RadioGroup row name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                    <FormControlLabel value="once" control={<Radio />} label={t('monthly.once')} />
+                    <FormControlLabel value="monthly" control={<Radio />} label={t('monthly.monthly')} />
+                  </RadioGroup>
+                )}
+              />
+              {monthly && <FormHelperText sx={{ mx: 0 }}>{t('monthly.frequency_help')}</FormHelperText>}
+            </FormControl>
             <div>
               <Box
                 role="group"
@@ -308,8 +327,8 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                     control={control}
                     name="ga_scope"
                     render={({ field }) => (
-                      <RadioGroup name={field.name} value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                        <FormControlLabel value="this" control={<Radio />} label={t('donate.gift_aid.this_only')} />
+                      <RadioGroup name={field.name} value={scope} onChange={(e) => field.onChange(e.target.value)}>
+                        <FormControlLabel value="this" control={<Radio />} label={t('donate.gift_aid.this_only')} disabled={monthly} />
                         <FormControlLabel value="all" control={<Radio />} label={t('donate.gift_aid.past_and_future')} />
                       </RadioGroup>
                     )}

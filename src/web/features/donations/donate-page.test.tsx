@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { donationsApi } from '../../../shared/api/donations';
+import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
 import { paymentsApi } from '../../../shared/api/payments';
+import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { FakeApi, FakeFailure, type FakeRequest } from '../../testing/fake-api';
 import { renderPage, type RenderedPage } from '../../testing/render';
 import { DonatePage } from './donate-page';
@@ -150,5 +152,94 @@ describe('donate (docs/product.md sections 4, 5 and 9)', () => {
     await page.user.click(proceed());
     expect(await screen.findByText('Too many attempts. Please wait.')).toBeInTheDocument();
     expect(amount()).toBeVisible();
+  });
+
+  describe('monthly giving (decision 170)', () => {
+    const started = {
+      gift_id: 'gift-1',
+      pence: 2500,
+      status: 'active' as const,
+      gift_aid: true,
+      card: { brand: 'visa', last4: '4242' },
+      next_charge: '2026-12-12',
+      started_at: '2026-11-12T10:00:00.000Z',
+      ended_at: null,
+    };
+    const monthlyApi = () =>
+      fakeDonations()
+        .on(donationsApi.config, { gift_aid_available: true, charity_number: '1234567', wording_version: '1' })
+        .on(monthlyGiftsApi.start, { gift_id: 'gift-1', client_secret: 'seti_1_secret_x', setup_intent_id: 'seti_1' })
+        .on(savedCardsApi.testConfirmSetup, { status: 'succeeded', setup_intent_id: 'seti_1' });
+
+    async function chooseMonthly(page: RenderedPage) {
+      await page.user.click(await screen.findByRole('radio', { name: 'Monthly' }));
+      await fill(page, { amount: '25', name: 'Ani Petrosyan', email: 'ani@example.org' });
+    }
+
+    async function saveCard(page: RenderedPage, number: string) {
+      const card = await screen.findByRole('form', { name: 'Card details' });
+      await page.user.type(within(card).getByLabelText(/^Card number/), number);
+      await page.user.type(within(card).getByLabelText(/^Expiry/), '12/30');
+      await page.user.type(within(card).getByLabelText(/^CVC/), '123');
+      await page.user.click(within(card).getByRole('button', { name: 'Start my monthly gift' }));
+    }
+
+    it('starts a monthly gift: the card saved by the setup flow, then the first month taken; Gift Aid covers future donations', async () => {
+      const api = monthlyApi().on(monthlyGiftsApi.confirm, { gift: started, first_payment: { status: 'succeeded', message: null } });
+      const page = renderPage(<DonatePage />, { route: '/donate', api });
+      expect(screen.getByRole('radio', { name: 'Once' })).toBeChecked();
+      await chooseMonthly(page);
+      await page.user.click(screen.getByRole('checkbox', { name: 'Yes, I want to add Gift Aid' }));
+      // Each month is a donation of its own: only the declaration that covers future ones is offered.
+      expect(screen.getByRole('radio', { name: 'This donation only' })).toBeDisabled();
+      expect(screen.getByRole('radio', { name: /future donations/ })).toBeChecked();
+      await page.user.type(screen.getByLabelText(/^House name or number/), '12');
+      await page.user.type(screen.getByLabelText(/^Postcode/), 'N1 1AA');
+      await page.user.click(screen.getByRole('checkbox', { name: 'I confirm the declaration above' }));
+      await page.user.click(proceed());
+      expect(await screen.findByTestId('donate-summary')).toHaveTextContent('£25.00 every month from Ani Petrosyan');
+      expect(page.api.callsTo(donationsApi.proceed)).toEqual([]);
+      expect(page.api.callsTo(monthlyGiftsApi.start).map((c) => c.json)).toEqual([
+        {
+          amount: 2500,
+          name: 'Ani Petrosyan',
+          email: 'ani@example.org',
+          gift_aid: {
+            title: null,
+            first_name: 'Ani',
+            last_name: 'Petrosyan',
+            house: '12',
+            postcode: 'N1 1AA',
+            non_uk: false,
+            past_and_future: true,
+            confirmed: true,
+          },
+        },
+      ]);
+      await saveCard(page, '4242 4242 4242 4242');
+      expect(await screen.findByText('Thank you: your monthly gift has started')).toBeInTheDocument();
+      expect(screen.getByRole('status')).toHaveTextContent('The next is on 12 December 2026');
+      expect(page.api.callsTo(savedCardsApi.testConfirmSetup).map((c) => (c.json as { client_secret: string }).client_secret)).toEqual([
+        'seti_1_secret_x',
+      ]);
+      expect(page.api.callsTo(monthlyGiftsApi.confirm).map((c) => c.json)).toEqual([{ gift_id: 'gift-1', setup_intent_id: 'seti_1' }]);
+      expect(page.api.callsTo(paymentsApi.testConfirm)).toEqual([]);
+    });
+
+    it('says why when the first month is declined, and Back then Proceed starts a new gift', async () => {
+      const api = monthlyApi().on(monthlyGiftsApi.confirm, {
+        gift: { ...started, status: 'ended' as const, next_charge: null },
+        first_payment: { status: 'declined', message: 'Your card was declined.' },
+      });
+      const page = renderPage(<DonatePage />, { route: '/donate', api });
+      await chooseMonthly(page);
+      await page.user.click(proceed());
+      await saveCard(page, '4000 0000 0000 0341');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Your monthly gift has not started: Your card was declined.');
+      await page.user.click(screen.getByRole('button', { name: 'Back' }));
+      await page.user.click(proceed());
+      await screen.findByRole('button', { name: 'Start my monthly gift' });
+      expect(page.api.callsTo(monthlyGiftsApi.start)).toHaveLength(2);
+    });
   });
 });

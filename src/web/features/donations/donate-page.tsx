@@ -25,6 +25,8 @@ import { PAGE } from '../../../shared/domain/page-paths';
 import { useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { donateProceed, useDonationsConfig } from './donations-api';
 import { DonateSteps } from './donations-layout';
+import { DonateMonthlyStep, type BegunMonthlyGift } from './donate-monthly-step';
+import { startMonthlyGift } from './monthly-gifts-api';
 
 /** Server fields that match a field of step 1. */
 const formFieldOf: Record<string, keyof DonateFormValues> = { amount: 'amount', name: 'name', email: 'email' };
@@ -54,24 +56,51 @@ export function DonatePage() {
   const [defaults] = useState(() => (outcome?.values ? donateValuesFromFields(outcome.values) : emptyDonateForm));
   const form = useForm<DonateFormValues>({ resolver: zodResolver(schema), defaultValues: defaults, mode: 'onTouched' });
   const [donation, setDonation] = useState<ProceededDonation | null>(null);
+  const [monthly, setMonthly] = useState<BegunMonthlyGift | null>(null);
   const [step, setStep] = useState<0 | 1>(0);
   const [proceedError, setProceedError] = useState<string | null>(null);
   // Begun on the server: the card step takes it from here, as after the page's own proceed.
   useFormHandover(
     outcome,
     useCallback((handover: FormHandover) => {
+      if (handover.kind === 'monthly-gift') {
+        setDonation(null);
+        setMonthly({
+          request: handover.request,
+          giftId: handover.giftId,
+          clientSecret: handover.clientSecret,
+          setupIntentId: handover.setupIntentId,
+        });
+        setStep(1);
+        return;
+      }
       if (handover.kind !== 'donation') return;
+      setMonthly(null);
       setDonation({ request: handover.request, clientSecret: handover.clientSecret, amount: handover.amount });
       setStep(1);
     }, []),
   );
 
   const proceed = useMutation({
-    // The receipt comes in the language of this page (decision 150).
-    mutationFn: (request: DonateProceedRequest) => donateProceed({ ...request, language }),
+    // A one-off donation's receipt comes in the language of this page (decision 150).
+    mutationFn: async ({ request, frequency }: { request: DonateProceedRequest; frequency: DonateFormValues['frequency'] }) =>
+      frequency === 'monthly'
+        ? ({ kind: 'monthly', answer: await startMonthlyGift(request) } as const)
+        : ({ kind: 'once', answer: await donateProceed({ ...request, language }) } as const),
     onMutate: () => setProceedError(null),
-    onSuccess: (answer, request) => {
-      setDonation({ request, clientSecret: answer.clientSecret, amount: answer.amount });
+    onSuccess: (begun, { request }) => {
+      if (begun.kind === 'monthly') {
+        setDonation(null);
+        setMonthly({
+          request,
+          giftId: begun.answer.gift_id,
+          clientSecret: begun.answer.client_secret,
+          setupIntentId: begun.answer.setup_intent_id,
+        });
+      } else {
+        setMonthly(null);
+        setDonation({ request, clientSecret: begun.answer.clientSecret, amount: begun.answer.amount });
+      }
       setStep(1);
     },
     onError: (error) => {
@@ -86,12 +115,13 @@ export function DonatePage() {
     setShownOutcome(null);
     void form.handleSubmit((values) => {
       const request = toProceedRequest(values, giftAidOffered);
-      // Back then Proceed with nothing changed goes on with the same payment rather than starting another.
-      if (donation && JSON.stringify(donation.request) === JSON.stringify(request)) {
+      // Back then Proceed with nothing changed goes on with the same payment (or gift) rather than starting another.
+      const begun = values.frequency === 'monthly' ? monthly : donation;
+      if (begun && JSON.stringify(begun.request) === JSON.stringify(request)) {
         setStep(1);
         return;
       }
-      proceed.mutate(request);
+      proceed.mutate({ request, frequency: values.frequency });
     })();
   }
 
@@ -129,6 +159,17 @@ export function DonatePage() {
             </Box>
           </SlidePane>
           <SlidePane active={step === 1} offset={step === 1 ? 0 : 1}>
+            {monthly && (
+              <DonateMonthlyStep
+                key={monthly.giftId}
+                gift={monthly}
+                onBack={(declined) => {
+                  // A declined first month ended that gift: Proceed starts another.
+                  if (declined) setMonthly(null);
+                  setStep(0);
+                }}
+              />
+            )}
             {donation && (
               <DonateCardStep
                 key={donation.clientSecret}

@@ -41,6 +41,7 @@ import { BookingsSection } from './account/bookings-section';
 import { PrivacySection } from './account/privacy-section';
 import { EmailChoicesSection } from './account/email-choices-section';
 import { AutoRenewSection } from './auto-renew/auto-renew-section';
+import { MonthlyGiftsSection } from './account/monthly-gifts-section';
 
 export function ProfilePage() {
   const { t } = useSiteText();
@@ -89,6 +90,7 @@ export function ProfilePage() {
             <PaymentReturnNotice />
             <MemberProfile info={data} />
             <AutoRenewSection member={data} />
+            <MonthlyGiftsSection />
             <BookingsSection />
             <PaymentsSection />
             <DetailsSection />

@@ -35,10 +35,6 @@ export function useChangeAutoRenew() {
 /** The card step's setup flow begins: a setup intent's secret for the card form. */
 export const startCardSetup = () => apiRequest(autoRenewalApi.setup, {});
 
-/** The test provider's setup step; a refusal is a 402 whose detail is the provider's message. */
-export const testConfirmSetup = (clientSecret: string, card: { card_number: string; exp_month: number; exp_year: number; cvc: string }) =>
-  apiRequest(savedCardsApi.testConfirmSetup, { body: { client_secret: clientSecret, ...card }, auth: false });
-
 /** The test provider's stand-in for Stripe.js confirming with the saved card; the bank's check follows (payments-api's testAuthenticate). */
 export const testConfirmSaved = (clientSecret: string) =>
   apiRequest(savedCardsApi.testConfirmSaved, { body: { client_secret: clientSecret }, auth: false });

@@ -22,7 +22,7 @@ import { useSiteText } from '../../../lib/site-text';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { formatLongDate } from '../membership-format';
 import { autoRenewalApi, testConfirmSaved } from './auto-renew-api';
-import { stripeFor } from './stripe-instance';
+import { stripeFor } from '../../../components/card-payment/stripe-instance';
 
 /**
  * The page behind the "confirm the payment" link of an automatic renewal the bank wanted the
@@ -74,7 +74,11 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
         // Stripe.js confirms with the saved card and shows the bank's check (3-D Secure).
         const stripe = await stripeFor(config.data.publishable_key);
         if (!stripe) throw new Error('Stripe.js did not load');
-        const result = await stripe.confirmCardPayment(opened.client_secret, { payment_method: opened.payment_method_id });
+        const result = await stripe.confirmPayment({
+          clientSecret: opened.client_secret,
+          confirmParams: { payment_method: opened.payment_method_id, return_url: window.location.href },
+          redirect: 'if_required',
+        });
         if (result.error) throw new Error(result.error.message ?? t('pay.failed_default'));
         await settlePayment(opened.client_secret);
         await done();

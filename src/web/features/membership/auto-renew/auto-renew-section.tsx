@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { formatLongDate } from '../membership-format';
 import { startCardSetup, useAutoRenew, useChangeAutoRenew } from './auto-renew-api';
-import { SaveCardForm } from './save-card-form';
+import { SaveCardForm } from '../../../components/save-card/save-card-form';
 
 /** A site text with its `{name}` places filled. */
 const filled = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);

@@ -6,14 +6,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { parseExpiry } from '../../../../shared/domain/card-rules';
-import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from '../../../components/card-payment/card-number';
-import { usePaymentsConfig } from '../../../components/card-payment/payments-api';
-import { LoadingRegion } from '../../../components/loading-region';
-import { errorMessage } from '../../../lib/api';
-import { useFormAction } from '../../../lib/form-outcome';
-import { useSiteText } from '../../../lib/site-text';
-import { testConfirmSetup } from './auto-renew-api';
+import { parseExpiry } from '../../../shared/domain/card-rules';
+import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from '../card-payment/card-number';
+import { usePaymentsConfig } from '../card-payment/payments-api';
+import { LoadingRegion } from '../loading-region';
+import { errorMessage } from '../../lib/api';
+import { useFormAction } from '../../lib/form-outcome';
+import { useSiteText } from '../../lib/site-text';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { testConfirmSetup } from './save-card-api';
 
 // Stripe's script is fetched only when a card is saved with Stripe.
 const StripeSaveCard = lazy(() => import('./stripe-save-card'));
@@ -24,12 +25,16 @@ export type SaveCardProps = {
   /** The card is saved with the provider: its setup intent, to turn automatic renewal on with. */
   onSaved: (setupIntentId: string) => void;
   onCancel: () => void;
+  /** What the form says above the card and on its button (site text keys): automatic renewal's unless given. */
+  introKey?: SiteTextKey;
+  submitKey?: SiteTextKey;
 };
 
 /**
  * The card step's setup flow (decision 140): a card saved with the provider for later charges,
- * nothing charged. Kept apart from the payment card step (components/card-payment) on purpose:
- * Stripe's confirmCardSetup here, or the test provider's setup step offline.
+ * nothing charged: automatic renewal's and monthly giving's (decision 170). Kept apart from the
+ * payment card step (components/card-payment) on purpose: Stripe's Payment Element with
+ * confirmSetup here, or the test provider's setup step offline.
  */
 export function SaveCardForm(props: SaveCardProps) {
   const config = usePaymentsConfig();
@@ -49,7 +54,13 @@ export function SaveCardForm(props: SaveCardProps) {
 }
 
 /** The test provider's card fields, checked by the same rules as its payment form (decision 106). */
-function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
+function TestSaveCard({
+  clientSecret,
+  onSaved,
+  onCancel,
+  introKey = 'auto_renew.save_card_intro',
+  submitKey = 'auto_renew.save_card',
+}: SaveCardProps) {
   // Without the script the page itself answers (decision 085); the setup flow needs it.
   const formAction = useFormAction();
   const { t } = useSiteText();
@@ -92,7 +103,7 @@ function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
       aria-label={t('card.details')}
     >
       <Stack spacing={2}>
-        <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
+        <Alert severity="info">{t(introKey)}</Alert>
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
@@ -139,7 +150,7 @@ function TestSaveCard({ clientSecret, onSaved, onCancel }: SaveCardProps) {
         </Stack>
         <Stack direction="row" spacing={1.5}>
           <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
-            {t('auto_renew.save_card')}
+            {t(submitKey)}
           </Button>
           <Button onClick={onCancel}>{t('profile.cancel')}</Button>
         </Stack>

@@ -3,23 +3,34 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import { useFormAction } from '../../../lib/form-outcome';
-import { useSiteText } from '../../../lib/site-text';
+import { useFormAction } from '../../lib/form-outcome';
+import { useSiteText } from '../../lib/site-text';
+import { APPEARANCE, PAYMENT_ELEMENT } from '../card-payment/stripe-payment-form';
+import { stripeFor } from '../card-payment/stripe-instance';
 import type { SaveCardProps } from './save-card-form';
-import { stripeFor } from './stripe-instance';
 
-/** Stripe's card field and confirmCardSetup: the card is saved to the member's customer, nothing charged. */
+/**
+ * Stripe's Payment Element bound to the setup intent, and confirmSetup: the card (typed, or from a
+ * wallet) is saved to the customer for later charges, nothing charged (decisions 140, 145). The
+ * bank's check, when it asks for one, happens in Stripe's own frame.
+ */
 export default function StripeSaveCard({ publishableKey, ...props }: SaveCardProps & { publishableKey: string }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)}>
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, appearance: APPEARANCE }}>
       <StripeSaveCardFields {...props} />
     </Elements>
   );
 }
 
-function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }: SaveCardProps) {
+function StripeSaveCardFields({
+  setupIntentId,
+  onSaved,
+  onCancel,
+  introKey = 'auto_renew.save_card_intro',
+  submitKey = 'auto_renew.save_card',
+}: SaveCardProps) {
   // Without the script the page itself answers (decision 085); the setup flow needs it.
   const formAction = useFormAction();
   const { t } = useSiteText();
@@ -30,12 +41,12 @@ function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    if (saving || !stripe || !card) return;
+    if (saving || !stripe || !elements) return;
     setSaving(true);
     setFailure(null);
     try {
-      const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
+      // A method that leaves the page would come back here; a card or a wallet finishes in the page.
+      const result = await stripe.confirmSetup({ elements, confirmParams: { return_url: window.location.href }, redirect: 'if_required' });
       if (result.error) {
         setFailure(result.error.message ?? t('pay.failed_default'));
         setSaving(false);
@@ -59,18 +70,16 @@ function StripeSaveCardFields({ clientSecret, setupIntentId, onSaved, onCancel }
       aria-label={t('card.details')}
     >
       <Stack spacing={2}>
-        <Alert severity="info">{t('auto_renew.save_card_intro')}</Alert>
+        <Alert severity="info">{t(introKey)}</Alert>
         {failure && (
           <Alert severity="error" role="alert">
             {failure}
           </Alert>
         )}
-        <Box sx={{ px: 1.75, py: 2, borderRadius: 1, border: '1px solid rgba(0, 0, 0, 0.23)', bgcolor: 'background.paper' }}>
-          <CardElement options={{ hidePostalCode: true }} />
-        </Box>
+        <PaymentElement options={PAYMENT_ELEMENT} />
         <Stack direction="row" spacing={1.5}>
           <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
-            {t('auto_renew.save_card')}
+            {t(submitKey)}
           </Button>
           <Button onClick={onCancel}>{t('profile.cancel')}</Button>
         </Stack>

@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/database';
+import { createLogger } from '../../logger';
+import { createServices } from '../../services';
+import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
+import { savedCardsApi } from '../../../shared/api/saved-cards';
+import { outboxFor, registeredMember } from '../../testing/membership';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+/**
+ * Monthly giving with the test provider (decisions 170–173), the clock moved: the first month
+ * charged as it starts, each later month once (two servers, a crash), declines and retries, cancel
+ * by a receipt's link and from My Profile (twice, a bad secret), the admin's list and stop, and
+ * each month in HMRC's Gift Aid schedule.
+ */
+describe('monthly giving', () => {
+  let t: TestApp;
+  let admin: string;
+  let ip = 0;
+  let admins = 0;
+  /** An admin signed in at the test's moment (a session from another moment has expired). */
+  const adminNow = async () => (await t.userWithRole('admin', `monthly-admin-${++admins}@example.org`)).authorization;
+  const STARTED = '2026-11-12T10:00:00Z';
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = (await t.userWithRole('admin')).authorization;
+    await t.services.siteText.set('charity_number', '1234567', null);
+    const on = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settings',
+      headers: { authorization: admin },
+      payload: { gift_aid_enabled: true },
+    });
+    expect(on.statusCode, on.body).toBe(200);
+  });
+  afterAll(() => t.close());
+  // Each test's gifts are the only active ones: what a run charges is theirs.
+  beforeEach(async () => {
+    await t.db.db.deleteFrom('rate_limit_hits').execute();
+    await t.db.db.updateTable('monthly_gifts').set({ status: 'cancelled' }).where('status', '=', 'active').execute();
+    await t.db.db
+      .updateTable('monthly_gift_charges')
+      .set({ status: 'cancelled' })
+      .where('status', 'in', ['due', 'charging', 'declined'])
+      .execute();
+  });
+
+  function secondServer() {
+    const db = t.config.databaseUrl ? openDatabase({ ...t.config, onConnectionError: () => undefined }) : t.db;
+    const services = createServices({
+      db,
+      clock: () => t.clock.now,
+      config: { ...t.config, port: 8001 },
+      jwtSecret: randomBytes(32).toString('hex'),
+      log: createLogger('silent'),
+    });
+    return {
+      services,
+      async close() {
+        await services.close();
+        if (db !== t.db) await db.close();
+      },
+    };
+  }
+
+  const at = (iso: string) => (t.clock.now = new Date(iso));
+  const run = async (iso: string) => {
+    at(iso);
+    return t.services.monthlyGifts.runDue();
+  };
+  const post = (url: string, payload: object, authorization?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      remoteAddress: `10.88.${Math.floor(++ip / 250)}.${ip % 250}`,
+      ...(authorization ? { headers: { authorization } } : {}),
+    });
+  const mails = async (email: string, kind: string) => (await outboxFor(t, email)).filter((m) => m.kind === kind);
+  const giftAid = {
+    title: 'Dr',
+    first_name: 'Ani',
+    last_name: 'Petrosyan',
+    house: '12',
+    postcode: 'n1 1aa',
+    non_uk: false,
+    past_and_future: true,
+    confirmed: true,
+  };
+  const intentKeys = async (giftId: string) =>
+    (
+      await t.db.db
+        .selectFrom('test_payment_intents')
+        .select(['idempotency_key', 'status'])
+        .where('idempotency_key', 'like', `monthly-gift-${giftId}-%`)
+        .orderBy('created_at')
+        .execute()
+    ).map((i) => `${i.idempotency_key.slice(`monthly-gift-${giftId}-`.length)} ${i.status}`);
+
+  /** The donate page's monthly choice: details, the setup flow saving `card`, then the first month. */
+  async function give(options: { email?: string; card?: string; amount?: number; gift_aid?: boolean; authorization?: string } = {}) {
+    at(STARTED);
+    const email = options.email ?? `donor-${randomBytes(4).toString('hex')}@example.org`;
+    const started = await post(
+      monthlyGiftsApi.start.path,
+      { amount: options.amount ?? 1000, name: 'Ani Petrosyan', email, ...(options.gift_aid === false ? {} : { gift_aid: giftAid }) },
+      options.authorization,
+    );
+    expect(started.statusCode, started.body).toBe(200);
+    const saved = await post(savedCardsApi.testConfirmSetup.path, {
+      client_secret: started.json().client_secret,
+      card_number: options.card ?? '4242424242424242',
+      cvc: '123',
+      exp_month: 12,
+      exp_year: 2034,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const confirmed = await post(monthlyGiftsApi.confirm.path, {
+      gift_id: started.json().gift_id,
+      setup_intent_id: started.json().setup_intent_id,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    return {
+      email,
+      giftId: started.json().gift_id as string,
+      setupIntentId: started.json().setup_intent_id as string,
+      confirmed: confirmed.json(),
+    };
+  }
+
+  /** The secret of the gift's link, read from a receipt as the donor would. */
+  async function linkToken(email: string, giftId: string) {
+    const receipt = (await mails(email, 'donation-receipt')).at(-1)!;
+    const match = receipt.text_body.match(new RegExp(`/donate/monthly/${giftId}#([A-Za-z0-9_-]+)`));
+    expect(match, receipt.text_body).not.toBeNull();
+    return match![1]!;
+  }
+
+  it('charges the first month as it starts and each later month once on its day, with a receipt and a cancel link each', async () => {
+    const { email, giftId, confirmed } = await give();
+    expect(confirmed).toMatchObject({
+      first_payment: { status: 'succeeded', message: null },
+      gift: {
+        gift_id: giftId,
+        pence: 1000,
+        status: 'active',
+        gift_aid: true,
+        card: { brand: 'visa', last4: '4242' },
+        next_charge: '2026-12-12',
+      },
+    });
+    expect(await mails(email, 'donation-receipt')).toHaveLength(1);
+    const receipt = (await mails(email, 'donation-receipt'))[0]!;
+    expect(receipt.text_body).toContain('Monthly gift: £10.00');
+    expect(receipt.text_body).toContain('You added Gift Aid');
+    // The job in the same month charges nothing more; before the day next month, nothing either.
+    expect(await run('2026-11-30T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await run('2026-12-11T23:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await run('2026-12-12T01:00:00Z')).toEqual({ charged: 1, failed: 0 });
+    expect(await run('2026-12-12T02:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await run('2027-01-12T08:00:00Z')).toEqual({ charged: 1, failed: 0 });
+    expect(await mails(email, 'donation-receipt')).toHaveLength(3);
+    expect(await intentKeys(giftId)).toEqual(['2026-11-1 succeeded', '2026-12-1 succeeded', '2027-01-1 succeeded']);
+    const donations = await t.db.db
+      .selectFrom('donations')
+      .select(['status', 'amount_pence'])
+      .where('monthly_gift_id', '=', giftId)
+      .execute();
+    expect(donations).toEqual(Array(3).fill({ status: 'completed', amount_pence: 1000 }));
+  });
+
+  it('lists each month in the Gift Aid schedule under the gift’s declaration', async () => {
+    const { giftId } = await give({ amount: 2500 });
+    await run('2026-12-12T09:00:00Z');
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/gift_aid/export.csv?from=2026-11-01&to=2026-12-31',
+      headers: { authorization: await adminNow() },
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.split('\r\n').filter((line) => line.includes(',25.00'));
+    expect(lines).toEqual([
+      expect.stringMatching(/^\d+,Dr,Ani,Petrosyan,12,N1 1AA,,,12\/11\/26,25\.00$/),
+      expect.stringMatching(/^\d+,Dr,Ani,Petrosyan,12,N1 1AA,,,12\/12\/26,25\.00$/),
+    ]);
+    const declarations = (
+      await t.app.inject({ method: 'GET', url: '/api/admin/gift_aid/declarations', headers: { authorization: await adminNow() } })
+    ).json();
+    const ours = await t.db.db.selectFrom('donations').select('id').where('monthly_gift_id', '=', giftId).execute();
+    expect(declarations.filter((d: { donation_id: string }) => ours.some((o) => o.id === d.donation_id))).toHaveLength(2);
+  });
+
+  it('charges a month once when two servers run the jobs at the same moment', async () => {
+    const { email, giftId } = await give();
+    const second = secondServer();
+    try {
+      at('2026-12-12T09:00:00Z');
+      const [first, other] = await Promise.all([
+        t.services.monthlyGifts.runDue(),
+        second.services.monthlyGifts.runDue(),
+        t.services.runScheduledJobs(),
+        second.services.runScheduledJobs(),
+      ]);
+      expect(first.charged + other.charged).toBeLessThanOrEqual(1);
+    } finally {
+      await second.close();
+    }
+    expect(await intentKeys(giftId)).toEqual(['2026-11-1 succeeded', '2026-12-1 succeeded']);
+    expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+  });
+
+  it('charges once when the server dies after the provider charged: after the lease the same key answers', async () => {
+    const { email, giftId } = await give();
+    const provider = t.services.testPayments!;
+    const real = provider.chargeOffSession.bind(provider);
+    // As a kill -9 between the provider's answer and the outcome being written down.
+    provider.chargeOffSession = async (charge) => {
+      await real(charge);
+      throw new Error('killed');
+    };
+    try {
+      await expect(run('2026-12-12T09:00:00Z')).rejects.toThrow('killed');
+    } finally {
+      provider.chargeOffSession = real;
+    }
+    expect(await mails(email, 'donation-receipt')).toHaveLength(1);
+    expect((await run('2026-12-12T09:05:00Z')).charged).toBe(0);
+    expect((await run('2026-12-12T09:11:00Z')).charged).toBe(1);
+    expect((await run('2026-12-12T09:30:00Z')).charged).toBe(0);
+    expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+    expect(await intentKeys(giftId)).toEqual(['2026-11-1 succeeded', '2026-12-1 succeeded']);
+  });
+
+  it('tries a declined month again after 3 and 7 days with a mail each time, then ends the gift and tells the donor', async () => {
+    const { email, giftId } = await give();
+    // The card the donor saved is declined from now on (as a card cancelled by the bank).
+    const gift = await t.db.db.selectFrom('monthly_gifts').select('payment_method_id').where('id', '=', giftId).executeTakeFirstOrThrow();
+    await t.db.db.updateTable('test_payment_methods').set({ off_session: 'declines' }).where('id', '=', gift.payment_method_id!).execute();
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    expect(await mails(email, 'monthly-gift-declined')).toHaveLength(1);
+    expect((await mails(email, 'monthly-gift-declined'))[0]!.text_body).toContain('We will try again on 15 December 2026');
+    expect(await run('2026-12-14T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await run('2026-12-15T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    expect((await mails(email, 'monthly-gift-declined'))[1]!.text_body).toContain('19 December 2026');
+    expect(await run('2026-12-19T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    expect(await mails(email, 'monthly-gift-ended')).toHaveLength(1);
+    expect(await run('2027-01-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await intentKeys(giftId)).toEqual([
+      '2026-11-1 succeeded',
+      '2026-12-1 requires_payment_method',
+      '2026-12-2 requires_payment_method',
+      '2026-12-3 requires_payment_method',
+    ]);
+    const list = (
+      await t.app.inject({ method: 'GET', url: monthlyGiftsApi.adminList.path, headers: { authorization: await adminNow() } })
+    ).json();
+    expect(list.gifts.find((g: { gift_id: string }) => g.gift_id === giftId)).toMatchObject({
+      status: 'ended',
+      ended_by: 'declines',
+      next_charge: null,
+      failures: [{ period: '2026-12', attempts: 3, status: 'failed', message: 'Your card was declined.' }],
+    });
+  });
+
+  it('does not start a gift whose first month is declined, and says why', async () => {
+    const { email, confirmed } = await give({ card: '4000000000000341' });
+    expect(confirmed).toMatchObject({
+      first_payment: { status: 'declined', message: 'Your card was declined.' },
+      gift: { status: 'ended' },
+    });
+    expect(await mails(email, 'donation-receipt')).toHaveLength(0);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+  });
+
+  it('is cancelled from the link in a receipt by the page’s button only, once; a wrong secret is not found', async () => {
+    const { email, giftId } = await give();
+    const token = await linkToken(email, giftId);
+    // Opening the page (as a mail scanner would) shows the gift and changes nothing.
+    const shown = await post(monthlyGiftsApi.byLink.path, { gift_id: giftId, token });
+    expect(shown.json()).toMatchObject({ gift_id: giftId, status: 'active', next_charge: '2026-12-12' });
+    for (const bad of [`${token.slice(0, -1)}x`, 'guess', token.slice(0, 10)]) {
+      const refused = await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId, token: bad });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().detail).toBe('Monthly gift not found');
+    }
+    expect((await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId })).json()).toMatchObject({ field: 'token' });
+    const cancelled = await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId, token });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', next_charge: null });
+    const twice = await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId, token });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().detail).toBe('This monthly gift has ended already.');
+    expect(await mails(email, 'monthly-gift-cancelled')).toHaveLength(1);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    // The secret is never in an address the server sees: the link carries it in the fragment.
+    expect((await mails(email, 'donation-receipt'))[0]!.text_body).toContain(`/donate/monthly/${giftId}#`);
+  });
+
+  it('is the signed-in donor’s in My Profile, cancelled there once; another account cannot see or cancel it', async () => {
+    const donor = await registeredMember(t);
+    const { giftId } = await give({ authorization: donor.authorization, email: donor.form.email });
+    const mine = await t.app.inject({ method: 'GET', url: monthlyGiftsApi.mine.path, headers: { authorization: donor.authorization } });
+    expect(mine.json().gifts).toMatchObject([{ gift_id: giftId, status: 'active', pence: 1000 }]);
+    const other = await registeredMember(t);
+    expect(
+      (await t.app.inject({ method: 'GET', url: monthlyGiftsApi.mine.path, headers: { authorization: other.authorization } })).json(),
+    ).toEqual({
+      gifts: [],
+    });
+    expect((await post(monthlyGiftsApi.cancelMine.path, { gift_id: giftId }, other.authorization)).statusCode).toBe(404);
+    expect((await post(monthlyGiftsApi.cancelMine.path, { gift_id: giftId })).statusCode).toBe(401);
+    const cancelled = await post(monthlyGiftsApi.cancelMine.path, { gift_id: giftId }, donor.authorization);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect((await post(monthlyGiftsApi.cancelMine.path, { gift_id: giftId }, donor.authorization)).statusCode).toBe(409);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+  });
+
+  it('is listed for the admin, who can stop it (the donor told); others are refused', async () => {
+    const { email, giftId } = await give({ gift_aid: false });
+    const admin = await adminNow();
+    const member = await registeredMember(t);
+    expect(
+      (await t.app.inject({ method: 'GET', url: monthlyGiftsApi.adminList.path, headers: { authorization: member.authorization } }))
+        .statusCode,
+    ).toBe(403);
+    expect((await post(monthlyGiftsApi.adminStop.path, { gift_id: giftId }, member.authorization)).statusCode).toBe(403);
+    const list = (await t.app.inject({ method: 'GET', url: monthlyGiftsApi.adminList.path, headers: { authorization: admin } })).json();
+    expect(list.gifts.find((g: { gift_id: string }) => g.gift_id === giftId)).toMatchObject({
+      email,
+      name: 'Ani Petrosyan',
+      has_account: false,
+      pence: 1000,
+      status: 'active',
+      gift_aid: false,
+      next_charge: '2026-12-12',
+      failures: [],
+    });
+    expect((await post(monthlyGiftsApi.adminStop.path, { gift_id: giftId }, admin)).json()).toEqual({ succeeded: true });
+    expect((await post(monthlyGiftsApi.adminStop.path, { gift_id: giftId }, admin)).statusCode).toBe(409);
+    expect((await post(monthlyGiftsApi.adminStop.path, { gift_id: 'nope' }, admin)).statusCode).toBe(404);
+    expect((await mails(email, 'monthly-gift-cancelled'))[0]!.text_body).toContain('stopped by the');
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+  });
+
+  it('refuses bad input, another gift’s card and a second start with a clear 4xx, changing nothing', async () => {
+    at(STARTED);
+    for (const [payload, field] of [
+      [{ amount: 50, name: 'A', email: 'a@example.org' }, 'amount'],
+      [{ amount: 1000, name: 'A', email: 'nope' }, 'email'],
+      [{ amount: 1000, name: null, email: 'a@example.org', gift_aid: giftAid }, 'gift_aid'],
+    ] as const) {
+      const res = await post(monthlyGiftsApi.start.path, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe(field);
+    }
+    const first = await give();
+    const second = await post(monthlyGiftsApi.start.path, { amount: 500, name: 'B', email: 'b@example.org' });
+    // Someone else's saved card does not start this gift; a card not saved yet neither.
+    expect(
+      (await post(monthlyGiftsApi.confirm.path, { gift_id: second.json().gift_id, setup_intent_id: first.setupIntentId })).statusCode,
+    ).toBe(404);
+    expect(
+      (await post(monthlyGiftsApi.confirm.path, { gift_id: second.json().gift_id, setup_intent_id: second.json().setup_intent_id }))
+        .statusCode,
+    ).toBe(409);
+    expect((await post(monthlyGiftsApi.confirm.path, { gift_id: first.giftId, setup_intent_id: first.setupIntentId })).statusCode).toBe(
+      409,
+    );
+    expect((await post(monthlyGiftsApi.confirm.path, { gift_id: 'nope', setup_intent_id: first.setupIntentId })).statusCode).toBe(404);
+    expect((await post(monthlyGiftsApi.confirm.path, { gift_id: first.giftId })).json()).toMatchObject({ field: 'setup_intent_id' });
+    expect(await intentKeys(first.giftId)).toEqual(['2026-11-1 succeeded']);
+  });
+});

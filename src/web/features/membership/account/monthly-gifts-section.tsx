@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MonthlyGift } from '../../../../shared/api/monthly-gifts';
+import { formatLongDate } from '../../../../shared/domain/dates';
+import { formatPence } from '../../../../shared/domain/money';
+import { LoadError } from '../../../components/load-error';
+import { Panel, PanelTitle } from '../../../components/panel';
+import { apiRequest, errorMessage, lazyEndpoints } from '../../../lib/api';
+import { useSiteText } from '../../../lib/site-text';
+
+// Loaded with the first call, not with the page (decision 062).
+const monthlyGiftsApi = lazyEndpoints(() => import('../../../../shared/api/monthly-gifts').then((m) => m.monthlyGiftsApi));
+const KEY = ['account', 'monthly-gifts'] as const;
+
+/**
+ * My Profile: the monthly gifts the signed-in donor started (docs/product.md "Monthly giving"),
+ * each cancelled here with one press. Shown only to someone who has given monthly.
+ */
+export function MonthlyGiftsSection() {
+  const { t } = useSiteText();
+  const client = useQueryClient();
+  const gifts = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiRequest(monthlyGiftsApi.mine, { signal }) });
+  const cancel = useMutation({
+    mutationFn: (gift: MonthlyGift) => apiRequest(monthlyGiftsApi.cancelMine, { body: { gift_id: gift.gift_id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+  if (gifts.isError) return <LoadError message={t('monthly.load_failed')} error={gifts.error} onRetry={() => void gifts.refetch()} />;
+  if (!gifts.data?.gifts.length) return null;
+  return (
+    <Panel labelledBy="account-monthly-gifts">
+      <PanelTitle id="account-monthly-gifts" k="monthly.profile_title" />
+      {cancel.isSuccess && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {t('monthly.cancelled')}
+        </Alert>
+      )}
+      {cancel.isError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {errorMessage(cancel.error, t('monthly.cancel_failed'))}
+        </Alert>
+      )}
+      <List disablePadding>
+        {gifts.data.gifts.map((gift) => (
+          <ListItem key={gift.gift_id} disableGutters sx={{ display: 'block', py: 1 }}>
+            <Typography sx={{ fontWeight: 700 }}>
+              {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence))}
+              {gift.gift_aid ? ` · ${t('monthly.with_gift_aid')}` : ''}
+            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>
+              {t(`monthly.status.${gift.status}`)}
+              {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
+              {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge))}` : ''}
+            </Typography>
+            {gift.status === 'active' && (
+              <Button
+                color="error"
+                size="small"
+                sx={{ mt: 1 }}
+                loading={cancel.isPending && cancel.variables.gift_id === gift.gift_id}
+                onClick={() => cancel.mutate(gift)}
+              >
+                {t('monthly.cancel')}
+              </Button>
+            )}
+          </ListItem>
+        ))}
+      </List>
+    </Panel>
+  );
+}
