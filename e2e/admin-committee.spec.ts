@@ -36,8 +36,8 @@ test('the admin adds a member with a photo, edits, cancels an edit and deletes; 
   await checkA11y(page);
 
   await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Role').fill('Mentoring Lead');
-  await form.getByLabel('Description').fill(description);
+  await form.getByRole('textbox', { name: 'Role' }).fill('Mentoring Lead');
+  await form.getByRole('textbox', { name: 'Description' }).fill(description);
   // The priority is parsed as an integer; something that is not one is refused.
   await form.getByLabel('Priority').fill('soon');
   await form.getByRole('button', { name: 'Save' }).click();
@@ -81,7 +81,7 @@ test('the admin adds a member with a photo, edits, cancels an edit and deletes; 
   const editForm = committee.getByRole('form', { name: 'Edit committee member' });
   await expect(editForm.getByLabel('Name')).toHaveValue(name);
   await expect(editForm.getByLabel('Priority')).toHaveValue('7');
-  await editForm.getByLabel('Role').fill('Mentoring and Careers Lead');
+  await editForm.getByRole('textbox', { name: 'Role' }).fill('Mentoring and Careers Lead');
   await editForm.getByRole('button', { name: 'Save' }).click();
   await expect(editForm).toBeHidden();
   await expect(card).toContainText('Mentoring and Careers Lead');
@@ -94,7 +94,7 @@ test('the admin adds a member with a photo, edits, cancels an edit and deletes; 
     if (new URL(request.url()).pathname === '/api/committees') refetches.push(request.url());
   });
   await card.getByRole('button', { name: 'Edit' }).click();
-  await editForm.getByLabel('Role').fill('Not kept');
+  await editForm.getByRole('textbox', { name: 'Role' }).fill('Not kept');
   await editForm.getByRole('button', { name: 'Cancel' }).click();
   await expect(editForm).toHaveCount(0);
   await expect(card).toContainText('Mentoring and Careers Lead');

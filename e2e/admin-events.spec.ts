@@ -31,9 +31,9 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
   // A title is required: the form says so and stays open.
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Enter a title')).toBeVisible();
-  await form.getByLabel('Title').fill(title);
+  await form.getByRole('textbox', { name: 'Title' }).fill(title);
   await form.getByLabel('Date and time (London)').fill(dated);
-  await form.getByLabel('Description').fill('A talk created by the browser journey.');
+  await form.getByRole('textbox', { name: 'Description' }).fill('A talk created by the browser journey.');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();
 
@@ -52,7 +52,7 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
   await page.goto('/events');
   await card.getByRole('button', { name: 'Edit' }).click();
   const editForm = page.getByRole('form', { name: 'Edit event' });
-  await expect(editForm.getByLabel('Title')).toHaveValue(title);
+  await expect(editForm.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
   await expect(editForm.getByLabel('Date and time (London)')).toHaveValue(dated);
   await expect(page.getByRole('button', { name: 'New event' })).toBeDisabled();
   for (const edit of await upcoming.getByRole('button', { name: 'Edit' }).all()) await expect(edit).toBeDisabled();
@@ -64,7 +64,7 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
   await expect(pastDetails).not.toHaveAttribute('open');
   await checkA11y(page);
 
-  await editForm.getByLabel('Title').fill(renamed);
+  await editForm.getByRole('textbox', { name: 'Title' }).fill(renamed);
   await editForm.getByRole('button', { name: 'Save' }).click();
   await expect(editForm).toBeHidden();
   const renamedCard = upcoming.getByRole('article', { name: renamed });
@@ -80,7 +80,7 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
     if (new URL(request.url()).pathname === '/api/events') refetches.push(request.url());
   });
   await renamedCard.getByRole('button', { name: 'Edit' }).click();
-  await page.getByRole('form', { name: 'Edit event' }).getByLabel('Title').fill('Not kept');
+  await page.getByRole('form', { name: 'Edit event' }).getByRole('textbox', { name: 'Title' }).fill('Not kept');
   await page.getByRole('form', { name: 'Edit event' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('form', { name: 'Edit event' })).toHaveCount(0);
   await expect(renamedCard).toBeVisible();
@@ -89,7 +89,7 @@ test('the admin creates, edits, cancels an edit of and deletes an event; the pub
 
   // Cancelling a new event discards it.
   await page.getByRole('button', { name: 'New event' }).click();
-  await page.getByRole('form', { name: 'New event' }).getByLabel('Title').fill('Discarded draft');
+  await page.getByRole('form', { name: 'New event' }).getByRole('textbox', { name: 'Title' }).fill('Discarded draft');
   await page.getByRole('form', { name: 'New event' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('form', { name: 'New event' })).toHaveCount(0);
   await expect(page.getByText('Discarded draft')).toHaveCount(0);

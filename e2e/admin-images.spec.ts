@@ -15,7 +15,7 @@ test('the admin replaces a committee photo and deletes the old one, which nothin
   await committee.getByRole('button', { name: 'Add committee member' }).click();
   const form = committee.getByRole('form', { name: 'New committee member' });
   await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Role').fill('Archivist');
+  await form.getByRole('textbox', { name: 'Role' }).fill('Archivist');
   await form.getByLabel('Priority').fill('3');
   let chooser = page.waitForEvent('filechooser');
   await form.getByRole('button', { name: 'Upload photo' }).click();

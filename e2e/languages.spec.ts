@@ -40,15 +40,19 @@ test('a reader opens the Armenian home page, moves around in Armenian and switch
   await nav.getByRole('link', { name: 'Նորություններ' }).click();
   await expect(page).toHaveURL(/\/hy\/news$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Նորություններ' })).toBeVisible();
-  await page.getByRole('main').getByRole('link', { name: 'Report of the Annual General Meeting' }).click();
+  // The demo news is written in Armenian too (decision 180): the article reads in Armenian.
+  await page.getByRole('main').getByRole('link', { name: 'Տարեկան ընդհանուր ժողովի հաշվետվություն' }).click();
   await expect(page).toHaveURL(/\/hy\/article\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Report of the Annual General Meeting' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Տարեկան ընդհանուր ժողովի հաշվետվություն' })).toBeVisible();
+  await expect(page.getByText(/^Շնորհակալություն բոլոր նրանց, ովքեր մասնակցեցին/)).toBeVisible();
+  await expect(page.getByTestId('untranslated-note')).toHaveCount(0);
   const article = new URL(page.url()).pathname.replace(/^\/hy/, '');
 
   // The switch keeps the page: the same article, in English, remembered.
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(new RegExp(`${article}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await expect(page.getByRole('heading', { level: 1, name: 'Report of the Annual General Meeting' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News', exact: true })).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(/\/$/);

@@ -133,9 +133,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   savedCardsRoutes(app, { test: services.testPayments, brake: services.brake });
   if (config.e2eOutbox) testingRoutes(app, services.mailer, services.paymentEvents, services.autoRenewalJobsAt);
-  eventsRoutes(app, services.events, services.bookings, async () => ({
+  eventsRoutes(app, services.events, services.bookings, async (language) => ({
     publicUrl: config.publicUrl,
-    calendarName: await services.siteText.get('site_name'),
+    calendarName: await services.siteText.get('site_name', language),
     organizerEmail: (await services.siteText.get('contact_email')).trim(),
   }));
   bookingsRoutes(app, services.bookings);
@@ -144,10 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   articlesRoutes(
     app,
     services.articles,
-    async () => ({
+    async (language = 'en') => ({
       publicUrl: config.publicUrl,
-      siteName: await services.siteText.get('site_name'),
-      description: await services.siteText.get('home.mission'),
+      siteName: await services.siteText.get('site_name', language),
+      description: await services.siteText.get('home.mission', language),
+      newsTitle: await services.siteText.get('news.title', language),
+      language,
     }),
     () => services.events.sitemapPages(),
   );

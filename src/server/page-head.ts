@@ -40,13 +40,16 @@ export function pageHeads(services: Services, publicUrl: string) {
       const { pathname, search } = new URL(url);
       return new URL(`${inLanguage(pathname, language)}${search}`, publicUrl).href;
     };
+    const { englishOnly, ...rest } = head;
+    // An article or event not yet translated is one page, the English: its Armenian address shows
+    // the English words with a note, and names the English page as canonical (decision 180).
     const localised: PageHead = {
-      ...head,
+      ...rest,
       language,
-      ...(head.canonical ? { canonical: here(head.canonical) } : {}),
+      ...(head.canonical ? { canonical: englishOnly ? head.canonical : here(head.canonical) } : {}),
       meta: (head.meta ?? []).map((tag) => ('property' in tag && tag.property === 'og:url' ? { ...tag, content: here(tag.content) } : tag)),
     };
-    if (!head.canonical) return localised;
+    if (!head.canonical || englishOnly) return localised;
     // Only pages with a canonical address are for sharing and indexing: they have alternates.
     const { pathname, search } = new URL(head.canonical);
     const addressIn = (each: Language) => new URL(`${inLanguage(pathname, each)}${search}`, publicUrl).href;
@@ -85,11 +88,11 @@ function englishPathHead(services: Services, publicUrl: string) {
 
     const which = pageOf(path);
     if (which === 'article') {
-      const article = await articlePageHead(services.articles, path, site);
+      const article = await articlePageHead(services.articles, path, site, language);
       if (article) return article;
     }
     if (which === 'event') {
-      const event = await eventPageHead(services.events, path, site);
+      const event = await eventPageHead(services.events, path, site, language);
       if (event) return event;
     }
     const page = PAGES[path];
@@ -114,7 +117,7 @@ function englishPathHead(services: Services, publicUrl: string) {
       });
     }
     if (path === PAGE.events) {
-      for (const event of await services.events.list('upcoming'))
+      for (const event of await services.events.list('upcoming', language))
         jsonLd.push(eventJsonLd(event, pageUrl(publicUrl, 'event', { eventId: event._id }, language), site));
     }
     return {

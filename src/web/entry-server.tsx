@@ -82,7 +82,7 @@ export async function render(url: URL, transport: ApiTransport, formOutcome?: Fo
 
   // One client per request: no visitor's data can leak into another's page.
   const client = createQueryClient();
-  const where = { params: context.matches.at(-1)?.params ?? {}, search: url.searchParams };
+  const where = { params: context.matches.at(-1)?.params ?? {}, search: url.searchParams, language };
   const data = context.matches.map((match) => match.route.handle as PageData | undefined);
   // Every page draws site text (the admin's words, not the shipped defaults).
   const textQuery = siteTextQuery(language);

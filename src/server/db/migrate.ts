@@ -25,6 +25,7 @@ import * as m0019 from './migrations/0019-auto-renewal';
 import * as m0021 from './migrations/0021-two-languages';
 import * as m0023 from './migrations/0023-monthly-giving';
 import * as m0024 from './migrations/0024-bacs-direct-debit';
+import * as m0025 from './migrations/0025-content-in-armenian';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -54,6 +55,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0021-two-languages': m0021,
   '0023-monthly-giving': m0023,
   '0024-bacs-direct-debit': m0024,
+  '0025-content-in-armenian': m0025,
 };
 
 class StaticProvider implements MigrationProvider {

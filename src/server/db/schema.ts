@@ -83,6 +83,9 @@ export interface CommitteeMembersTable {
   priority: number;
   created_at: string;
   updated_at: string;
+  /** The Armenian role and description; null where there is none (0025, decision 180). */
+  role_hy: string | null;
+  description_hy: string | null;
 }
 
 export interface EventsTable {
@@ -95,6 +98,11 @@ export interface EventsTable {
   ends_at: string | null;
   venue_name: string | null;
   venue_address: string | null;
+  /** The Armenian title, description and venue; a null title means no Armenian version (0025, decision 180). */
+  title_hy: string | null;
+  description_hy: string | null;
+  venue_name_hy: string | null;
+  venue_address_hy: string | null;
   /** For booked attendees only. */
   online_url: string | null;
   /** Null: no limit. */
@@ -168,6 +176,10 @@ export interface ArticlesTable {
   /** The feature image's address and its alt text; empty for none (0012). */
   image: Generated<string>;
   image_alt: Generated<string>;
+  /** The Armenian version: title, brief and content together, or all null (0025, decision 180). */
+  title_hy: string | null;
+  brief_hy: string | null;
+  content_hy: string | null;
 }
 
 export interface ArticleCategoriesTable {
@@ -768,6 +780,8 @@ export interface Database {
   event_mailings: EventMailingsTable;
   articles: ArticlesTable;
   article_categories: ArticleCategoriesTable;
+  /** The categories an Armenian reader sees: the Armenian ones, else the English (0025). */
+  article_categories_hy: ArticleCategoriesTable;
   payments: PaymentsTable;
   receipt_counters: ReceiptCountersTable;
   pending_registrations: PendingRegistrationsTable;

@@ -79,7 +79,7 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   for (const [i, member] of demoCommittee.entries()) {
     const { url } = await services.images.store(await portrait(member.colour), SITE);
     await services.committee.create(
-      { name: member.name, role: member.role, description: member.description, image: url, priority: 100 - i * 10 },
+      { name: member.name, role: member.role, description: member.description, hy: member.hy, image: url, priority: 100 - i * 10 },
       SITE,
     );
   }
@@ -112,6 +112,7 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
     const fields = eventFields.parse({
       title: event.title,
       description: event.description,
+      hy: event.hy,
       dated: toLondonLocal(start),
       end_dated: hours ? toLondonLocal(new Date(start.getTime() + hours * 60 * 60 * 1000)) : null,
       ...details,

@@ -53,6 +53,16 @@ describe('two languages, one site', () => {
           blocks: [{ key: 'p1', text: 'A full hall.', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }],
           entityMap: {},
         }),
+        // Translated, so both its addresses name each other (decision 180).
+        hy: {
+          title: 'Տարեկան դասախոսության հաշվետվություն',
+          content: JSON.stringify({
+            blocks: [
+              { key: 'p1', text: 'Դահլիճը լեփ-լեցուն էր։', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} },
+            ],
+            entityMap: {},
+          }),
+        },
       },
     });
     articleId = created.json<{ inserted_id: string }>().inserted_id;
@@ -60,7 +70,14 @@ describe('two languages, one site', () => {
       method: 'POST',
       url: '/api/new_event',
       headers: { authorization: admin },
-      payload: { title: 'Winter meeting', dated: '2026-12-05T18:30', description: 'Talks and tea', capacity: 30, price_pence: 500 },
+      payload: {
+        title: 'Winter meeting',
+        dated: '2026-12-05T18:30',
+        description: 'Talks and tea',
+        capacity: 30,
+        price_pence: 500,
+        hy: { title: 'Ձմեռային հանդիպում', description: 'Զեկույցներ և թեյ' },
+      },
     });
     eventId = event.json<{ inserted_id: string }>().inserted_id;
   });

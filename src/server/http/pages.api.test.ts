@@ -184,7 +184,7 @@ describe('server-rendered pages', () => {
         { '@type': 'Offer', price: '10.00', priceCurrency: 'GBP', eligibleCustomerType: 'Member' },
       ],
     });
-    expect(embeddedData(html).queries.find((q) => q.queryKey[0] === 'events')).toMatchObject({ queryKey: ['events', eventId] });
+    expect(embeddedData(html).queries.find((q) => q.queryKey[0] === 'events')).toMatchObject({ queryKey: ['events', eventId, 'en'] });
     for (const path of ['/events/00000000-0000-4000-8000-000000000000', '/events/nope'])
       expect((await get(path)).statusCode, path).toBe(404);
   });

@@ -59,6 +59,11 @@ export type PageHead = {
   language?: Language;
   /** The same page in each language, and `x-default` (the English), for `<link rel="alternate" hreflang>`. */
   alternates?: { hreflang: string; href: string }[];
+  /**
+   * Content (an article, an event) that exists in English only: no alternates, and its Armenian
+   * address names the English one as canonical (decision 180).
+   */
+  englishOnly?: boolean;
   /** schema.org structured data, each object one <script type="application/ld+json">. */
   jsonLd?: object[];
 };

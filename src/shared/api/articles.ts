@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ARTICLE_ID, INVALID_ARTICLE_ID } from '../domain/article-id';
 import { validateDocumentJson } from '../domain/richtext/validate';
-import { imageAddress, imageAlt, insertedResponse, succeededResponse } from './common';
+import { contentLanguage, imageAddress, imageAlt, insertedResponse, languageQuery, succeededResponse } from './common';
 import { defineEndpoints } from './contract';
 
 export { ARTICLE_ID, INVALID_ARTICLE_ID, isArticleId } from '../domain/article-id';
@@ -39,12 +39,24 @@ export const articleContent = z.string().superRefine((json, ctx) => {
   if (!result.ok) ctx.addIssue({ code: 'custom', message: result.error });
 });
 
+const articleTitle = z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters');
+const categories = z.array(category).max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`).default([]);
+
+/**
+ * The Armenian version of an article (decision 180): its title, content and categories (none: the
+ * English ones). Its brief, like the English one, is computed by the server.
+ */
+export const articleTranslation = z.object({ title: articleTitle, content: articleContent, categories });
+export type ArticleTranslation = z.input<typeof articleTranslation>;
+
 /** What an editor sends. A `brief` sent along is ignored: the server computes it. */
 export const articleFields = z.object({
-  title: z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters'),
+  title: articleTitle,
   dated,
-  categories: z.array(category).max(MAX_CATEGORIES, `At most ${MAX_CATEGORIES} categories`).default([]),
+  categories,
   content: articleContent,
+  /** The Armenian version: null removes it; left out, none for a new article and unchanged for an update. */
+  hy: articleTranslation.nullable().optional(),
   /**
    * A page (About us, the privacy policy) rather than news: no date shown, not in the news list
    * or feed. Left out: news for a new article, unchanged for an update.
@@ -71,6 +83,8 @@ export const articleSummary = z.object({
   /** The feature image's address and alt text; empty for none. */
   image: z.string(),
   image_alt: z.string(),
+  /** The language the title, brief, content and categories are in: English where the Armenian asked for is missing. */
+  language: contentLanguage,
 });
 export type ArticleSummary = z.infer<typeof articleSummary>;
 
@@ -89,6 +103,7 @@ export const articlesQuery = z.object({
   /** Opaque: the `next_cursor` of the page before. */
   cursor: z.string().max(300).optional(),
   category: z.string().trim().min(1).max(MAX_CATEGORY_LENGTH).optional(),
+  lang: contentLanguage.default('en'),
 });
 export type ArticlesQuery = z.input<typeof articlesQuery>;
 
@@ -114,13 +129,15 @@ export const articlesApi = defineEndpoints('articles', {
     path: '/api/articles/:id',
     summary: 'One article with its content (a Draft.js raw document as a JSON string)',
     params: z.object({ id: z.string() }),
+    query: languageQuery,
     response: articleRecord,
     errors: { 404: ARTICLE_NOT_FOUND },
   },
   categories: {
     method: 'GET',
     path: '/api/categories',
-    summary: 'Every category of the news in use, sorted',
+    summary: 'Every category of the news in use, sorted (in Armenian: the categories Armenian readers see)',
+    query: languageQuery,
     response: categoryList,
   },
   create: {

@@ -13,12 +13,21 @@ export const imageUrl = z
     message: 'Use an uploaded image or an http(s) address',
   });
 
+const role = z.string().trim().min(1, 'Enter a role').max(200, 'At most 200 characters');
+const description = z.string().trim().max(5000, 'At most 5,000 characters');
+
+/** A member's role and description in Armenian (decision 180). */
+export const committeeTranslation = z.object({ role, description: description.default('') });
+export type CommitteeTranslation = z.infer<typeof committeeTranslation>;
+
 export const committeeFields = z.object({
   name: z.string().trim().min(1, 'Enter a name').max(200, 'At most 200 characters'),
-  role: z.string().trim().min(1, 'Enter a role').max(200, 'At most 200 characters'),
+  role,
   image: imageUrl,
-  description: z.string().trim().max(5000, 'At most 5,000 characters'),
+  description,
   priority: z.number().int('Priority is a whole number').min(-1_000_000).max(1_000_000),
+  /** The Armenian role and description: null removes them; left out, none for a new member and unchanged for an update. */
+  hy: committeeTranslation.nullable().optional(),
 });
 export type CommitteeFields = z.infer<typeof committeeFields>;
 
@@ -28,7 +37,8 @@ export const newCommitteeRequest = committeeFields.extend({
 export const updateCommitteeRequest = committeeFields.extend({ _id: recordId });
 export type UpdateCommitteeRequest = z.infer<typeof updateCommitteeRequest>;
 
-export const committeeMember = committeeFields.extend({ _id: z.string() });
+/** A member in English, with the Armenian role and description beside (null: none; Armenian pages show the English). */
+export const committeeMember = committeeFields.extend({ _id: z.string(), hy: committeeTranslation.nullable() });
 export type CommitteeMember = z.infer<typeof committeeMember>;
 export const committeeList = z.array(committeeMember);
 
@@ -36,7 +46,7 @@ export const committeeApi = defineEndpoints('committee', {
   list: {
     method: 'GET',
     path: '/api/committees',
-    summary: 'The committee, by priority (highest first), then name',
+    summary: 'The committee, by priority (highest first), then name; each with its Armenian role and description where written',
     response: committeeList,
   },
   create: {

@@ -61,3 +61,10 @@ export const imageAddress = z
 
 /** What a picture shows, for those who cannot see it; empty for none. */
 export const imageAlt = z.string().trim().max(300, 'At most 300 characters');
+
+/**
+ * The language a content endpoint answers in (decision 180): `hy` gives the Armenian version where
+ * there is one, else the English, and says which it gave in the record's `language`.
+ */
+export const contentLanguage = z.enum(['en', 'hy'], { error: 'Use en or hy' });
+export const languageQuery = z.object({ lang: contentLanguage.default('en') });

@@ -3,7 +3,17 @@ import { groupThousands } from '../domain/en-gb';
 import { EVENT_CALENDAR_PATH, EVENTS_CALENDAR_PATH } from '../domain/link-paths';
 import { isLondonLocal } from '../domain/london-time';
 import { isWebAddress } from '../domain/richtext/safe-url';
-import { byIdRequest, imageAddress, imageAlt, insertedResponse, numberOrDigits, recordId, succeededResponse } from './common';
+import {
+  byIdRequest,
+  contentLanguage,
+  imageAddress,
+  imageAlt,
+  insertedResponse,
+  languageQuery,
+  numberOrDigits,
+  recordId,
+  succeededResponse,
+} from './common';
 import { defineEndpoints, file } from './contract';
 
 export const EVENT_PRICE_MAX_PENCE = 1_000_000;
@@ -44,14 +54,28 @@ const pounds = z
   .transform((v) => (v ? Math.round(Number(v) * 100) : 0))
   .pipe(z.number().max(EVENT_PRICE_MAX_PENCE, 'At most £10,000'));
 
+const eventTitle = z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters');
+const eventDescription = z.string().trim().max(5000, 'At most 5,000 characters');
+
+/** The Armenian version of an event's words (decision 180); an empty venue is the English one. */
+export const eventTranslation = z.object({
+  title: eventTitle,
+  description: eventDescription.default(''),
+  venue_name: optionalText(200),
+  venue_address: optionalText(500),
+});
+export type EventTranslation = z.output<typeof eventTranslation>;
+
 /** The booking details are optional: an event without them is a listing, as before. */
 const eventObject = z.object({
-  title: z.string().trim().min(1, 'Enter a title').max(200, 'At most 200 characters'),
+  title: eventTitle,
   dated: londonLocal,
-  description: z.string().trim().max(5000, 'At most 5,000 characters'),
+  description: eventDescription,
   end_dated: optionalLondonLocal,
   venue_name: optionalText(200),
   venue_address: optionalText(500),
+  /** The Armenian version: null removes it; left out, none for a new event and unchanged for an update. */
+  hy: eventTranslation.nullable().optional(),
   /** Shown to booked attendees only. */
   online_url: optionalText(500).refine((v) => v === null || isWebAddress(v), 'Use an address starting https:// or http://'),
   /** Null or empty: no limit. */
@@ -98,10 +122,21 @@ export const eventFields = eventObject.superRefine(checkTimes);
 export type EventFields = z.input<typeof eventFields>;
 export type EventFieldsOutput = z.output<typeof eventFields>;
 
+/** The admin's form's Armenian fields as typed: all empty is no Armenian version (decision 180). */
+const eventTranslationForm = z
+  .object({ title: z.string(), description: z.string(), venue_name: z.string(), venue_address: z.string() })
+  .transform((hy, ctx): EventTranslation | null => {
+    if (Object.values(hy).every((value) => value.trim() === '')) return null;
+    const parsed = eventTranslation.safeParse(hy);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  });
+
 /** The admin's form: the same fields, prices in pounds as typed; its output is the API's request. */
 export const eventForm = eventObject
   .omit({ member_price_pence: true, price_pence: true })
-  .extend({ member_price: pounds, price: pounds })
+  .extend({ member_price: pounds, price: pounds, hy: eventTranslationForm })
   .superRefine(checkTimes)
   .transform(({ member_price, price, ...rest }) => ({ ...rest, member_price_pence: member_price, price_pence: price }));
 export type EventFormInput = z.input<typeof eventForm>;
@@ -141,15 +176,22 @@ export const eventRecord = z.object({
   /** The feature image's address and alt text; empty for none. */
   image: z.string(),
   image_alt: z.string(),
+  /** The language the title, description and venue are in: English where the Armenian asked for is missing. */
+  language: contentLanguage,
 });
 export type EventRecord = z.infer<typeof eventRecord>;
-/** What the admin edits: the public record and the online link. */
-export const adminEventRecord = eventRecord.extend({ online_url: z.string().nullable() });
+/** What the admin edits: the English record, the online link and the Armenian version (null: none). */
+export const adminEventRecord = eventRecord.extend({
+  online_url: z.string().nullable(),
+  hy: z
+    .object({ title: z.string(), description: z.string(), venue_name: z.string().nullable(), venue_address: z.string().nullable() })
+    .nullable(),
+});
 export type AdminEventRecord = z.infer<typeof adminEventRecord>;
 export const eventList = z.array(eventRecord);
 
 /** GET /api/events: all events ascending, or only upcoming (ascending) or past (descending). */
-export const eventsQuery = z.object({ when: z.enum(['upcoming', 'past']).optional() });
+export const eventsQuery = z.object({ when: z.enum(['upcoming', 'past']).optional(), lang: contentLanguage.default('en') });
 
 export const eventsApi = defineEndpoints('events', {
   list: {
@@ -162,7 +204,8 @@ export const eventsApi = defineEndpoints('events', {
   feed: {
     method: 'GET',
     path: EVENTS_CALENDAR_PATH,
-    summary: 'Every event as an iCalendar feed to subscribe to',
+    summary: 'Every event as an iCalendar feed to subscribe to (lang=hy: in Armenian where translated)',
+    query: languageQuery,
     response: file('text/calendar'),
   },
   one: {
@@ -170,6 +213,7 @@ export const eventsApi = defineEndpoints('events', {
     path: '/api/events/:id',
     summary: 'One event with its booking details',
     params: eventId,
+    query: languageQuery,
     response: eventRecord,
     errors: { 404: 'No such event' },
   },
@@ -184,8 +228,9 @@ export const eventsApi = defineEndpoints('events', {
   ics: {
     method: 'GET',
     path: EVENT_CALENDAR_PATH,
-    summary: 'One event as an iCalendar file',
+    summary: 'One event as an iCalendar file (lang=hy: in Armenian where translated)',
     params: z.object({ id: z.string() }),
+    query: languageQuery,
     response: file('text/calendar'),
     errors: { 404: 'No such event' },
   },

@@ -10,6 +10,12 @@ export const feedsApi = defineEndpoints('feeds', {
     summary: 'The latest 20 articles as RSS 2.0',
     response: file('application/rss+xml'),
   },
+  rssArmenian: {
+    method: 'GET',
+    path: `/hy${NEWS_RSS_PATH}`,
+    summary: 'The latest 20 articles as RSS 2.0 for Armenian readers: each in Armenian where translated, linking to the Armenian pages',
+    response: file('application/rss+xml'),
+  },
   sitemap: {
     method: 'GET',
     path: '/sitemap.xml',

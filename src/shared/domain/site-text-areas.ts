@@ -45,6 +45,10 @@ const byPrefix: [string, TextArea][] = [
   ['newsletters.', { where: 'Newsletters: the archive of those sent', page: '/newsletters' }],
   ['preferences.', { where: 'E-mail choices (the link at the foot of every newsletter)', page: null }],
   ['article.', { where: 'An article or page', page: null }],
+  [
+    'content.',
+    { where: 'Articles, events and the committee in Armenian: the note on an untranslated one, the editors’ Armenian fields', page: null },
+  ],
   ['editor.', { where: 'Article editor', page: '/article/new' }],
   ['action.', { where: 'Buttons across the site (Edit, Save, Cancel…)', page: null }],
   ['footer.', { where: 'Footer of every page', page: '/' }],

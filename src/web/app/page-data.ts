@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { Language } from '../../shared/domain/language';
 import { isArticleId } from '../../shared/domain/article-id';
 import { ApiError } from '../lib/api';
 import { committeeQuery } from '../features/committee/committee-api';
@@ -15,9 +16,12 @@ import { archivedNewsletterQuery, newsletterArchiveQuery } from '../features/art
  * What the server renderer needs from a route: the data to fetch first and whether the page exists. */
 export type PageData = {
   /** Fills the query cache with what the page shows, so it renders whole and the browser asks again for nothing. */
-  load?(client: QueryClient, where: { params: Record<string, string | undefined>; search: URLSearchParams }): Promise<void>;
+  load?(
+    client: QueryClient,
+    where: { params: Record<string, string | undefined>; search: URLSearchParams; language: Language },
+  ): Promise<void>;
   /** Answers 404 (an unknown path, or a record that is not there). */
-  notFound?(client: QueryClient, where: { params: Record<string, string | undefined> }): boolean;
+  notFound?(client: QueryClient, where: { params: Record<string, string | undefined>; language: Language }): boolean;
 };
 
 /** A failed fetch stays in the cache as an error, which the page shows (and the status reflects). */
@@ -26,28 +30,34 @@ async function settle(work: Promise<unknown>): Promise<void> {
 }
 
 export const pageData = {
-  home: { load: (client) => settle(Promise.all([client.fetchQuery(eventsQuery), client.fetchQuery(committeeQuery)])) },
-  events: { load: (client) => settle(client.fetchQuery(eventsQuery)) },
+  home: {
+    load: (client, { language }) => settle(Promise.all([client.fetchQuery(eventsQuery(language)), client.fetchQuery(committeeQuery)])),
+  },
+  events: { load: (client, { language }) => settle(client.fetchQuery(eventsQuery(language))) },
   event: {
-    load: (client, { params }) => (isEventId(params.eventId) ? settle(client.fetchQuery(eventQuery(params.eventId))) : Promise.resolve()),
-    notFound(client, { params }) {
+    load: (client, { params, language }) =>
+      isEventId(params.eventId) ? settle(client.fetchQuery(eventQuery(params.eventId, language))) : Promise.resolve(),
+    notFound(client, { params, language }) {
       if (!isEventId(params.eventId)) return true;
-      const error = client.getQueryState(eventQuery(params.eventId).queryKey)?.error;
+      const error = client.getQueryState(eventQuery(params.eventId, language).queryKey)?.error;
       return error instanceof ApiError && error.status === 404;
     },
   },
   news: {
-    load: (client, { search }) =>
+    load: (client, { search, language }) =>
       settle(
-        Promise.all([client.fetchInfiniteQuery(articlePagesQuery(search.get('category') || null)), client.fetchQuery(categoriesQuery)]),
+        Promise.all([
+          client.fetchInfiniteQuery(articlePagesQuery(search.get('category') || null, language)),
+          client.fetchQuery(categoriesQuery(language)),
+        ]),
       ),
   },
   article: {
-    load: (client, { params }) =>
-      isArticleId(params.articleId) ? settle(client.fetchQuery(articleQuery(params.articleId))) : Promise.resolve(),
-    notFound(client, { params }) {
+    load: (client, { params, language }) =>
+      isArticleId(params.articleId) ? settle(client.fetchQuery(articleQuery(params.articleId, language))) : Promise.resolve(),
+    notFound(client, { params, language }) {
       if (!isArticleId(params.articleId)) return true;
-      const error = client.getQueryState(articleQuery(params.articleId).queryKey)?.error;
+      const error = client.getQueryState(articleQuery(params.articleId, language).queryKey)?.error;
       return error instanceof ApiError && error.status === 404;
     },
   },

@@ -30,6 +30,7 @@ const article = {
   is_page: false,
   image: '',
   image_alt: '',
+  language: 'en',
   author: null,
 };
 

@@ -102,6 +102,7 @@ describe('articles API', () => {
       is_page: false,
       image: '',
       image_alt: '',
+      language: 'en',
       // The editor who wrote it (createTestApp's accounts are "Test <role>").
       author: expect.stringMatching(/^Test /),
     });
@@ -309,7 +310,12 @@ describe('reach: feed, sitemap, robots and link previews', () => {
 
   it('lists every event’s page, and an event added or deleted at once', async () => {
     const admin = (await t.userWithRole('admin')).authorization;
-    const eventId = await createEvent(t, admin, { title: 'Sitemap lecture', dated: '2026-12-05T18:30', description: '' });
+    const eventId = await createEvent(t, admin, {
+      title: 'Sitemap lecture',
+      dated: '2026-12-05T18:30',
+      description: '',
+      hy: { title: 'Դասախոսություն' },
+    });
     const map = (await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
     expect(map).toContain(`<url><loc>http://localhost:8000/events/${eventId}</loc><lastmod>2026-11-21</lastmod><xhtml:link`);
     expect(map).toContain(`<url><loc>http://localhost:8000/hy/events/${eventId}</loc><lastmod>2026-11-21</lastmod><xhtml:link`);

@@ -3,10 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { rssFeed, sitemap, sitemapPart } from './articles.feeds';
 
 const site = { publicUrl: 'https://example.org', siteName: 'Example', description: 'About us' };
+// Each translated (an Armenian title): listed in both languages (decision 180).
 const rows = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `a${String(i).padStart(3, '0')}`, updated_at: '2026-11-20T10:00:00.000Z', is_page: 0 }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `a${String(i).padStart(3, '0')}`,
+    updated_at: '2026-11-20T10:00:00.000Z',
+    is_page: 0,
+    title_hy: 'Վերնագիր',
+  }));
 const events = (count: number) =>
-  Array.from({ length: count }, (_, i) => ({ id: `e${String(i).padStart(3, '0')}`, updated_at: '2026-11-21T10:00:00.000Z' }));
+  Array.from({ length: count }, (_, i) => ({
+    id: `e${String(i).padStart(3, '0')}`,
+    updated_at: '2026-11-21T10:00:00.000Z',
+    title_hy: 'Դասախոսություն',
+  }));
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 
 describe('sitemap', () => {
@@ -25,6 +35,16 @@ describe('sitemap', () => {
     expect(xml).toContain(`<url><loc>https://example.org/events/e000</loc><lastmod>2026-11-21</lastmod>${alternates}</url>`);
     expect(xml).toContain(`<url><loc>https://example.org/hy/events/e000</loc><lastmod>2026-11-21</lastmod>${alternates}</url>`);
     expect(sitemapPart(site, rows(3), events(2), 1, 100)).toBeNull();
+  });
+
+  it('lists an article or event without an Armenian version once, in English, without alternates (decision 180)', () => {
+    const xml = sitemap(site, [{ ...rows(1)[0]!, title_hy: null }], [{ ...events(1)[0]!, title_hy: null }], 100);
+    expect(xml).toContain('<url><loc>https://example.org/article/a000</loc><lastmod>2026-11-20</lastmod></url>');
+    expect(xml).toContain('<url><loc>https://example.org/events/e000</loc><lastmod>2026-11-21</lastmod></url>');
+    expect(locs(xml)).not.toContain('https://example.org/hy/article/a000');
+    expect(locs(xml)).not.toContain('https://example.org/hy/events/e000');
+    // The public pages keep both languages.
+    expect(locs(xml)).toContain('https://example.org/hy/news');
   });
 
   it('becomes an index of parts beyond the limit, each part holding at most the limit, none lost', () => {
@@ -94,6 +114,7 @@ describe('RSS feed', () => {
       is_page: false,
       image: '',
       image_alt: '',
+      language: 'en' as const,
     }));
     const feed = readFeed(rssFeed({ ...site, siteName: 'Tom & <Jerry>', description: '<p>About & us</p>' }, articles));
     expect(feed.title).toBe('Tom & <Jerry>: News');
@@ -113,6 +134,7 @@ describe('RSS feed', () => {
       is_page: false,
       image: '',
       image_alt: '',
+      language: 'en' as const,
     };
     const [item] = readFeed(rssFeed(site, [article])).items;
     expect(item).toMatchObject({ title: 'Bell and form feed', description: 'Tab\tkept' });

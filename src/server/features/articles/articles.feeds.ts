@@ -1,6 +1,7 @@
 import type { ArticleSummary } from '../../../shared/api/articles';
 import { PAGE, pagePath, pageUrl, SITEMAP_PAGES } from '../../../shared/domain/page-paths';
-import { inLanguage, LANGUAGE_TAGS, LANGUAGES } from '../../../shared/domain/language';
+import { inLanguage, LANGUAGE_TAGS, LANGUAGES, type Language } from '../../../shared/domain/language';
+import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
 
 /** Text for XML element content and attribute values; drops characters XML 1.0 cannot carry. */
 export function xmlEscape(text: string): string {
@@ -21,12 +22,19 @@ export function rssText(text: string): string {
   return xmlEscape(text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!));
 }
 
-export type SiteInfo = { publicUrl: string; siteName: string; description: string };
+/** The site's name and words in the feed's language (English unless said). */
+export type SiteInfo = { publicUrl: string; siteName: string; description: string; newsTitle?: string; language?: Language };
 
-const articleUrl = (site: SiteInfo, id: string) => pageUrl(site.publicUrl, 'article', { articleId: id });
+const articleUrl = (site: SiteInfo, id: string) => pageUrl(site.publicUrl, 'article', { articleId: id }, site.language);
 
-/** RSS 2.0 of the latest articles, so readers can follow the news. */
+/**
+ * RSS 2.0 of the latest articles, so readers can follow the news. The Armenian feed (/hy/news/rss.xml)
+ * lists the same news as the Armenian news page: each in Armenian where translated, else in English,
+ * linking to the Armenian pages (decision 180).
+ */
 export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
+  const language = site.language ?? 'en';
+  const feedPath = `${inLanguage('', language)}${NEWS_RSS_PATH}`;
   const items = articles.map((article) => {
     const link = articleUrl(site, article._id);
     return [
@@ -45,11 +53,11 @@ export function rssFeed(site: SiteInfo, articles: ArticleSummary[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${rssText(`${site.siteName}: News`)}</title>
-    <link>${xmlEscape(pageUrl(site.publicUrl, 'news'))}</link>
-    <atom:link href="${xmlEscape(`${site.publicUrl}/news/rss.xml`)}" rel="self" type="application/rss+xml"/>
+    <title>${rssText(`${site.siteName}: ${language === 'en' ? 'News' : (site.newsTitle ?? 'News')}`)}</title>
+    <link>${xmlEscape(pageUrl(site.publicUrl, 'news', undefined, language))}</link>
+    <atom:link href="${xmlEscape(`${site.publicUrl}${feedPath}`)}" rel="self" type="application/rss+xml"/>
     <description>${rssText(site.description)}</description>
-    <language>en-gb</language>${newest}
+    <language>${language === 'en' ? 'en-gb' : 'hy'}</language>${newest}
 ${items.join('\n')}
   </channel>
 </rss>
@@ -66,29 +74,35 @@ export const PUBLIC_PAGES = SITEMAP_PAGES.map((page) => PAGE[page]);
 /** The sitemap protocol's limit of addresses in one file (each page is listed once per language). */
 export const SITEMAP_LIMIT = 50_000;
 
-type SitemapRow = { id: string; updated_at: string; is_page: number };
+/** `title_hy` null or left out: the article or event has no Armenian version (decision 180). */
+type SitemapRow = { id: string; updated_at: string; is_page: number; title_hy?: string | null };
 /** An event's page, /events/{id}: listed after the pages, before the news. */
-export type SitemapEvent = { id: string; updated_at: string };
+export type SitemapEvent = { id: string; updated_at: string; title_hy?: string | null };
 
 /**
  * Each address of the sitemap as its <url> elements, one per language, each naming the page in
  * every language and `x-default` (decision 150): the public pages, then pages, events, then news.
+ * An article or event without an Armenian version is listed in English alone, without alternates:
+ * its Armenian address shows the English words and names the English page as its canonical one
+ * (decision 180).
  */
 function sitemapEntries(site: SiteInfo, articles: SitemapRow[], events: SitemapEvent[]): string[] {
-  const url = (path: string, lastmod?: string) => {
+  const url = (path: string, lastmod?: string, translated = true) => {
     const at = (language: (typeof LANGUAGES)[number]) => xmlEscape(`${site.publicUrl}${inLanguage(path, language)}`);
+    const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
+    if (!translated) return [`  <url><loc>${at('en')}</loc>${modified}</url>`];
     const alternates = [
       ...LANGUAGES.map((language) => `<xhtml:link rel="alternate" hreflang="${LANGUAGE_TAGS[language]}" href="${at(language)}"/>`),
       `<xhtml:link rel="alternate" hreflang="x-default" href="${at('en')}"/>`,
     ].join('');
-    const modified = lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : '';
     return LANGUAGES.map((language) => `  <url><loc>${at(language)}</loc>${modified}${alternates}</url>`);
   };
-  const entry = (a: { id: string; updated_at: string }) => url(pagePath('article', { articleId: a.id }), a.updated_at);
+  const translated = (row: { title_hy?: string | null }) => row.title_hy !== null && row.title_hy !== undefined;
+  const entry = (a: SitemapRow) => url(pagePath('article', { articleId: a.id }), a.updated_at, translated(a));
   return [
     ...PUBLIC_PAGES.flatMap((page) => url(page)),
     ...articles.filter((a) => a.is_page === 1).flatMap(entry),
-    ...events.flatMap((e) => url(`/events/${encodeURIComponent(e.id)}`, e.updated_at)),
+    ...events.flatMap((e) => url(`/events/${encodeURIComponent(e.id)}`, e.updated_at, translated(e))),
     ...articles.filter((a) => a.is_page !== 1).flatMap(entry),
   ];
 }

@@ -3,6 +3,7 @@ import { MEDIA, mediaUrl, type RawDocument } from '../../../shared/domain/richte
 import type { PageHead } from '../../http/spa';
 import type { ArticlesService } from './articles.service';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import type { Language } from '../../../shared/domain/language';
 
 const ARTICLE_PATH = /^\/article\/([^/]+)$/;
 
@@ -27,11 +28,14 @@ export async function articlePageHead(
   articles: ArticlesService,
   path: string,
   site: { publicUrl: string; shortName: string; siteName: string; shareImage?: string },
+  language: Language = 'en',
 ): Promise<PageHead | null> {
   const id = ARTICLE_PATH.exec(path)?.[1];
   if (!isArticleId(id) || id === 'new') return null;
-  const article = await articles.find(id).catch(() => null);
+  const article = await articles.find(id, language).catch(() => null);
   if (!article) return null;
+  // hreflang only where a translation exists (decision 180).
+  const englishOnly = language === 'en' ? !(await articles.translated(id)) : article.language === 'en';
   const url = pageUrl(site.publicUrl, 'article', { articleId: article._id });
   // The article's feature image, else the first picture in it, else the site's share image.
   const image =
@@ -81,5 +85,6 @@ export async function articlePageHead(
             publisher: { '@type': 'Organization', name: site.siteName, url: `${site.publicUrl}/` },
           },
         ],
+    englishOnly,
   };
 }

@@ -6,6 +6,7 @@ export const articlesPersonalData: PersonalDataCoverage = {
   tables: {
     articles: { personal: ['created_by'], export: { omitted: 'which articles an editor wrote: the articles are the association’s' } },
     article_categories: { none: 'the categories of each article' },
+    article_categories_hy: { none: 'the categories of each article as Armenian readers see them' },
   },
   async export() {
     return {};

@@ -1,10 +1,15 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import { inTransaction } from '../../db/transaction';
 import type { ArticlesTable, Database } from '../../db/schema';
+import type { Language } from '../../../shared/domain/language';
 
 export type ArticleRow = Selectable<ArticlesTable>;
-export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | 'is_page' | 'image' | 'image_alt'>;
-const SUMMARY = ['id', 'title', 'dated', 'brief', 'is_page', 'image', 'image_alt'] as const;
+export type SummaryRow = Pick<ArticleRow, 'id' | 'title' | 'dated' | 'brief' | 'is_page' | 'image' | 'image_alt' | 'title_hy' | 'brief_hy'>;
+const SUMMARY = ['id', 'title', 'dated', 'brief', 'is_page', 'image', 'image_alt', 'title_hy', 'brief_hy'] as const;
+/** The categories English readers see, and those Armenian readers see (decision 180). */
+const CATEGORY_TABLES = { en: 'article_categories', hy: 'article_categories_hy' } as const;
+/** An article's categories in each language; the Armenian ones are the English ones where it has none of its own. */
+export type Categories = { en: string[]; hy: string[] | null };
 /** Where a page starts: after this (dated, id), in newest-first order. */
 export type PagePosition = { dated: string; id: string };
 
@@ -17,20 +22,22 @@ function newestAfter(dated: string, id: string, after: PagePosition) {
   return sql<boolean>`${sql.ref(dated)} <= ${after.dated} and (${sql.ref(dated)} < ${after.dated} or ${sql.ref(id)} < ${after.id})`;
 }
 
-/** The article's categories, each carrying its date and page flag for the category index. */
-async function writeCategories(trx: Kysely<Database>, id: string, categories: string[]): Promise<void> {
-  if (categories.length === 0) return;
+/**
+ * The article's categories in both languages, each carrying its date and page flag for the
+ * category index. `hy` null or empty: Armenian readers see the English ones.
+ */
+async function writeCategories(trx: Kysely<Database>, id: string, categories: Categories): Promise<void> {
   const article = await trx.selectFrom('articles').select(['dated', 'is_page']).where('id', '=', id).executeTakeFirstOrThrow();
-  await trx
-    .insertInto('article_categories')
-    .values(categories.map((category) => ({ article_id: id, category, dated: article.dated, is_page: article.is_page })))
-    .execute();
+  const rows = (list: string[]) => list.map((category) => ({ article_id: id, category, dated: article.dated, is_page: article.is_page }));
+  if (categories.en.length) await trx.insertInto('article_categories').values(rows(categories.en)).execute();
+  const hy = categories.hy?.length ? categories.hy : categories.en;
+  if (hy.length) await trx.insertInto('article_categories_hy').values(rows(hy)).execute();
 }
 
 export function articlesRepo(db: Kysely<Database>) {
   return {
     /** The article and its categories in one transaction. */
-    async insert(article: Insertable<ArticlesTable>, categories: string[]): Promise<void> {
+    async insert(article: Insertable<ArticlesTable>, categories: Categories): Promise<void> {
       await inTransaction(db, async (trx) => {
         await trx.insertInto('articles').values(article).execute();
         await writeCategories(trx, article.id, categories);
@@ -38,11 +45,12 @@ export function articlesRepo(db: Kysely<Database>) {
     },
 
     /** Replaces the article's fields and categories; false when there is no such article. */
-    async update(id: string, changes: Updateable<ArticlesTable>, categories: string[]): Promise<boolean> {
+    async update(id: string, changes: Updateable<ArticlesTable>, categories: Categories): Promise<boolean> {
       return inTransaction(db, async (trx) => {
         const result = await trx.updateTable('articles').set(changes).where('id', '=', id).executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) return false;
         await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+        await trx.deleteFrom('article_categories_hy').where('article_id', '=', id).execute();
         await writeCategories(trx, id, categories);
         return true;
       });
@@ -52,6 +60,7 @@ export function articlesRepo(db: Kysely<Database>) {
       return inTransaction(db, async (trx) => {
         // SQLite enforces the cascade only with a pragma; deleting the children first works on both.
         await trx.deleteFrom('article_categories').where('article_id', '=', id).execute();
+        await trx.deleteFrom('article_categories_hy').where('article_id', '=', id).execute();
         const result = await trx.deleteFrom('articles').where('id', '=', id).executeTakeFirst();
         return Number(result.numDeletedRows) > 0;
       });
@@ -74,12 +83,13 @@ export function articlesRepo(db: Kysely<Database>) {
     },
 
     /** News (never pages) newest first, without the content; `limit` rows after `after`, optionally in one category. */
-    page(options: { limit: number; after?: PagePosition; category?: string }): Promise<SummaryRow[]> {
+    page(options: { limit: number; after?: PagePosition; category?: string; language?: Language }): Promise<SummaryRow[]> {
       const { after, category, limit } = options;
       if (category !== undefined) {
-        // From the category's own index (category, is_page, dated, article_id), newest first.
+        // From the category's own index (category, is_page, dated, article_id), newest first, among
+        // the categories readers of the language see.
         let ids = db
-          .selectFrom('article_categories')
+          .selectFrom(CATEGORY_TABLES[options.language ?? 'en'])
           .select(['article_id', 'dated'])
           .where('category', '=', category)
           .where('is_page', '=', 0);
@@ -109,15 +119,15 @@ export function articlesRepo(db: Kysely<Database>) {
     },
 
     /** The categories of the given articles (no JSON aggregation: portable SQL). */
-    categoriesOf(ids: string[]): Promise<{ article_id: string; category: string }[]> {
+    categoriesOf(ids: string[], language: Language = 'en'): Promise<{ article_id: string; category: string }[]> {
       if (ids.length === 0) return Promise.resolve([]);
-      return db.selectFrom('article_categories').select(['article_id', 'category']).where('article_id', 'in', ids).execute();
+      return db.selectFrom(CATEGORY_TABLES[language]).select(['article_id', 'category']).where('article_id', 'in', ids).execute();
     },
 
     /** The categories of news articles: a page's categories are not offered as a filter. */
-    async allCategories(): Promise<string[]> {
+    async allCategories(language: Language = 'en'): Promise<string[]> {
       const rows = await db
-        .selectFrom('article_categories')
+        .selectFrom(CATEGORY_TABLES[language])
         .select('category')
         .distinct()
         .where('article_id', 'in', db.selectFrom('articles').select('id').where('is_page', '=', 0))
@@ -134,8 +144,13 @@ export function articlesRepo(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       return `${Number(row.n)} ${row.latest ?? ''}`;
     },
-    changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at' | 'is_page'>[]> {
-      return db.selectFrom('articles').select(['id', 'updated_at', 'is_page']).orderBy('dated', 'desc').orderBy('id', 'desc').execute();
+    changes(): Promise<Pick<ArticleRow, 'id' | 'updated_at' | 'is_page' | 'title_hy'>[]> {
+      return db
+        .selectFrom('articles')
+        .select(['id', 'updated_at', 'is_page', 'title_hy'])
+        .orderBy('dated', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
   };
 }

@@ -7,6 +7,7 @@ import { acceptedEncoding, encodedOnce } from '../../http/encoded-page';
 import { addRoute } from '../../http/route';
 import { robotsTxt, rssFeed, sitemap, sitemapPart, type SiteInfo, type SitemapEvent } from './articles.feeds';
 import type { ArticlesService } from './articles.service';
+import type { Language } from '../../../shared/domain/language';
 
 // The content is at most 1 MB of JSON, sent inside a JSON string: escaping may double it.
 const WRITE_BODY_LIMIT = 2 * MAX_JSON_BYTES + 64 * 1024;
@@ -16,7 +17,7 @@ const FEED_CACHE = 'public, max-age=900';
 export function articlesRoutes(
   app: FastifyInstance,
   articles: ArticlesService,
-  site: () => Promise<SiteInfo>,
+  site: (language?: Language) => Promise<SiteInfo>,
   /** The events' pages for the sitemap (another feature's: app.ts hands them over). */
   eventPages: () => Promise<SitemapEvent[]> = async () => [],
 ) {
@@ -24,13 +25,13 @@ export function articlesRoutes(
 
   addRoute(app, articlesApi.one, {
     policy: 'public',
-    handler: ({ params }) => {
+    handler: ({ params, query }) => {
       if (!isArticleId(params.id)) throw badRequest(INVALID_ARTICLE_ID);
-      return articles.find(params.id);
+      return articles.find(params.id, query.lang);
     },
   });
 
-  addRoute(app, articlesApi.categories, { policy: 'public', handler: () => articles.categories() });
+  addRoute(app, articlesApi.categories, { policy: 'public', handler: ({ query }) => articles.categories(query.lang) });
 
   addRoute(app, articlesApi.create, {
     policy: 'editor',
@@ -65,6 +66,16 @@ export function articlesRoutes(
       const { items } = await articles.page({ limit: RSS_ITEMS });
       cached(reply, 'application/rss+xml; charset=utf-8');
       return rssFeed(await site(), items);
+    },
+  });
+
+  addRoute(app, feedsApi.rssArmenian, {
+    policy: 'public',
+    etag: true,
+    handler: async ({ reply }) => {
+      const { items } = await articles.page({ limit: RSS_ITEMS, lang: 'hy' });
+      cached(reply, 'application/rss+xml; charset=utf-8');
+      return rssFeed(await site('hy'), items);
     },
   });
 

@@ -15,7 +15,10 @@ import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { versioned } from '../../short-lived';
 import { articlesRepo, type PagePosition, type SummaryRow } from './articles.repo';
+import type { Language } from '../../../shared/domain/language';
 
+/** An article's Armenian version (decision 180); no categories: the English ones. */
+export type ArmenianVersion = { title: string; content: RawDocument; categories?: string[] };
 export type NewArticle = {
   title: string;
   dated: Date;
@@ -24,6 +27,7 @@ export type NewArticle = {
   is_page?: boolean;
   image?: string;
   image_alt?: string;
+  hy?: ArmenianVersion | null;
 };
 /** Fields as the API receives them, already validated by the shared schema. */
 export type ArticleInput = {
@@ -34,7 +38,14 @@ export type ArticleInput = {
   is_page?: boolean;
   image?: string;
   image_alt?: string;
+  hy?: { title: string; content: string; categories: string[] } | null;
 };
+
+/** The Armenian columns of an article: its version, or all null for none. */
+function armenianColumns(hy: ArmenianVersion | null) {
+  if (!hy) return { title_hy: null, brief_hy: null, content_hy: null };
+  return { title_hy: hy.title, brief_hy: makeBrief(plainText(hy.content)), content_hy: JSON.stringify(hy.content) };
+}
 
 /**
  * What Settings has chosen this article as ("About", "Privacy"), read in the caller's
@@ -86,21 +97,32 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     const roles = await pinnedAs(id, trx);
     if (roles.length) throw conflict(pinnedPage(roles));
   }
-  async function withCategories(rows: SummaryRow[]): Promise<ArticleSummary[]> {
+  /**
+   * The summaries in a language: an article without an Armenian version answers in English and
+   * says so in `language` (the page then notes it, decision 180).
+   */
+  async function withCategories(rows: SummaryRow[], language: Language = 'en'): Promise<ArticleSummary[]> {
     const byArticle = new Map<string, string[]>();
-    for (const row of await repo.categoriesOf(rows.map((r) => r.id))) {
+    for (const row of await repo.categoriesOf(
+      rows.map((r) => r.id),
+      language,
+    )) {
       byArticle.set(row.article_id, [...(byArticle.get(row.article_id) ?? []), row.category]);
     }
-    return rows.map((row) => ({
-      _id: row.id,
-      title: row.title,
-      dated: row.dated,
-      brief: row.brief,
-      categories: sorted(byArticle.get(row.id) ?? []),
-      is_page: row.is_page === 1,
-      image: row.image,
-      image_alt: row.image_alt,
-    }));
+    return rows.map((row) => {
+      const armenian = language === 'hy' && row.title_hy !== null;
+      return {
+        _id: row.id,
+        title: armenian ? row.title_hy! : row.title,
+        dated: row.dated,
+        brief: armenian ? (row.brief_hy ?? '') : row.brief,
+        categories: sorted(byArticle.get(row.id) ?? []),
+        is_page: row.is_page === 1,
+        image: row.image,
+        image_alt: row.image_alt,
+        language: armenian ? 'hy' : 'en',
+      };
+    });
   }
 
   const sitemapRows = versioned(
@@ -108,10 +130,20 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
     () => repo.changes(),
   );
   // The news list's category filter: every category read again only after an article changed (decision 094).
-  const categoryNames = versioned(
-    () => repo.version(),
-    async () => sorted(await repo.allCategories()),
-  );
+  const categoryNames = {
+    en: versioned(
+      () => repo.version(),
+      async () => sorted(await repo.allCategories('en')),
+    ),
+    hy: versioned(
+      () => repo.version(),
+      async () => sorted(await repo.allCategories('hy')),
+    ),
+  };
+  const forgetCategories = () => {
+    categoryNames.en.forget();
+    categoryNames.hy.forget();
+  };
 
   return {
     /** Stores an article; the brief is always computed here from the content. */
@@ -130,10 +162,15 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         is_page: article.is_page ? 1 : 0,
         image: article.image ?? '',
         image_alt: article.image ? (article.image_alt ?? '') : '',
+        ...armenianColumns(article.hy ?? null),
+      };
+      const categories = {
+        en: cleanCategories(article.categories),
+        hy: article.hy?.categories ? cleanCategories(article.hy.categories) : null,
       };
       await audit.change(
         actor,
-        (trx) => articlesRepo(trx).insert(row, cleanCategories(article.categories)),
+        (trx) => articlesRepo(trx).insert(row, categories),
         () => ({
           kind: 'article',
           action: 'created',
@@ -142,7 +179,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         }),
       );
       sitemapRows.forget();
-      categoryNames.forget();
+      forgetCategories();
       return id;
     },
 
@@ -155,6 +192,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         is_page: fields.is_page ?? false,
         image: fields.image,
         image_alt: fields.image_alt,
+        hy: fields.hy ? { title: fields.hy.title, content: documentOf(fields.hy.content), categories: fields.hy.categories } : null,
       };
       return this.create(article, actor);
     },
@@ -171,6 +209,10 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         // Left out, the image stays; an image without words keeps none from before.
         ...(fields.image === undefined ? {} : { image: fields.image, image_alt: fields.image ? (fields.image_alt ?? '') : '' }),
         ...(fields.image === undefined && fields.image_alt !== undefined ? { image_alt: fields.image_alt } : {}),
+        // Left out, the Armenian version stays as it was; null removes it.
+        ...(fields.hy === undefined
+          ? {}
+          : armenianColumns(fields.hy && { title: fields.hy.title, content: documentOf(fields.hy.content) })),
       };
       await audit.change(
         actor,
@@ -178,7 +220,13 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
           const before = await articlesRepo(trx).find(id);
           if (!before) throw notFound(ARTICLE_NOT_FOUND);
           if (before.is_page === 1 && fields.is_page === false) await refuseIfPinned(id, trx);
-          if (!(await articlesRepo(trx).update(id, changes, cleanCategories(fields.categories)))) throw notFound(ARTICLE_NOT_FOUND);
+          // The Armenian categories stay with an Armenian version left out; without one, they follow the English.
+          const keptHy =
+            fields.hy === undefined && before.title_hy !== null
+              ? (await articlesRepo(trx).categoriesOf([id], 'hy')).map((row) => row.category)
+              : null;
+          const categories = { en: cleanCategories(fields.categories), hy: fields.hy ? cleanCategories(fields.hy.categories) : keptHy };
+          if (!(await articlesRepo(trx).update(id, changes, categories))) throw notFound(ARTICLE_NOT_FOUND);
           return before.is_page === 1;
         },
         (wasPage) => {
@@ -188,7 +236,7 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         },
       );
       sitemapRows.forget();
-      categoryNames.forget();
+      forgetCategories();
     },
 
     async delete(id: string, actor: Actor): Promise<void> {
@@ -205,28 +253,34 @@ export function articlesService(db: Kysely<Database>, clock: () => Date, audit: 
         (article) => ({ kind: 'article', action: 'deleted', subject_id: id, summary: `Deleted article ${quoted(article.title)}` }),
       );
       sitemapRows.forget();
-      categoryNames.forget();
+      forgetCategories();
     },
 
-    async find(id: string): Promise<ArticleRecord> {
+    /** The article in a language: its Armenian version, else the English (`language` says which). */
+    async find(id: string, language: Language = 'en'): Promise<ArticleRecord> {
       const row = await repo.find(id);
       if (!row) throw notFound(ARTICLE_NOT_FOUND);
-      const [[summary], author] = await Promise.all([withCategories([row]), repo.authorOf(id)]);
-      return { ...summary!, content: row.content, author };
+      const [[summary], author] = await Promise.all([withCategories([row], language), repo.authorOf(id)]);
+      return { ...summary!, content: summary!.language === 'hy' ? row.content_hy! : row.content, author };
+    },
+
+    /** Whether the article has an Armenian version (its head names alternates only then, decision 180). */
+    async translated(id: string): Promise<boolean> {
+      return (await repo.find(id))?.title_hy != null;
     },
 
     /** One page of summaries, newest first, and the cursor of the next page when there is one. */
-    async page(options: { limit: number; cursor?: string; category?: string }): Promise<ArticlePage> {
+    async page(options: { limit: number; cursor?: string; category?: string; lang?: Language }): Promise<ArticlePage> {
       const after = options.cursor ? decodeCursor(options.cursor) : undefined;
       // One row more than asked tells whether another page follows.
-      const rows = await repo.page({ limit: options.limit + 1, after, category: options.category });
-      const items = await withCategories(rows.slice(0, options.limit));
+      const rows = await repo.page({ limit: options.limit + 1, after, category: options.category, language: options.lang });
+      const items = await withCategories(rows.slice(0, options.limit), options.lang);
       const last = rows.length > options.limit ? rows[options.limit - 1] : undefined;
       return { items, next_cursor: last ? encodeCursor({ dated: last.dated, id: last.id }) : null };
     },
 
-    categories(): Promise<string[]> {
-      return categoryNames.get();
+    categories(language: Language = 'en'): Promise<string[]> {
+      return categoryNames[language].get();
     },
 
     /** Every page by title: the choices for the About and Privacy pages. */

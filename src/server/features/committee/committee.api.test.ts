@@ -41,6 +41,7 @@ describe('committee', () => {
       image: '',
       description: 'About Default priority',
       priority: 100,
+      hy: null,
     });
   });
 

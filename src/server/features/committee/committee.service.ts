@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_COMMITTEE_PRIORITY, type CommitteeFields, type CommitteeMember } from '../../../shared/api/committee';
+import {
+  DEFAULT_COMMITTEE_PRIORITY,
+  type CommitteeFields,
+  type CommitteeMember,
+  type CommitteeTranslation,
+} from '../../../shared/api/committee';
 import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
@@ -10,6 +15,11 @@ const NOT_FOUND = 'Committee member not found';
 // Sorting here rather than in SQL keeps the order the same on SQLite and PostgreSQL (collations differ).
 const byName = new Intl.Collator('en-GB', { sensitivity: 'base' }).compare;
 
+/** The Armenian columns: the role and description, or null for none. */
+function armenianColumns(hy: CommitteeTranslation | null) {
+  return { role_hy: hy?.role ?? null, description_hy: hy ? hy.description : null };
+}
+
 export type NewCommitteeMember = Omit<CommitteeFields, 'priority'> & { priority?: number };
 
 export function committeeService(db: Kysely<Database>, clock: () => Date, audit: AuditTrail) {
@@ -19,14 +29,30 @@ export function committeeService(db: Kysely<Database>, clock: () => Date, audit:
     async list(): Promise<CommitteeMember[]> {
       const rows = await repo.list();
       return rows
-        .map(({ id, name, role, image, description, priority }) => ({ _id: id, name, role, image, description, priority }))
+        .map(({ id, name, role, image, description, priority, role_hy, description_hy }) => ({
+          _id: id,
+          name,
+          role,
+          image,
+          description,
+          priority,
+          hy: role_hy === null ? null : { role: role_hy, description: description_hy ?? '' },
+        }))
         .sort((a, b) => b.priority - a.priority || byName(a.name, b.name));
     },
 
     async create(member: NewCommitteeMember, actor: Actor): Promise<string> {
       const id = randomUUID();
       const now = clock().toISOString();
-      const row = { ...member, id, priority: member.priority ?? DEFAULT_COMMITTEE_PRIORITY, created_at: now, updated_at: now };
+      const { hy, ...english } = member;
+      const row = {
+        ...english,
+        ...armenianColumns(hy ?? null),
+        id,
+        priority: member.priority ?? DEFAULT_COMMITTEE_PRIORITY,
+        created_at: now,
+        updated_at: now,
+      };
       await audit.change(
         actor,
         (trx) => committeeRepo(trx).insert(row),
@@ -41,10 +67,13 @@ export function committeeService(db: Kysely<Database>, clock: () => Date, audit:
     },
 
     async update(id: string, fields: CommitteeFields, actor: Actor): Promise<void> {
+      const { hy, ...english } = fields;
+      // Left out, the Armenian words stay as they are; null removes them.
+      const changes = { ...english, ...(hy === undefined ? {} : armenianColumns(hy)), updated_at: clock().toISOString() };
       await audit.change(
         actor,
         async (trx) => {
-          if (!(await committeeRepo(trx).update(id, { ...fields, updated_at: clock().toISOString() }))) throw notFound(NOT_FOUND);
+          if (!(await committeeRepo(trx).update(id, changes))) throw notFound(NOT_FOUND);
         },
         () => ({ kind: 'committee', action: 'updated', subject_id: id, summary: `Updated committee member ${quoted(fields.name)}` }),
       );

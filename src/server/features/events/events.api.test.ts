@@ -21,6 +21,7 @@ const noDetails = {
   cancel_cutoff_days: 7,
   image: '',
   image_alt: '',
+  language: 'en',
 };
 
 describe('events', () => {
@@ -122,13 +123,14 @@ describe('events', () => {
         cancel_cutoff_days: 3,
         image: '',
         image_alt: '',
+        language: 'en',
       };
       expect(await list()).toEqual([expected]);
       const one = await t.app.inject({ method: 'GET', url: `/api/events/${id}` });
       expect(one.json()).toEqual(expected);
       expect(one.body).not.toContain('meet.example.org');
       const admined = await t.app.inject({ method: 'GET', url: `/api/admin/events/${id}`, headers: { authorization: admin } });
-      expect(admined.json()).toEqual({ ...expected, online_url: 'https://meet.example.org/abc' });
+      expect(admined.json()).toEqual({ ...expected, online_url: 'https://meet.example.org/abc', hy: null });
       expect((await t.app.inject({ method: 'GET', url: `/api/admin/events/${id}` })).statusCode).toBe(401);
       expect((await t.app.inject({ method: 'GET', url: '/api/events/00000000-0000-0000-0000-000000000000' })).statusCode).toBe(404);
 

@@ -3,6 +3,7 @@ import { poundsDecimal } from '../../../shared/domain/money';
 import type { PageHead } from '../../http/spa';
 import type { EventsService } from './events.service';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import type { Language } from '../../../shared/domain/language';
 
 const EVENT_PATH = /^\/events\/([^/]+)$/;
 
@@ -58,12 +59,14 @@ export function eventJsonLd(event: EventRecord, url: string, site: Pick<Site, 'p
 }
 
 /** For /events/{id}: the event's title, its description and an Event in JSON-LD. Null for unknown events. */
-export async function eventPageHead(events: EventsService, path: string, site: Site): Promise<PageHead | null> {
+export async function eventPageHead(events: EventsService, path: string, site: Site, language: Language = 'en'): Promise<PageHead | null> {
   const id = EVENT_PATH.exec(path)?.[1];
   if (!isEventId(id)) return null;
-  const event = await events.one(id).catch(() => null);
+  const event = await events.one(id, language).catch(() => null);
   if (!event) return null;
+  // Always the English address: page-head.ts moves it to the page's own language where the event has one.
   const url = pageUrl(site.publicUrl, 'event', { eventId: event._id });
+  const englishOnly = language === 'en' ? !(await events.translated(id)) : event.language === 'en';
   const title = `${site.shortName} | ${event.title}`;
   const description = event.description.replace(/\s+/g, ' ').trim().slice(0, 300) || event.title;
   // The event's own picture, else the site's share image.
@@ -88,5 +91,6 @@ export async function eventPageHead(events: EventsService, path: string, site: S
       ...(alt ? [{ name: 'twitter:image:alt', content: alt }] : []),
     ],
     jsonLd: [eventJsonLd(event, url, site)],
+    englishOnly,
   };
 }

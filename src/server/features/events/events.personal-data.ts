@@ -65,7 +65,12 @@ export function eventsPersonalData(deps: EventsPersonalDataDeps): PersonalDataCo
       },
       events: {
         none: 'the association’s events',
-        notPersonal: { venue_name: 'where the event is held', venue_address: 'where the event is held' },
+        notPersonal: {
+          venue_name: 'where the event is held',
+          venue_address: 'where the event is held',
+          venue_name_hy: 'where the event is held, in Armenian',
+          venue_address_hy: 'where the event is held, in Armenian',
+        },
       },
     },
 

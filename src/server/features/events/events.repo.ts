@@ -35,8 +35,8 @@ export function eventsRepo(db: Kysely<Database>) {
       return `${Number(row.n)} ${row.latest ?? ''}`;
     },
     /** Every event's address and last change, for the sitemap. */
-    pages(): Promise<Pick<EventRow, 'id' | 'updated_at'>[]> {
-      return db.selectFrom('events').select(['id', 'updated_at']).orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
+    pages(): Promise<Pick<EventRow, 'id' | 'updated_at' | 'title_hy'>[]> {
+      return db.selectFrom('events').select(['id', 'updated_at', 'title_hy']).orderBy('starts_at', 'desc').orderBy('id', 'desc').execute();
     },
     find(id: string): Promise<EventRow | undefined> {
       return db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst();

@@ -5,6 +5,7 @@ import { addRoute } from '../../http/route';
 import type { BookingsService } from './bookings.service';
 import type { EventsService } from './events.service';
 import { toIcs, type CalendarInfo } from './ics';
+import type { Language } from '../../../shared/domain/language';
 
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 
@@ -12,24 +13,24 @@ export function eventsRoutes(
   app: FastifyInstance,
   events: EventsService,
   bookings: Pick<BookingsService, 'offerFreePlaces'>,
-  calendar: () => Promise<CalendarInfo>,
+  calendar: (language: Language) => Promise<CalendarInfo>,
 ) {
-  addRoute(app, eventsApi.list, { policy: 'public', handler: ({ query }) => events.list(query.when) });
+  addRoute(app, eventsApi.list, { policy: 'public', handler: ({ query }) => events.list(query.when, query.lang) });
 
   addRoute(app, eventsApi.feed, {
     policy: 'public',
     etag: true,
-    handler: async ({ reply }) => {
+    handler: async ({ query, reply }) => {
       reply.type(CALENDAR_TYPE).header('cache-control', 'public, max-age=900');
-      return toIcs(await events.rows(), await calendar());
+      return toIcs(await events.rows(), await calendar(query.lang), query.lang);
     },
   });
 
   addRoute(app, eventsApi.one, {
     policy: 'public',
-    handler: ({ params: { id } }) => {
+    handler: ({ params: { id }, query }) => {
       if (!isEventId(id)) throw notFound('Event not found');
-      return events.one(id);
+      return events.one(id, query.lang);
     },
   });
   addRoute(app, eventsApi.adminOne, {
@@ -41,9 +42,9 @@ export function eventsRoutes(
   });
   addRoute(app, eventsApi.ics, {
     policy: 'public',
-    handler: async ({ params: { id }, reply }) => {
+    handler: async ({ params: { id }, query, reply }) => {
       if (!isEventId(id)) throw notFound('Event not found');
-      const body = toIcs([await events.find(id)], await calendar());
+      const body = toIcs([await events.find(id)], await calendar(query.lang), query.lang);
       reply.type(CALENDAR_TYPE).header('content-disposition', `attachment; filename="event-${id}.ics"`).header('cache-control', 'no-cache');
       return body;
     },

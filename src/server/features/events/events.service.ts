@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminEventRecord, EventFieldsOutput, EventRecord } from '../../../shared/api/events';
+import type { AdminEventRecord, EventFieldsOutput, EventRecord, EventTranslation } from '../../../shared/api/events';
+import type { Language } from '../../../shared/domain/language';
 import { bookingState, placesLeft } from '../../../shared/domain/event-booking';
 import { PAST_EVENT_CUTOFF_MS } from '../../../shared/domain/event-timing';
 import { fromLondonLocal, toLondonLocal } from '../../../shared/domain/london-time';
@@ -8,27 +9,29 @@ import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database, EventsTable } from '../../db/schema';
 import { conflict, notFound } from '../../http/errors';
 import { eventsRepo, type EventRow } from './events.repo';
+import { inLanguageOf } from './event-words';
 import { versioned } from '../../short-lived';
 
 const NOT_FOUND = 'Event not found';
 
 /** The demo seed's events: a title, a start and a description. */
-export type NewEvent = { title: string; startsAt: Date; description: string };
+export type NewEvent = { title: string; startsAt: Date; description: string; hy?: EventTranslation };
 
 const local = (iso: string | null) => (iso ? toLondonLocal(new Date(iso)) : null);
 const instant = (londonLocal: string | null) => (londonLocal ? fromLondonLocal(londonLocal).toISOString() : null);
 
-function toRecord(row: EventRow, now: Date): EventRecord {
+function toRecord(row: EventRow, now: Date, language: Language = 'en'): EventRecord {
+  const words = inLanguageOf(row, language);
   return {
     _id: row.id,
-    title: row.title,
+    title: words.title,
     dated: toLondonLocal(new Date(row.starts_at)),
     date: row.starts_at,
-    description: row.description,
+    description: words.description,
     end_dated: local(row.ends_at),
     end_date: row.ends_at,
-    venue_name: row.venue_name,
-    venue_address: row.venue_address,
+    venue_name: words.venue_name,
+    venue_address: words.venue_address,
     online: Boolean(row.online_url),
     capacity: row.capacity,
     places_left: placesLeft(row),
@@ -42,6 +45,17 @@ function toRecord(row: EventRow, now: Date): EventRecord {
     cancel_cutoff_days: row.cancel_cutoff_days,
     image: row.image,
     image_alt: row.image_alt,
+    language: words.language,
+  };
+}
+
+/** The Armenian columns from the form's Armenian version; null clears them. */
+function armenianColumns(hy: EventTranslation | null) {
+  return {
+    title_hy: hy?.title ?? null,
+    description_hy: hy ? hy.description : null,
+    venue_name_hy: hy?.venue_name ?? null,
+    venue_address_hy: hy?.venue_address ?? null,
   };
 }
 
@@ -65,6 +79,8 @@ function columns(fields: EventFieldsOutput) {
     cancel_cutoff_days: fields.cancel_cutoff_days,
     image: fields.image,
     image_alt: fields.image ? fields.image_alt : '',
+    // Left out (an older client), the Armenian version stays as it is.
+    ...(fields.hy === undefined ? {} : armenianColumns(fields.hy)),
   };
 }
 
@@ -89,13 +105,13 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
   }
   return {
     /** All events soonest first; or upcoming ones (soonest first) or past ones (latest first). */
-    async list(when?: 'upcoming' | 'past'): Promise<EventRecord[]> {
+    async list(when?: 'upcoming' | 'past', language: Language = 'en'): Promise<EventRecord[]> {
       // docs/product.md: an event is past once its date is before now minus one day.
       const cutoff = new Date(clock().getTime() - PAST_EVENT_CUTOFF_MS).toISOString();
       const rows =
         when === 'upcoming' ? await repo.startingFrom(cutoff) : when === 'past' ? await repo.startingBefore(cutoff) : await repo.list();
       const now = clock();
-      return rows.map((row) => toRecord(row, now));
+      return rows.map((row) => toRecord(row, now, language));
     },
 
     /** The stored rows, for the calendar feed. */
@@ -108,16 +124,37 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
       if (!row) throw notFound(NOT_FOUND);
       return row;
     },
-    async one(id: string): Promise<EventRecord> {
-      return toRecord(await this.find(id), clock());
+    async one(id: string, language: Language = 'en'): Promise<EventRecord> {
+      return toRecord(await this.find(id), clock(), language);
+    },
+    /** Whether the event has an Armenian version (its head names alternates only then, decision 180). */
+    async translated(id: string): Promise<boolean> {
+      return (await repo.find(id))?.title_hy != null;
     },
     async adminOne(id: string): Promise<AdminEventRecord> {
       const row = await this.find(id);
-      return { ...toRecord(row, clock()), online_url: row.online_url };
+      const hy =
+        row.title_hy === null
+          ? null
+          : {
+              title: row.title_hy,
+              description: row.description_hy ?? '',
+              venue_name: row.venue_name_hy,
+              venue_address: row.venue_address_hy,
+            };
+      return { ...toRecord(row, clock()), online_url: row.online_url, hy };
     },
 
     async create(event: NewEvent, actor: Actor): Promise<string> {
-      return insert({ title: event.title, description: event.description, starts_at: event.startsAt.toISOString() }, actor);
+      return insert(
+        {
+          title: event.title,
+          description: event.description,
+          starts_at: event.startsAt.toISOString(),
+          ...armenianColumns(event.hy ?? null),
+        },
+        actor,
+      );
     },
     /** From the admin's form: times are London wall-clock times. */
     createFromFields(fields: EventFieldsOutput, actor: Actor): Promise<string> {
@@ -157,7 +194,7 @@ export function eventsService(db: Kysely<Database>, clock: () => Date, audit: Au
     },
 
     /** Every event's address and last change, for the sitemap: read again only after a change. */
-    sitemapPages(): Promise<{ id: string; updated_at: string }[]> {
+    sitemapPages(): Promise<{ id: string; updated_at: string; title_hy: string | null }[]> {
       return sitemapPages.get();
     },
   };

@@ -1,4 +1,6 @@
 import type { EventRow } from './events.repo';
+import { LANGUAGE_TAGS, type Language } from '../../../shared/domain/language';
+import { inLanguageOf } from './event-words';
 import { pageUrl } from '../../../shared/domain/page-paths';
 
 /**
@@ -53,16 +55,22 @@ function usableEmail(email: string | undefined): email is string {
 /** An event without an end lasts an hour in calendars, rather than no time at all. */
 const DEFAULT_LENGTH_MS = 60 * 60 * 1000;
 
-function location(event: EventRow, withOnlineLink: boolean): string | undefined {
-  const place = [event.venue_name, event.venue_address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ');
+function location(event: EventRow, withOnlineLink: boolean, language: Language): string | undefined {
+  const words = inLanguageOf(event, language);
+  const place = [words.venue_name, words.venue_address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ');
   const online = withOnlineLink ? event.online_url : null;
   return [place, online].filter(Boolean).join(' / ') || undefined;
 }
 
-function vevent(event: EventRow, { publicUrl, calendarName, organizerEmail, withOnlineLink = false }: CalendarInfo): string[] {
+function vevent(
+  event: EventRow,
+  { publicUrl, calendarName, organizerEmail, withOnlineLink = false }: CalendarInfo,
+  language: Language,
+): string[] {
   const host = new URL(publicUrl).host;
   const end = event.ends_at ?? new Date(new Date(event.starts_at).getTime() + DEFAULT_LENGTH_MS).toISOString();
-  const where = location(event, withOnlineLink);
+  const where = location(event, withOnlineLink, language);
+  const words = inLanguageOf(event, language);
   // RFC 5545 quotes a parameter value holding ":", ";" or ","; a DQUOTE cannot appear in one at all.
   const organizerName = calendarName.replace(/"/g, "'");
   return [
@@ -73,16 +81,18 @@ function vevent(event: EventRow, { publicUrl, calendarName, organizerEmail, with
     `LAST-MODIFIED:${utcStamp(event.updated_at)}`,
     `DTSTART:${utcStamp(event.starts_at)}`,
     `DTEND:${utcStamp(end)}`,
-    `SUMMARY:${escapeText(event.title)}`,
-    ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
+    // RFC 5545's LANGUAGE parameter says which language each text is in (English where untranslated).
+    `SUMMARY;LANGUAGE=${LANGUAGE_TAGS[words.language]}:${escapeText(words.title)}`,
+    ...(words.description ? [`DESCRIPTION;LANGUAGE=${LANGUAGE_TAGS[words.language]}:${escapeText(words.description)}`] : []),
     ...(where ? [`LOCATION:${escapeText(where)}`] : []),
     ...(usableEmail(organizerEmail) ? [`ORGANIZER;CN="${organizerName}":mailto:${organizerEmail}`] : []),
-    `URL:${pageUrl(publicUrl, 'event', { eventId: event.id })}`,
+    `URL:${pageUrl(publicUrl, 'event', { eventId: event.id }, language)}`,
     'END:VEVENT',
   ];
 }
 
-export function toIcs(events: EventRow[], info: CalendarInfo): string {
+/** The calendar in a language (decision 180): each event's Armenian words where it has them, its Armenian page. */
+export function toIcs(events: EventRow[], info: CalendarInfo, language: Language = 'en'): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -94,7 +104,7 @@ export function toIcs(events: EventRow[], info: CalendarInfo): string {
     'X-WR-TIMEZONE:Europe/London',
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
-    ...events.flatMap((event) => vevent(event, info)),
+    ...events.flatMap((event) => vevent(event, info, language)),
     'END:VCALENDAR',
   ];
   return `${lines.map(fold).join('\r\n')}\r\n`;

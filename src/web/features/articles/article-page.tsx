@@ -4,6 +4,9 @@ import type { ArticleRecord } from '../../../shared/api/articles';
 import { isArticleId } from '../../../shared/domain/article-id';
 import { validateDocumentJson } from '../../../shared/domain/richtext/validate';
 import { Icon } from '../../components/icon';
+import { contentLang, UntranslatedNote, useShownInEnglish } from '../../components/untranslated-note';
+import { LANGUAGE_TAGS } from '../../../shared/domain/language';
+import { pagePath } from '../../../shared/domain/page-paths';
 import { arrowBackIcon } from '../../components/icons/arrow-back';
 import { editIcon } from '../../components/icons/edit';
 import { lazyWithTheme } from '../../components/lazy-with-theme';
@@ -66,6 +69,7 @@ export function ArticlePage() {
 
 function ArticleView({ article }: { article: ArticleRecord }) {
   const { t, language } = useSiteText();
+  const shownInEnglish = useShownInEnglish(article.language);
   const editor = hasEditingRights(useSession());
   const navigate = useNavigate();
   const remove = useDeleteArticle();
@@ -77,7 +81,12 @@ function ArticleView({ article }: { article: ArticleRecord }) {
   const deleteArticle = () => remove.mutate(article._id, { onSuccess: () => void navigate('/news', { replace: true }) });
 
   return (
-    <article aria-labelledby="article-title">
+    <article aria-labelledby="article-title" {...contentLang(article.language, language)}>
+      {shownInEnglish && (
+        <div className={ui.reading} lang={LANGUAGE_TAGS[language]}>
+          <UntranslatedNote englishPath={pagePath('article', { articleId: article._id })} />
+        </div>
+      )}
       <header className={cx(ui.reading, styles.header)}>
         {!article.is_page && article.categories.length > 0 && (
           <p className={styles.chips}>

@@ -4,6 +4,8 @@ import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ArticleSummary } from '../../../shared/api/articles';
 import { NEWS_RSS_PATH } from '../../../shared/domain/link-paths';
+import { inLanguage } from '../../../shared/domain/language';
+import { contentLang } from '../../components/untranslated-note';
 import { PAGE } from '../../../shared/domain/page-paths';
 import { Icon } from '../../components/icon';
 import { addIcon } from '../../components/icons/add';
@@ -26,8 +28,10 @@ const ALL = '';
 export function NewsPage() {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   usePageTitle(t('news.title'));
+  // The feed of the page's language: Armenian readers follow /hy/news/rss.xml (decision 180).
+  const feed = `${inLanguage('', language)}${NEWS_RSS_PATH}`;
   const editor = hasEditingRights(useSession());
   // The category lives in the address, so a filtered list can be shared and survives Back.
   const [search, setSearch] = useSearchParams();
@@ -50,7 +54,7 @@ export function NewsPage() {
   return (
     <>
       {/* Feed readers find the news feed from here. */}
-      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={NEWS_RSS_PATH} />
+      <link rel="alternate" type="application/rss+xml" title={t('news.rss')} href={feed} />
       <PageBanner title="news.title" intro="news.intro" />
 
       <div className={cx(ui.container, styles.list)}>
@@ -82,7 +86,7 @@ export function NewsPage() {
             </button>
           </form>
           <div className={styles.toolbarLinks}>
-            <a href={NEWS_RSS_PATH} className={ui.textLink}>
+            <a href={feed} className={ui.textLink}>
               <Icon paths={rssIcon} />
               {t('news.rss')}
             </a>
@@ -158,12 +162,17 @@ function ArticleCard({ article, first }: { article: ArticleSummary; first: boole
         <time dateTime={article.dated.slice(0, 10)} className={styles.date}>
           {formatArticleDate(article.dated, language)}
         </time>
-        <h2>
+        {/* An article not yet translated shows its English words, marked as English (decision 180). */}
+        <h2 {...contentLang(article.language, language)}>
           <Link to={`/article/${encodeURIComponent(article._id)}`} className={ui.cardCover}>
             {article.title}
           </Link>
         </h2>
-        {article.brief && <p className={styles.brief}>{article.brief}</p>}
+        {article.brief && (
+          <p className={styles.brief} {...contentLang(article.language, language)}>
+            {article.brief}
+          </p>
+        )}
       </div>
     </article>
   );

@@ -14,12 +14,12 @@ function fakeCommittee(members: CommitteeMember[]) {
     .on(committeeApi.list, sorted)
     .on(committeeApi.create, (request) => {
       const fields = newCommitteeRequest.parse(request.json);
-      store = [...store, { ...fields, _id: `new-${store.length}` }];
+      store = [...store, { ...fields, hy: fields.hy ?? null, _id: `new-${store.length}` }];
       return { inserted_id: `new-${store.length}` };
     })
     .on(committeeApi.update, (request) => {
       const { _id, ...fields } = updateCommitteeRequest.parse(request.json);
-      store = store.map((m) => (m._id === _id ? { ...m, ...fields } : m));
+      store = store.map((m) => (m._id === _id ? { ...m, ...fields, hy: fields.hy === undefined ? m.hy : fields.hy } : m));
       return { succeeded: true };
     })
     .on(committeeApi.remove, (request) => {
@@ -36,8 +36,17 @@ const chair: CommitteeMember = {
   image: '',
   description: 'Cardiologist.',
   priority: 200,
+  hy: null,
 };
-const treasurer: CommitteeMember = { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer', image: '', description: '', priority: 150 };
+const treasurer: CommitteeMember = {
+  _id: 'c2',
+  name: 'Dr Levon Sargsyan',
+  role: 'Treasurer',
+  image: '',
+  description: '',
+  priority: 150,
+  hy: null,
+};
 
 const section = () => screen.getByRole('region', { name: 'Our committee' });
 /** The grid of cards (each member's dialog, hidden until opened, is outside it). */
@@ -82,7 +91,7 @@ describe('committee editing (docs/product.md sections 4 and 5)', () => {
     await within(section()).findByRole('heading', { name: 'Dr Mariam Grigoryan' });
     expect(screen.queryByRole('form', { name: 'New committee member' })).toBeNull();
     expect(page.api.callsTo(committeeApi.create).map((c) => c.json)).toEqual([
-      { name: 'Dr Mariam Grigoryan', role: 'Secretary', image: '', description: '', priority: 300 },
+      { name: 'Dr Mariam Grigoryan', role: 'Secretary', image: '', description: '', priority: 300, hy: null },
     ]);
     // Refetched after the save, and sorted by priority: the new member comes first.
     const names = within(section())
@@ -108,7 +117,7 @@ describe('committee editing (docs/product.md sections 4 and 5)', () => {
     await page.user.click(within(again).getByRole('button', { name: 'Save' }));
     expect(await within(cards()).findByText('Treasurer and Secretary')).toBeInTheDocument();
     expect(page.api.callsTo(committeeApi.update).map((c) => c.json)).toEqual([
-      { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer and Secretary', image: '', description: '', priority: 150 },
+      { _id: 'c2', name: 'Dr Levon Sargsyan', role: 'Treasurer and Secretary', image: '', description: '', priority: 150, hy: null },
     ]);
     expect(page.api.callsTo(committeeApi.list)).toHaveLength(2);
   });
@@ -129,5 +138,37 @@ describe('committee editing (docs/product.md sections 4 and 5)', () => {
     expect(within(section()).queryByText('Dr Anna Hakobyan')).toBeNull();
     expect(within(cards()).getByText('Dr Levon Sargsyan')).toBeInTheDocument();
     expect(page.api.callsTo(committeeApi.remove).map((c) => c.json)).toEqual([{ _id: 'c1' }]);
+  });
+
+  it('edits the Armenian role and description beside the English', async () => {
+    const page = renderPage(<CommitteeSection />, { signedInAs: 'admin', api: fakeCommittee([chair]) });
+    await screen.findByRole('heading', { name: 'Dr Anna Hakobyan' });
+    await page.user.click(within(cards()).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit committee member' });
+    await page.user.click(within(form).getByRole('tab', { name: 'Armenian' }));
+    const armenian = within(within(form).getByRole('tabpanel', { name: 'Armenian' }));
+    await page.user.type(armenian.getByLabelText('Armenian: Description'), 'Սրտաբան։');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await armenian.findByText('Give the Armenian version a title, or empty its other fields')).toBeInTheDocument();
+    expect(page.api.callsTo(committeeApi.update)).toEqual([]);
+    await page.user.type(armenian.getByLabelText('Armenian: Role'), 'Նախագահ');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(cards()).findByText('Chair');
+    expect(screen.queryByRole('form', { name: 'Edit committee member' })).toBeNull();
+    expect(page.api.callsTo(committeeApi.update).map((c) => (c.json as { hy: unknown }).hy)).toEqual([
+      { role: 'Նախագահ', description: 'Սրտաբան։' },
+    ]);
+  });
+});
+
+describe('the committee on an Armenian page (decision 180)', () => {
+  it('shows the Armenian role and description where written, else the English marked as English', async () => {
+    const translated = { ...chair, hy: { role: 'Նախագահ', description: 'Սրտաբան Լոնդոնում։' } };
+    renderPage(<CommitteeSection />, { language: 'hy', api: fakeCommittee([translated, treasurer]) });
+    const grid = within(await screen.findByRole('list'));
+    expect(await grid.findByText('Նախագահ')).not.toHaveAttribute('lang');
+    expect(grid.getByText('Սրտաբան Լոնդոնում։')).toBeInTheDocument();
+    expect(grid.queryByText('Chair')).toBeNull();
+    expect(grid.getByText('Treasurer')).toHaveAttribute('lang', 'en-GB');
   });
 });

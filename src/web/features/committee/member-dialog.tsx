@@ -4,6 +4,7 @@ import { closeIcon } from '../../components/icons/close';
 import ui from '../../components/ui.module.css';
 import { cx } from '../../lib/class-names';
 import { useSiteText } from '../../lib/site-text';
+import { memberWords } from './member-card';
 import styles from './committee.module.css';
 import { memberDialogId } from './member-card';
 import { MemberPhoto } from './member-photo';
@@ -15,7 +16,8 @@ import { MemberPhoto } from './member-photo';
  * opens them there).
  */
 export function MemberDialog({ member }: { member: CommitteeMember }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
+  const words = memberWords(member, language);
   const id = memberDialogId(member);
   return (
     <div id={id} popover="auto" hidden role="dialog" aria-labelledby={`${id}-name`} className={styles.dialog}>
@@ -29,8 +31,12 @@ export function MemberDialog({ member }: { member: CommitteeMember }) {
         </div>
         <div>
           <h2 id={`${id}-name`}>{member.name}</h2>
-          <p className={styles.role}>{member.role}</p>
-          <p className={styles.fullDescription}>{member.description}</p>
+          <p className={styles.role} {...words.roleLang}>
+            {words.role}
+          </p>
+          <p className={styles.fullDescription} {...words.descriptionLang}>
+            {words.description}
+          </p>
         </div>
       </div>
       <div className={styles.dialogActions}>

@@ -10,8 +10,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import type { CommitteeMember } from '../../../shared/api/committee';
+import { LanguageTabs } from '../../components/language-tabs';
+import type { Language } from '../../../shared/domain/language';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { useSaveMember, useUploadImage } from './committee-edit-api';
@@ -38,6 +40,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   const formAction = useFormAction();
   const { t } = useSiteText();
   const save = useSaveMember();
+  const [tab, setTab] = useState<Language>('en');
   const upload = useUploadImage();
   const fileInput = useRef<HTMLInputElement>(null);
   const photoHelpId = useId();
@@ -57,6 +60,12 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   });
   const image = useWatch({ control, name: 'image' });
   const name = useWatch({ control, name: 'name' });
+
+  /** The tab with the first mistake shows: the Armenian one when only its fields are wrong. */
+  function showMistakes(found: FieldErrors<MemberFormInput>) {
+    if (found.role || found.description) setTab('en');
+    else if (found.hy) setTab('hy');
+  }
 
   function onSubmit(fields: MemberFormOutput) {
     setRefusal(false);
@@ -87,6 +96,8 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   const { ref: roleRef, ...roleField } = register('role');
   const { ref: descriptionRef, ...descriptionField } = register('description');
   const { ref: priorityRef, ...priorityField } = register('priority');
+  const { ref: roleHyRef, ...roleHyField } = register('hy.role');
+  const { ref: descriptionHyRef, ...descriptionHyField } = register('hy.description');
   const busy = save.isPending || upload.isPending;
 
   return (
@@ -96,7 +107,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
       action={formAction}
       aria-labelledby={labelId}
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit(onSubmit, showMistakes)(event)}
       variant="outlined"
       sx={{
         height: '100%',
@@ -165,27 +176,67 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
           error={Boolean(errors.name)}
           helperText={errors.name?.message}
         />
-        <TextField
-          {...roleField}
-          inputRef={roleRef}
-          label={t('committee.field.role')}
-          required
-          fullWidth
-          size="small"
-          error={Boolean(errors.role)}
-          helperText={errors.role?.message}
-        />
-        <TextField
-          {...descriptionField}
-          inputRef={descriptionRef}
-          label={t('committee.field.description')}
-          multiline
-          minRows={3}
-          maxRows={10}
-          fullWidth
-          size="small"
-          error={Boolean(errors.description)}
-          helperText={errors.description?.message}
+        {/* The role and description in English and, on the other tab, in Armenian (decision 180). */}
+        <LanguageTabs
+          value={tab}
+          onChange={setTab}
+          spacing={2.25}
+          english={
+            <>
+              <TextField
+                {...roleField}
+                inputRef={roleRef}
+                label={t('committee.field.role')}
+                required
+                fullWidth
+                size="small"
+                error={Boolean(errors.role)}
+                helperText={errors.role?.message}
+              />
+              <TextField
+                {...descriptionField}
+                inputRef={descriptionRef}
+                label={t('committee.field.description')}
+                multiline
+                minRows={3}
+                maxRows={10}
+                fullWidth
+                size="small"
+                error={Boolean(errors.description)}
+                helperText={errors.description?.message}
+              />
+            </>
+          }
+          armenian={
+            <>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('content.hy_optional')}
+              </Typography>
+              <TextField
+                {...roleHyField}
+                inputRef={roleHyRef}
+                label={`${t('content.language.hy')}: ${t('committee.field.role')}`}
+                fullWidth
+                size="small"
+                error={Boolean(errors.hy?.role)}
+                helperText={errors.hy?.role && t('content.hy_needs_title')}
+                slotProps={{ htmlInput: { lang: 'hy' } }}
+              />
+              <TextField
+                {...descriptionHyField}
+                inputRef={descriptionHyRef}
+                label={`${t('content.language.hy')}: ${t('committee.field.description')}`}
+                multiline
+                minRows={3}
+                maxRows={10}
+                fullWidth
+                size="small"
+                error={Boolean(errors.hy?.description)}
+                helperText={errors.hy?.description?.message}
+                slotProps={{ htmlInput: { lang: 'hy' } }}
+              />
+            </>
+          }
         />
         <TextField
           {...priorityField}

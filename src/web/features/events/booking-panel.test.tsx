@@ -29,6 +29,7 @@ const event: EventRecord = {
   cancel_cutoff_days: 7,
   image: '',
   image_alt: '',
+  language: 'en',
 };
 
 const SECRET = 'pi_3Place_secret_abc';

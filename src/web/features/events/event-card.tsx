@@ -2,7 +2,8 @@ import { useLanguage } from '../../lib/language';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EventRecord } from '../../../shared/api/events';
-import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
+import { eventCalendarPath } from './calendar-link';
+import { contentLang } from '../../components/untranslated-note';
 import { Icon } from '../../components/icon';
 import { calendarIcon } from '../../components/icons/calendar';
 import { editIcon } from '../../components/icons/edit';
@@ -24,7 +25,7 @@ export interface AdminActions {
 
 /** An upcoming event: its picture (or the calendar badge), title, long London date, facts, description and links. */
 export function EventCard({ event, admin, first }: { event: EventRecord; admin?: AdminActions; first?: boolean }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   // From the data: the admin's buttons, drawn only in the browser, point at the same one.
   const titleId = `event-${event._id}-title`;
   const page = `/events/${event._id}`;
@@ -44,18 +45,23 @@ export function EventCard({ event, admin, first }: { event: EventRecord; admin?:
         <EventDateBadge date={event.date} />
       </div>
       <div className={styles.cardBody}>
-        <h3 id={titleId}>
+        {/* An event not yet translated shows its English words, marked as English (decision 180). */}
+        <h3 id={titleId} {...contentLang(event.language, language)}>
           <Link to={page}>{event.title}</Link>
         </h3>
         <EventWhen date={event.date} end={event.end_date} />
         <EventFacts event={event} />
-        {event.description && <p className={styles.description}>{event.description}</p>}
+        {event.description && (
+          <p className={styles.description} {...contentLang(event.language, language)}>
+            {event.description}
+          </p>
+        )}
         <div className={styles.actions}>
           <Link to={page} className={cx(ui.button, ui.primary, ui.small)} aria-describedby={titleId}>
             {t('events.details')}
           </Link>
           <a
-            href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })}
+            href={eventCalendarPath(event._id, language)}
             download
             className={cx(ui.button, ui.outlined, ui.small)}
             aria-describedby={titleId}

@@ -9,12 +9,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { eventForm, type AdminEventRecord, type EventFormInput, type EventRecord } from '../../../shared/api/events';
 import Skeleton from '@mui/material/Skeleton';
+import { LanguageTabs } from '../../components/language-tabs';
 import { LoadError } from '../../components/load-error';
+import type { Language } from '../../../shared/domain/language';
 import { PictureField } from '../../components/picture-field';
 import { LoadingRegion } from '../../components/loading-region';
 import { poundsDecimal } from '../../../shared/domain/money';
@@ -60,6 +62,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
   const formAction = useFormAction();
   const { t } = useSiteText();
   const save = useSaveEvent();
+  const [tab, setTab] = useState<Language>('en');
   const {
     register,
     control,
@@ -70,6 +73,12 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
     resolver: zodResolver(eventForm),
     defaultValues: formValues(event),
   });
+
+  /** The tab with the first mistake shows: the Armenian one when only its fields are wrong. */
+  function showMistakes(found: FieldErrors<EventFormInput>) {
+    if (found.title || found.description) setTab('en');
+    else if (found.hy) setTab('hy');
+  }
 
   function onSubmit(fields: EventFields) {
     save.mutate(
@@ -105,6 +114,25 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
       />
     );
   };
+  /** A field of the Armenian version, named with its language. */
+  const armenian = (
+    name: 'title' | 'description' | 'venue_name' | 'venue_address',
+    label: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => {
+    const { ref, ...field } = register(`hy.${name}`);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        label={`${t('content.language.hy')}: ${label}`}
+        fullWidth
+        error={Boolean(errors.hy?.[name])}
+        helperText={errors.hy?.[name]?.message}
+        {...extra}
+      />
+    );
+  };
   const when = { type: 'datetime-local', slotProps: { inputLabel: { shrink: true }, htmlInput: { step: 60 } } } as const;
 
   return (
@@ -114,22 +142,79 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
       action={formAction}
       aria-labelledby={labelId}
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit(onSubmit, showMistakes)(event)}
     >
       <Stack spacing={2.5}>
         <Typography id={labelId} component="p" sx={editorLabelSx}>
           {label}
         </Typography>
         {save.isError && <Alert severity="error">{errorMessage(save.error, t('error.generic'))}</Alert>}
-        <TextField
-          {...titleField}
-          inputRef={titleRef}
-          label={t('events.field.title')}
-          required
-          fullWidth
-          autoFocus
-          error={Boolean(errors.title)}
-          helperText={errors.title?.message}
+        {/* The words in English and, on the other tab, in Armenian (decision 180). */}
+        <LanguageTabs
+          value={tab}
+          onChange={setTab}
+          english={
+            <>
+              <TextField
+                {...titleField}
+                inputRef={titleRef}
+                label={t('events.field.title')}
+                required
+                fullWidth
+                autoFocus
+                error={Boolean(errors.title)}
+                helperText={errors.title?.message}
+              />
+              <TextField
+                {...descriptionField}
+                inputRef={descriptionRef}
+                label={t('events.field.description')}
+                multiline
+                minRows={3}
+                maxRows={12}
+                fullWidth
+                error={Boolean(errors.description)}
+                helperText={errors.description?.message}
+              />
+            </>
+          }
+          armenian={
+            <>
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {t('content.hy_optional')}
+              </Typography>
+              <Grid container spacing={2}>
+                <Grid size={12}>
+                  {armenian('title', t('events.field.title'), {
+                    helperText: errors.hy?.title?.message && t('content.hy_needs_title'),
+                    slotProps: { htmlInput: { lang: 'hy' } },
+                  })}
+                </Grid>
+                <Grid size={12}>
+                  {armenian('description', t('events.field.description'), {
+                    multiline: true,
+                    minRows: 3,
+                    maxRows: 12,
+                    slotProps: { htmlInput: { lang: 'hy' } },
+                  })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {armenian('venue_name', t('events.field.venue_name'), {
+                    helperText: errors.hy?.venue_name?.message ?? t('content.hy_venue_help'),
+                    slotProps: { htmlInput: { lang: 'hy' } },
+                  })}
+                </Grid>
+                <Grid size={{ xs: 12, sm: 6 }}>
+                  {armenian('venue_address', t('events.field.venue_address'), {
+                    multiline: true,
+                    minRows: 2,
+                    helperText: errors.hy?.venue_address?.message ?? t('content.hy_venue_help'),
+                    slotProps: { htmlInput: { lang: 'hy' } },
+                  })}
+                </Grid>
+              </Grid>
+            </>
+          }
         />
         <TextField
           {...datedField}
@@ -141,17 +226,6 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
           helperText={errors.dated?.message}
           sx={{ maxWidth: { sm: 320 } }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-        />
-        <TextField
-          {...descriptionField}
-          inputRef={descriptionRef}
-          label={t('events.field.description')}
-          multiline
-          minRows={3}
-          maxRows={12}
-          fullWidth
-          error={Boolean(errors.description)}
-          helperText={errors.description?.message}
         />
         <Typography component="p" sx={{ ...editorLabelSx, pt: 1 }}>
           {t('events.field.details')}
@@ -259,7 +333,7 @@ export const editorLabelSx = {
 } as const;
 
 type EventFields = Parameters<ReturnType<typeof useSaveEvent>['mutate']>[0];
-type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only' | 'image'>;
+type DetailField = Exclude<keyof EventFormInput, 'title' | 'dated' | 'description' | 'members_only' | 'image' | 'hy'>;
 
 /** The form's values: text as typed, prices in pounds; a new event has none of the details. */
 function formValues(event: AdminEventRecord | undefined): EventFormInput {
@@ -282,6 +356,12 @@ function formValues(event: AdminEventRecord | undefined): EventFormInput {
     cancel_cutoff_days: text(event?.cancel_cutoff_days ?? 7),
     image: event?.image ?? '',
     image_alt: event?.image_alt ?? '',
+    hy: {
+      title: event?.hy?.title ?? '',
+      description: event?.hy?.description ?? '',
+      venue_name: text(event?.hy?.venue_name),
+      venue_address: text(event?.hy?.venue_address),
+    },
   };
 }
 

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { EventRecord } from '../../../shared/api/events';
 import { isEventId } from '../../../shared/domain/event-id';
-import { EVENT_CALENDAR_PATH, fillPath } from '../../../shared/domain/link-paths';
+import { eventCalendarPath } from './calendar-link';
+import { pagePath } from '../../../shared/domain/page-paths';
+import { contentLang, UntranslatedNote, useShownInEnglish } from '../../components/untranslated-note';
+import { LANGUAGE_TAGS } from '../../../shared/domain/language';
 import { fromLondonLocal } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
 import { Icon } from '../../components/icon';
@@ -66,8 +69,14 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
   const samePrice = event.members_only || event.member_price_pence === event.price_pence;
   const place = [event.venue_name, event.venue_address].filter(Boolean).join('\n');
   const admin = isAdmin(useSession());
+  const shownInEnglish = useShownInEnglish(event.language);
   return (
-    <article aria-labelledby="event-title">
+    <article aria-labelledby="event-title" {...contentLang(event.language, language)}>
+      {shownInEnglish && (
+        <div lang={LANGUAGE_TAGS[language]}>
+          <UntranslatedNote englishPath={pagePath('event', { eventId: event._id })} />
+        </div>
+      )}
       {event.image && (
         <figure className={styles.hero}>
           <img src={event.image} alt={event.image_alt} fetchPriority="high" className={styles.media} />
@@ -110,7 +119,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
       </dl>
       {event.description && <p className={styles.longDescription}>{event.description}</p>}
       <div className={styles.actions}>
-        <a href={fillPath(EVENT_CALENDAR_PATH, { id: event._id })} download className={cx(ui.button, ui.outlined)}>
+        <a href={eventCalendarPath(event._id, language)} download className={cx(ui.button, ui.outlined)}>
           <Icon paths={calendarIcon} />
           {t('events.add_to_calendar')}
         </a>

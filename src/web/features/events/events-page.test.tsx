@@ -26,6 +26,7 @@ function listing(fields: Pick<EventRecord, '_id' | 'title' | 'dated' | 'date' | 
     cancel_cutoff_days: 7,
     image: '',
     image_alt: '',
+    language: 'en',
     ...fields,
   };
 }
@@ -36,7 +37,7 @@ function fakeEvents(events: EventRecord[]) {
   let next = 1;
   return new FakeApi()
     .on(eventsApi.list, () => store)
-    .on(eventsApi.adminOne, (request) => ({ ...store.find((e) => request.path.endsWith(`/${e._id}`))!, online_url: null }))
+    .on(eventsApi.adminOne, (request) => ({ ...store.find((e) => request.path.endsWith(`/${e._id}`))!, online_url: null, hy: null }))
     .on(eventsApi.create, (request) => {
       const fields = newEventRequest.parse(request.json);
       const _id = `new-${next++}`;
@@ -87,6 +88,7 @@ const noDetailsSent = {
   cancel_cutoff_days: 7,
   image: '',
   image_alt: '',
+  hy: null,
 };
 
 const upcoming = () => screen.getByRole('region', { name: 'Upcoming events' });
@@ -157,6 +159,29 @@ describe('events page editing (docs/product.md section 4)', () => {
     expect(await within(upcoming()).findByText('Summer picnic')).toBeInTheDocument();
     expect(page.api.callsTo(eventsApi.create).map((c) => c.json)).toEqual([
       { title: 'Summer picnic', dated: '2099-07-04T12:00', description: '', ...noDetailsSent },
+    ]);
+  });
+
+  it('edits the Armenian version beside the English, and asks for its title when only its description is written', async () => {
+    const page = renderPage(<EventsPage />, { route: '/events', signedInAs: 'admin', api: fakeEvents([lecture]) });
+    await within(upcoming()).findByText('Winter lecture');
+    await page.user.click(within(upcoming()).getByRole('button', { name: 'Edit' }));
+    const form = await screen.findByRole('form', { name: 'Edit event' });
+    await page.user.click(within(form).getByRole('tab', { name: 'Armenian' }));
+    const armenian = within(within(form).getByRole('tabpanel', { name: 'Armenian' }));
+    expect(armenian.getByLabelText('Armenian: Title')).toHaveValue('');
+    await page.user.type(armenian.getByLabelText('Armenian: Description'), 'Սրտաբանության մասին։');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await armenian.findByText('Give the Armenian version a title, or empty its other fields')).toBeInTheDocument();
+    expect(page.api.callsTo(eventsApi.update)).toEqual([]);
+
+    await page.user.type(armenian.getByLabelText('Armenian: Title'), 'Ձմեռային դասախոսություն');
+    await page.user.type(armenian.getByLabelText('Armenian: Venue'), 'Միության սրահներ');
+    await page.user.click(within(form).getByRole('button', { name: 'Save' }));
+    await within(upcoming()).findByText('Winter lecture');
+    expect(screen.queryByRole('form', { name: 'Edit event' })).toBeNull();
+    expect(page.api.callsTo(eventsApi.update).map((c) => (c.json as { hy: unknown }).hy)).toEqual([
+      { title: 'Ձմեռային դասախոսություն', description: 'Սրտաբանության մասին։', venue_name: 'Միության սրահներ', venue_address: null },
     ]);
   });
 

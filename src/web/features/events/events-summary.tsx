@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { contentLang } from '../../components/untranslated-note';
 import { Link } from 'react-router';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { Icon } from '../../components/icon';
@@ -59,7 +60,7 @@ export function EventsSummary() {
                 <div className={styles.tileBody}>
                   <EventDateBadge date={event.date} size="small" />
                   <div>
-                    <h3>
+                    <h3 {...contentLang(event.language, language)}>
                       <Link to={`/events/${event._id}`} className={ui.cardCover}>
                         {event.title}
                       </Link>

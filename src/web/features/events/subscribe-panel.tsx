@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
-import { EVENTS_CALENDAR_PATH } from '../../../shared/domain/link-paths';
+import { eventsCalendarPath } from './calendar-link';
 import { Icon } from '../../components/icon';
 import { calendarIcon } from '../../components/icons/calendar';
 import { checkIcon } from '../../components/icons/check';
@@ -12,14 +12,15 @@ import styles from './events.module.css';
 
 /** The calendar feed of every event: a link, and its address to paste into a calendar app. */
 export function SubscribePanel() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
+  const feed = eventsCalendarPath(language);
   // The server does not know the visitor's origin: the path first, the full address once in the browser.
   const origin = useSyncExternalStore(
     noChange,
     () => window.location.origin,
     () => '',
   );
-  const address = `${origin}${EVENTS_CALENDAR_PATH}`;
+  const address = `${origin}${feed}`;
   const [copied, setCopied] = useState(false);
   const inputId = useId();
 
@@ -49,7 +50,7 @@ export function SubscribePanel() {
         </h2>
       </div>
       <SiteText k="events.calendar_body" as="p" className={styles.subscribeText} />
-      <a href={EVENTS_CALENDAR_PATH} className={cx(ui.button, ui.primary, styles.subscribeButton)}>
+      <a href={feed} className={cx(ui.button, ui.primary, styles.subscribeButton)}>
         <Icon paths={calendarIcon} />
         {t('events.subscribe')}
       </a>

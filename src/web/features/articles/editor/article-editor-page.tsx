@@ -25,7 +25,9 @@ export function ArticleEditorPage() {
   const { articleId } = useParams();
   const id = mode === 'edit' ? (articleId ?? null) : null;
   const validId = mode !== 'edit' || isArticleId(id ?? undefined);
-  const article = useArticle(mode === 'edit' && validId ? id : null);
+  const article = useArticle(mode === 'edit' && validId ? id : null, 'en');
+  // The Armenian version, if any, to edit beside the English (decision 180).
+  const armenian = useArticle(mode === 'edit' && validId ? id : null, 'hy');
   const editor = hasEditingRights(useSession());
   const notFound = article.error instanceof ApiError && article.error.status === 404;
   usePageTitle(mode === 'create' ? t('editor.new_title') : t('editor.edit_title'));
@@ -48,12 +50,12 @@ export function ArticleEditorPage() {
     body = (
       <ArticleForm
         id={null}
-        initial={{ title: '', dated: todayInput(), categories: [], content: null, is_page: false, image: '', image_alt: '' }}
+        initial={{ title: '', dated: todayInput(), categories: [], content: null, is_page: false, image: '', image_alt: '', hy: null }}
       />
     );
   } else if (!validId) {
     body = <Typography>{t('article.invalid_id')}</Typography>;
-  } else if (article.isPending) {
+  } else if (article.isPending || armenian.isPending) {
     body = (
       <LoadingRegion>
         <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
@@ -62,10 +64,11 @@ export function ArticleEditorPage() {
     );
   } else if (notFound) {
     body = <Typography>{t('article.not_found')}</Typography>;
-  } else if (article.isError) {
-    body = <LoadError message={t('article.load_failed')} error={article.error} onRetry={() => void article.refetch()} />;
+  } else if (article.isError || armenian.isError) {
+    const failed = article.isError ? article : armenian;
+    body = <LoadError message={t('article.load_failed')} error={failed.error} onRetry={() => void failed.refetch()} />;
   } else {
-    body = <ArticleForm key={article.data._id} id={article.data._id} initial={draftOf(article.data)} />;
+    body = <ArticleForm key={article.data._id} id={article.data._id} initial={draftOf(article.data, armenian.data)} />;
   }
 
   return (
@@ -83,9 +86,19 @@ export function ArticleEditorPage() {
   );
 }
 
-function draftOf(article: ArticleRecord): ArticleDraft {
+const documentOf = (json: string) => {
+  const parsed = json ? validateDocumentJson(json) : null;
+  return parsed?.ok ? parsed.document : null;
+};
+
+/** The form's draft: the English record and, when the Armenian answer is the Armenian version, that. */
+function draftOf(article: ArticleRecord, armenian: ArticleRecord | undefined): ArticleDraft {
   const parsed = article.content ? validateDocumentJson(article.content) : null;
   return {
+    hy:
+      armenian?.language === 'hy'
+        ? { title: armenian.title, categories: armenian.categories, content: documentOf(armenian.content) }
+        : null,
     title: article.title,
     dated: toDateInput(article.dated),
     categories: article.categories,

@@ -15,6 +15,7 @@ import { articleFields } from '../../../../shared/api/articles';
 import { makeBrief } from '../../../../shared/domain/brief';
 import { plainText, type RawDocument } from '../../../../shared/domain/richtext/document';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LanguageTabs } from '../../../components/language-tabs';
 import { PictureField } from '../../../components/picture-field';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
@@ -32,11 +33,16 @@ export type ArticleDraft = {
   is_page: boolean;
   image: string;
   image_alt: string;
+  /** The Armenian version (decision 180); null: none yet. */
+  hy: { title: string; categories: string[]; content: RawDocument | null } | null;
 };
 
 const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
-/** The editor's form: title, date, categories, content and the brief made from it. */
+/**
+ * The editor's form: title, date, categories, content and the brief made from it; the title,
+ * categories and content in English and, on the Armenian tab, in Armenian (decision 180).
+ */
 export function ArticleForm({ id, initial }: { id: string | null; initial: ArticleDraft }) {
   const formAction = useFormAction();
   const { t } = useSiteText();
@@ -49,9 +55,14 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
   const [isPage, setIsPage] = useState(initial.is_page);
   const [image, setImage] = useState(initial.image);
   const [imageAlt, setImageAlt] = useState(initial.image_alt);
+  const [hyTitle, setHyTitle] = useState(initial.hy?.title ?? '');
+  const [hyCategories, setHyCategories] = useState(initial.hy?.categories ?? []);
+  const [hyContent, setHyContent] = useState<RawDocument>(initial.hy?.content ?? EMPTY);
+  const [tab, setTab] = useState<'en' | 'hy'>('en');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'cancel' | 'delete' | null>(null);
-  const known = useCategories().data ?? [];
+  const known = useCategories('en').data ?? [];
+  const knownHy = useCategories('hy').data ?? [];
   const save = useSaveArticle();
   const remove = useDeleteArticle();
   // docs/product.md: editing the content recomputes the brief.
@@ -62,6 +73,8 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
     // "Publish and send" saves the article, then opens a newsletter made from it (decision 120).
     const andSend = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value') === 'send';
     // The same schema as the server's, so what it would refuse is caught here first.
+    // Any Armenian field filled in makes an Armenian version, which then needs its title; none: no Armenian version.
+    const hasHy = hyTitle.trim() !== '' || plainText(hyContent).trim() !== '' || hyCategories.length > 0;
     const parsed = articleFields.safeParse({
       title,
       dated,
@@ -70,9 +83,15 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       is_page: isPage,
       image,
       image_alt: imageAlt,
+      hy: hasHy ? { title: hyTitle, content: JSON.stringify(hyContent), categories: hyCategories } : null,
     });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+      setErrors(found);
+      // Show the tab with the first mistake.
+      if (!['title', 'categories', 'content'].some((key) => key in found) && Object.keys(found).some((key) => key.startsWith('hy.')))
+        setTab('hy');
+      else if (['title', 'categories', 'content'].some((key) => key in found)) setTab('en');
       return;
     }
     setErrors({});
@@ -93,15 +112,70 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
     <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 300px' }, alignItems: 'start' }}>
         <Stack spacing={2.5}>
-          <TextField
-            label={t('editor.title')}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-            error={Boolean(errors.title)}
-            helperText={errors.title}
-            required
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 200 } }}
+          <LanguageTabs
+            value={tab}
+            onChange={setTab}
+            english={
+              <>
+                <TextField
+                  label={t('editor.title')}
+                  value={title}
+                  onChange={(e) => setTitle(e.target.value)}
+                  error={Boolean(errors.title)}
+                  helperText={errors.title}
+                  required
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+                <CategoriesInput value={categories} onChange={setCategories} known={known} error={errors.categories} />
+                <Box>
+                  <Typography id={contentLabel} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
+                    {t('editor.content')}
+                  </Typography>
+                  <ContentEditor initial={initial.content} onChange={setContent} labelId={contentLabel} />
+                  {errors.content && (
+                    <Alert severity="error" sx={{ mt: 1 }}>
+                      {errors.content}
+                    </Alert>
+                  )}
+                </Box>
+              </>
+            }
+            armenian={
+              <>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {t('content.hy_optional')}
+                </Typography>
+                <TextField
+                  label={`${t('content.language.hy')}: ${t('editor.title')}`}
+                  value={hyTitle}
+                  onChange={(e) => setHyTitle(e.target.value)}
+                  error={Boolean(errors['hy.title'])}
+                  helperText={errors['hy.title'] && (hyTitle.trim() ? errors['hy.title'] : t('content.hy_needs_title'))}
+                  fullWidth
+                  slotProps={{ htmlInput: { maxLength: 200 } }}
+                />
+                <CategoriesInput
+                  value={hyCategories}
+                  onChange={setHyCategories}
+                  known={knownHy}
+                  error={errors['hy.categories']}
+                  label={`${t('content.language.hy')}: ${t('editor.categories')}`}
+                  help={t('content.hy_categories_help')}
+                />
+                <Box>
+                  <Typography id={`${contentLabel}-hy`} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
+                    {`${t('content.language.hy')}: ${t('editor.content')}`}
+                  </Typography>
+                  <ContentEditor initial={initial.hy?.content ?? null} onChange={setHyContent} labelId={`${contentLabel}-hy`} />
+                  {errors['hy.content'] && (
+                    <Alert severity="error" sx={{ mt: 1 }}>
+                      {errors['hy.content']}
+                    </Alert>
+                  )}
+                </Box>
+              </>
+            }
           />
           <Box>
             <FormControlLabel
@@ -126,21 +200,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
               sx={{ minWidth: 200 }}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Box sx={{ flexGrow: 1 }}>
-              <CategoriesInput value={categories} onChange={setCategories} known={known} error={errors.categories} />
-            </Box>
           </Stack>
-          <Box>
-            <Typography id={contentLabel} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
-              {t('editor.content')}
-            </Typography>
-            <ContentEditor initial={initial.content} onChange={setContent} labelId={contentLabel} />
-            {errors.content && (
-              <Alert severity="error" sx={{ mt: 1 }}>
-                {errors.content}
-              </Alert>
-            )}
-          </Box>
         </Stack>
 
         <Stack spacing={3} sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>

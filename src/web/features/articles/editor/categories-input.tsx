@@ -12,6 +12,9 @@ type Props = {
   /** Every category in use, for suggestions. */
   known: string[];
   error?: string;
+  /** The field's label and help (the Armenian categories name their language, decision 180). */
+  label?: string;
+  help?: string;
 };
 
 /**
@@ -19,8 +22,9 @@ type Props = {
  * suggestions start with the typed text, 'add "text"' when nothing matches, Backspace in the
  * empty input removes the last category.
  */
-export function CategoriesInput({ value, onChange, known, error }: Props) {
+export function CategoriesInput({ value, onChange, known, error, label: fieldLabel, help }: Props) {
   const { t } = useSiteText();
+  const name = fieldLabel ?? t('editor.categories');
   const [input, setInput] = useState('');
   const suggestions = categorySuggestions(known, value, input);
 
@@ -57,8 +61,8 @@ export function CategoriesInput({ value, onChange, known, error }: Props) {
         renderInput={(params) => (
           <TextField
             {...params}
-            label={t('editor.categories')}
-            helperText={error ?? t('editor.categories_help')}
+            label={name}
+            helperText={error ?? help ?? t('editor.categories_help')}
             error={Boolean(error)}
             onKeyDown={(event) => {
               // Enter adds the category (MUI handles it); it must not also submit the article.
@@ -73,7 +77,7 @@ export function CategoriesInput({ value, onChange, known, error }: Props) {
           direction="row"
           sx={{ gap: 1, flexWrap: 'wrap' }}
           component="ul"
-          aria-label={t('editor.categories')}
+          aria-label={name}
           style={{ listStyle: 'none', margin: 0, padding: 0 }}
         >
           {value.map((category) => (
