@@ -68,7 +68,7 @@ test('a visitor books a free event from its page, confirms it from the e-mail’
   const mail = mails.find((m) => m.subject === `Booking confirmed: ${title}`);
   expect(mail!.text).toContain('https://meet.example.org/journey');
   expect(mail!.attachments.map((a) => a.filename)).toEqual(['event.ics']);
-  expect(mail!.attachments[0]!.content).toContain(`SUMMARY:${title}`);
+  expect(mail!.attachments[0]!.content).toContain(`SUMMARY;LANGUAGE=en-GB:${title}`);
   expect(mail!.attachments[0]!.content).toContain('DTEND:20990305T200000Z');
 
   // Cancelling from the same link passes the place on.
