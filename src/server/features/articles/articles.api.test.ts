@@ -284,6 +284,7 @@ describe('reach: feed, sitemap, robots and link previews', () => {
     expect(robots.headers['content-type']).toMatch(/^text\/plain/);
     expect(robots.body).toContain('Sitemap: http://localhost:8000/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
+    expect(robots.body).not.toContain('Disallow: /signIn');
   });
 
   it('keeps the sitemap in memory but lists a new or deleted article at once, and has no parts while small', async () => {

@@ -140,6 +140,11 @@ export function sitemapPart(
   return urlset(entries.slice((part - 1) * limit, part * limit));
 }
 
+/**
+ * What crawlers are asked to leave alone: the API and the pages that are one person's or an
+ * editor's. The sign-in page stays open to them: it holds nothing private, and a page search
+ * engines may not read is one Lighthouse's crawlability check fails.
+ */
 export function robotsTxt(site: SiteInfo): string {
   return `User-agent: *
 Disallow: /api/
@@ -147,12 +152,10 @@ Disallow: /article/new
 Disallow: /article/*/edit
 Disallow: /profile
 Disallow: /renew
-Disallow: /signIn
 Disallow: /hy/article/new
 Disallow: /hy/article/*/edit
 Disallow: /hy/profile
 Disallow: /hy/renew
-Disallow: /hy/signIn
 
 Sitemap: ${site.publicUrl}/sitemap.xml
 `;
