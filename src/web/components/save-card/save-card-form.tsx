@@ -1,7 +1,3 @@
-import LockIcon from '@mui/icons-material/Lock';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -11,10 +7,10 @@ import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatE
 import { usePaymentsConfig } from '../card-payment/payments-api';
 import { LoadingRegion } from '../loading-region';
 import { errorMessage } from '../../lib/api';
-import { useFormAction } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { testConfirmSetup } from './save-card-api';
+import { SaveCardFrame } from './save-card-frame';
 
 // Stripe's script is fetched only when a card is saved with Stripe.
 const StripeSaveCard = lazy(() => import('./stripe-save-card'));
@@ -61,8 +57,6 @@ function TestSaveCard({
   introKey = 'auto_renew.save_card_intro',
   submitKey = 'auto_renew.save_card',
 }: SaveCardProps) {
-  // Without the script the page itself answers (decision 085); the setup flow needs it.
-  const formAction = useFormAction();
   const { t } = useSiteText();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -94,67 +88,53 @@ function TestSaveCard({
   }
 
   return (
-    <Box
-      component="form"
-      method="post"
-      action={formAction}
-      noValidate
+    <SaveCardFrame
+      introKey={introKey}
+      submitKey={submitKey}
+      failure={failure}
+      saving={saving}
       onSubmit={(event) => void save(event)}
-      aria-label={t('card.details')}
+      onCancel={onCancel}
     >
-      <Stack spacing={2}>
-        <Alert severity="info">{t(introKey)}</Alert>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
+      <TextField
+        label={t('card.number')}
+        value={number}
+        onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+        autoComplete="cc-number"
+        required
+        fullWidth
+        placeholder="1234 1234 1234 1234"
+        error={showErrors && !numberOk}
+        helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
+        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 19 } }}
+      />
+      <Stack direction="row" spacing={2}>
         <TextField
-          label={t('card.number')}
-          value={number}
-          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-          autoComplete="cc-number"
+          label={t('card.expiry')}
+          value={expiry}
+          onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
+          autoComplete="cc-exp"
           required
-          fullWidth
-          placeholder="1234 1234 1234 1234"
-          error={showErrors && !numberOk}
-          helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 19 } }}
+          sx={{ flex: '3 1 0', minWidth: 0 }}
+          placeholder="MM/YY"
+          error={showErrors && expiryChecked !== 'ok'}
+          helperText={
+            showErrors && expiryChecked !== 'ok' ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
         />
-        <Stack direction="row" spacing={2}>
-          <TextField
-            label={t('card.expiry')}
-            value={expiry}
-            onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
-            autoComplete="cc-exp"
-            required
-            sx={{ flex: '3 1 0', minWidth: 0 }}
-            placeholder="MM/YY"
-            error={showErrors && expiryChecked !== 'ok'}
-            helperText={
-              showErrors && expiryChecked !== 'ok' ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined
-            }
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-          />
-          <TextField
-            label={t('card.cvc')}
-            value={cvc}
-            onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
-            autoComplete="cc-csc"
-            required
-            sx={{ flex: '2 1 0', minWidth: 0 }}
-            error={showErrors && !cvcOk}
-            helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-          />
-        </Stack>
-        <Stack direction="row" spacing={1.5}>
-          <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
-            {t(submitKey)}
-          </Button>
-          <Button onClick={onCancel}>{t('profile.cancel')}</Button>
-        </Stack>
+        <TextField
+          label={t('card.cvc')}
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+          autoComplete="cc-csc"
+          required
+          sx={{ flex: '2 1 0', minWidth: 0 }}
+          error={showErrors && !cvcOk}
+          helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
+        />
       </Stack>
-    </Box>
+    </SaveCardFrame>
   );
 }

@@ -1,15 +1,10 @@
-import LockIcon from '@mui/icons-material/Lock';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
-import { useFormAction } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import { APPEARANCE, PAYMENT_ELEMENT } from '../card-payment/stripe-payment-form';
 import { stripeFor } from '../card-payment/stripe-instance';
 import type { SaveCardProps } from './save-card-form';
+import { SaveCardFrame } from './save-card-frame';
 
 /**
  * Stripe's Payment Element bound to the setup intent, and confirmSetup: the card (typed, or from a
@@ -31,8 +26,6 @@ function StripeSaveCardFields({
   introKey = 'auto_renew.save_card_intro',
   submitKey = 'auto_renew.save_card',
 }: SaveCardProps) {
-  // Without the script the page itself answers (decision 085); the setup flow needs it.
-  const formAction = useFormAction();
   const { t } = useSiteText();
   const stripe = useStripe();
   const elements = useElements();
@@ -61,29 +54,15 @@ function StripeSaveCardFields({
   }
 
   return (
-    <Box
-      component="form"
-      method="post"
-      action={formAction}
-      noValidate
+    <SaveCardFrame
+      introKey={introKey}
+      submitKey={submitKey}
+      failure={failure}
+      saving={saving}
       onSubmit={(event) => void save(event)}
-      aria-label={t('card.details')}
+      onCancel={onCancel}
     >
-      <Stack spacing={2}>
-        <Alert severity="info">{t(introKey)}</Alert>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <PaymentElement options={PAYMENT_ELEMENT} />
-        <Stack direction="row" spacing={1.5}>
-          <Button type="submit" variant="contained" loading={saving} startIcon={<LockIcon />}>
-            {t(submitKey)}
-          </Button>
-          <Button onClick={onCancel}>{t('profile.cancel')}</Button>
-        </Stack>
-      </Stack>
-    </Box>
+      <PaymentElement options={PAYMENT_ELEMENT} />
+    </SaveCardFrame>
   );
 }
