@@ -320,7 +320,7 @@ async function main() {
 
   if (parts.has('growth')) {
     console.log(
-      `At 100 and at 10,000 articles and members (SQLite, ${seconds} s each, 10 connections, a new client address each request), decision 094:`,
+      `At 100 and at 10,000 articles and members (${process.env.BENCH_DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${seconds} s each, 10 connections, a new client address each request), decision 094:`,
     );
     for (const line of await growth(seconds)) console.log(line);
   }

@@ -18,7 +18,9 @@ import { bookingToken } from '../../src/server/features/events/bookings.service'
 import { inProcessTransport, loadBuiltRenderer } from '../../src/server/http/pages';
 import { createLogger } from '../../src/server/logger';
 import { createServices, type Services } from '../../src/server/services';
+import { startPostgresCluster } from '../../src/server/testing/postgres-cluster';
 import { totpCode } from '../../src/server/testing/test-app';
+import { sql } from 'kysely';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const BROAD = ['Events', 'Research', 'Community', 'Armenia', 'Education'];
@@ -151,12 +153,12 @@ type Scale = Record<string, number>;
  */
 type Listed = Map<string, number>;
 
-async function atScale(count: number, seconds: number, listed: Listed): Promise<Scale> {
+async function atScale(count: number, seconds: number, listed: Listed, databaseUrl = ''): Promise<Scale> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-growth-'));
   const config = loadConfig({
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     DEMO_CONTENT: 'off',
     TRUST_PROXY: 'loopback',
@@ -165,6 +167,8 @@ async function atScale(count: number, seconds: number, listed: Listed): Promise<
   await migrateToLatest(db);
   const services = createServices({ db, config, log: createLogger('silent'), clock: () => new Date(), jwtSecret: SECRET });
   await fill(db, services, count);
+  // PostgreSQL plans by its statistics: gathered as autovacuum would soon after the rows arrive.
+  if (db.dialect === 'postgres') await sql`analyze`.execute(db.db);
   const adminId = await services.accounts.createUser({
     email: 'bench-admin@example.org',
     password: 'bench-admin-password',
@@ -278,11 +282,29 @@ async function atScale(count: number, seconds: number, listed: Listed): Promise<
   return figures;
 }
 
-/** 100 and 10,000 side by side; rates are requests a second (higher is better), the rest as named. */
+/**
+ * 100 and 10,000 side by side; rates are requests a second (higher is better), the rest as named.
+ * On SQLite, or with BENCH_DATABASE=postgres on a PostgreSQL cluster of the bench's own (one
+ * database for each scale; the server binaries must be installed).
+ */
 export async function growth(seconds: number): Promise<string[]> {
   const listed: Listed = new Map();
-  const small = await atScale(100, seconds, listed);
-  const large = await atScale(10_000, seconds, listed);
+  const cluster = process.env.BENCH_DATABASE === 'postgres' ? await startPostgresCluster() : undefined;
+  const databaseFor = async (count: number) => {
+    if (!cluster) return '';
+    const admin = openDatabase({ databaseUrl: cluster.url, dataDir: os.tmpdir() });
+    await sql.raw(`create database growth_${count}`).execute(admin.db);
+    await admin.close();
+    return cluster.url.replace(/\/postgres$/, `/growth_${count}`);
+  };
+  let small: Scale;
+  let large: Scale;
+  try {
+    small = await atScale(100, seconds, listed, await databaseFor(100));
+    large = await atScale(10_000, seconds, listed, await databaseFor(10_000));
+  } finally {
+    await cluster?.destroy();
+  }
   return Object.keys(small).map((name) => {
     const a = small[name]!;
     const b = large[name]!;

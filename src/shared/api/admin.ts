@@ -94,7 +94,15 @@ export const memberRow = z.object({
   status: memberStatus,
 });
 export type MemberRow = z.infer<typeof memberRow>;
-export const memberPage = pageOf(memberRow);
+/** A search counts its matches up to this many (decision 093); the list pages on past it. */
+export const MEMBER_SEARCH_COUNT_MAX = 1000;
+export const memberPage = pageOf(memberRow).extend({
+  /**
+   * True when a search matches more members than it counts: `total` is then
+   * MEMBER_SEARCH_COUNT_MAX ("more than 1,000"), and the pages go on by `next_cursor`.
+   */
+  total_capped: z.boolean(),
+});
 export type MemberPage = z.infer<typeof memberPage>;
 
 export const paymentKinds = ['registration', 'renewal', 'donation', 'booking'] as const;

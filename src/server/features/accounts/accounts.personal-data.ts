@@ -41,7 +41,14 @@ export const accountsPersonalData: PersonalDataCoverage = {
 
   async export(db, person) {
     const user = await db.selectFrom('users').selectAll().where('id', '=', person.userId).executeTakeFirstOrThrow();
-    const { password_hash: _hash, token_version: _version, email_key: _key, ...account } = user;
+    // search_text: PostgreSQL's folded copy of the name and address for the members' search (decision 093).
+    const {
+      password_hash: _hash,
+      token_version: _version,
+      email_key: _key,
+      search_text: _folded,
+      ...account
+    } = user as typeof user & { search_text?: string };
     const consents = await db
       .selectFrom('consents')
       .selectAll()

@@ -1,6 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
-import { completedPaymentStatuses, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
+import {
+  completedPaymentStatuses,
+  MEMBER_SEARCH_COUNT_MAX,
+  type MemberStatus,
+  type PaymentStatus,
+} from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains, containing } from '../../db/like';
 import { keysetPage, type Keyset, type PageWindow } from '../../db/keyset';
@@ -36,11 +41,18 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
   /**
    * Part of a member's name or e-mail, in any case and script, through an index (decision 093):
    * on SQLite the FTS5 trigram table kept by triggers (three letters or more; shorter reads every
-   * row), on PostgreSQL the trigram index on the same folded text.
+   * row), on PostgreSQL the trigram index on the folded text the row keeps (`search_text`).
+   * `walk`: SQLite reads the matches into a set first and then walks the sort's index, testing
+   * each entry against it, so the page stops after its last row instead of sorting every match.
    */
-  function nameOrEmailContains(text: string) {
+  function nameOrEmailContains(text: string, walk = false) {
     const phrase = ftsPhrase(text);
-    if (phrase) return sql<boolean>`users.rowid in (select rowid from users_search where users_search match ${phrase})`;
+    if (phrase) {
+      // The unary + keeps SQLite from looking rows up by the matches' rowids (then sorting them all).
+      const rowid = walk ? sql`+users.rowid` : sql`users.rowid`;
+      return sql<boolean>`${rowid} in (select rowid from users_search where users_search match ${phrase})`;
+    }
+    if (dialect === 'postgres') return sql<boolean>`users.search_text like ${containing(text)} escape '\\'`;
     return sql<boolean>`fold(${SEARCHED}) like ${containing(text)} escape '\\'`;
   }
 
@@ -50,9 +62,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     return `"${text.replace(/"/g, '""')}"`;
   }
 
-  function members(query: MemberQuery, bounds: StatusBounds) {
+  const searchOnly = (query: MemberQuery) =>
+    query.q !== '' && query.status === undefined && query.tier === undefined && query.role === undefined;
+
+  function members(query: MemberQuery, bounds: StatusBounds, walk = false) {
     let q = db.selectFrom('users');
-    if (query.q) q = q.where(nameOrEmailContains(query.q));
+    if (query.q) q = q.where(nameOrEmailContains(query.q, walk));
     if (query.tier !== undefined) q = q.where('tier_index', '=', query.tier);
     if (query.role) q = q.where('role', '=', query.role);
     switch (query.status) {
@@ -74,18 +89,49 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
     return q;
   }
 
-  async function countMembers(query: MemberQuery, bounds: StatusBounds): Promise<number> {
+  /**
+   * How many members match. A search stops counting past MEMBER_SEARCH_COUNT_MAX (the answer is
+   * then that number and `capped`): counting every match of a common part of a name costs as much
+   * as all the matches, and "more than 1,000" tells the admin what the exact figure would.
+   */
+  async function countMembers(query: MemberQuery, bounds: StatusBounds): Promise<{ total: number; capped: boolean }> {
+    if (!query.q) {
+      const row = await members(query, bounds)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return { total: Number(row.n), capped: false };
+    }
     // A search and nothing else is counted in the index alone: it holds one row per account, and
     // reading each match's account as well cost as much again as listing the page.
     const phrase = ftsPhrase(query.q);
-    if (phrase && query.status === undefined && query.tier === undefined && query.role === undefined) {
-      const row = await sql<{ n: number }>`select count(*) as n from users_search where users_search match ${phrase}`.execute(db);
-      return Number(row.rows[0]?.n ?? 0);
-    }
-    const row = await members(query, bounds)
+    const upTo = MEMBER_SEARCH_COUNT_MAX + 1;
+    const matches =
+      phrase && searchOnly(query)
+        ? db
+            .selectFrom(sql`users_search`.as('users_search'))
+            .select(sql`1`.as('one'))
+            .where(sql<boolean>`users_search match ${phrase}`)
+            .limit(upTo)
+        : members(query, bounds).select(sql`1`.as('one')).limit(upTo);
+    const row = await db
+      .selectFrom(matches.as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const n = Number(row.n);
+    return n > MEMBER_SEARCH_COUNT_MAX ? { total: MEMBER_SEARCH_COUNT_MAX, capped: true } : { total: n, capped: false };
+  }
+
+  /**
+   * Whether SQLite should walk the sort's index for a search (see nameOrEmailContains): when the
+   * matches are more than one account in 16. An index entry tested against the set costs about a
+   * twentieth of looking a match's account up to sort it, so the walk (at worst the whole index)
+   * is the cheaper of the two then; fewer matches are looked up and sorted.
+   */
+  async function walkForSearch(query: MemberQuery, matches: number, capped: boolean): Promise<boolean> {
+    if (dialect !== 'sqlite' || !ftsPhrase(query.q) || !searchOnly(query)) return false;
+    if (capped) return true;
+    const row = await sql<{ n: number | null }>`select max(rowid) as n from users`.execute(db);
+    return matches * 16 >= Number(row.rows[0]?.n ?? 0);
   }
 
   /**
@@ -163,12 +209,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
      * through the sort's index first and the rows after: late pages stay as quick as the first.
      */
     async memberPage(query: MemberQuery, bounds: StatusBounds, page: PageWindow, counted = true) {
-      const [total, found] = await Promise.all([
-        counted ? countMembers(query, bounds) : Promise.resolve(0),
-        keysetPage(members(query, bounds).select('users.id as id'), memberKeyset(query), page),
-      ]);
+      // SQLite answers one query at a time: the count first, which also says how to read the page.
+      const { total, capped } = counted ? await countMembers(query, bounds) : { total: 0, capped: false };
+      const walk = counted ? await walkForSearch(query, total, capped) : searchOnly(query) && ftsPhrase(query.q) !== undefined;
+      const found = await keysetPage(members(query, bounds, walk).select('users.id as id'), memberKeyset(query), page);
       const { next, prev } = found;
-      if (found.rows.length === 0) return { total, rows: [], next, prev };
+      if (found.rows.length === 0) return { total, capped, rows: [], next, prev };
       const rows = await db
         .selectFrom('users')
         .selectAll()
@@ -179,7 +225,7 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
         )
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
-      return { total, rows: found.rows.flatMap(({ id }) => byId.get(id) ?? []), next, prev };
+      return { total, capped, rows: found.rows.flatMap(({ id }) => byId.get(id) ?? []), next, prev };
     },
 
     member(id: string) {

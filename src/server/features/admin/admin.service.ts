@@ -122,8 +122,16 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       const bounds = statusBounds(day);
       const query: MemberQuery = filter;
       const size = repo.memberKeyset(query).parts.length;
-      const { total, rows, next, prev } = await repo.memberPage(query, bounds, windowOf(page, page_size, size, after, before));
-      return { items: rows.map((user) => memberRow(user, day)), total, page, page_size, next_cursor: next, prev_cursor: prev };
+      const { total, capped, rows, next, prev } = await repo.memberPage(query, bounds, windowOf(page, page_size, size, after, before));
+      return {
+        items: rows.map((user) => memberRow(user, day)),
+        total,
+        total_capped: capped,
+        page,
+        page_size,
+        next_cursor: next,
+        prev_cursor: prev,
+      };
     },
 
     /** Streamed a page at a time in the list's own order (decision 094). */

@@ -28,9 +28,9 @@ export interface MemberLinkState {
   listSearch?: string;
 }
 
-/** "60 members", or "1 member matches these filters". */
-function countText(total: number, filtered: boolean): string {
-  const members = total === 1 ? '1 member' : `${total} members`;
+/** "60 members", "1 member matches these filters", or "More than 1000 members match these filters" (a search counts so far). */
+function countText(total: number, filtered: boolean, capped = false): string {
+  const members = capped ? `More than ${total} members` : total === 1 ? '1 member' : `${total} members`;
   if (!filtered) return members;
   return `${members} ${total === 1 ? 'matches' : 'match'} these filters`;
 }
@@ -128,7 +128,7 @@ export function MembersPage() {
       </FilterBar>
       {members.data && (
         <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          {countText(members.data.total, filtered)}
+          {countText(members.data.total, filtered, members.data.total_capped)}
         </Typography>
       )}
       <PagedTable

@@ -40,6 +40,8 @@ export interface SortState {
 interface Page<T> {
   items: T[];
   total: number;
+  /** More rows than `total` (a count that stopped): the pages go on while there is a next one. */
+  total_capped?: boolean;
   next_cursor?: string | null;
   prev_cursor?: string | null;
 }
@@ -77,7 +79,9 @@ export function PagedTable<T>({
   if (query.isPending) return <TableSkeleton />;
   if (query.isError) return <LoadError message={loadErrorText} error={query.error} onRetry={() => void query.refetch()} />;
 
-  const { items, total } = query.data;
+  const { items, total, total_capped: capped } = query.data;
+  // MUI's "of more than N" (-1) while a next page follows; the true count once the last is shown.
+  const count = !capped ? total : query.data.next_cursor ? -1 : (page - 1) * pageSize + items.length;
   if (total === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 3, borderRadius: 2 }}>
@@ -131,8 +135,8 @@ export function PagedTable<T>({
       </TableContainer>
       <TablePagination
         component="div"
-        count={total}
-        page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+        count={count}
+        page={count === -1 ? page - 1 : Math.min(page - 1, Math.max(0, Math.ceil(count / pageSize) - 1))}
         rowsPerPage={pageSize}
         rowsPerPageOptions={[...PAGE_SIZES]}
         onPageChange={(_, next) => {
