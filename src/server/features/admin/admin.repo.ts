@@ -1,11 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Role } from '../../../shared/api/accounts';
-import {
-  completedPaymentStatuses,
-  MEMBER_SEARCH_COUNT_MAX,
-  type MemberStatus,
-  type PaymentStatus,
-} from '../../../shared/api/admin';
+import { completedPaymentStatuses, MEMBER_SEARCH_COUNT_MAX, type MemberStatus, type PaymentStatus } from '../../../shared/api/admin';
 import type { Dialect } from '../../db/database';
 import { anyContains, containing } from '../../db/like';
 import { keysetPage, type Keyset, type PageWindow } from '../../db/keyset';
@@ -112,7 +107,9 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
             .select(sql`1`.as('one'))
             .where(sql<boolean>`users_search match ${phrase}`)
             .limit(upTo)
-        : members(query, bounds).select(sql`1`.as('one')).limit(upTo);
+        : members(query, bounds)
+            .select(sql`1`.as('one'))
+            .limit(upTo);
     const row = await db
       .selectFrom(matches.as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -127,11 +124,12 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
    * twentieth of looking a match's account up to sort it, so the walk (at worst the whole index)
    * is the cheaper of the two then; fewer matches are looked up and sorted.
    */
-  async function walkForSearch(query: MemberQuery, matches: number, capped: boolean): Promise<boolean> {
+  async function walkForSearch(query: MemberQuery, count: { total: number; capped: boolean } | undefined): Promise<boolean> {
     if (dialect !== 'sqlite' || !ftsPhrase(query.q) || !searchOnly(query)) return false;
-    if (capped) return true;
+    // Uncounted (the CSV, every page in turn) or past the count's limit: many.
+    if (!count || count.capped) return true;
     const row = await sql<{ n: number | null }>`select max(rowid) as n from users`.execute(db);
-    return matches * 16 >= Number(row.rows[0]?.n ?? 0);
+    return count.total * 16 >= Number(row.rows[0]?.n ?? 0);
   }
 
   /**
@@ -209,10 +207,13 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
      * through the sort's index first and the rows after: late pages stay as quick as the first.
      */
     async memberPage(query: MemberQuery, bounds: StatusBounds, page: PageWindow, counted = true) {
-      // SQLite answers one query at a time: the count first, which also says how to read the page.
-      const { total, capped } = counted ? await countMembers(query, bounds) : { total: 0, capped: false };
-      const walk = counted ? await walkForSearch(query, total, capped) : searchOnly(query) && ftsPhrase(query.q) !== undefined;
-      const found = await keysetPage(members(query, bounds, walk).select('users.id as id'), memberKeyset(query), page);
+      const counting = counted ? countMembers(query, bounds) : Promise.resolve({ total: 0, capped: false });
+      // On SQLite the count says how to read the page (it answers one query at a time anyway).
+      const walk = dialect === 'sqlite' && (await walkForSearch(query, counted ? await counting : undefined));
+      const [{ total, capped }, found] = await Promise.all([
+        counting,
+        keysetPage(members(query, bounds, walk).select('users.id as id'), memberKeyset(query), page),
+      ]);
       const { next, prev } = found;
       if (found.rows.length === 0) return { total, capped, rows: [], next, prev };
       const rows = await db

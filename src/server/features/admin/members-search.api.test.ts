@@ -41,7 +41,11 @@ describe('the members’ search with thousands of matches', () => {
       ...Array.from({ length: ARMENIAN }, (_, i) => member('ԱՆԻ', `ՊԵՏՐՈՍՅԱՆ${i}`, `armenian${i}@example.org`, i)),
       ...Array.from({ length: 40 }, (_, i) => member('Davit', `Hakobyan${i}`, `other${i}@example.org`, i)),
     ];
-    for (let at = 0; at < rows.length; at += 200) await t.db.db.insertInto('users').values(rows.slice(at, at + 200)).execute();
+    for (let at = 0; at < rows.length; at += 200)
+      await t.db.db
+        .insertInto('users')
+        .values(rows.slice(at, at + 200))
+        .execute();
   });
   afterAll(() => t.close());
 
