@@ -27,6 +27,9 @@ export type PaymentQuery = {
   createdBefore?: string;
 };
 
+/** A count, and for a search on SQLite whether its page should walk the sort's index (nameOrEmailContains). */
+type MemberCount = { total: number; capped: boolean; walk: boolean };
+
 const PAYMENT_KEYSET: Keyset = { parts: [sql.ref('p.created_at'), sql.ref('p.id')], dir: 'desc' };
 
 /** What a member is found by: the name as written and the e-mail address, searched as one text. */
@@ -89,47 +92,47 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
    * then that number and `capped`): counting every match of a common part of a name costs as much
    * as all the matches, and "more than 1,000" tells the admin what the exact figure would.
    */
-  async function countMembers(query: MemberQuery, bounds: StatusBounds): Promise<{ total: number; capped: boolean }> {
+  async function countMembers(query: MemberQuery, bounds: StatusBounds): Promise<MemberCount> {
     if (!query.q) {
       const row = await members(query, bounds)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
-      return { total: Number(row.n), capped: false };
+      return { total: Number(row.n), capped: false, walk: false };
+    }
+    const upTo = MEMBER_SEARCH_COUNT_MAX + 1;
+    const phrase = ftsPhrase(query.q);
+    if (!phrase || !searchOnly(query)) {
+      const row = await db
+        .selectFrom(
+          members(query, bounds)
+            .select(sql`1`.as('one'))
+            .limit(upTo)
+            .as('matches'),
+        )
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return countOf(Number(row.n), false);
     }
     // A search and nothing else is counted in the index alone: it holds one row per account, and
-    // reading each match's account as well cost as much again as listing the page.
-    const phrase = ftsPhrase(query.q);
-    const upTo = MEMBER_SEARCH_COUNT_MAX + 1;
-    const matches =
-      phrase && searchOnly(query)
-        ? db
-            .selectFrom(sql`users_search`.as('users_search'))
-            .select(sql`1`.as('one'))
-            .where(sql<boolean>`users_search match ${phrase}`)
-            .limit(upTo)
-        : members(query, bounds)
-            .select(sql`1`.as('one'))
-            .limit(upTo);
-    const row = await db
-      .selectFrom(matches.as('matches'))
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n);
-    return n > MEMBER_SEARCH_COUNT_MAX ? { total: MEMBER_SEARCH_COUNT_MAX, capped: true } : { total: n, capped: false };
+    // reading each match's account as well cost as much again as listing the page. The highest
+    // rowid stands for how many accounts there are (it reads one index entry), to choose the walk.
+    const row = await sql<{ n: number; accounts: number | null }>`
+      select (select count(*) from (select 1 from users_search where users_search match ${phrase} limit ${upTo})) as n,
+        (select max(rowid) from users) as accounts`.execute(db);
+    const n = Number(row.rows[0]?.n ?? 0);
+    return countOf(n, n * 16 >= Number(row.rows[0]?.accounts ?? 0));
   }
 
   /**
-   * Whether SQLite should walk the sort's index for a search (see nameOrEmailContains): when the
-   * matches are more than one account in 16. An index entry tested against the set costs about a
-   * twentieth of looking a match's account up to sort it, so the walk (at worst the whole index)
-   * is the cheaper of the two then; fewer matches are looked up and sorted.
+   * SQLite walks the sort's index for a search (see nameOrEmailContains) when the matches are more
+   * than one account in 16, or past the count's limit. An index entry tested against the set of
+   * matches costs about a twentieth of looking a match's account up to sort it (measured: decision
+   * 093), so the walk, at worst the whole index, is then the cheaper; fewer matches are looked up
+   * and sorted.
    */
-  async function walkForSearch(query: MemberQuery, count: { total: number; capped: boolean } | undefined): Promise<boolean> {
-    if (dialect !== 'sqlite' || !ftsPhrase(query.q) || !searchOnly(query)) return false;
-    // Uncounted (the CSV, every page in turn) or past the count's limit: many.
-    if (!count || count.capped) return true;
-    const row = await sql<{ n: number | null }>`select max(rowid) as n from users`.execute(db);
-    return count.total * 16 >= Number(row.rows[0]?.n ?? 0);
+  function countOf(n: number, many: boolean): MemberCount {
+    const capped = n > MEMBER_SEARCH_COUNT_MAX;
+    return { total: capped ? MEMBER_SEARCH_COUNT_MAX : n, capped, walk: many || capped };
   }
 
   /**
@@ -207,11 +210,13 @@ export function adminRepo(db: Kysely<Database>, dialect: Dialect) {
      * through the sort's index first and the rows after: late pages stay as quick as the first.
      */
     async memberPage(query: MemberQuery, bounds: StatusBounds, page: PageWindow, counted = true) {
-      const counting = counted ? countMembers(query, bounds) : Promise.resolve({ total: 0, capped: false });
-      // On SQLite the count says how to read the page (it answers one query at a time anyway).
-      const walk = dialect === 'sqlite' && (await walkForSearch(query, counted ? await counting : undefined));
+      const counting = counted ? countMembers(query, bounds) : undefined;
+      // On SQLite the count says how to read the page (it answers one query at a time anyway);
+      // uncounted (the CSV, every page in turn), a search is read as one with many matches.
+      const walk =
+        dialect === 'sqlite' && ftsPhrase(query.q) !== undefined && searchOnly(query) && (counting ? (await counting).walk : true);
       const [{ total, capped }, found] = await Promise.all([
-        counting,
+        counting ?? { total: 0, capped: false },
         keysetPage(members(query, bounds, walk).select('users.id as id'), memberKeyset(query), page),
       ]);
       const { next, prev } = found;

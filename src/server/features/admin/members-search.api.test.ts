@@ -79,6 +79,13 @@ describe('the members’ search with thousands of matches', () => {
     const rare = await everyPage('/api/admin/members?q=petrosyan11&page_size=25');
     expect(rare[0]).toMatchObject({ total: 111, total_capped: false });
     expect(rare.flatMap((p) => p.items)).toHaveLength(111);
+    // Few enough (one account in 16 or fewer) to be looked up and sorted: the same as with a filter.
+    for (const sort of memberSortKeys) {
+      const few = `/api/admin/members?q=petrosyan119&sort=${sort}&page_size=4`;
+      const listed = (await everyPage(few)).flatMap((p) => p.items.map((m) => m._id));
+      expect(listed).toHaveLength(11);
+      expect((await everyPage(`${few}&role=member`)).flatMap((p) => p.items.map((m) => m._id))).toEqual(listed);
+    }
     const all = await page('/api/admin/members?page_size=1');
     expect(all.total).toBe(SHARED + ARMENIAN + 40 + 1);
     expect(all.total_capped).toBe(false);
