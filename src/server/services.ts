@@ -207,6 +207,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     linkSecret: jwtSecret,
     logo: siteLogo,
     pdfs,
+    textsIn,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -384,6 +385,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      textsIn,
       personalData,
       pdfs,
       logo: siteLogo,
