@@ -209,6 +209,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     linkSecret: jwtSecret,
     logo: siteLogo,
     pdfs,
+    textsIn,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -390,6 +391,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      textsIn,
       personalData,
       pdfs,
       logo: siteLogo,
