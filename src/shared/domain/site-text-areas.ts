@@ -34,7 +34,7 @@ const byPrefix: [string, TextArea][] = [
   ['auto_renew.', { where: 'Automatic renewal: joining, renewing, My Profile and the payment confirmation page', page: '/profile' }],
   ['home.', { where: 'Home page', page: '/' }],
   ['monthly.', { where: "Monthly giving: the donate page, My Profile and the receipt's link", page: '/donate' }],
-  ['mail.', { where: 'E-mail the site sends (welcome, receipts, password reset)', page: null }],
+  ['mail.', { where: 'E-mail the site sends (every mail, in its reader’s language)', page: null }],
   ['tier.', { where: 'Joining, renewing and My Profile: the membership tiers', page: '/register' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],
