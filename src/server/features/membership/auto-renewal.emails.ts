@@ -17,10 +17,10 @@ type Card = { brand: string | null; last4: string | null } | undefined;
 
 /** The card or Direct Debit charged, as a phrase of the member's language. */
 function cardWords(card: Card, { text }: Words): string {
-  if (card?.brand === 'bacs_debit' && card.last4) return fillText(text('mail.card.direct_debit'), { last4: card.last4 });
+  if (card?.brand === 'bacs_debit' && card.last4) return fillText(text('mail.card.direct_debit'), { digits: card.last4 });
   if (!card?.last4) return text('mail.card.saved');
-  if (!card.brand || card.brand === 'unknown') return fillText(text('mail.card.ending'), { last4: card.last4 });
-  return fillText(text('mail.card.brand_ending'), { brand: `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)}`, last4: card.last4 });
+  if (!card.brand || card.brand === 'unknown') return fillText(text('mail.card.ending'), { digits: card.last4 });
+  return fillText(text('mail.card.brand_ending'), { brand: `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)}`, digits: card.last4 });
 }
 
 /** One mail: its subject and paragraphs are site texts filled with the values given (dates and money already in its language). */
