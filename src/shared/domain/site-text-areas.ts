@@ -35,6 +35,7 @@ const byPrefix: [string, TextArea][] = [
   ['home.', { where: 'Home page', page: '/' }],
   ['monthly.', { where: "Monthly giving: the donate page, My Profile and the receipt's link", page: '/donate' }],
   ['mail.', { where: 'E-mail the site sends (every mail, in its reader’s language)', page: null }],
+  ['pdf.', { where: 'PDF receipts and CPD certificates, in their owner’s language', page: null }],
   ['tier.', { where: 'Joining, renewing and My Profile: the membership tiers', page: '/register' }],
   ['committee.', { where: 'Home page: the committee', page: '/#committee' }],
   ['contact.', { where: 'Home page: contact', page: '/#contact' }],
