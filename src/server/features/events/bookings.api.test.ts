@@ -370,7 +370,8 @@ describe('booking events', () => {
       expect(mail).toBeDefined();
       expect(mail!.html_body).toContain('<html lang="hy">');
       expect(mail!.text_body).toContain(hy['mail.closing']);
-      for (const english of ['Dear ', 'With best wishes', 'Booking reference', 'When:', '2026, 18:30']) expect(mail!.text_body).not.toContain(english);
+      for (const english of ['Dear ', 'With best wishes', 'Booking reference', 'When:', '2026, 18:30'])
+        expect(mail!.text_body).not.toContain(english);
     };
 
     it('writes a visitor’s booking from an Armenian page in Armenian: the event’s Armenian words, dates, money and links to the Armenian pages', async () => {
@@ -388,7 +389,9 @@ describe('booking events', () => {
       expect(ask!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/events\/bookings\/[0-9a-f-]{36}#/);
       const booking = first.json<{ booking_id: string }>().booking_id;
       const token = await bookingLinkToken(t, booking);
-      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/confirm`, payload: { token } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/confirm`, payload: { token } })).statusCode).toBe(
+        200,
+      );
 
       const [confirmed] = await mailsOf('ani.hy@example.org', 'booking-confirmed');
       inArmenian(confirmed);
@@ -402,7 +405,9 @@ describe('booking events', () => {
       const [waiting] = await mailsOf('aram.hy@example.org', 'booking-waitlisted');
       inArmenian(waiting);
       expect(waiting!.subject).toBe('Սպասման ցուցակ՝ Սրտաբանության նորույթներ');
-      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/cancel`, payload: { token } })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/cancel`, payload: { token } })).statusCode).toBe(
+        200,
+      );
       const [cancelled] = await mailsOf('ani.hy@example.org', 'booking-cancelled');
       inArmenian(cancelled);
       expect(cancelled!.subject).toBe('Ամրագրումը չեղարկված է՝ Սրտաբանության նորույթներ');

@@ -375,7 +375,9 @@ describe("the admin's event page", () => {
     const [english] = (await outboxFor(t, 'mail-en@example.org')).filter((m) => m.kind === 'event-message');
     expect(english!.text_body).toContain('Dear Ani,');
     expect(english!.text_body).toContain('Event: Grand rounds');
-    expect(english!.text_body).toContain('To stop e-mails like this one, or to choose what you receive: http://localhost:8000/preferences/');
+    expect(english!.text_body).toContain(
+      'To stop e-mails like this one, or to choose what you receive: http://localhost:8000/preferences/',
+    );
   });
 
   it('cancels any booking with or without a refund, passes the place to the waitlist, and audits it', async () => {

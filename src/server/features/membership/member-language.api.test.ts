@@ -131,7 +131,11 @@ describe('a member’s language', () => {
     const id = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
     // The membership ends in 30 days.
     const expiry = new Date(t.clock.now.getTime() + 30 * DAY).toISOString().slice(0, 10);
-    await t.db.db.updateTable('users').set({ last_renewed_date: addYears(expiry, -1) }).where('id', '=', id).execute();
+    await t.db.db
+      .updateTable('users')
+      .set({ last_renewed_date: addYears(expiry, -1) })
+      .where('id', '=', id)
+      .execute();
     await t.services.runScheduledJobs();
     const [thirty] = (await outboxFor(t, form.email)).filter((m) => m.kind === 'reminder-30-days');
     expect(thirty!.subject).toBe(fillText(siteTextHy['mail.reminder.subject'], { date: formatLongDate(expiry, 'hy') }));
@@ -193,10 +197,24 @@ describe('a member’s language', () => {
     const id = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
     // Within the last 30 days, when a free tier may renew.
     const expiry = new Date(t.clock.now.getTime() + 10 * DAY).toISOString().slice(0, 10);
-    await t.db.db.updateTable('users').set({ last_renewed_date: addYears(expiry, -1) }).where('id', '=', id).execute();
-    const started = await t.app.inject({ method: 'POST', url: '/api/renew_proceed', headers: { authorization }, payload: { tier_index: 2 } });
+    await t.db.db
+      .updateTable('users')
+      .set({ last_renewed_date: addYears(expiry, -1) })
+      .where('id', '=', id)
+      .execute();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/renew_proceed',
+      headers: { authorization },
+      payload: { tier_index: 2 },
+    });
     expect(started.statusCode, started.body).toBe(200);
-    const done = await t.app.inject({ method: 'POST', url: '/api/renew_confirm_simple', headers: { authorization }, payload: started.json() });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/renew_confirm_simple',
+      headers: { authorization },
+      payload: started.json(),
+    });
     expect(done.statusCode, done.body).toBe(200);
     const [receipt] = (await outboxFor(t, form.email)).filter((m) => m.kind === 'renewal-receipt');
     expect(receipt!.subject).toBe(siteTextHy['mail.renewal.subject']);

@@ -289,7 +289,9 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     const armenian = await simpleParser(received('framed0')[0]!.raw);
     expect(armenian.text).toContain('Բարեւ ձեզ, հարգելի անդամներ');
     expect(armenian.text).toContain(`Դիտել բրաուզերում: http://localhost:8000/hy/newsletters/${id}`);
-    expect(armenian.text).toMatch(/Ընտրեք, թե ինչ եք ստանում, կամ հրաժարվեք բաժանորդագրությունից: http:\/\/localhost:8000\/hy\/preferences\//);
+    expect(armenian.text).toMatch(
+      /Ընտրեք, թե ինչ եք ստանում, կամ հրաժարվեք բաժանորդագրությունից: http:\/\/localhost:8000\/hy\/preferences\//,
+    );
     expect(armenian.text).toContain('Բարեգործական կազմակերպության գրանցման համար 1234567');
     expect(armenian.text).not.toMatch(/View in your browser|You receive this|Registered charity/);
     expect(String(armenian.html)).toContain('<html lang="hy">');
