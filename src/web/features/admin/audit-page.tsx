@@ -52,10 +52,7 @@ export function AuditPage() {
   }
 
   return (
-    <AdminSection
-      title={w.title}
-      intro={w.intro}
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       <FilterBar label={w.filterLabel}>
         <FilterSelect
           label={w.person}
@@ -75,11 +72,7 @@ export function AuditPage() {
       </FilterBar>
       {actors.isError && (
         <Box sx={{ mb: 2 }}>
-          <LoadError
-            message={w.actorsFailed}
-            error={actors.error}
-            onRetry={() => void actors.refetch()}
-          />
+          <LoadError message={w.actorsFailed} error={actors.error} onRetry={() => void actors.refetch()} />
         </Box>
       )}
       <PagedTable

@@ -101,7 +101,9 @@ export function AutoRenewalsPage() {
                           : '–'}
                     </TableCell>
                     <TableCell>
-                      {member.next_charge ? w.chargeOn(format.pence(member.next_charge.pence), format.longDate(member.next_charge.date)) : '–'}
+                      {member.next_charge
+                        ? w.chargeOn(format.pence(member.next_charge.pence), format.longDate(member.next_charge.date))
+                        : '–'}
                     </TableCell>
                     <TableCell>
                       {member.failures.length === 0

@@ -80,7 +80,11 @@ export const givingWords = defineWords(
     withGiftAid: ', Gift Aid-ով',
     active: 'Գործող',
     ended: 'Ավարտված',
-    endedBy: { donor: 'չեղարկվել է նվիրատուի կողմից', admin: 'դադարեցվել է ադմինիստրատորի կողմից', declines: 'ավարտվել է երեք մերժումից հետո' },
+    endedBy: {
+      donor: 'չեղարկվել է նվիրատուի կողմից',
+      admin: 'դադարեցվել է ադմինիստրատորի կողմից',
+      declines: 'ավարտվել է երեք մերժումից հետո',
+    },
     none: 'Չկան',
     declined: 'մերժվել է',
     failed: 'ձախողվել է',

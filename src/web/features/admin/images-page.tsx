@@ -53,10 +53,7 @@ export function ImagesPage() {
   const unusedCount = (images.data ?? []).filter((image) => image.uses.length === 0).length;
 
   return (
-    <AdminSection
-      title={w.title}
-      intro={w.intro}
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       <FilterBar label={w.filterLabel}>
         <FormControlLabel
           control={

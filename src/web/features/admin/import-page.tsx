@@ -25,13 +25,7 @@ import {
   type MemberMapping,
 } from '../../../shared/api/imports';
 import { groupThousands } from '../../../shared/domain/hy';
-import {
-  dateFormatLabels,
-  dateFormats,
-  memberFields,
-  type DateFormat,
-  type MemberField,
-} from '../../../shared/domain/member-file';
+import { dateFormatLabels, dateFormats, memberFields, type DateFormat, type MemberField } from '../../../shared/domain/member-file';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { visuallyHidden } from '../../components/loading-region';
 import { Panel } from '../../components/panel';
@@ -91,10 +85,7 @@ export function ImportPage() {
   }
 
   return (
-    <AdminSection
-      title={w.title}
-      intro={w.intro}
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       <Stack spacing={3}>
         <Panel labelledBy="import-upload">
           <SectionTitle id="import-upload">{w.filesTitle}</SectionTitle>
@@ -104,11 +95,7 @@ export function ImportPage() {
                 {w.filesIntro(IMPORT_LIMITS.maxBytes / 1024 / 1024, count(IMPORT_LIMITS.maxRows), count(IMPORT_LIMITS.maxCellChars))}
               </Typography>
               <FileField id="import-file" label={w.membersFile} onChange={setFile} />
-              <FileField
-                id="import-payments"
-                label={w.paymentsFile}
-                onChange={setPayments}
-              />
+              <FileField id="import-payments" label={w.paymentsFile} onChange={setPayments} />
               <FormControl>
                 <FormLabel id="import-date-format">{w.datesWritten}</FormLabel>
                 <RadioGroup
@@ -232,9 +219,7 @@ function ImportResult({
               )}
             </Typography>
           )}
-          {result.status === 'undone' && (
-            <Alert severity="info">{w.undoneNote}</Alert>
-          )}
+          {result.status === 'undone' && <Alert severity="info">{w.undoneNote}</Alert>}
           <Box>
             <Button onClick={() => void downloadOutcomes(result.id, result.file_name)}>{w.downloadOutcomes}</Button>
           </Box>
@@ -244,9 +229,7 @@ function ImportResult({
       {result.status === 'ready' && (
         <Panel labelledBy="import-mapping">
           <SectionTitle id="import-mapping">{w.mappingTitle}</SectionTitle>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-            {w.mappingIntro}
-          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.mappingIntro}</Typography>
           <Table size="small" aria-labelledby="import-mapping">
             <TableHead>
               <TableRow>
@@ -325,9 +308,7 @@ function ImportResult({
           </TableBody>
         </Table>
         {rows.length > ROWS_SHOWN && (
-          <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-            {w.firstRows(ROWS_SHOWN, rows.length)}
-          </Typography>
+          <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>{w.firstRows(ROWS_SHOWN, rows.length)}</Typography>
         )}
         {!showAll && rows.length <= ROWS_SHOWN && result.rows.some((r) => r.action === 'error') && (
           <Button sx={{ mt: 1 }} onClick={() => setShowAll(true)}>
@@ -353,9 +334,7 @@ function CommitPanel({ result }: { result: ImportResponse }) {
       <Stack spacing={2}>
         {errors > 0 && (
           <FormControl>
-            <FormLabel id="import-on-error">
-              {w.rowsWithErrors(errors)}
-            </FormLabel>
+            <FormLabel id="import-on-error">{w.rowsWithErrors(errors)}</FormLabel>
             <RadioGroup aria-labelledby="import-on-error" value={onError} onChange={(e) => setOnError(e.target.value as 'skip' | 'block')}>
               <FormControlLabel value="skip" control={<Radio />} label={w.skipped} />
               <FormControlLabel value="block" control={<Radio />} label={w.blocking} />
@@ -471,9 +450,7 @@ function AfterImport({ result }: { result: ImportResponse }) {
       {result.status === 'committed' && (
         <Panel labelledBy="import-undo">
           <SectionTitle id="import-undo">{w.undoTitle}</SectionTitle>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-            {result.can_undo ? w.canUndo : w.cannotUndo}
-          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{result.can_undo ? w.canUndo : w.cannotUndo}</Typography>
           <Button color="error" variant="outlined" disabled={!result.can_undo} onClick={() => setConfirmUndo(true)}>
             {w.undo}
           </Button>

@@ -169,8 +169,7 @@ export const importWords = defineWords(
     membersRows: 'Անդամներ',
     paymentsRows: 'Վճարումներ',
     changes: (fields: string) => `Փոփոխություններ՝ ${fields}`,
-    firstRows: (shown: number, total: number) =>
-      `Առաջին ${shown} տողը ${total}-ից (նախ՝ սխալները)․ ներբեռնվող ֆայլում բոլորն են։`,
+    firstRows: (shown: number, total: number) => `Առաջին ${shown} տողը ${total}-ից (նախ՝ սխալները)․ ներբեռնվող ֆայլում բոլորն են։`,
     fileOrder: 'Ցույց տալ տողերը ֆայլի հերթականությամբ',
     importTitle: '3. Ներմուծում',
     rowsWithErrors: (n: number) => `${n} տող սխալներ ունի։ Այդ տողերը`,

@@ -187,10 +187,7 @@ function EmailAndMail({ member }: { member: MemberDetail }) {
       <List dense aria-label={w.consentHistory}>
         {consents.data?.items.map((c) => (
           <ListItem key={`${c.at}-${c.source}`} disableGutters>
-            <ListItemText
-              primary={w.consent(c.news_email, c.source, dateTime(c.at))}
-              secondary={w.wordingVersion(c.wording_version)}
-            />
+            <ListItemText primary={w.consent(c.news_email, c.source, dateTime(c.at))} secondary={w.wordingVersion(c.wording_version)} />
           </ListItem>
         ))}
       </List>
@@ -205,11 +202,7 @@ function EmailAndMail({ member }: { member: MemberDetail }) {
             key={m._id}
             disableGutters
             secondaryAction={
-              <Button
-                size="small"
-                onClick={() => resend.mutate(m._id)}
-                aria-label={w.sendAgainOf(m.subject, dateTime(m.created_at))}
-              >
+              <Button size="small" onClick={() => resend.mutate(m._id)} aria-label={w.sendAgainOf(m.subject, dateTime(m.created_at))}>
                 {w.sendAgain}
               </Button>
             }

@@ -166,10 +166,7 @@ function MailingLists() {
       >
         <TextField label={w.newListName} value={name} onChange={(e) => setName(e.target.value)} size="small" required />
         <TextField label={w.description} value={description} onChange={(e) => setDescription(e.target.value)} size="small" />
-        <FormControlLabel
-          control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
-          label={w.forEveryone}
-        />
+        <FormControlLabel control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={w.forEveryone} />
         <Button type="submit" variant="outlined" loading={create.isPending}>
           {w.addList}
         </Button>

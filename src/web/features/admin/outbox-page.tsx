@@ -44,11 +44,7 @@ export function OutboxPage() {
     <AdminSection title={w.title} intro={w.intro}>
       {outbox.data && <DeliveryNote delivery={outbox.data.delivery} />}
       <FilterBar label={w.filterLabel}>
-        <SearchField
-          label={w.search}
-          value={params.q}
-          onSearch={(q) => setParams({ q, page: null }, { replace: true })}
-        />
+        <SearchField label={w.search} value={params.q} onSearch={(q) => setParams({ q, page: null }, { replace: true })} />
         <FilterSelect
           label={w.status}
           anyLabel={w.anyStatus}

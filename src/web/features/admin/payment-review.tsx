@@ -52,7 +52,9 @@ function PaymentReview({ payment, name }: { payment: PaymentRow; name: string })
   const review = useReviewPayment();
   const [confirming, setConfirming] = useState(false);
   const year =
-    payment.period_start && payment.period_end ? w.yearPaidFor(format.longDate(payment.period_start), format.longDate(payment.period_end)) : '';
+    payment.period_start && payment.period_end
+      ? w.yearPaidFor(format.longDate(payment.period_start), format.longDate(payment.period_end))
+      : '';
   const failure = review.isError ? errorMessage(review.error, w.decisionFailed) : null;
   const title = w.reviewTitles[payment.status as keyof Words['reviewTitles']];
   return (

@@ -59,9 +59,7 @@ export function PaymentTotals() {
                   </TableCell>
                   {amountColumns.map((key) => (
                     <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: key === 'total' ? 700 : undefined }}>
-                      {(key === 'refunded' || key === 'disputed') && month[key] > 0
-                        ? `−${pence(month[key])}`
-                        : pence(month[key])}
+                      {(key === 'refunded' || key === 'disputed') && month[key] > 0 ? `−${pence(month[key])}` : pence(month[key])}
                     </TableCell>
                   ))}
                   <TableCell align="right">{month.count}</TableCell>

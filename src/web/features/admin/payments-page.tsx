@@ -60,21 +60,11 @@ export function PaymentsPage() {
     <AdminSection
       title={w.title}
       intro={w.intro}
-      actions={
-        <CsvButton
-          download={() => downloadPaymentsCsv(filter)}
-          refusal={rangeInvalid ? w.badRange : undefined}
-        />
-      }
+      actions={<CsvButton download={() => downloadPaymentsCsv(filter)} refusal={rangeInvalid ? w.badRange : undefined} />}
     >
       <CardPauseNotice />
       <FilterBar label={w.filterLabel}>
-        <SearchField
-          label={w.search}
-          value={params.q}
-          onSearch={(q) => setFilter({ q }, true)}
-          width={340}
-        />
+        <SearchField label={w.search} value={params.q} onSearch={(q) => setFilter({ q }, true)} width={340} />
         <FilterSelect
           label={w.kind}
           anyLabel={w.anyKind}

@@ -224,9 +224,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
         open={confirming}
         question={request ? w.recordQuestion(format.pence(request.amount), name) : ''}
         details={
-          chosenTier
-            ? w.recordDetails(format.tierName(chosenTier.index), format.longDate(expiryDate(starts)), member.email)
-            : undefined
+          chosenTier ? w.recordDetails(format.tierName(chosenTier.index), format.longDate(expiryDate(starts)), member.email) : undefined
         }
         confirmLabel={w.record}
         destructive={false}

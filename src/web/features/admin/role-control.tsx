@@ -157,11 +157,7 @@ export function RoleControl({
       <ConfirmDialog
         open={confirming}
         question={w.makeQuestion(name, roleWithArticle[choice])}
-        details={
-          choice === 'admin'
-            ? w.adminsCan
-            : w.loses(name, roleWithArticle[person.role])
-        }
+        details={choice === 'admin' ? w.adminsCan : w.loses(name, roleWithArticle[person.role])}
         confirmLabel={w.saveRole}
         destructive={demoting}
         pending={setRole.isPending}

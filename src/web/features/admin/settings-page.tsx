@@ -50,10 +50,7 @@ export function SettingsPage() {
   // Here, not in the form: a save remounts the form, and a mutation's callbacks need a mounted owner.
   const save = useSaveSettings();
   return (
-    <AdminSection
-      title={w.title}
-      intro={w.intro}
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       {settings.isPending ? (
         <LoadingRegion>
           <Skeleton variant="rounded" height={320} />
@@ -133,10 +130,7 @@ function SettingsForm({
     />
   );
   const noNumber = !values.charity_number.trim();
-  const serverError =
-    save.isError && !(save.error instanceof ApiError && save.error.field)
-      ? errorMessage(save.error, w.saveFailed)
-      : null;
+  const serverError = save.isError && !(save.error instanceof ApiError && save.error.field) ? errorMessage(save.error, w.saveFailed) : null;
 
   return (
     <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label={w.form}>
@@ -232,8 +226,7 @@ function SettingsForm({
                 label={w.offerGiftAid}
               />
               <FormHelperText error={Boolean(errors.gift_aid_enabled)}>
-                {errors.gift_aid_enabled ??
-                  (noNumber ? w.giftAidNeedsNumber : w.giftAidExplained)}
+                {errors.gift_aid_enabled ?? (noNumber ? w.giftAidNeedsNumber : w.giftAidExplained)}
               </FormHelperText>
               <Typography variant="body2" sx={{ mt: 1 }}>
                 <Link component={RouterLink} to="/admin/gift-aid">
