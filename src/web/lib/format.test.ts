@@ -206,20 +206,3 @@ describe('the formats equal the Intl en-GB formats they replaced', () => {
     expect(() => formatShortDate('nonsense')).toThrow(RangeError);
   });
 });
-
-describe('the compact dates in Armenian', () => {
-  // Compared with ICU's hy data, as hy.test.ts does for the longer forms.
-  const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('hy', { timeZone: 'Europe/London', ...options });
-
-  it('writes the London date and time as Intl hy does', () => {
-    for (const instant of ['2026-11-22T14:05:00.000Z', '2026-06-30T23:30:00.000Z', '2027-01-01T00:00:00.000Z']) {
-      const date = new Date(instant);
-      expect(formatShortDate(instant, 'hy')).toBe(intl({ day: 'numeric', month: 'short', year: 'numeric' }).format(date));
-      expect(formatShortDateTime(instant, 'hy')).toBe(
-        intl({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date),
-      );
-    }
-    expect(formatCalendarMonth('2026-09', 'hy')).toBe('2026 թ․ սեպտեմբեր');
-    expect(formatCalendarMonth('2026-09')).toBe('September 2026');
-  });
-});

@@ -32,7 +32,7 @@ export function formatShortDate(instant: Date | string, language: Language = 'en
   return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}`;
 }
 
-/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables); in Armenian "22 նոյ, 2026 թ., 14:05". */
+/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables); "22 նոյ, 2026 թ., 14:05" in Armenian. */
 export function formatShortDateTime(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
   if (language === 'hy') return `${hy.shortDate(day.year, day.month, day.day)}, ${clockTime(day)}`;

@@ -55,6 +55,8 @@ const fields: { key: TextKey; label: Label; required?: boolean; type?: string; h
   { key: 'last_renewed_date', label: 'currentYearField', type: 'date', half: true },
 ];
 const empty = { tier_index: 0, news_email: false, invite: true } as const;
+/** Every text field, empty until typed in: an untouched field is checked as empty, with its own message. */
+const blank = Object.fromEntries(fields.map((field) => [field.key, '']));
 
 /**
  * Adds one person by hand (a member who joined on paper): the registration form's fields and rules,
@@ -78,7 +80,7 @@ export function AddMemberButton() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const form: AddMemberForm = { ...values, ...choices } as AddMemberForm;
+    const form: AddMemberForm = { ...blank, ...values, ...choices } as AddMemberForm;
     const checked = addMemberRequest.safeParse(form);
     if (!checked.success) {
       // The schema's messages, in Armenian on an Armenian page (decision 190).

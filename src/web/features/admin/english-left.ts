@@ -7,12 +7,13 @@ const NOT_TEXT = /undefined|NaN|null/;
 
 /** The fixed text of a word that takes values: the pieces between them, in that language. */
 function fixedPieces(word: (...args: never[]) => string): string[] {
-  let text: string;
+  let text: unknown;
   try {
     text = (word as (...args: string[]) => string)(VALUE, VALUE, VALUE, VALUE);
   } catch {
     return [];
   }
+  if (typeof text !== 'string') return [];
   return text
     .split(VALUE)
     .flatMap((piece) => piece.split(NOT_TEXT))
