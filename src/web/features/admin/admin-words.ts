@@ -2,6 +2,9 @@ import { auditKindLabels, memberStatusLabels } from '../../../shared/api/admin';
 import { defineWords } from '../../lib/words';
 
 type PageButton = 'first' | 'last' | 'next' | 'previous';
+/** A table of any codes: the mail kinds are not a closed list. */
+type Labels = Readonly<Record<string, string>>;
+const noMailKinds: Labels = {};
 type Rows = { from: number; to: number; count: number };
 
 /**
@@ -79,7 +82,7 @@ export const adminWords = defineWords(
      * The kinds of mail the site writes; a kind not listed here is shown from its code
      * ("renewal_reminder": "Renewal reminder") in both languages.
      */
-    mailKind: {} as Readonly<Record<string, string>>,
+    mailKind: noMailKinds,
   },
   {
     titleSuffix: 'Կառավարում',

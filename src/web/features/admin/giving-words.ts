@@ -1,5 +1,16 @@
 import { defineWords } from '../../lib/words';
 
+/** How an automatic charge stands, by the code the server gives (not a closed list: an unknown one shows as it came). */
+const failureStates: Readonly<Record<string, string>> = {
+  declined: 'declined, to be tried again',
+  requires_action: 'waiting for the member to confirm',
+  failed: 'failed three times: lapsed',
+  superseded: 'closed',
+  charging: 'being charged',
+  noticed: 'told',
+  succeeded: 'paid',
+};
+
 /** Monthly gifts and automatic renewals: the recurring money (decision 190). */
 export const givingWords = defineWords(
   {
@@ -49,15 +60,7 @@ export const givingWords = defineWords(
     directDebit: (last4: string) => `Direct Debit, account ending ${last4}`,
     cardEnding: (brand: string, last4: string, expiry: string) => `${brand} ending ${last4}, ${expiry}`,
     chargeOn: (amount: string, date: string) => `${amount} on ${date}`,
-    failure: {
-      declined: 'declined, to be tried again',
-      requires_action: 'waiting for the member to confirm',
-      failed: 'failed three times: lapsed',
-      superseded: 'closed',
-      charging: 'being charged',
-      noticed: 'told',
-      succeeded: 'paid',
-    } as Readonly<Record<string, string>>,
+    failure: failureStates,
     turnOff: (name: string) => `Turn off for ${name}`,
     close: 'Close',
   },

@@ -16,14 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  IMPORT_LIMITS,
-  INVITATION_DAYS,
-  type ImportResponse,
-  type ImportRowOutcome,
-  type ImportSummary,
-  type MemberMapping,
-} from '../../../shared/api/imports';
+import { IMPORT_LIMITS, INVITATION_DAYS, type ImportResponse, type ImportSummary, type MemberMapping } from '../../../shared/api/imports';
 import { groupThousands } from '../../../shared/domain/hy';
 import { dateFormatLabels, dateFormats, memberFields, type DateFormat, type MemberField } from '../../../shared/domain/member-file';
 import { ConfirmDialog } from '../../components/confirm-dialog';
