@@ -98,6 +98,8 @@ const payment = (over: Partial<PaymentRow>): PaymentRow => ({
   period_start: '2025-12-01',
   period_end: '2026-12-01',
   review: null,
+  direct_debit: null,
+  failure_message: null,
   ...over,
 });
 
