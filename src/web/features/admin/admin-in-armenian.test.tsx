@@ -410,7 +410,7 @@ const pages: { name: string; element: ReactElement; api: () => FakeApi; route?: 
           value: 'x',
           default_value: 'y',
           customised: true,
-          where: '—',
+          where: 'Home page',
           page: null,
           setting: true,
           updated_at: AT,

@@ -145,10 +145,10 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }}>
           {entry.page ? (
             <Link component={RouterLink} to={entry.page}>
-              {entry.where}
+              {w.areas[entry.where] ?? entry.where}
             </Link>
           ) : (
-            entry.where
+            (w.areas[entry.where] ?? entry.where)
           )}
         </Typography>
       </Box>

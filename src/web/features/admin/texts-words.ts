@@ -1,4 +1,8 @@
 import { defineWords } from '../../lib/words';
+import { textAreasHy } from './text-areas-hy';
+
+/** The areas in English, as the server names them. */
+const textAreasEn: Readonly<Record<string, string>> = Object.fromEntries(Object.keys(textAreasHy).map((where) => [where, where]));
 
 /** The Texts page's own words, around the site texts it lists (decision 190). */
 export const textsWords = defineWords(
@@ -42,6 +46,8 @@ export const textsWords = defineWords(
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',
+    /** Where a text shows, by the server's English words. */
+    areas: textAreasEn,
   },
   {
     title: 'Տեքստեր',
@@ -83,5 +89,6 @@ export const textsWords = defineWords(
     save: 'Պահպանել',
     cancel: 'Չեղարկել',
     close: 'Փակել',
+    areas: textAreasHy,
   },
 );
