@@ -585,6 +585,14 @@ describe('the back office on an Armenian page (decision 190)', () => {
     if (route !== '/admin/*') expect(document.title).toContain(`– ${adminWords.hy.titleSuffix}`);
   });
 
+  it('keeps an Armenian admin under /hy: the sections link to their Armenian addresses', async () => {
+    renderPage(<AdminLayout />, { language: 'hy', signedInAs: 'admin', route: '/admin/*', url: '/admin/payments' });
+    const nav = await screen.findByRole('navigation', { name: 'Կառավարման բաժիններ' });
+    expect(within(nav).getByRole('link', { name: adminWords.hy.sections.members })).toHaveAttribute('href', '/hy/admin/members');
+    expect(within(nav).getByRole('link', { name: adminWords.hy.sections.payments })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link').every((link) => link.getAttribute('href')?.startsWith('/hy/admin/'))).toBe(true);
+  });
+
   it('shows the add-person dialog and the message dialog in Armenian', async () => {
     const members = renderPage(<MembersPage />, {
       language: 'hy',
