@@ -590,7 +590,11 @@ describe('the back office on an Armenian page (decision 190)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Կառավարման բաժիններ' });
     expect(within(nav).getByRole('link', { name: adminWords.hy.sections.members })).toHaveAttribute('href', '/hy/admin/members');
     expect(within(nav).getByRole('link', { name: adminWords.hy.sections.payments })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getAllByRole('link').every((link) => link.getAttribute('href')?.startsWith('/hy/admin/'))).toBe(true);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .every((link) => link.getAttribute('href')?.startsWith('/hy/admin/')),
+    ).toBe(true);
   });
 
   it('shows the add-person dialog and the message dialog in Armenian', async () => {
