@@ -108,6 +108,8 @@ const payments: PaymentRow[] = [
   payment({ _id: 'p2', status: 'disputed', kind: 'registration' }),
   payment({ _id: 'p3', provider: 'offline', provider_ref: null, note: '001234' }),
   payment({ _id: 'p4', kind: 'donation', user_id: null, name: null, period_start: null, period_end: null, status: 'pending' }),
+  payment({ _id: 'p5', kind: 'registration', status: 'pending', period_start: null, period_end: null, direct_debit: 'processing' }),
+  payment({ _id: 'p6', kind: 'registration', status: 'pending', period_start: null, period_end: null, direct_debit: 'failed' }),
 ];
 
 const memberDetail: MemberDetail = {

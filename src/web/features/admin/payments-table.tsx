@@ -23,7 +23,6 @@ const OFFLINE_PROVIDER = 'offline';
 /** The columns of a payments list; `withPayer` adds who paid (the all-payments page). */
 export function usePaymentColumns(withPayer: boolean): Column<PaymentRow>[] {
   const w = useWords(paymentsWords);
-  const labels = useWords(adminWords);
   const { dateTime } = useFormats();
   const payer: Column<PaymentRow>[] = [
     {
@@ -49,13 +48,35 @@ export function usePaymentColumns(withPayer: boolean): Column<PaymentRow>[] {
       key: 'status',
       label: w.status,
       nowrap: true,
-      render: (p) => <StatusChip label={labels.paymentStatus[p.status]} tone={paymentStatusTones[p.status]} />,
+      render: (p) => <PaymentStatus payment={p} />,
     },
     { key: 'ref', label: w.reference, render: (p) => <PaymentReference payment={p} /> },
   ];
 }
 
 const secondLine = { color: 'text.secondary', fontSize: '0.85rem' } as const;
+
+/**
+ * The status; a pending Direct Debit says whether it is at the bank (about three working days) or
+ * was refused, with the bank's reason under it (decision 175).
+ */
+function PaymentStatus({ payment }: { payment: PaymentRow }) {
+  const w = useWords(paymentsWords);
+  const labels = useWords(adminWords);
+  if (payment.direct_debit === 'processing') return <StatusChip label={w.debitProcessing} tone="warning" />;
+  if (payment.direct_debit === 'failed')
+    return (
+      <>
+        <StatusChip label={w.debitFailed} tone="error" />
+        {payment.failure_message && (
+          <Typography variant="body2" sx={{ ...secondLine, whiteSpace: 'normal' }}>
+            {payment.failure_message}
+          </Typography>
+        )}
+      </>
+    );
+  return <StatusChip label={labels.paymentStatus[payment.status]} tone={paymentStatusTones[payment.status]} />;
+}
 
 /** The kind, and for a membership the year it bought (placed when it was paid). */
 function PaymentKind({ payment }: { payment: PaymentRow }) {

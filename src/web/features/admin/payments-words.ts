@@ -34,6 +34,8 @@ export const paymentsWords = defineWords(
     yearBought: (start: string, end: string) => `${start} to ${end}`,
     refunded: (amount: string) => `${amount} refunded`,
     byHand: 'By hand',
+    debitProcessing: 'Direct Debit at the bank',
+    debitFailed: 'Direct Debit failed',
     noReference: 'None',
     noPayments: 'No payments from this account or its e-mail address.',
 
@@ -115,6 +117,8 @@ export const paymentsWords = defineWords(
     yearBought: (start: string, end: string) => `${start} – ${end}`,
     refunded: (amount: string) => `${amount} վերադարձված`,
     byHand: 'Ձեռքով',
+    debitProcessing: 'Ուղղակի դեբետը բանկում է',
+    debitFailed: 'Ուղղակի դեբետը չհաջողվեց',
     noReference: 'Չկա',
     noPayments: 'Այս հաշվից կամ դրա էլ. փոստի հասցեից վճարումներ չկան։',
 
