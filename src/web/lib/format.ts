@@ -26,14 +26,16 @@ export function eventDayBadge(instant: Date | string, language: Language = 'en')
  * The London date of an instant, e.g. "22 Nov 2026" (compact, for tables). A calendar date
  * "2026-11-22" works too: read as UTC midnight, it is the same day in London (UTC+0 or +1).
  */
-export function formatShortDate(instant: Date | string): string {
+export function formatShortDate(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  if (language === 'hy') return hy.shortDate(day.year, day.month, day.day);
   return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}`;
 }
 
-/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables). */
-export function formatShortDateTime(instant: Date | string): string {
+/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables); "22 նոյ, 2026 թ., 14:05" in Armenian. */
+export function formatShortDateTime(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  if (language === 'hy') return `${hy.shortDate(day.year, day.month, day.day)}, ${clockTime(day)}`;
   return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}, ${clockTime(day)}`;
 }
 
