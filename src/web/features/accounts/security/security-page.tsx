@@ -61,14 +61,14 @@ export function SecurityPage() {
 }
 
 function StaffNotice({ security, role }: { security: AccountSecurity; role: string }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const { staff } = security;
   if (!staff.applies) return null;
   if (staff.blocked) return <Alert severity="warning">{t('security.staff_required').replace('{role}', role)}</Alert>;
   if (staff.grace_until)
     return (
       <Alert severity="info">
-        {t('security.staff_grace').replace('{role}', role).replace('{date}', formatShortDate(staff.grace_until))}
+        {t('security.staff_grace').replace('{role}', role).replace('{date}', formatShortDate(staff.grace_until, language))}
       </Alert>
     );
   return <Alert severity="success">{t('security.staff_done').replace('{role}', role)}</Alert>;

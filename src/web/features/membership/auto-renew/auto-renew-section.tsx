@@ -25,7 +25,7 @@ const brandName = (brand: string) => (brand === 'unknown' ? 'Card' : `${brand[0]
  * on and changing the card save a card through the setup flow first (decision 140).
  */
 export function AutoRenewSection({ member }: { member: { tier_index: number | null; last_renewed_date: string | null } }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const state = useAutoRenew();
   const change = useChangeAutoRenew();
   const [saving, setSaving] = useState<{ clientSecret: string; setupIntentId: string; purpose: 'on' | 'card' } | null>(null);
@@ -94,7 +94,7 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
       <Stack spacing={1.5}>
         <Typography sx={{ fontWeight: 600 }}>{t('auto_renew.on')}</Typography>
         {next && (
-          <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence), date: formatLongDate(next.date) })}</Typography>
+          <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence, language), date: formatLongDate(next.date, language) })}</Typography>
         )}
         <Typography>
           {method?.type === 'bacs_debit'
