@@ -546,6 +546,18 @@ export const siteTextDefaults = {
   'profile.payments_amount': 'Amount',
   'profile.payments_status': 'Status',
   'profile.payments_receipt': 'Receipt',
+  // My Profile's payments and automatic renewal, in the member's words (decision 205)
+  'profile.payment_status.pending': 'Not completed',
+  'profile.payment_status.succeeded': 'Paid',
+  'profile.payment_status.failed': 'Failed',
+  'profile.payment_status.canceled': 'Cancelled',
+  'profile.payment_status.refunded': 'Refunded',
+  'profile.payment_status.partly_refunded': 'Partly refunded',
+  'profile.payment_status.disputed': 'Disputed',
+  'profile.payment_status.dispute_won': 'Paid (dispute closed)',
+  'profile.payment_status.dispute_lost': 'Returned after a dispute',
+  /** The card automatic renewal charges, when its brand is not known. */
+  'auto_renew.card_unknown': 'Card',
   'profile.receipt_download': 'Download receipt (PDF)',
   'profile.receipt_button': '{number} PDF',
   'profile.download_failed': 'The file could not be downloaded. Please try again.',

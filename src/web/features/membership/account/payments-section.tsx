@@ -22,18 +22,6 @@ import { useSiteText } from '../../../lib/site-text';
 import { formatLongDate } from '../membership-format';
 import { useAccountPayments } from './account-api';
 
-const statusText: Record<AccountPayment['status'], string> = {
-  pending: 'Not completed',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  canceled: 'Cancelled',
-  refunded: 'Refunded',
-  partly_refunded: 'Partly refunded',
-  disputed: 'Disputed',
-  dispute_won: 'Paid (dispute closed)',
-  dispute_lost: 'Returned after a dispute',
-};
-
 /** Registrations, renewals and donations, each paid one with its PDF receipt. */
 export function PaymentsSection() {
   const { t, language } = useSiteText();
@@ -79,7 +67,7 @@ export function PaymentsSection() {
                   </TableCell>
                   <TableCell align="right">{formatPence(payment.amount, language)}</TableCell>
                   <TableCell>
-                    {statusText[payment.status]}
+                    {t(`profile.payment_status.${payment.status}`)}
                     {payment.refunded > 0 && payment.status === 'partly_refunded' ? ` (${formatPence(payment.refunded, language)})` : ''}
                   </TableCell>
                   <TableCell>
