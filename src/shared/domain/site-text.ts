@@ -558,6 +558,11 @@ export const siteTextDefaults = {
   'profile.payment_status.dispute_lost': 'Returned after a dispute',
   /** The card automatic renewal charges, when its brand is not known. */
   'auto_renew.card_unknown': 'Card',
+  'profile.expiry.expired': 'Your membership has expired',
+  'profile.expiry.today': 'Your membership expires today',
+  'profile.expiry.tomorrow': 'Your membership expires tomorrow',
+  /** {days}: the whole days left, 2 or more. */
+  'profile.expiry.in_days': 'Your membership expires in {days} days',
   'profile.receipt_download': 'Download receipt (PDF)',
   'profile.receipt_button': '{number} PDF',
   'profile.download_failed': 'The file could not be downloaded. Please try again.',

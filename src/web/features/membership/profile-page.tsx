@@ -114,7 +114,15 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
   const tier = info.tier_index === null ? undefined : tierByIndex(info.tier_index);
   const expiry = info.last_renewed_date ? expiryDate(info.last_renewed_date) : null;
   const daysLeft = expiry ? daysBetween(londonDate(now), expiry) : null;
-  const status = daysLeft === null ? null : expiryText(daysLeft);
+  const status =
+    daysLeft === null
+      ? null
+      : expiryText(daysLeft, {
+          expired: t('profile.expiry.expired'),
+          today: t('profile.expiry.today'),
+          tomorrow: t('profile.expiry.tomorrow'),
+          inDays: t('profile.expiry.in_days'),
+        });
   const warn = daysLeft !== null && needsRenewal(daysLeft);
   // The year running today, and a year already paid for ahead of it (an early renewal): never a
   // "last renewed" date that has not come yet.
