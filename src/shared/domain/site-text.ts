@@ -563,6 +563,13 @@ export const siteTextDefaults = {
   'profile.expiry.tomorrow': 'Your membership expires tomorrow',
   /** {days}: the whole days left, 2 or more. */
   'profile.expiry.in_days': 'Your membership expires in {days} days',
+  // The kinds of service mail a person may turn off, in their words (decision 205)
+  'preferences.service.renewal_reminders': 'Renewal reminders',
+  'preferences.service.renewal_reminders_about': 'Before your membership ends, and when it has lapsed',
+  'preferences.service.event_reminders': 'Event reminders',
+  'preferences.service.event_reminders_about': 'The day before an event you booked',
+  'preferences.service.event_messages': 'Messages about events you booked',
+  'preferences.service.event_messages_about': 'News from the organisers of an event you booked',
   'profile.receipt_download': 'Download receipt (PDF)',
   'profile.receipt_button': '{number} PDF',
   'profile.download_failed': 'The file could not be downloaded. Please try again.',

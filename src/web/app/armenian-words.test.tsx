@@ -307,7 +307,18 @@ describe('the member area on an Armenian page', () => {
       ])
       .on(newslettersApi.mine, {
         email: 'ani@example.org',
-        choices: [{ topic: 'list:l1', name: 'Նորություններ', description: 'Ամսական տեղեկագիր', kind: 'list', subscribed: true }],
+        choices: [
+          { topic: 'list:l1', name: 'Նորություններ', description: 'Ամսական տեղեկագիր', kind: 'list', subscribed: true },
+          // The server names the kinds of service mail in English; the page names them in its language.
+          {
+            topic: 'membership-reminders',
+            name: 'Renewal reminders',
+            description: 'Before your membership ends',
+            kind: 'service',
+            subscribed: true,
+          },
+          { topic: 'booking-reminders', name: 'Event reminders', description: 'The day before', kind: 'service', subscribed: false },
+        ],
       })
       .on(autoRenewalApi.state, {
         on: true,
@@ -334,6 +345,7 @@ describe('the member area on an Armenian page', () => {
     await screen.findAllByText(siteTextHy['profile.payment_status.partly_refunded'], { exact: false });
     await screen.findAllByText(siteTextHy['auto_renew.card_unknown'], { exact: false });
     await screen.findByText('Նորություններ');
+    expect(screen.getByText(siteTextHy['preferences.service.event_reminders'])).toBeInTheDocument();
     await screen.findByDisplayValue('Երևանյան փողոց 1');
     // Dates and money as an Armenian reader writes them.
     expect(screen.getAllByText(/26 նոյեմբերի, 2026 թ\./).length).toBeGreaterThan(0);
