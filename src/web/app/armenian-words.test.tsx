@@ -9,6 +9,7 @@ import { autoRenewalApi } from '../../shared/api/auto-renewal';
 import { bookingsApi } from '../../shared/api/bookings';
 import { membershipApi } from '../../shared/api/membership';
 import { monthlyGiftsApi } from '../../shared/api/monthly-gifts';
+import { secondFactorApi } from '../../shared/api/second-factor';
 import { newslettersApi, type NewsletterView } from '../../shared/api/newsletters';
 import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
 import { siteTextHy } from '../../shared/domain/site-text-hy';
@@ -20,6 +21,7 @@ import { newsletterWords } from '../features/articles/newsletter/newsletter-word
 import { CommitteeSection } from '../features/committee/committee-section';
 import { EventEditor } from '../features/events/event-editor';
 import { ProfilePage } from '../features/membership/profile-page';
+import { SecurityPage } from '../features/accounts/security/security-page';
 import { eventsWords } from '../features/events/events-words';
 import type { Words } from '../lib/words';
 import { FakeApi } from '../testing/fake-api';
@@ -67,6 +69,11 @@ const ALLOWED = new Set([
   'Enter',
   'English',
   'PDF',
+  // Authenticator apps the page names as examples.
+  'Google',
+  'Microsoft',
+  'Authenticator',
+  'Password',
 ]);
 
 /** Every text a reader or a screen reader meets: text nodes, and the names and hints in attributes. */
@@ -351,5 +358,32 @@ describe('the member area on an Armenian page', () => {
     expect(screen.getAllByText(/26 նոյեմբերի, 2026 թ\./).length).toBeGreaterThan(0);
     expect(screen.getAllByText(/125,00 £/).length).toBeGreaterThan(0);
     expect(englishOn(document.body, data)).toEqual([]);
+  });
+
+  it('the sign-in and security page, with its factors, passkeys and sessions, is Armenian', async () => {
+    const session = (id: string, current: boolean) => ({
+      _id: id,
+      device: 'Firefox · Linux',
+      place: null,
+      method: current ? 'password' : 'passkey',
+      created_at: '2026-11-21T09:00:00Z',
+      last_used_at: '2026-11-21T11:00:00Z',
+      current,
+    });
+    const api = new FakeApi()
+      .on(secondFactorApi.security, {
+        totp: false,
+        passkeys: [
+          { _id: 'key1', name: 'Աշխատանքային նոութբուք', created_at: '2026-11-20T10:00:00Z', last_used_at: null, backed_up: true },
+        ],
+        recovery_codes_left: 0,
+        staff: { applies: true, blocked: false, grace_until: '2026-12-01T00:00:00Z' },
+        passkeys_available: true,
+      })
+      .on(secondFactorApi.sessions, { items: [session('s1', true), session('s2', false)] });
+    renderPage(<SecurityPage />, { route: '/profile/security', url: '/profile/security', signedInAs: 'admin', language: 'hy', api });
+    await screen.findByText('Աշխատանքային նոութբուք');
+    await screen.findAllByText('Firefox · Linux');
+    expect(englishOn(document.body, ['Firefox · Linux'])).toEqual([]);
   });
 });
