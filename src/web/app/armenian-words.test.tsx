@@ -7,6 +7,7 @@ import { accountApi, type AccountPayment } from '../../shared/api/account';
 import { paymentStatuses } from '../../shared/api/admin';
 import { autoRenewalApi } from '../../shared/api/auto-renewal';
 import { bookingsApi } from '../../shared/api/bookings';
+import { donationsApi } from '../../shared/api/donations';
 import { membershipApi } from '../../shared/api/membership';
 import { monthlyGiftsApi } from '../../shared/api/monthly-gifts';
 import { secondFactorApi } from '../../shared/api/second-factor';
@@ -21,6 +22,11 @@ import { newsletterWords } from '../features/articles/newsletter/newsletter-word
 import { CommitteeSection } from '../features/committee/committee-section';
 import { EventEditor } from '../features/events/event-editor';
 import { ProfilePage } from '../features/membership/profile-page';
+import { RegisterPage } from '../features/membership/register-page';
+import { RenewPage } from '../features/membership/renew-page';
+import { DonatePage } from '../features/donations/donate-page';
+import { SignInPage } from '../features/accounts/sign-in-page';
+import { PwForgotPage } from '../features/accounts/pw-forgot-page';
 import { SecurityPage } from '../features/accounts/security/security-page';
 import { eventsWords } from '../features/events/events-words';
 import type { Words } from '../lib/words';
@@ -385,5 +391,42 @@ describe('the member area on an Armenian page', () => {
     await screen.findByText('Աշխատանքային նոութբուք');
     await screen.findAllByText('Firefox · Linux');
     expect(englishOn(document.body, ['Firefox · Linux'])).toEqual([]);
+  });
+
+  const memberInfo = {
+    first_name: 'Անի',
+    last_name: 'Պետրոսյան',
+    email: 'ani@example.org',
+    registered_date: '2025-11-26',
+    last_renewed_date: '2025-11-26',
+    tier_index: 0,
+    role: 'member',
+    latest_period: { start: '2025-11-26', end: '2026-11-26' },
+    language: 'hy',
+  } as const;
+
+  it.each([
+    ['sign-in', '/signIn', () => <SignInPage />, 'signin.submit', new FakeApi()],
+    ['password reset request', '/signIn/pwForgot', () => <PwForgotPage />, 'pw_forgot.submit', new FakeApi()],
+    ['joining', '/register', () => <RegisterPage />, 'register.continue', new FakeApi()],
+    [
+      'renewing',
+      '/renew',
+      () => <RenewPage />,
+      'renew.continue',
+      new FakeApi().on(membershipApi.memberInfo, { ...memberInfo, tier_index: null }),
+    ],
+    [
+      'donating',
+      '/donate',
+      () => <DonatePage />,
+      'donate.proceed',
+      new FakeApi().on(donationsApi.config, { gift_aid_available: true, charity_number: '1234567', wording_version: 'v1' }),
+    ],
+  ] as const)('the %s page, and the messages of its form sent empty, are Armenian', async (_name, url, page, submit, api) => {
+    const drawn = renderPage(page(), { route: url, url, signedInAs: url === '/renew' ? 'member' : undefined, language: 'hy', api });
+    await drawn.user.click(await screen.findByRole('button', { name: siteTextHy[submit] }));
+    await waitFor(() => expect(document.querySelector('[aria-invalid="true"], .Mui-error')).not.toBeNull());
+    expect(englishOn(document.body, [])).toEqual([]);
   });
 });
