@@ -1,3 +1,5 @@
+import { groupThousands } from './hy';
+
 /**
  * The messages the forms' schemas give (written in English beside the rules in `src/shared/api`),
  * as an Armenian page shows them (decision 150): the forms a visitor or member fills in. A message
@@ -73,13 +75,13 @@ const EDITORS_FIXED: Readonly<Record<string, string>> = {
   'The content is not valid JSON': 'Բովանդակությունը վավեր JSON չէ',
   'The document is nested too deeply': 'Փաստաթուղթը չափազանց խորն է ներդրված',
   'Invalid input: expected int, received number': 'Մուտքագրեք ամբողջ թիվ',
+  'Invalid input': 'Անվավեր արժեք',
+  // My Profile's own forms.
+  'Enter your current password': 'Մուտքագրեք ձեր ներկայիս գաղտնաբառը',
 };
 
 /** A number as an Armenian reader writes it: "100000" and "100,000" as "100 000" (decision 150). */
-const armenianNumber = (digits: string) => {
-  const n = digits.replace(/,/g, '');
-  return n.length > 4 ? n.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0') : n;
-};
+const armenianNumber = (digits: string) => groupThousands(BigInt(digits.replace(/,/g, '')));
 
 const EDITORS_PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^At most ([\d,]+) categories$/, (n) => `Առավելագույնը ${armenianNumber(n)} կատեգորիա`],
@@ -93,7 +95,8 @@ const EDITORS_PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^Too big: expected number to be <=(-?\d+)$/, (n) => `Ոչ ավելի, քան ${n.startsWith('-') ? n : armenianNumber(n)}`],
   [
     /^The link on "([\s\S]*)" goes to ([\s\S]*), which is not a web address \(http or https\), mailto or tel: correct it or remove the link$/,
-    (text, address) => `«${text}» բառերի հղումը տանում է ${address} հասցեով, որը վեբ հասցե (http կամ https), mailto կամ tel չէ․ ուղղեք կամ հեռացրեք հղումը`,
+    (text, address) =>
+      `«${text}» բառերի հղումը տանում է ${address} հասցեով, որը վեբ հասցե (http կամ https), mailto կամ tel չէ․ ուղղեք կամ հեռացրեք հղումը`,
   ],
 ];
 
