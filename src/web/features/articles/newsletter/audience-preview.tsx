@@ -27,9 +27,7 @@ export function AudiencePreviewBox({ list, audience }: { list: string; audience:
         <Typography sx={{ color: 'text.secondary' }}>{w.counting}</Typography>
       ) : (
         <Box role="status">
-          <Typography sx={{ fontSize: '1.4rem', fontWeight: 700 }}>
-            {w.recipients(preview.data.recipients)}
-          </Typography>
+          <Typography sx={{ fontSize: '1.4rem', fontWeight: 700 }}>{w.recipients(preview.data.recipients)}</Typography>
           {excluded > 0 && (
             <>
               <Typography sx={{ mt: 1, fontWeight: 600 }}>{w.leftOut(excluded)}</Typography>

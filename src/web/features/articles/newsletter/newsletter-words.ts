@@ -63,7 +63,7 @@ export const newsletterWords = defineWords(
       })[reason],
     // Sending
     statusIs: (status: Status): string =>
-      `Status: ${({ draft: 'Draft', scheduled: 'Scheduled', queueing: 'Being queued', sending: 'Sending', sent: 'Sent', cancelled: 'Cancelled' })[status]}`,
+      `Status: ${{ draft: 'Draft', scheduled: 'Scheduled', queueing: 'Being queued', sending: 'Sending', sent: 'Sent', cancelled: 'Cancelled' }[status]}`,
     scheduledFor: (when: string) => `, for ${when}`,
     queued: 'Queued',
     sent: 'Sent',
@@ -132,7 +132,7 @@ export const newsletterWords = defineWords(
         suppressed: 'հասցեն արգելափակված է չառաքված նամակներից հետո',
       })[reason],
     statusIs: (status: Status): string =>
-      `Կարգավիճակ՝ ${({ draft: 'սևագիր', scheduled: 'պլանավորված', queueing: 'հերթագրվում է', sending: 'ուղարկվում է', sent: 'ուղարկված', cancelled: 'չեղարկված' })[status]}`,
+      `Կարգավիճակ՝ ${{ draft: 'սևագիր', scheduled: 'պլանավորված', queueing: 'հերթագրվում է', sending: 'ուղարկվում է', sent: 'ուղարկված', cancelled: 'չեղարկված' }[status]}`,
     scheduledFor: (when: string) => `, ${when}`,
     queued: 'Հերթագրված',
     sent: 'Ուղարկված',

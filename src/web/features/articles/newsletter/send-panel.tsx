@@ -32,7 +32,9 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
     <Paper variant="outlined" component="section" aria-labelledby="send-title" sx={{ p: 2.5, mb: 3 }}>
       <Typography id="send-title" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
         {w.statusIs(newsletter.status)}
-        {newsletter.status === 'scheduled' && newsletter.scheduled_at ? w.scheduledFor(formatShortDateTime(newsletter.scheduled_at, language)) : ''}
+        {newsletter.status === 'scheduled' && newsletter.scheduled_at
+          ? w.scheduledFor(formatShortDateTime(newsletter.scheduled_at, language))
+          : ''}
       </Typography>
       {started && (
         <Box role="status" sx={{ mb: 2 }}>
@@ -87,9 +89,7 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
             <Button
               variant="outlined"
               disabled={action.isPending || !at}
-              onClick={() =>
-                run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, w.scheduled)
-              }
+              onClick={() => run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, w.scheduled)}
             >
               {w.schedule}
             </Button>

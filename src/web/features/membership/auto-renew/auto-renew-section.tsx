@@ -94,7 +94,9 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
       <Stack spacing={1.5}>
         <Typography sx={{ fontWeight: 600 }}>{t('auto_renew.on')}</Typography>
         {next && (
-          <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence, language), date: formatLongDate(next.date, language) })}</Typography>
+          <Typography>
+            {filled(t('auto_renew.next'), { amount: formatPence(next.pence, language), date: formatLongDate(next.date, language) })}
+          </Typography>
         )}
         <Typography>
           {method?.type === 'bacs_debit'
