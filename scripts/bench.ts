@@ -26,7 +26,7 @@ import { cacheBypass, growth, pdfsUnderLoad } from './bench/stalls-and-growth';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * Which parts run (a comma list; all by default): endpoints (the endpoints, front end, Lighthouse
- * and sign-ins), public-pages (Lighthouse on seven public pages, the served HTML, server rendering,
+ * and sign-ins), public-pages (Lighthouse on seven public pages in each language, the served HTML, server rendering,
  * the first taps on a phone), stalls (PDFs under load, made-up query strings), growth (100 against 10,000),
  * import (the member import), start.
  */
@@ -72,7 +72,7 @@ async function publicPages(address: string, webDir: string, app: Awaited<ReturnT
   console.log('First tap that works, 375 px, 4x CPU and slow 4G, each control tapped from the moment it shows (median of 3):');
   for (const line of await firstTaps(address, first?.categories[0] ?? 'News')) console.log(line);
   console.log('Lighthouse 12, mobile preset, median of 3 runs:');
-  const pages = [
+  const english = [
     '/',
     '/events',
     ...(eventId ? [`/events/${eventId}`] : []),
@@ -81,6 +81,8 @@ async function publicPages(address: string, webDir: string, app: Awaited<ReturnT
     '/signIn',
     '/register',
   ];
+  // The same pages in Armenian (decision 150) must meet the same figures.
+  const pages = [...english, ...english.map((page) => `/hy${page}`)];
   for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
 }
 
