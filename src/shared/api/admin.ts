@@ -99,9 +99,10 @@ export const MEMBER_SEARCH_COUNT_MAX = 1000;
 export const memberPage = pageOf(memberRow).extend({
   /**
    * True when a search matches more members than it counts: `total` is then
-   * MEMBER_SEARCH_COUNT_MAX ("more than 1,000"), and the pages go on by `next_cursor`.
+   * MEMBER_SEARCH_COUNT_MAX ("more than 1,000"), and the pages go on by `next_cursor`. The
+   * server always sends it; absent reads as false.
    */
-  total_capped: z.boolean(),
+  total_capped: z.boolean().optional(),
 });
 export type MemberPage = z.infer<typeof memberPage>;
 

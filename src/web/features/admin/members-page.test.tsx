@@ -57,4 +57,19 @@ describe("the admin's members search with more matches than it counts", () => {
     expect(screen.getByRole('button', { name: /next page/i })).toBeDisabled();
     expect(pages).toEqual(['first', 'c1']);
   });
+
+  it('says so in Armenian too', async () => {
+    const api = new FakeApi().on(adminApi.members, {
+      items: Array.from({ length: 25 }, (_, i) => row(i)),
+      total: MEMBER_SEARCH_COUNT_MAX,
+      total_capped: true,
+      page: 1,
+      page_size: 25,
+      next_cursor: 'c1',
+      prev_cursor: null,
+    });
+    renderPage(<MembersPage />, { signedInAs: 'admin', api, language: 'hy', route: '/admin/members', url: '/admin/members?q=petro' });
+    expect(await screen.findByText('Այս զտիչներին համապատասխանում է ավելի քան 1000 անդամ')).toBeInTheDocument();
+    expect(screen.getByText('1–25՝ 25-ից ավելի')).toBeInTheDocument();
+  });
 });
