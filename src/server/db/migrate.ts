@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021-two-languages';
 import * as m0023 from './migrations/0023-monthly-giving';
 import * as m0024 from './migrations/0024-bacs-direct-debit';
 import * as m0025 from './migrations/0025-content-in-armenian';
+import * as m0028 from './migrations/0028-image-variants';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -56,6 +57,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0023-monthly-giving': m0023,
   '0024-bacs-direct-debit': m0024,
   '0025-content-in-armenian': m0025,
+  '0028-image-variants': m0028,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -9,6 +9,17 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_EDGE = 2000;
+/**
+ * The widths an uploaded image is also served at (decision 210), each as AVIF and in the image's
+ * own format: a phone's screen (412 px at 1.75 pixels to the point) takes the 800, a card on a
+ * desktop the 400 or 800, the home page's band on a wide screen the 1600 or 2000. An image
+ * narrower than a width is served at its own width under that width's address.
+ */
+export const IMAGE_WIDTHS = [400, 800, 1200, 1600, IMAGE_MAX_EDGE] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** The formats of the copies: AVIF for every browser of the last years, the image's own for the others. */
+export const imageVariantFormats = ['avif', 'jpg', 'png'] as const;
+export type ImageVariantFormat = (typeof imageVariantFormats)[number];
 /** Where the made-up share image is served (decision 083). */
 export const SHARE_IMAGE_PATH = '/api/share-image.png';
 
@@ -55,6 +66,19 @@ export const imagesApi = defineEndpoints('images', {
     params: z.object({ id: z.string(), ext: z.string().meta({ description: 'png or jpg' }) }),
     response: file('image/png', 'image/jpeg'),
     errors: { 404: 'No such image' },
+  },
+  variant: {
+    method: 'GET',
+    path: '/api/images/:id/:width.:format',
+    summary:
+      "An uploaded image at most `width` pixels wide, as AVIF or in the image's own format (decision 210), cached for a year (its address changes with its content)",
+    params: z.object({
+      id: z.string(),
+      width: z.enum(IMAGE_WIDTHS.map(String) as [string, ...string[]], `The width must be one of ${IMAGE_WIDTHS.join(', ')}`),
+      format: z.enum(imageVariantFormats, `The format must be one of ${imageVariantFormats.join(', ')}`),
+    }),
+    response: file('image/avif', 'image/jpeg', 'image/png'),
+    errors: { 400: 'A width or format that is not made', 404: 'No such image, or not in that format (a PNG has no JPEG copy)' },
   },
   share: {
     method: 'GET',
