@@ -47,7 +47,12 @@ async function runOnce(url: string, port: number): Promise<Run> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
-  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  // A category a run could not score (an audit it needs failed, as on a machine too busy for the
+  // trace) is no figure, not a 0: the median is taken over the runs that gave one.
+  const score = (id: string) => {
+    const value = categories[id]?.score;
+    return typeof value === 'number' ? Math.round(value * 100) : NaN;
+  };
   const requests =
     (audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)
       ?.items ?? [];
@@ -109,12 +114,14 @@ export async function lighthouseRuns(origin: string, paths: string[], webDir: st
       // Runs interleave nothing else; the first run warms the server's caches like any visit would.
       for (let i = 0; i < RUNS; i++) runs.push(await runOnce(`${origin}${page}`, chrome.port));
       const m = (pick: (run: Run) => number) => median(runs.map(pick));
+      const unscored = runs.filter((run) => [run.performance, run.accessibility, run.bestPractices, run.seo].some(Number.isNaN)).length;
       lines.push(
         `  ${page.padEnd(50)} Performance ${m((r) => r.performance)}   LCP ${Math.round(m((r) => r.lcpMs))} ms   TBT ${Math.round(m((r) => r.tbtMs))} ms   CLS ${m((r) => r.cls).toFixed(3)}   A11y ${m((r) => r.accessibility)}   Best practices ${m((r) => r.bestPractices)}   SEO ${m((r) => r.seo)}`,
       );
       // The run whose LCP was the median's: what painted and where the time went.
       const medianRun = runs.find((run) => run.lcpMs === m((r) => r.lcpMs)) ?? runs[0]!;
       lines.push(`    largest paint: ${medianRun.lcp}`);
+      if (unscored) lines.push(`    (${unscored} of ${RUNS} runs left a category unscored: the median is of the others)`);
       if (page === '/')
         lines.push(
           `  first-load JavaScript of / (every script fetched by network idle): ${gzipKiB(runs[0]!.scripts, webDir)} KiB gzip in ${runs[0]!.scripts.length} files (target at most 100 KiB)`,

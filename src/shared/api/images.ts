@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { recordId, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
+import { IMAGE_WIDTHS, imageVariantFormats } from '../domain/image-sources';
+
+export { IMAGE_WIDTHS, imageVariantFormats, type ImageVariantFormat, type ImageWidth } from '../domain/image-sources';
 
 /** POST /api/image_upload answers with a relative URL of the stored image. */
 export const imageUploadResponse = z.object({ url: z.string() });
@@ -9,17 +12,6 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponse>;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MAX_EDGE = 2000;
-/**
- * The widths an uploaded image is also served at (decision 210), each as AVIF and in the image's
- * own format: a phone's screen (412 px at 1.75 pixels to the point) takes the 800, a card on a
- * desktop the 400 or 800, the home page's band on a wide screen the 1600 or 2000. An image
- * narrower than a width is served at its own width under that width's address.
- */
-export const IMAGE_WIDTHS = [400, 800, 1200, 1600, IMAGE_MAX_EDGE] as const;
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
-/** The formats of the copies: AVIF for every browser of the last years, the image's own for the others. */
-export const imageVariantFormats = ['avif', 'jpg', 'png'] as const;
-export type ImageVariantFormat = (typeof imageVariantFormats)[number];
 /** Where the made-up share image is served (decision 083). */
 export const SHARE_IMAGE_PATH = '/api/share-image.png';
 

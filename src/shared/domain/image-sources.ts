@@ -1,4 +1,16 @@
-import { IMAGE_WIDTHS, type ImageVariantFormat } from '../api/images';
+// Without zod (the public pages' script imports this): the contract in src/shared/api/images.ts reads it.
+
+/**
+ * The widths an uploaded image is also served at (decision 210), each as AVIF and in the image's
+ * own format: a phone's screen (412 px at 1.75 pixels to the point) takes the 800, a card on a
+ * desktop the 400 or 800, the home page's band on a wide screen the 1600 or 2000. An image
+ * narrower than a width is served at its own width under that width's address.
+ */
+export const IMAGE_WIDTHS = [400, 800, 1200, 1600, 2000] as const;
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+/** The formats of the copies: AVIF for every browser of the last years, the image's own for the others. */
+export const imageVariantFormats = ['avif', 'jpg', 'png'] as const;
+export type ImageVariantFormat = (typeof imageVariantFormats)[number];
 
 /** An image uploaded here, as its address names it: "/api/images/{id}.jpg". */
 const UPLOADED = /^\/api\/images\/([0-9a-f-]{36})\.(png|jpg)$/;
