@@ -7,8 +7,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const RUNS = 3;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -19,7 +19,7 @@ const FLAGS = [
   '--disable-sync',
 ];
 
-type Run = {
+export type Run = {
   performance: number;
   accessibility: number;
   bestPractices: number;
@@ -33,12 +33,12 @@ type Run = {
 };
 
 /** The median of the runs that gave a figure (a run may fail to report one metric: NaN). */
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const known = values.filter(Number.isFinite).sort((a, b) => a - b);
   return known.length ? known[Math.floor(known.length / 2)]! : NaN;
 };
 
-async function runOnce(url: string, port: number): Promise<Run> {
+export async function runOnce(url: string, port: number): Promise<Run> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
