@@ -71,7 +71,7 @@ describe('ResponsiveImage', () => {
     expect(preload!.getAttribute('type')).toBe('image/avif');
     expect(preload!.getAttribute('fetchpriority')).toBe('high');
     expect(preload!.getAttribute('imagesrcset')).toBe(srcset('avif'));
-    expect(preload!.getAttribute('imagesizes')).toBe('100vw');
+    expect(preload!.getAttribute('imagesizes')).toBe(imageSizes.band);
     // Ahead of everything it draws, so the server can move it into the head.
     expect(markup.startsWith('<link rel="preload"')).toBe(true);
 

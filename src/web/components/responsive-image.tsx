@@ -4,19 +4,28 @@ import { imageSrcSet, uploadedImage } from '../../shared/domain/image-sources';
 /**
  * How wide each kind of picture is drawn, as `sizes` (decision 210): the browser takes the copy
  * that covers it at the screen's pixel density, so a phone fetches a phone's copy. Each follows
- * its layout's CSS; a new layout adds its line here.
+ * its layout's CSS; a new layout adds its line here. A picture cropped to fill a frame taller than
+ * its own proportions (`object-fit: cover`) is drawn wider than the frame: its line says so.
  */
 export const imageSizes = {
-  /** The home page's band: the whole window. */
-  band: '100vw',
-  /** An event's or article's picture above its words: the page's column. */
+  /**
+   * The home page's band: the whole window; on a phone the band is taller than wide, so a
+   * landscape picture filling it is drawn some two and a half times the window's width.
+   */
+  band: '(max-width: 599.95px) 250vw, (max-width: 899.95px) 150vw, 100vw',
+  /** An article's picture above its words: the page's column, up to 960 px. */
   pageHeader: '(min-width: 1024px) 960px, 100vw',
+  /** An event's picture above its details, beside the booking panel on a wide screen. */
+  eventHeader: '(min-width: 900px) 720px, 100vw',
   /** A card in a grid of three (two on a tablet, one on a phone): events on the home page, news. */
   gridCard: '(min-width: 900px) 380px, (min-width: 600px) 50vw, 100vw',
   /** The first news card, across the grid with its picture beside its words. */
-  featuredCard: '(min-width: 900px) 720px, (min-width: 600px) 50vw, 100vw',
-  /** An event on the events page: its picture in a 240 px column, above its words on a phone. */
-  eventCard: '(min-width: 600px) 240px, 100vw',
+  featuredCard: '(min-width: 900px) 480px, (min-width: 600px) 50vw, 100vw',
+  /**
+   * An event on the events page: its picture in a 240 px column as tall as the card, so a 16:9
+   * picture is drawn some 700 px wide; above its words on a phone.
+   */
+  eventCard: '(min-width: 600px) 720px, 100vw',
   /** A committee member's photo: a grid of three (two on a tablet), a 112 px column on a phone. */
   memberPhoto: '(min-width: 900px) 380px, (min-width: 600px) 50vw, 112px',
 } as const;

@@ -83,7 +83,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
           <ResponsiveImage
             src={event.image}
             alt={event.image_alt}
-            sizes={imageSizes.pageHeader}
+            sizes={imageSizes.eventHeader}
             width={1600}
             height={900}
             priority
