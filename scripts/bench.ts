@@ -26,9 +26,10 @@ import { cacheBypass, growth, pdfsUnderLoad } from './bench/stalls-and-growth';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * Which parts run (a comma list; all by default): endpoints (the endpoints, front end, Lighthouse
- * and sign-ins), public-pages (Lighthouse on seven public pages, the served HTML, server rendering,
- * the first taps on a phone), lighthouse (only Lighthouse on those seven pages), stalls (PDFs under load,
- * made-up query strings), growth (100 against 10,000), import (the member import), start.
+ * and sign-ins), public-pages (Lighthouse on seven public pages in each language, the served HTML, server rendering,
+ * the first taps on a phone), lighthouse (only Lighthouse on those pages), stalls (PDFs under load, made-up
+ * query strings), growth (100 against 10,000), import (the member import), start. BENCH_LANGUAGES=en
+ * measures the English pages only.
  */
 const parts = new Set((process.env.BENCH_PARTS ?? 'endpoints,public-pages,stalls,growth,newsletters,import,start').split(','));
 
@@ -72,13 +73,16 @@ async function publicPages(address: string, webDir: string, app: Awaited<ReturnT
   for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
 }
 
-/** The seven public pages Lighthouse measures: the home page, the events, an event open for booking, the news, an article, sign-in and join. */
+/**
+ * The public pages Lighthouse measures: the home page, the events, an event open for booking, the
+ * news, an article, sign-in and join, in each language (BENCH_LANGUAGES=en: in English only).
+ */
 async function lighthousePages(address: string) {
   const first = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] }).items[0];
   const events = (await (await fetch(`${address}/api/events`)).json()) as { _id: string; booking_state: string }[];
   const eventId = events.find((event) => event.booking_state === 'open')?._id;
   const article = first ? `/article/${first._id}` : undefined;
-  const pages = [
+  const english = [
     '/',
     '/events',
     ...(eventId ? [`/events/${eventId}`] : []),
@@ -87,6 +91,8 @@ async function lighthousePages(address: string) {
     '/signIn',
     '/register',
   ];
+  // The same pages in Armenian (decision 150) must meet the same figures.
+  const pages = process.env.BENCH_LANGUAGES === 'en' ? english : [...english, ...english.map((page) => `/hy${page}`)];
   return { first, article, pages };
 }
 

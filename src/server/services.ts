@@ -23,6 +23,7 @@ import { pdfPool } from './pdf/pdf-pool';
 import { paymentEvents } from './payments/payment-events';
 import { membershipDirectDebits } from './features/membership/direct-debit';
 import { paymentsService } from './payments/payments.service';
+import { providerErasures } from './payments/provider-erasures';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
@@ -136,6 +137,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     });
   const fulfilment = fulfilmentAt(clock);
   const payments = paymentsService({ db: db.db, provider: (stripe ?? testPayments)!, fulfilment, limiter, clock });
+  const erasuresAtProvider = providerErasures({ db: db.db, provider: (stripe ?? testPayments)!, clock, log });
   const cardChecks = cardCheckChallenges(db.db, jwtSecret, clock);
   const brake = cardBrake(db.db, limiter, clock, cardChecks);
   // The links in attendees' mail are signed with the server's secret (nothing is stored to match them).
@@ -207,6 +209,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     linkSecret: jwtSecret,
     logo: siteLogo,
     pdfs,
+    textsIn,
   });
   const invitations = invitationsService({
     db: db.db,
@@ -246,6 +249,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     [
       mailPersonalData,
       paymentsPersonalData,
+      // Before the parts that delete the rows naming an erased person's customers at the provider.
+      erasuresAtProvider.personalData,
       donationsPersonalData,
       bookings.personalData,
       membershipPersonalData,
@@ -359,6 +364,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       await bookings.expireLapsed();
       await bookings.offerFreePlaces();
       await bookings.retryRefunds();
+      await erasuresAtProvider.runDue();
       await Promise.all([
         limiter.prune(),
         this.membership.prunePending(),
@@ -372,6 +378,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     accountsRepo: accountsData,
     accounts,
     personalData,
+    erasuresAtProvider,
     sessions,
     secondFactors,
     account: accountService({
@@ -384,6 +391,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
       clock,
       publicUrl: config.publicUrl,
       siteText: (key) => siteText.get(key),
+      textsIn,
       personalData,
       pdfs,
       logo: siteLogo,

@@ -364,6 +364,15 @@ export interface AutoRenewalChargesTable {
   updated_at: string;
 }
 
+/** An erased person's customer at the payment provider, until the provider has deleted it (decision 220). */
+export interface ProviderErasuresTable {
+  customer_id: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+}
+
 export type MonthlyGiftStatus = 'setup' | 'active' | 'cancelled' | 'ended';
 
 /** A monthly gift (decision 170): the provider keeps the card; this names it, with the donor's Gift Aid declaration. */
@@ -806,6 +815,7 @@ export interface Database {
   auto_renewal_charges: AutoRenewalChargesTable;
   monthly_gifts: MonthlyGiftsTable;
   monthly_gift_charges: MonthlyGiftChargesTable;
+  provider_erasures: ProviderErasuresTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   rate_limit_hits: RateLimitHitsTable;

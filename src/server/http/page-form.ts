@@ -1,4 +1,4 @@
-import { armenianMessage } from '../../shared/domain/messages-hy';
+import { armenianDetail } from '../../shared/domain/api-messages-hy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FormOutcome, PageFormName } from '../../shared/domain/form-outcome';
@@ -89,10 +89,13 @@ export function refusalOutcome(req: FastifyRequest, error: unknown): PageFormOut
   return { status: 500, message: { tone: 'error', key: 'error.generic' } };
 }
 
-/** The schemas' messages about the fields, and a written message, as an Armenian page shows them (decision 150). */
+/**
+ * The schemas' messages about the fields, and a written message (a refusal of the server's), as an
+ * Armenian page shows them: through the same catalogue as the API's answers (decisions 150, 195).
+ */
 function inPageLanguage<T extends Omit<FormOutcome, 'form'>>(outcome: T, language: Language): T {
   if (language === 'en') return outcome;
-  const say = (text: string) => armenianMessage(text) ?? text;
+  const say = (text: string) => armenianDetail(text) ?? text;
   return {
     ...outcome,
     ...(outcome.fields ? { fields: Object.fromEntries(Object.entries(outcome.fields).map(([name, text]) => [name, say(text)])) } : {}),

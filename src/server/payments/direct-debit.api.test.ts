@@ -29,6 +29,15 @@ describe('Bacs Direct Debit', () => {
   const paymentOf = (email: string) =>
     t.db.db.selectFrom('payments').selectAll().where('email', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   const account = (email: string) => t.db.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  /** The payment as the admin's payments list shows it (to an admin signed in at the tests' moment). */
+  const listed = async (email: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/payments?q=${encodeURIComponent(email)}`,
+        headers: { authorization: (await t.userWithRole('admin')).authorization },
+      })
+    ).json().items[0];
   const debit = (clientSecret: string, overrides: Record<string, unknown> = {}) =>
     t.app.inject({
       method: 'POST',
@@ -61,6 +70,7 @@ describe('Bacs Direct Debit', () => {
     const { form, secret } = await joinByDebit('00012345');
     const processing = await paymentOf(form.email);
     expect(processing).toMatchObject({ status: 'pending', processing_since: JOINED.replace('Z', '.000Z'), failed_at: null });
+    expect(await listed(form.email)).toMatchObject({ status: 'pending', direct_debit: 'processing', failure_message: null });
     // No account while the money is on its way (decision 175): the member cannot sign in yet.
     expect(await account(form.email)).toBeUndefined();
     expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(401);
@@ -87,6 +97,7 @@ describe('Bacs Direct Debit', () => {
     const paid = await paymentOf(form.email);
     expect(paid).toMatchObject({ status: 'succeeded', processing_since: null, period_start: '2026-11-25', period_end: '2027-11-25' });
     expect(paid.receipt_number).toMatch(/^R-2026-/);
+    expect(await listed(form.email)).toMatchObject({ status: 'succeeded', direct_debit: null });
     expect(await mails(form.email, 'welcome')).toHaveLength(1);
     expect((await signIn(t, form.email, form.plain_pw)).statusCode).toBe(200);
   });
@@ -126,6 +137,7 @@ describe('Bacs Direct Debit', () => {
       period_start: null,
       receipt_number: null,
     });
+    expect(await listed(form.email)).toMatchObject({ status: 'pending', direct_debit: 'failed', failure_message: DEBIT_NOT_AUTHORISED });
     const told = await mails(form.email, 'direct-debit-failed');
     expect(told).toHaveLength(1);
     expect(told[0]!.subject).toBe('Your Direct Debit payment did not go through');

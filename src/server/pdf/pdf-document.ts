@@ -2,6 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
+import { formatLongDate } from '../../shared/domain/dates';
+import type { Language } from '../../shared/domain/language';
+import { londonDate } from '../../shared/domain/london-time';
+import { siteTextDefaults, type SiteTextKey } from '../../shared/domain/site-text';
 
 const require = createRequire(import.meta.url);
 /** Noto Sans Armenian: its Armenian file for Armenian letters, its Latin file (with £) for the rest. */
@@ -80,11 +84,22 @@ export function scriptRuns(text: string): { text: string; armenian: boolean }[] 
   return runs;
 }
 
-/** A London date in words ("5 December 2026"), from a date (YYYY-MM-DD) or an instant. */
-export const longDate = (date: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(
-    new Date(date.length === 10 ? `${date}T12:00:00Z` : date),
-  );
+/**
+ * A London date in words in the document's language ("5 December 2026", "5 դեկտեմբերի, 2026 թ."),
+ * from a date (YYYY-MM-DD) or an instant; written by hand per language as the pages write them (decision 150).
+ */
+export const longDate = (date: string, language: Language = 'en') =>
+  formatLongDate(date.length === 10 ? date : londonDate(new Date(date)), language);
+
+/** The words of a document, by site text key: looked up in its language by the caller, so admins word them (decision 196). */
+export type DocumentWords<K extends string> = Readonly<Record<K, string>>;
+
+/** The site texts whose keys start with `prefix`, in a language: what a drawing is given to write with. */
+export function wordsOf<K extends SiteTextKey>(text: (key: SiteTextKey) => string, prefix: string): DocumentWords<K> {
+  return Object.fromEntries(
+    (Object.keys(siteTextDefaults) as SiteTextKey[]).filter((key) => key.startsWith(prefix)).map((key) => [key, text(key)]),
+  ) as DocumentWords<K>;
+}
 
 export type LineOptions = { size: number; bold?: boolean; gap?: number; center?: boolean; color?: string };
 

@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
 import { PDF_BUSY, pdfPool, type PdfPool } from './pdf-pool';
-import type { Receipt } from '../payments/receipt-pdf';
+import type { Receipt, ReceiptWordKey } from '../payments/receipt-pdf';
+import { siteTextDefaults } from '../../shared/domain/site-text';
+import { wordsOf } from './pdf-document';
 
 const receipt = (n: number): Receipt => ({
+  language: 'en',
+  words: wordsOf<ReceiptWordKey>((key) => siteTextDefaults[key], 'pdf.receipt.'),
   siteName: 'Armenian Medical Association',
   logo: null,
   charityNumber: '1234567',

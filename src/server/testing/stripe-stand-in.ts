@@ -5,7 +5,7 @@ import { workingDaysAfter } from '../../shared/domain/direct-debit';
 
 /**
  * A local stand-in for the part of Stripe's HTTP API the site uses (payment intents and refunds,
- * customers, setup intents, saved payment methods, off-session payments, and the confirmations
+ * customers (made and deleted), setup intents, saved payment methods, off-session payments, and the confirmations
  * Stripe.js sends from the browser), so the real `stripe` SDK can be exercised without the
  * network. It records what it was sent, keeps the events Stripe would send by webhook, and can be
  * made to fail as Stripe does: a revoked key (401), its rate limit (429), an outage (500).
@@ -167,6 +167,15 @@ export async function startStripeStandIn() {
         };
         customers.set(customer.id, customer);
         return answer(200, customer);
+      }
+      // Deleting a customer detaches its saved methods, as Stripe does.
+      const customerDelete = /^\/v1\/customers\/([^/?]+)$/.exec(path);
+      if (req.method === 'DELETE' && customerDelete) {
+        const id = customerDelete[1]!;
+        if (!customers.delete(id))
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such customer: '${id}'` } });
+        for (const method of paymentMethods.values()) if (method.customer === id) method.customer = null;
+        return send(200, { id, object: 'customer', deleted: true });
       }
       if (req.method === 'POST' && path === '/v1/setup_intents') {
         const customer = body.get('customer') ?? '';

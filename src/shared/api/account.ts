@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../domain/language';
 import { z } from 'zod';
 import { paymentKind, paymentStatus } from './admin';
-import { succeededResponse } from './common';
+import { documentLanguageQuery, succeededResponse } from './common';
 import { defineEndpoints, file, jsonFile } from './contract';
 import { emailAddress, newPassword, registrationForm } from './membership';
 
@@ -187,10 +187,13 @@ export const accountApi = defineEndpoints('account', {
   receipt: {
     method: 'GET',
     path: '/api/account/payments/:id/receipt.pdf',
-    summary: 'A PDF receipt for one of the member’s payments whose money arrived (another member’s is 404)',
+    summary:
+      'A PDF receipt for one of the member’s payments whose money arrived (another member’s is 404), in the member’s language unless `lang` names one',
     params: z.object({ id: z.string().max(100) }),
+    query: documentLanguageQuery,
     response: file('application/pdf'),
     errors: {
+      400: 'lang is neither en nor hy',
       404: 'No such payment of this member, or its money has not arrived',
       429: 'Too many documents asked for by this account or address',
       503: 'The PDF threads are busy: try again after Retry-After seconds',

@@ -152,6 +152,13 @@ export const paymentRow = z.object({
   period_end: z.string().nullable(),
   /** The admin's decision on a refunded or disputed membership payment: kept the year, or ended it. */
   review: z.enum(['kept', 'ended']).nullable(),
+  /**
+   * A pending Direct Debit (decision 175): at the bank for about three working days, or refused by
+   * it (the payer and the admins were told); null for any other payment.
+   */
+  direct_debit: z.enum(['processing', 'failed']).nullable(),
+  /** The bank's reason for a failed Direct Debit. */
+  failure_message: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLanguageQuery } from './common';
 import { defineEndpoints, file } from './contract';
 
 /**
@@ -48,10 +49,12 @@ export const attendanceApi = defineEndpoints('attendance', {
     method: 'GET',
     path: '/api/events/bookings/:id/certificate.pdf',
     summary:
-      "The CPD certificate of an attended booking, for its attendee (signed in as them, or the mail link's secret in the x-booking-token header)",
+      "The CPD certificate of an attended booking, for its attendee (signed in as them, or the mail link's secret in the x-booking-token header), in the attendee's language (their account's; English without one) unless `lang` names one",
     params: bookingId,
+    query: documentLanguageQuery,
     response: file('application/pdf'),
     errors: {
+      400: 'lang is neither en nor hy',
       404: 'No such booking, not yours, or not attended',
       429: 'Too many documents asked for by this booking or address',
       503: 'The PDF threads are busy: try again after Retry-After seconds',

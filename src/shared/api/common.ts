@@ -68,3 +68,9 @@ export const imageAlt = z.string().trim().max(300, 'At most 300 characters');
  */
 export const contentLanguage = z.enum(['en', 'hy'], { error: 'Use en or hy' });
 export const languageQuery = z.object({ lang: contentLanguage.default('en') });
+
+/**
+ * The language a receipt or certificate is written in (decision 196): left out, its owner's
+ * (the member's chosen language; English for an attendee with no account).
+ */
+export const documentLanguageQuery = z.object({ lang: contentLanguage.optional() });

@@ -105,3 +105,13 @@ export function scheduleDonor(d: DeclarationDetails): {
     postcode: d.non_uk ? 'X' : normalisePostcode(d.postcode ?? ''),
   };
 }
+
+/**
+ * Whether a standing declaration covers a donation completed at `completedAt` (ISO instants):
+ * from its date on, and with "past and future" the four years before it too (HMRC's rule).
+ */
+export function declarationCovers(declaration: { declared_at: string; past_and_future: number }, completedAt: string): boolean {
+  const from = new Date(declaration.declared_at);
+  if (declaration.past_and_future) from.setUTCFullYear(from.getUTCFullYear() - 4);
+  return new Date(completedAt) >= from;
+}

@@ -91,7 +91,6 @@ export const routes: RouteObject[] = [
               { path: PAGE.pwReset, lazy: PwResetPage, handle: pageData.pwReset },
               { path: PAGE.confirmEmail, lazy: ConfirmEmailPage },
               { path: PAGE.invitation, lazy: InvitationPage },
-              // The newsletters' pages are drawn with MUI (forms, the editor): they load it with their code.
               { path: PAGE.newsletters, lazy: NewsletterArchivePage, handle: pageData.newsletters },
               { path: PAGE.newsletter, lazy: NewsletterPage, handle: pageData.newsletter },
               { path: PAGE.preferences, lazy: PreferencesPage },

@@ -127,6 +127,17 @@ function requestBody(endpoint: Endpoint, body: unknown, headers: Headers): BodyI
   }
 }
 
+/**
+ * The page's language as its `<html lang>` names it ("hy" or "en-GB"), sent as Accept-Language so
+ * the server writes its refusals in it (decision 195); nothing on the server renderer, which has
+ * no document and shows no refusal.
+ */
+export function withPageLanguage(headers: Headers): Headers {
+  const tag = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (tag && !headers.has('Accept-Language')) headers.set('Accept-Language', tag);
+  return headers;
+}
+
 /** The card pause's check (decision record 015): its header and where a challenge comes from. */
 const CARD_CHECK = 'x-card-check';
 const CARD_CHECK_PATH = '/api/payments/card_check';
@@ -160,7 +171,7 @@ export async function apiRequest<E extends Endpoint & { response: z.ZodType }>(
 ): Promise<ResponseOutput<E>> {
   const endpoint = typeof source === 'function' ? await source() : source;
   const { body, auth, signal, headers: extra } = options as Loose;
-  const headers = new Headers({ ...extra, Accept: 'application/json' });
+  const headers = withPageLanguage(new Headers({ ...extra, Accept: 'application/json' }));
   const token = auth === false ? null : readSession()?.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

@@ -1,5 +1,5 @@
 import type { Endpoint, FileAnswer } from '../../shared/api/contract';
-import { acceptOf, errorFrom, urlOf, type AddressOptions } from './api';
+import { acceptOf, errorFrom, urlOf, withPageLanguage, type AddressOptions } from './api';
 import { clearSession, readSession } from './session';
 
 /**
@@ -15,7 +15,7 @@ export async function downloadFile<E extends Endpoint & { response: FileAnswer }
   extraHeaders: Record<string, string> = {},
 ): Promise<void> {
   const token = readSession()?.token;
-  const headers = new Headers({ ...extraHeaders, Accept: acceptOf(endpoint) });
+  const headers = withPageLanguage(new Headers({ ...extraHeaders, Accept: acceptOf(endpoint) }));
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const response = await fetch(urlOf(endpoint, options), { method: endpoint.method, headers });
   // As in apiRequest: a refused token means the session is over.

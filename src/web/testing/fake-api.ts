@@ -11,6 +11,8 @@ export interface FakeRequest {
   /** A form body (POST /api/token), when there was one. */
   form: URLSearchParams | undefined;
   authorization: string | null;
+  /** The language the page asked its refusals in (decision 195). */
+  acceptLanguage: string | null;
 }
 
 /** A non-2xx answer: the API's error shape, `{ detail, field? }`. */
@@ -91,6 +93,7 @@ export class FakeApi {
       json: body === null ? undefined : JSON.parse(body),
       form: init.body instanceof URLSearchParams ? init.body : undefined,
       authorization: new Headers(init.headers).get('Authorization'),
+      acceptLanguage: new Headers(init.headers).get('Accept-Language'),
     };
     this.calls.push(request);
     const handler = this.handlers.find((h) => h.endpoint.method === method && h.matches.test(url.pathname));

@@ -10,7 +10,7 @@ import { STRING_TABLE_ELEMENT_ID, serializeEmbedded } from '../../shared/domain/
 import { siteTextDefaults } from '../../shared/domain/site-text';
 import { siteTextHy } from '../../shared/domain/site-text-hy';
 import { defaultsIn } from '../../shared/domain/site-text-languages';
-import { routerBasename, type Language } from '../../shared/domain/language';
+import { LANGUAGE_TAGS, routerBasename, type Language } from '../../shared/domain/language';
 import { AppProviders } from '../app/providers';
 import { popoverFallback } from '../lib/popover';
 import { saveSession } from '../lib/session';
@@ -77,6 +77,10 @@ export function renderPage(element: ReactElement, options: RenderPageOptions = {
   const language = options.language ?? 'en';
   const table = language === 'hy' ? armenianTable : defaultsTable;
   api.fallback(siteTextApi.stringTable, table);
+  // The page's <html lang>, as the server writes it (the API client sends it: decision 195).
+  const documentLanguage = document.documentElement.lang;
+  document.documentElement.lang = LANGUAGE_TAGS[language];
+  onTestFinished(() => void (document.documentElement.lang = documentLanguage));
   const embedded = options.embeddedTable === undefined ? table : options.embeddedTable;
   if (embedded) embedTable(embedded);
   // A request the test did not expect fails it, even when the page copes with the error.

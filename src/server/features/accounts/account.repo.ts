@@ -105,7 +105,7 @@ export function accountRepo(db: Kysely<Database>) {
         .leftJoin('event_bookings as b', (join) => join.onRef('b.id', '=', 'payments.reference_id').on('payments.kind', '=', 'booking'))
         .leftJoin('events as e', 'e.id', 'b.event_id')
         .selectAll('payments')
-        .select('e.title as event_title')
+        .select(['e.title as event_title', 'e.title_hy as event_title_hy'])
         .where((eb) =>
           eb.or([
             eb('payments.user_id', '=', userId),

@@ -48,8 +48,8 @@ export function accountRoutes(app: FastifyInstance, account: AccountService) {
 
   addRoute(app, accountApi.receipt, {
     policy: 'member',
-    handler: async ({ params, user, req, reply }) => {
-      const pdf = await account.receipt(user().id, params.id, req.ip);
+    handler: async ({ params, query, user, req, reply }) => {
+      const pdf = await account.receipt(user().id, params.id, req.ip, query.lang);
       reply.header('content-disposition', `attachment; filename="receipt-${params.id.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`);
       return pdf;
     },

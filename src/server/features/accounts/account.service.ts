@@ -13,6 +13,7 @@ import {
   type accountDetails,
 } from '../../../shared/api/account';
 import { emailKey } from '../../../shared/domain/email';
+import { fillText } from '../../../shared/domain/site-text-languages';
 import type { Actor, AuditTrail } from '../../audit/audit-trail';
 import type { PasswordHasher } from '../../auth/password';
 import type { TokenClaims } from '../../auth/tokens';
@@ -21,7 +22,10 @@ import { inTransaction } from '../../db/transaction';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { badRequest, conflict, notFound, tooManyRequests } from '../../http/errors';
 import type { PdfDocuments } from '../../pdf/pdf-documents';
-import type { Receipt } from '../../payments/receipt-pdf';
+import { wordsOf } from '../../pdf/pdf-document';
+import type { Receipt, ReceiptWordKey } from '../../payments/receipt-pdf';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { tierByIndex } from '../../../shared/domain/tiers';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
 import { renderMail } from '../../integrations/mail/template';
@@ -53,6 +57,8 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
+  /** Every site text in a language at once: a receipt is written in its owner's (decision 196). */
+  textsIn: (language: Language) => Promise<(key: SiteTextKey) => string>;
   /** Every part's personal data, for the export and erasure (decision 099). */
   personalData: PersonalDataRegistry;
   /** Receipts are drawn on the PDF threads, each version once (decision 090). */
@@ -62,6 +68,25 @@ export type AccountDeps = {
 };
 
 type Details = z.output<typeof accountDetails>;
+
+/**
+ * What a payment bought, as its receipt says it in its language: the tier by its site text, the
+ * event by its Armenian title where it has one (decision 180); the records keep the English.
+ */
+function receiptDescription(
+  payment: { kind: string; tier_index: number | null; event_title?: string | null; event_title_hy?: string | null },
+  text: (key: SiteTextKey) => string,
+  language: Language,
+): string {
+  if (payment.kind === 'donation') return text('pdf.receipt.donation');
+  if (payment.kind === 'booking') {
+    const title = (language === 'hy' && payment.event_title_hy) || payment.event_title;
+    return title ? fillText(text('pdf.receipt.booking'), { title }) : text('pdf.receipt.booking_untitled');
+  }
+  const tier = payment.tier_index === null ? undefined : tierByIndex(payment.tier_index);
+  const name = tier ? text(`tier.${tier.index}.name` as SiteTextKey) : text('pdf.receipt.membership_any');
+  return fillText(text(payment.kind === 'registration' ? 'pdf.receipt.membership' : 'pdf.receipt.renewal'), { tier: name });
+}
 
 export function accountService({
   db,
@@ -73,6 +98,7 @@ export function accountService({
   clock,
   publicUrl,
   siteText,
+  textsIn,
   personalData,
   pdfs,
   logo,
@@ -283,27 +309,33 @@ export function accountService({
       return (await repo.payments(userId, user.email_key)).map(paymentSummary);
     },
 
-    /** The PDF receipt of one of the member's own payments whose money arrived; anything else is 404. `ip`: for the limits on drawing. */
-    async receipt(userId: string, paymentId: string, ip: string): Promise<Buffer> {
+    /**
+     * The PDF receipt of one of the member's own payments whose money arrived; anything else is 404.
+     * Written in the member's language unless `language` names one (decision 196). `ip`: for the limits on drawing.
+     */
+    async receipt(userId: string, paymentId: string, ip: string, asked?: Language): Promise<Buffer> {
       const user = await userOrThrow(userId);
       const payment = (await repo.payments(userId, user.email_key)).find((p) => p.id === paymentId);
       const shown = payment && paymentSummary(payment);
       if (!payment || !shown?.has_receipt) throw notFound('Receipt not found');
-      const [siteName, charityNumber, image] = await Promise.all([siteText('site_name'), siteText('charity_number'), logo()]);
+      const language = asked ?? user.language;
+      const [text, charityNumber, image] = await Promise.all([textsIn(language), siteText('charity_number'), logo()]);
       // Every payment whose money arrived got its number then (decision 104); one from before
       // the numbers that the migration could not see gets the next one now, once.
       const number =
         payment.receipt_number ??
         (await inTransaction(db, (trx) => paymentsRepo(trx).allocateReceiptNumber(payment.id, payment.completed_at!)));
       const receipt: Receipt = {
-        siteName,
+        language,
+        words: wordsOf<ReceiptWordKey>(text, 'pdf.receipt.'),
+        siteName: text('site_name'),
         logo: image,
         charityNumber: charityNumber.trim(),
         receiptNumber: number,
         memberName: `${user.first_name} ${user.last_name}`.trim(),
         // The address the payment was made with, not the account's address today.
         email: payment.email,
-        description: shown.description,
+        description: receiptDescription(payment, text, language),
         period: payment.period_start && payment.period_end ? { start: payment.period_start, end: payment.period_end } : null,
         amountPence: payment.amount_pence,
         refundedPence: payment.refunded_pence,

@@ -94,6 +94,9 @@ export function adminService({ db, dialect, clock, audit, mailDelivered }: Admin
       period_start: p.period_start,
       period_end: p.period_end,
       review: p.review,
+      // Only while the payment waits: a Direct Debit that succeeds after all is a payment like any other.
+      direct_debit: p.status !== 'pending' ? null : p.failed_at ? 'failed' : p.processing_since ? 'processing' : null,
+      failure_message: p.status === 'pending' && p.failed_at ? p.failure_message : null,
     };
   }
 

@@ -311,6 +311,100 @@ describe('donations', () => {
       expect((await asAdmin('GET', '/api/admin/gift_aid/export.csv?from=yesterday&to=2026-11-01')).json().field).toBe('from');
     });
 
+    it("claims a member's later donations under the standing declaration an import brought in, within its scope", async () => {
+      await t.db.db.deleteFrom('gift_aid_declarations').execute();
+      const member = await t.userWithRole('member');
+      const standing = (id: string, declared_at: string, past_and_future: number, cancelled_at: string | null = null) =>
+        t.db.db
+          .insertInto('gift_aid_declarations')
+          .values({
+            id,
+            donation_id: null,
+            user_id: member.id,
+            title: 'Dr',
+            first_name: 'Aram',
+            last_name: 'Imported',
+            house: '7',
+            postcode: 'N1 1AA',
+            non_uk: 0,
+            past_and_future,
+            wording_version: GIFT_AID_WORDING_VERSION,
+            declared_at,
+            cancelled_at,
+            cancelled_by: cancelled_at ? 'admin' : null,
+          })
+          .execute();
+      /** A completed donation as the card step leaves one: by the member signed in, or from their address. */
+      const given = async (
+        id: string,
+        at: string,
+        options: { signedIn?: boolean; email?: string; status?: 'succeeded' | 'refunded' } = {},
+      ) => {
+        const email = options.email ?? member.email.toUpperCase();
+        await t.db.db
+          .insertInto('payments')
+          .values({
+            id: `p-${id}`,
+            kind: 'donation',
+            status: options.status ?? 'succeeded',
+            amount_pence: 2000,
+            refunded_pence: options.status === 'refunded' ? 2000 : 0,
+            provider: 'test',
+            provider_ref: null,
+            user_id: options.signedIn ? member.id : null,
+            email,
+            tier_index: null,
+            date_effective: null,
+            reference_id: id,
+            created_at: at,
+            completed_at: at,
+            note: null,
+            period_start: null,
+            period_end: null,
+          })
+          .execute();
+        await t.db.db
+          .insertInto('donations')
+          .values({
+            id,
+            amount_pence: 2000,
+            name: 'Aram',
+            email,
+            status: 'completed',
+            payment_id: `p-${id}`,
+            created_at: at,
+            completed_at: at,
+          })
+          .execute();
+      };
+      // Declared on 1 June 2025 for the future only; a later one (cancelled) does not count.
+      await standing('standing-1', '2025-06-01T00:00:00.000Z', 0);
+      await standing('standing-2', '2026-01-01T00:00:00.000Z', 1, '2026-02-01T00:00:00.000Z');
+      await given('before-declaration', '2025-05-01T10:00:00.000Z');
+      await given('from-their-address', '2025-07-01T10:00:00.000Z');
+      await given('signed-in', '2025-08-01T10:00:00.000Z', { signedIn: true, email: 'another@example.org' });
+      await given('refunded', '2025-09-01T10:00:00.000Z', { status: 'refunded' });
+      await given('someone-else', '2025-10-01T10:00:00.000Z', { email: 'someone@example.org' });
+      const schedule = async () =>
+        parseCsv((await asAdmin('GET', '/api/admin/gift_aid/export.csv?from=2025-01-01&to=2025-12-31')).body)
+          .slice(1)
+          .map((row) => [row[2], row[3], row[8]]);
+      expect(await schedule()).toEqual([
+        ['Aram', 'Imported', '01/07/25'],
+        ['Aram', 'Imported', '01/08/25'],
+      ]);
+      // "Past and future" reaches back four years from its date.
+      await t.db.db.updateTable('gift_aid_declarations').set({ past_and_future: 1 }).where('id', '=', 'standing-1').execute();
+      expect((await schedule()).map((row) => row[2])).toEqual(['01/05/25', '01/07/25', '01/08/25']);
+      // Cancelled: nothing more is claimed under it.
+      await t.db.db
+        .updateTable('gift_aid_declarations')
+        .set({ cancelled_at: '2026-03-01T00:00:00.000Z' })
+        .where('id', '=', 'standing-1')
+        .execute();
+      expect(await schedule()).toEqual([]);
+    });
+
     it(`refuses a schedule longer than HMRC's ${HMRC_SCHEDULE_ROWS} lines, naming the end date`, async () => {
       await t.db.db.deleteFrom('gift_aid_declarations').execute();
       const at = '2026-10-01T12:00:00.000Z';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Language } from '../../../shared/domain/language';
 import type { Database } from '../../db/schema';
 
 /**
@@ -9,6 +10,12 @@ import type { Database } from '../../db/schema';
 export function attendanceRepo(db: Kysely<Database>) {
   const changed = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows) > 0;
   return {
+    /** The language of the attendee's account (the one that booked), or undefined for a booking made without one. */
+    async attendeeLanguage(booking: { user_id: string | null }): Promise<Language | undefined> {
+      if (booking.user_id === null) return undefined;
+      const user = await db.selectFrom('users').select('language').where('id', '=', booking.user_id).executeTakeFirst();
+      return user?.language;
+    },
     /** Gives a confirmed booking its certificate number, if it has none yet; true when this call gave it. */
     async issueNumber(id: string, number: string): Promise<boolean> {
       return changed(

@@ -21,12 +21,13 @@ export function attendanceRoutes(app: FastifyInstance, attendance: AttendanceSer
   // The attendee's own, like the booking: the mail link's secret in the header, or signed in as them; anyone else gets 404.
   addRoute(app, attendanceApi.certificate, {
     policy: 'public',
-    handler: async ({ params: { id }, req, reply }) => {
+    handler: async ({ params: { id }, query, req, reply }) => {
       const header = req.headers[BOOKING_TOKEN_HEADER];
       const { pdf, number } = await attendance.certificate(
         known(id),
         { token: typeof header === 'string' ? header : undefined, principal: req.principal ?? undefined },
         req.ip,
+        query.lang,
       );
       reply.header('content-disposition', `attachment; filename="certificate-${number}.pdf"`).header('cache-control', 'private, no-store');
       return pdf;

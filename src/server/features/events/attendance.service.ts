@@ -16,6 +16,11 @@ import { certificateStands as stands, isAttendee, mailKit, type BookingAuth } fr
 import { certificateMail } from './certificate.emails';
 import { isErasedBooking } from './events.personal-data';
 import { eventsRepo } from './events.repo';
+import { inLanguageOf } from './event-words';
+import type { CertificateWordKey } from './certificate-pdf';
+import { wordsOf } from '../../pdf/pdf-document';
+import type { Language } from '../../../shared/domain/language';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
 
 export type AttendanceDeps = {
   db: Kysely<Database>;
@@ -29,6 +34,8 @@ export type AttendanceDeps = {
   logo: () => Promise<Buffer | null>;
   /** Draws on the PDF threads, each version once (decision 090). */
   pdfs: PdfDocuments;
+  /** Every site text in a language at once: a certificate is written in its attendee's (decision 196). */
+  textsIn: (language: Language) => Promise<(key: SiteTextKey) => string>;
 };
 
 const NOT_CONFIRMED = 'Only a confirmed booking can be marked as attended';
@@ -45,7 +52,7 @@ const state = (booking: BookingRow): AttendanceState => ({
  * certificate number and queues the mail with the certificate's link, both in the transaction that
  * records the mark; taking the mark back keeps the number (a later mark reuses it and mails nothing).
  */
-export function attendanceService({ db, clock, audit, mailer, mailContext, linkSecret, logo, pdfs }: AttendanceDeps) {
+export function attendanceService({ db, clock, audit, mailer, mailContext, linkSecret, logo, pdfs, textsIn }: AttendanceDeps) {
   async function mark(id: string, actor: Actor): Promise<AttendanceState> {
     const booking = await bookingsRepo(db).find(id);
     if (!booking) throw notFound('Booking not found');
@@ -128,21 +135,26 @@ export function attendanceService({ db, clock, audit, mailer, mailContext, linkS
 
     /**
      * The certificate PDF, for the booking's attendee once marked as attended; anything else is
-     * 404. `ip`: who asks, for the limits on drawing (the booking stands for an account).
+     * 404. Written in the attendee's language: `asked`, else their account's, else English (an
+     * attendee with no account has chosen none: decision 196). `ip`: who asks, for the limits on
+     * drawing (the booking stands for an account).
      */
-    async certificate(id: string, auth: BookingAuth, ip: string): Promise<{ pdf: Buffer; number: string }> {
+    async certificate(id: string, auth: BookingAuth, ip: string, asked?: Language): Promise<{ pdf: Buffer; number: string }> {
       const booking = await bookingsRepo(db).find(id);
       if (!booking || isErasedBooking(booking) || !isAttendee(linkSecret, booking, auth) || !stands(booking) || !booking.certificate_number)
         throw notFound(NO_CERTIFICATE);
       const event = (await eventsRepo(db).find(booking.event_id))!;
-      const [ctx, image] = await Promise.all([mailContext(), logo()]);
+      const language = asked ?? (await attendanceRepo(db).attendeeLanguage(booking)) ?? 'en';
+      const [ctx, text, image] = await Promise.all([mailContext(), textsIn(language), logo()]);
       const pdf = await pdfs.get(
         'certificate',
         {
-          siteName: ctx.siteName,
+          language,
+          words: wordsOf<CertificateWordKey>(text, 'pdf.certificate.'),
+          siteName: text('site_name'),
           logo: image,
           attendeeName: booking.name,
-          eventTitle: event.title,
+          eventTitle: inLanguageOf(event, language).title,
           eventStart: event.starts_at,
           eventEnd: event.ends_at,
           cpdMinutes: event.cpd_minutes,

@@ -1,12 +1,22 @@
-import { cpdHours } from '../../../shared/domain/certificate-number';
-import { longDate, pdfDocument } from '../../pdf/pdf-document';
+import type { Language } from '../../../shared/domain/language';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { fillText } from '../../../shared/domain/site-text-languages';
+import { longDate, pdfDocument, type DocumentWords } from '../../pdf/pdf-document';
 import { APRICOT, BRAND, drawLogo } from '../../pdf/site-mark';
 
+/** The site texts a certificate is written with (`pdf.certificate.*`). */
+export type CertificateWordKey = Extract<SiteTextKey, `pdf.certificate.${string}`>;
+
 export type Certificate = {
+  /** The language it is written in: its attendee's (decision 196); its dates as its readers expect. */
+  language: Language;
+  /** Its words in that language, as the admin worded them. */
+  words: DocumentWords<CertificateWordKey>;
   siteName: string;
   /** The logo from Settings (PNG or JPEG bytes), or null for the site's own mark. */
   logo: Buffer | null;
   attendeeName: string;
+  /** In the certificate's language where the event is translated (decision 180). */
   eventTitle: string;
   /** The event's start and end instants. */
   eventStart: string;
@@ -21,19 +31,27 @@ export type Certificate = {
 
 const LOGO_SIZE = 76;
 
-function eventDates(start: string, end: string | null): string {
-  const from = longDate(start);
-  const to = end ? longDate(end) : from;
-  return from === to ? `on ${from}` : `from ${from} to ${to}`;
+/** CPD minutes as the certificate says them: "1.5 hours", "1 hour", "45 minutes" (in its language). */
+export function cpdDuration(minutes: number, words: DocumentWords<CertificateWordKey>, language: Language): string {
+  if (minutes < 60)
+    return minutes === 1 ? words['pdf.certificate.minute'] : fillText(words['pdf.certificate.minutes'], { count: String(minutes) });
+  const hours = Math.round((minutes / 60) * 100) / 100;
+  // Armenian writes a decimal comma ("1,5 ժամ"), as its money does (decision 150).
+  const count = language === 'hy' ? String(hours).replace('.', ',') : String(hours);
+  return hours === 1 ? words['pdf.certificate.hour'] : fillText(words['pdf.certificate.hours'], { count });
 }
 
 /** A CPD certificate of attendance on one landscape A4 page, in the same fonts as receipts (Armenian names render). */
 export function certificatePdf(certificate: Certificate): Promise<Buffer> {
+  const { language, words } = certificate;
+  const say = (key: CertificateWordKey, values: Record<string, string> = {}) => fillText(words[key], values);
+  const date = (value: string) => longDate(value, language);
   const { doc, line, done } = pdfDocument({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 56, bottom: 40, left: 80, right: 80 },
-    info: { Title: `CPD certificate ${certificate.certificateNumber}`, Author: certificate.siteName },
+    lang: language === 'hy' ? 'hy' : 'en-GB',
+    info: { Title: say('pdf.certificate.document_title', { number: certificate.certificateNumber }), Author: certificate.siteName },
   });
   const { width, height } = doc.page;
   doc
@@ -50,21 +68,32 @@ export function certificatePdf(certificate: Certificate): Promise<Buffer> {
   drawLogo(doc, certificate.logo, logoX, logoY, LOGO_SIZE);
   doc.y = logoY + LOGO_SIZE + 12;
 
+  const from = date(certificate.eventStart);
+  const to = certificate.eventEnd ? date(certificate.eventEnd) : from;
+  const held = from === to ? say('pdf.certificate.on', { date: from }) : say('pdf.certificate.from_to', { start: from, end: to });
+
   line(certificate.siteName, { size: 15, bold: true, center: true, gap: 0.6 });
-  line('Certificate of Attendance', { size: 28, bold: true, center: true, color: BRAND, gap: 0.5 });
-  line('This is to certify that', { size: 12, center: true, gap: 0.3 });
+  line(say('pdf.certificate.title'), { size: 28, bold: true, center: true, color: BRAND, gap: 0.5 });
+  line(say('pdf.certificate.certify'), { size: 12, center: true, gap: 0.3 });
   line(certificate.attendeeName, { size: 24, bold: true, center: true, gap: 0.3 });
-  line('attended', { size: 12, center: true, gap: 0.3 });
+  line(say('pdf.certificate.attended'), { size: 12, center: true, gap: 0.3 });
   line(certificate.eventTitle, { size: 18, bold: true, center: true, gap: 0.3 });
-  line(eventDates(certificate.eventStart, certificate.eventEnd), { size: 12, center: true, gap: 0.8 });
+  line(held, { size: 12, center: true, gap: 0.8 });
   if (certificate.cpdMinutes)
-    line(`Continuing professional development: ${cpdHours(certificate.cpdMinutes)}`, { size: 14, bold: true, center: true, gap: 0.8 });
+    line(say('pdf.certificate.cpd', { duration: cpdDuration(certificate.cpdMinutes, words, language) }), {
+      size: 14,
+      bold: true,
+      center: true,
+      gap: 0.8,
+    });
 
   doc.y = Math.max(doc.y + 12, height - 118);
-  line(`Certificate number ${certificate.certificateNumber}`, { size: 11, bold: true, center: true, gap: 0.2 });
-  line(`Issued on ${longDate(certificate.issuedAt)}`, { size: 10, center: true, gap: 0.2 });
-  const contact = certificate.contact ? ` (${certificate.contact})` : '';
-  line(`${certificate.siteName} can confirm this certificate by its number${contact}.`, { size: 9, center: true, color: '#444444' });
+  line(say('pdf.certificate.number', { number: certificate.certificateNumber }), { size: 11, bold: true, center: true, gap: 0.2 });
+  line(say('pdf.certificate.issued', { date: date(certificate.issuedAt) }), { size: 10, center: true, gap: 0.2 });
+  const confirm = certificate.contact
+    ? say('pdf.certificate.confirm_contact', { site: certificate.siteName, contact: certificate.contact })
+    : say('pdf.certificate.confirm', { site: certificate.siteName });
+  line(confirm, { size: 9, center: true, color: '#444444' });
   doc.end();
   return done;
 }

@@ -80,6 +80,8 @@ export interface PaymentProvider {
   chargeOffSession(charge: OffSessionCharge): Promise<OffSessionOutcome>;
   /** The card is no longer to be charged (automatic renewal turned off, or the card replaced). */
   detachPaymentMethod(id: string): Promise<void>;
+  /** The person was erased: the provider deletes the customer and its saved methods; one already gone is done (decision 220). */
+  deleteCustomer(id: string): Promise<void>;
 }
 
 /**

@@ -256,6 +256,11 @@ export function stripeProvider(options: StripeOptions) {
       });
     },
 
+    deleteCustomer(id: string): Promise<void> {
+      // Stripe deletes the customer's saved methods with it; a customer deleted already is gone.
+      return call(async () => void (await unlessMissing(() => stripe.customers.del(id))));
+    },
+
     /**
      * Creates and confirms the payment on the saved card with `off_session: true`. Stripe answers
      * a refusal with a card error carrying the intent: `authentication_required` means the bank

@@ -413,6 +413,11 @@ export function testProvider(db: Kysely<Database>, clock: () => Date) {
       await db.updateTable('test_payment_methods').set({ customer_id: null }).where('id', '=', id).execute();
     },
 
+    /** Customers have no record offline: deleting one forgets the cards saved to it. */
+    async deleteCustomer(id: string): Promise<void> {
+      await db.deleteFrom('test_payment_methods').where('customer_id', '=', id).execute();
+    },
+
     /**
      * A charge on a saved card without the cardholder: as the card behaves off-session (OFF_SESSION),
      * and declined once the card has expired. The key makes a repeat answer the first outcome.

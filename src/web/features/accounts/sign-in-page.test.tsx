@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountsApi } from '../../../shared/api/accounts';
 import { SECOND_FACTOR_NEEDED, WRONG_CODE } from '../../../shared/api/second-factor';
+import { armenianDetail } from '../../../shared/domain/api-messages-hy';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { SignInPage } from './sign-in-page';
@@ -63,5 +65,34 @@ describe('signing in with a second factor', () => {
     await typePassword(page);
     expect(await screen.findByText('Email or password not recognized')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'One more step' })).toBeNull();
+  });
+});
+
+describe('refusals on the Armenian page (decision 195)', () => {
+  it('asks the server in the page’s language and shows its refusal in Armenian', async () => {
+    const tooMany = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
+    // As the server answers: in the language the request asks for.
+    const api = new FakeApi().on(
+      accountsApi.token,
+      (request) => new FakeFailure(429, request.acceptLanguage === 'hy' ? armenianDetail(tooMany)! : tooMany),
+    );
+    const page = renderPage(<SignInPage />, { route, api, language: 'hy' });
+    await page.user.type(screen.getByLabelText(new RegExp(`^${siteTextHy['signin.email']}`)), 'ani@example.org');
+    await page.user.type(screen.getByLabelText(new RegExp(`^${siteTextHy['signin.password']}`)), 'a long password');
+    await page.user.click(screen.getByRole('button', { name: siteTextHy['signin.submit'] }));
+    expect(await screen.findByText('Մուտքի չափազանց շատ փորձեր։ Խնդրում ենք սպասել 15 րոպե և կրկին փորձել։')).toBeInTheDocument();
+    expect(screen.queryByText(tooMany)).toBeNull();
+    expect(page.api.callsTo(accountsApi.token).map((call) => call.acceptLanguage)).toEqual(['hy']);
+  });
+
+  it('asks in English on an English page', async () => {
+    const api = new FakeApi().on(
+      accountsApi.token,
+      new FakeFailure(429, 'Too many sign-in attempts. Please wait 15 minutes and try again.'),
+    );
+    const page = renderPage(<SignInPage />, { route, api });
+    await typePassword(page);
+    expect(await screen.findByText('Too many sign-in attempts. Please wait 15 minutes and try again.')).toBeInTheDocument();
+    expect(page.api.callsTo(accountsApi.token).map((call) => call.acceptLanguage)).toEqual(['en-GB']);
   });
 });

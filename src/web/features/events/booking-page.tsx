@@ -190,12 +190,13 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
 
 /** The CPD certificate of an attended booking: fetched with the link's secret (or the session) and saved as a file. */
 function CertificateDownload({ bookingId, token }: { bookingId: string; token: string | undefined }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const download = useMutation({
     mutationFn: () =>
       downloadFile(
         attendanceApi.certificate,
-        { params: { id: bookingId } },
+        // Read in Armenian, the certificate is Armenian; else it is in the attendee's language (decision 196).
+        { params: { id: bookingId }, ...(language === 'hy' ? { query: { lang: language } } : {}) },
         `certificate-${bookingId}.pdf`,
         token ? { [BOOKING_TOKEN_HEADER]: token } : {},
       ),
