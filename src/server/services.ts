@@ -116,6 +116,8 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     publicUrl: config.publicUrl,
     charityNumber: (await siteText.get('charity_number')).trim(),
     contactEmail: (await siteText.get('contact_email')).trim(),
+    // Each mail is written in its recipient's language (decision 191).
+    texts: { en: await siteText.textsIn('en'), hy: await siteText.textsIn('hy') },
   });
 
   const stripe =
@@ -219,6 +221,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     passwords,
     publicUrl: config.publicUrl,
     siteName: () => siteText.get('site_name'),
+    textsIn,
   });
   const imports = importsService({ db: db.db, dialect: db.dialect, clock, audit });
   const box = secretBox(config.secondFactorKey ?? jwtSecret);
@@ -230,6 +233,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
     clock,
     siteName: () => siteText.get('site_name'),
     publicUrl: config.publicUrl,
+    textsIn,
   });
   const secondFactors = secondFactorService({
     db: db.db,

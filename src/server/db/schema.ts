@@ -160,6 +160,8 @@ export interface EventBookingsTable {
   place_held: Generated<number>;
   /** The news consent's wording version a visitor ticked on a free booking, recorded when the e-mail's link confirms it. */
   news_consent_version: Generated<string | null>;
+  /** The language of its mail, 'en' or 'hy': the booking page's, a member's own (decision 191). */
+  language: Generated<Language>;
 }
 
 /** A message the admin sent to an event's attendees; the id is the form's request key (sent once). */
@@ -402,6 +404,8 @@ export interface MonthlyGiftsTable {
   created_at: string;
   started_at: string | null;
   updated_at: string;
+  /** The language of the donate page it was started on (a member's, the member's own): its months' receipts and mail (decision 191). */
+  language: Generated<Language>;
 }
 
 export type MonthlyChargeStatus = 'due' | 'charging' | 'declined' | 'succeeded' | 'failed' | 'cancelled';

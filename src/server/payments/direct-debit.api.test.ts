@@ -5,6 +5,7 @@ import { DEBIT_MESSAGES, DEBIT_NOT_AUTHORISED } from '../../shared/domain/direct
 import type { TestProvider } from '../integrations/payments/test-provider';
 import { outboxFor, proceed, registrationForm, signIn } from '../testing/membership';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { siteTextHy } from '../../shared/domain/site-text-hy';
 
 /**
  * Bacs Direct Debit with the test provider (decision 175), the clock moved: a joining processes
@@ -146,6 +147,28 @@ describe('Bacs Direct Debit', () => {
     const toAdmin = (await mails(admin.email, 'direct-debit-failed-admin')).filter((m) => m.subject.includes(form.email));
     expect(toAdmin).toHaveLength(1);
     expect(toAdmin[0]!.text_body).toContain(DEBIT_NOT_AUTHORISED);
+  });
+
+  it('tells a failure in each reader’s language: the payer in the one chosen at joining, each admin in theirs (decision 191)', async () => {
+    const hyAdmin = await t.userWithRole('admin', 'admin-hy-debit@example.org');
+    await t.db.db.updateTable('users').set({ language: 'hy' }).where('email', '=', hyAdmin.email).execute();
+    const { form } = await joinByDebit('33333335', { language: 'hy' });
+    at('2026-11-25T12:00:00Z');
+    await t.services.runScheduledJobs();
+    const [told] = await mails(form.email, 'direct-debit-failed');
+    expect(told!.subject).toBe(siteTextHy['mail.debit_failed.subject']);
+    expect(told!.text_body).toContain('Հարգելի Ani,');
+    expect(told!.text_body).toContain('50,00\u00a0£');
+    expect(told!.text_body).toContain(`${siteTextHy['mail.debit_failed.join_again']}: http://localhost:8000/hy/register`);
+    expect(told!.html_body).toContain('<html lang="hy">');
+    const [armenianAdmin] = (await mails(hyAdmin.email, 'direct-debit-failed-admin')).filter((m) => m.subject.includes(form.email));
+    expect(armenianAdmin!.subject).toBe(`Direct Debit-ը չի կատարվել՝ ${form.email}`);
+    expect(armenianAdmin!.text_body).toContain(siteTextHy['mail.hello']);
+    expect(armenianAdmin!.text_body).toContain('http://localhost:8000/hy/admin/payments');
+    const [englishAdmin] = (await mails(admin.email, 'direct-debit-failed-admin')).filter((m) => m.subject.includes(form.email));
+    expect(englishAdmin!.subject).toBe(`A Direct Debit failed: ${form.email}`);
+    expect(englishAdmin!.text_body).toContain('Hello,');
+    expect(englishAdmin!.text_body).toContain('http://localhost:8000/admin/payments');
   });
 
   it('applies Stripe-shaped events once, repeated and in any order', async () => {

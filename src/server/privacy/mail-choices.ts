@@ -4,6 +4,8 @@ import { emailKey } from '../../shared/domain/email';
 import type { Database } from '../db/schema';
 import { recordConsent } from './consents';
 import { pageUrl } from '../../shared/domain/page-paths';
+import type { Language } from '../../shared/domain/language';
+import { escapeHtml, wordsFor, type MailContext } from '../integrations/mail/template';
 
 /**
  * What each person chose to receive, and the links in mail that change it (decision 122). Shared
@@ -102,12 +104,12 @@ export type MailLinks = {
  * The links of a message someone may refuse: the preference page for the footer, and the
  * List-Unsubscribe header with an https link (its one-click POST) and a mailto to the association.
  */
-export function mailLinks(publicUrl: string, token: string, mailto: string | null): MailLinks {
+export function mailLinks(publicUrl: string, token: string, mailto: string | null, language: Language = 'en'): MailLinks {
   const https = `${publicUrl}/api/unsubscribe/${token}`;
   const entries = [`<${https}>`];
   if (mailto) entries.push(`<mailto:${mailto}?subject=${encodeURIComponent(`Unsubscribe ${token}`)}>`);
   return {
-    preferences: pageUrl(publicUrl, 'preferences', { token }),
+    preferences: pageUrl(publicUrl, 'preferences', { token }, language),
     headers: {
       'List-Unsubscribe': entries.join(', '),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -118,25 +120,28 @@ export function mailLinks(publicUrl: string, token: string, mailto: string | nul
 /**
  * Makes a message one its reader may refuse (decision 122): a token for this kind of mail, the
  * List-Unsubscribe headers (one click, RFC 8058) and a footer line leading to the preference page.
- * In the caller's transaction, with the message it is queued in.
+ * In the caller's transaction, with the message it is queued in. The line and the page are in the
+ * message's language (decision 191).
  */
 export async function refusable<M extends { to: string; text: string; html: string; headers?: Record<string, string> }>(
   trx: Kysely<Database>,
   message: M,
   topic: string,
-  ctx: { publicUrl: string; contactEmail?: string },
+  ctx: MailContext,
   at: string,
+  language: Language = 'en',
 ): Promise<M> {
   const token = await issueToken(trx, message.to, topic, at);
-  const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
-  const line = 'To stop e-mails like this one, or to choose what you receive';
+  const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null, language);
+  const { text } = wordsFor(ctx, language);
+  const line = text('mail.refuse.line');
   const escaped = links.preferences.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   return {
     ...message,
     text: `${message.text}\n\n--\n${line}: ${links.preferences}`,
     html: message.html.replace(
       '</body>',
-      `<p style="font-size: 12px; color: #475467">${line}: <a href="${escaped}" style="color: #0b4f6c">manage your e-mail</a>.</p>\n</body>`,
+      `<p style="font-size: 12px; color: #475467">${escapeHtml(line)}: <a href="${escaped}" style="color: #0b4f6c">${escapeHtml(text('mail.refuse.link'))}</a>.</p>\n</body>`,
     ),
     headers: { ...message.headers, ...links.headers },
   };

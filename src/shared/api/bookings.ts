@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../domain/language';
 import { defineEndpoints } from './contract';
 import { emailAddress } from './membership';
 
@@ -11,6 +12,8 @@ export const bookRequest = z.object({
   email: emailAddress.optional(),
   /** The unticked "Send me news and event invitations by e-mail" box; recorded as consent when ticked (decision 120). */
   news_email: z.boolean().optional(),
+  /** The language of the page the visitor books on (decision 191): their mail is written in it. A member's is their own. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type BookRequest = z.input<typeof bookRequest>;
 

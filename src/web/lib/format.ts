@@ -26,22 +26,24 @@ export function eventDayBadge(instant: Date | string, language: Language = 'en')
  * The London date of an instant, e.g. "22 Nov 2026" (compact, for tables). A calendar date
  * "2026-11-22" works too: read as UTC midnight, it is the same day in London (UTC+0 or +1).
  */
-export function formatShortDate(instant: Date | string): string {
+export function formatShortDate(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  if (language === 'hy') return hy.shortDate(day.year, day.month, day.day);
   return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}`;
 }
 
-/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables). */
-export function formatShortDateTime(instant: Date | string): string {
+/** The London date and time of an instant, e.g. "22 Nov 2026, 14:05" (compact, for tables); "22 նոյ, 2026 թ., 14:05" in Armenian. */
+export function formatShortDateTime(instant: Date | string, language: Language = 'en'): string {
   const day = londonDay(instant);
+  if (language === 'hy') return `${hy.shortDate(day.year, day.month, day.day)}, ${clockTime(day)}`;
   return `${day.day} ${SHORT_MONTHS[day.month - 1]} ${day.year}, ${clockTime(day)}`;
 }
 
 /** A calendar month "2026-11" as "November 2026"; anything else is shown as it came. */
-export function formatCalendarMonth(month: string): string {
+export function formatCalendarMonth(month: string, language: Language = 'en'): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   // Mid-month at noon UTC is inside the same month in London whatever the clocks do.
-  return m ? formatMonthYear(`${m[1]}-${m[2]}-15T12:00:00.000Z`) : month;
+  return m ? formatMonthYear(`${m[1]}-${m[2]}-15T12:00:00.000Z`, language) : month;
 }
 
 export const ELLIPSIS = '…';

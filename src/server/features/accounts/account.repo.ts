@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, EmailChangesTable, UsersTable } from '../../db/schema';
+import type { Language } from '../../../shared/domain/language';
 
 const DETAIL_COLUMNS = [
   'email',
@@ -28,6 +29,15 @@ export function accountRepo(db: Kysely<Database>) {
     },
     async updateUser(trx: Kysely<Database>, id: string, changes: Updateable<UsersTable>): Promise<void> {
       await trx.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+    /**
+     * The member's language, and with it their bookings' and monthly gifts': their next mail about
+     * any of them comes in it (decision 191).
+     */
+    async setLanguage(trx: Kysely<Database>, id: string, language: Language): Promise<void> {
+      await trx.updateTable('users').set({ language }).where('id', '=', id).execute();
+      await trx.updateTable('event_bookings').set({ language }).where('user_id', '=', id).execute();
+      await trx.updateTable('monthly_gifts').set({ language }).where('user_id', '=', id).execute();
     },
     async emailTaken(emailKey: string, trx: Kysely<Database> = db): Promise<boolean> {
       return Boolean(await trx.selectFrom('users').select('id').where('email_key', '=', emailKey).executeTakeFirst());

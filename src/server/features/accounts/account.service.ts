@@ -28,7 +28,7 @@ import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { tierByIndex } from '../../../shared/domain/tiers';
 import type { RateLimiter } from '../../http/rate-limit';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { renderMail } from '../../integrations/mail/template';
+import { mailIn, renderMailIn } from '../../integrations/mail/template';
 import { paymentsRepo } from '../../payments/payments.repo';
 import { NEWS_CONSENT_KEY, recordConsent, wordingVersion } from '../../privacy/consents';
 import type { Person, PersonalDataRegistry } from '../../privacy/personal-data';
@@ -57,7 +57,7 @@ export type AccountDeps = {
   clock: () => Date;
   publicUrl: string;
   siteText: (key: string) => Promise<string>;
-  /** Every site text in a language at once: a receipt is written in its owner's (decision 196). */
+  /** Every site text in a language at once: a receipt (decision 196) and a mail (decision 191) are written in their owner's. */
   textsIn: (language: Language) => Promise<(key: SiteTextKey) => string>;
   /** Every part's personal data, for the export and erasure (decision 099). */
   personalData: PersonalDataRegistry;
@@ -172,12 +172,12 @@ export function accountService({
       return service.details(userId);
     },
 
-    /** The language of the member's mail and documents, chosen in My Profile (decision 150). */
+    /** The language of the member's mail and documents, chosen in My Profile (decisions 150, 191). */
     async updateLanguage(userId: string, language: Language, actor: NonNullable<Actor>): Promise<void> {
       await userOrThrow(userId);
       await audit.change(
         actor,
-        (trx) => repo.updateUser(trx, userId, { language }),
+        (trx) => repo.setLanguage(trx, userId, language),
         () => ({ kind: 'account', action: 'updated', subject_id: userId, summary: `Language changed to ${language}` }),
       );
     },
@@ -215,32 +215,24 @@ export function accountService({
       if (await repo.emailTaken(emailKey(newEmail))) throw conflict(EMAIL_UNAVAILABLE);
       const token = randomBytes(24).toString('base64url');
       const now = clock();
-      const siteName = await siteText('site_name');
-      const link = renderMail({
-        siteName,
-        greeting: `Dear ${user.first_name},`,
-        paragraphs: [
-          `You asked to use this address for your account with the ${siteName}. Confirm it with the link below: it works once, for 24 hours.`,
-          'If you did not ask for this, ignore this e-mail and nothing changes.',
-        ],
-        action: { label: 'Confirm my new e-mail address', url: pageUrl(publicUrl, 'confirmEmail', { token }) },
+      // In the member's language, with links to the pages in it (decision 191).
+      const { ctx, words } = await mailIn(user.language, { siteName: await siteText('site_name'), publicUrl, textsIn });
+      const { text, language } = words;
+      const values = { site: ctx.siteName, email: newEmail };
+      const written = (paragraphs: SiteTextKey[], action?: { label: SiteTextKey; url: string }) =>
+        renderMailIn(words, ctx, {
+          name: user.first_name,
+          paragraphs: paragraphs.map((key) => fillText(text(key), values)),
+          ...(action ? { action: { label: text(action.label), url: action.url } } : {}),
+        });
+      const link = written(['mail.email_change.body', 'mail.email_change.ignore'], {
+        label: 'mail.email_change.action',
+        url: pageUrl(publicUrl, 'confirmEmail', { token }, language),
       });
-      const notice = renderMail({
-        siteName,
-        greeting: `Dear ${user.first_name},`,
-        paragraphs: [
-          `Someone signed in to your account with the ${siteName} asked to change its e-mail address to ${newEmail}. It changes only when the link sent there is opened.`,
-          'If this was not you, change your password now and tell us by replying to this e-mail.',
-        ],
-      });
-      const expired = renderMail({
-        siteName,
-        greeting: `Dear ${user.first_name},`,
-        paragraphs: [
-          `You asked to use this address for your account with the ${siteName}, but our e-mail could not reach you before the confirmation link expired.`,
-          'If you still want the change, please ask again from your profile (E-mail address). Until then your account keeps its old address.',
-        ],
-        action: { label: 'Open my profile', url: `${publicUrl}/profile` },
+      const notice = written(['mail.email_change.notice_body', 'mail.email_change.notice_warning']);
+      const expired = written(['mail.email_change.expired_body', 'mail.email_change.expired_ask'], {
+        label: 'mail.email_change.expired_action',
+        url: pageUrl(publicUrl, 'profile', {}, language),
       });
       await inTransaction(db, async (trx) => {
         await repo.replaceEmailChange(trx, {
@@ -255,16 +247,16 @@ export function accountService({
         await mailer.queue(
           {
             to: newEmail,
-            subject: 'Confirm your new e-mail address',
+            subject: text('mail.email_change.subject'),
             kind: EMAIL_CHANGE_MAIL,
             ...link,
             expiresAt: new Date(now.getTime() + DAY - LINK_MARGIN_MS).toISOString(),
-            onExpiry: { subject: 'Your e-mail address was not changed', ...expired },
+            onExpiry: { subject: text('mail.email_change.expired_subject'), ...expired },
           },
           trx,
         );
         await mailer.queue(
-          { to: user.email, subject: 'Your e-mail address is being changed', kind: 'email-change-notice', ...notice },
+          { to: user.email, subject: text('mail.email_change.notice_subject'), kind: 'email-change-notice', ...notice },
           trx,
         );
       });
@@ -385,16 +377,15 @@ export function accountService({
       const user = await userOrThrow(userId);
       if (emailKey(newEmail) === user.email_key) return;
       if (await repo.emailTaken(emailKey(newEmail))) throw conflict(EMAIL_UNAVAILABLE);
-      const siteName = await siteText('site_name');
+      // In the member's language (decision 191).
+      const { ctx, words } = await mailIn(user.language, { siteName: await siteText('site_name'), publicUrl, textsIn });
+      const values = { site: ctx.siteName, old: user.email, new: newEmail };
       const notice = (to: 'old' | 'new') =>
-        renderMail({
-          siteName,
-          greeting: `Dear ${user.first_name},`,
+        renderMailIn(words, ctx, {
+          name: user.first_name,
           paragraphs: [
-            `The ${siteName} has changed the e-mail address of your account from ${user.email} to ${newEmail}.`,
-            to === 'new'
-              ? 'Sign in with this address from now on; your password is unchanged.'
-              : 'If you did not ask for this, please reply to this e-mail.',
+            fillText(words.text('mail.email_changed.body'), values),
+            words.text(to === 'new' ? 'mail.email_changed.new' : 'mail.email_changed.old'),
           ],
         });
       try {
@@ -404,7 +395,7 @@ export function accountService({
             await repo.updateUser(trx, user.id, { email: newEmail, email_key: emailKey(newEmail) });
             // The account's name for signing in changed: every session of it ends.
             await sessions.endOthers(user.id, null, trx);
-            const subject = 'The e-mail address of your account has changed';
+            const subject = words.text('mail.email_changed.subject');
             await mailer.queue({ to: newEmail, subject, kind: 'email-changed', ...notice('new') }, trx);
             await mailer.queue({ to: user.email, subject, kind: 'email-changed', ...notice('old') }, trx);
           },

@@ -256,6 +256,15 @@ describe('sessions', () => {
     await signIn(admin.email, SAFARI, '10.60.1.3', t.totpCode(admin.totpSecret!), 'device-two-5678');
     expect((await mails()).length - before).toBe(2);
 
+    // In the staff member's own language (decision 191).
+    await t.db.db.updateTable('users').set({ language: 'hy' }).where('email', '=', admin.email).execute();
+    t.clock.advance(30_000);
+    await signIn(admin.email, SAFARI, '10.60.1.5', t.totpCode(admin.totpSecret!), 'device-three-9012');
+    const armenian = (await mails()).at(-1)!.text_body;
+    expect(armenian).toContain('Սարք՝ Safari on iOS։ Վայր՝ Local network։');
+    expect(armenian).toContain('http://localhost:8000/hy/profile/security');
+    expect(armenian).not.toContain('Dear ');
+
     // Members are not mailed.
     const member = await t.userWithRole('member');
     await signIn(member.email, SAFARI, '10.60.1.4');

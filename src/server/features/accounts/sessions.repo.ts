@@ -1,9 +1,14 @@
+import type { Language } from '../../../shared/domain/language';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema';
 
 /** Signed-in sessions and the devices an account has used; SQL only (decision 133). */
 export function sessionsRepo(db: Kysely<Database>) {
   return {
+    /** The language a person's mail is written in (decision 191). */
+    async languageOf(userId: string): Promise<Language> {
+      return (await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst())?.language ?? 'en';
+    },
     async insert(trx: Kysely<Database>, row: Insertable<SessionsTable>): Promise<void> {
       await trx.insertInto('sessions').values(row).execute();
     },

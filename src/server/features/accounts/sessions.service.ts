@@ -8,7 +8,9 @@ import type { Database } from '../../db/schema';
 import { inTransaction } from '../../db/transaction';
 import { notFound } from '../../http/errors';
 import type { Mailer } from '../../integrations/mail/mailer';
-import { renderMail } from '../../integrations/mail/template';
+import { mailIn, renderMailIn, type TextsIn } from '../../integrations/mail/template';
+import { pageUrl } from '../../../shared/domain/page-paths';
+import { fillText } from '../../../shared/domain/site-text-languages';
 import { approximatePlace, deviceLabel } from './session-device';
 import { sessionsRepo } from './sessions.repo';
 import type { SignInContext } from '../../http/sign-in-context';
@@ -30,6 +32,8 @@ export type SessionsDeps = {
   clock: () => Date;
   siteName: () => Promise<string>;
   publicUrl: string;
+  /** The site's texts in a language: the staff member's mail is written in theirs (decision 191). */
+  textsIn?: TextsIn;
 };
 
 const isStaff = (role: Role) => role === 'admin' || role === 'editor';
@@ -39,7 +43,7 @@ const isStaff = (role: Role) => role === 'admin' || role === 'editor';
  * token is issued and checked on every request; a sign-in from a device a staff account has not
  * used before is told to it by e-mail, in the transaction that records the session.
  */
-export function sessionsService({ db, tokens, box, mailer, clock, siteName, publicUrl }: SessionsDeps) {
+export function sessionsService({ db, tokens, box, mailer, clock, siteName, publicUrl, textsIn }: SessionsDeps) {
   const repo = sessionsRepo(db);
 
   return {
@@ -52,7 +56,10 @@ export function sessionsService({ db, tokens, box, mailer, clock, siteName, publ
       const place = approximatePlace(context.ip);
       // The browser's own random id when it sent one, else its user agent: keyed, so the table holds neither.
       const deviceKey = box.hash(`${user.id}:${context.deviceId ? `id:${context.deviceId}` : `ua:${context.userAgent ?? ''}`}`);
-      const site = isStaff(user.role) ? await siteName() : '';
+      // Read before the transaction (on SQLite it holds the one connection), in the person's language.
+      const mailWords = isStaff(user.role)
+        ? await mailIn(await repo.languageOf(user.id), { siteName: await siteName(), publicUrl, textsIn })
+        : undefined;
       await inTransaction(db, async (trx) => {
         await repo.insert(trx, {
           id,
@@ -68,18 +75,27 @@ export function sessionsService({ db, tokens, box, mailer, clock, siteName, publ
           ended_at: null,
         });
         const isNew = await repo.rememberDevice(trx, user.id, deviceKey, at);
-        if (isNew && isStaff(user.role)) {
-          const mail = renderMail({
-            siteName: site,
-            greeting: `Dear ${user.first_name},`,
+        if (isNew && mailWords) {
+          const { ctx, words } = mailWords;
+          const values = {
+            site: ctx.siteName,
+            device,
+            time: `${at.replace('T', ' ').slice(0, 16)} UTC`,
+            place: place ?? '',
+          };
+          const mail = renderMailIn(words, ctx, {
+            name: user.first_name,
             paragraphs: [
-              `Your account with the ${site} was signed in to from a device it had not used before.`,
-              `Device: ${device}. ${place ? `Place: ${place}. ` : ''}Time: ${at.replace('T', ' ').slice(0, 16)} UTC.`,
-              'If this was you, there is nothing to do. If not, change your password now and end that session under My Profile, Sign-in and security.',
+              fillText(words.text('mail.new_device.body'), values),
+              fillText(words.text(place ? 'mail.new_device.where_place' : 'mail.new_device.where'), values),
+              words.text('mail.new_device.advice'),
             ],
-            action: { label: 'See your sessions', url: `${publicUrl}/profile/security` },
+            action: { label: words.text('mail.new_device.action'), url: pageUrl(publicUrl, 'profileSecurity', {}, words.language) },
           });
-          await mailer.queue({ to: user.email, subject: 'New sign-in to your account', kind: NEW_DEVICE_MAIL, ...mail }, trx);
+          await mailer.queue(
+            { to: user.email, subject: mailWords.words.text('mail.new_device.subject'), kind: NEW_DEVICE_MAIL, ...mail },
+            trx,
+          );
         }
       });
       mailer.deliverSoon();

@@ -55,7 +55,8 @@ export function donationsPageForms(
       if (form.frequency === 'monthly') {
         const checked = monthlyStartRequest.safeParse(request);
         if (!checked.success) return { status: 400, values, fields: fieldErrors(checked.error) };
-        const gift = await monthly.start(checked.data, req.ip, null);
+        // Its months' receipts in the language of the page it was started on (decision 191).
+        const gift = await monthly.start({ ...checked.data, language }, req.ip, null);
         return {
           values,
           message: { tone: 'info', key: 'form.next_step' },

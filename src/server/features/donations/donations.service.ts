@@ -82,7 +82,9 @@ export function donationFulfilment(
     const paidAt = clock();
     await tx.complete(donation.id, paidAt.toISOString());
     if (donation.monthly_gift_id) await monthlyGiftsRepo(trx).chargePaid(donation.id, paidAt.toISOString());
-    const monthly = donation.monthly_gift_id ? { cancelUrl: giftLink(mail, linkSecret, donation.monthly_gift_id) } : undefined;
+    const monthly = donation.monthly_gift_id
+      ? { cancelUrl: giftLink(mail, linkSecret, donation.monthly_gift_id, donation.language) }
+      : undefined;
     const words = { language: donation.language, text: await textsIn(donation.language) };
     return { mail: [donationReceipt(donation, Boolean(await tx.hasDeclaration(donation.id)), paidAt, mail, monthly, words)] };
   };

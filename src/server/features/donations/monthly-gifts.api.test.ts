@@ -7,6 +7,7 @@ import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, registeredMember } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
 /**
  * Monthly giving with the test provider (decisions 170–173), the clock moved: the first month
@@ -99,12 +100,20 @@ describe('monthly giving', () => {
     ).map((i) => `${i.idempotency_key.slice(`monthly-gift-${giftId}-`.length)} ${i.status}`);
 
   /** The donate page's monthly choice: details, the setup flow saving `card`, then the first month. */
-  async function give(options: { email?: string; card?: string; amount?: number; gift_aid?: boolean; authorization?: string } = {}) {
+  async function give(
+    options: { email?: string; card?: string; amount?: number; gift_aid?: boolean; authorization?: string; language?: string } = {},
+  ) {
     at(STARTED);
     const email = options.email ?? `donor-${randomBytes(4).toString('hex')}@example.org`;
     const started = await post(
       monthlyGiftsApi.start.path,
-      { amount: options.amount ?? 1000, name: 'Ani Petrosyan', email, ...(options.gift_aid === false ? {} : { gift_aid: giftAid }) },
+      {
+        amount: options.amount ?? 1000,
+        name: 'Ani Petrosyan',
+        email,
+        ...(options.gift_aid === false ? {} : { gift_aid: giftAid }),
+        ...(options.language ? { language: options.language } : {}),
+      },
       options.authorization,
     );
     expect(started.statusCode, started.body).toBe(200);
@@ -168,6 +177,37 @@ describe('monthly giving', () => {
       .where('monthly_gift_id', '=', giftId)
       .execute();
     expect(donations).toEqual(Array(3).fill({ status: 'completed', amount_pence: 1000 }));
+  });
+
+  it('writes every month’s receipt and the cancellation in the language of the page it was started on (decision 191)', async () => {
+    const { email, giftId } = await give({ language: 'hy', amount: 123456 });
+    await run('2026-12-12T01:00:00Z');
+    const receipts = await mails(email, 'donation-receipt');
+    expect(receipts).toHaveLength(2);
+    for (const receipt of receipts) {
+      expect(receipt.subject).toBe(`Շնորհակալություն Armenian Medical Association of Great Britain-ին ձեր նվիրատվության համար`);
+      expect(receipt.text_body).toContain(`${siteTextHy['mail.receipt.monthly_gift']}: 1234,56\u00a0£`);
+      expect(receipt.text_body).toContain(`http://localhost:8000/hy/donate/monthly/${giftId}#`);
+      expect(receipt.html_body).toContain('<html lang="hy">');
+    }
+    expect(receipts[1]!.text_body).toContain('12 դեկտեմբերի, 2026 թ.');
+    const months = await t.db.db.selectFrom('donations').select('language').where('monthly_gift_id', '=', giftId).execute();
+    expect(months.map((m) => m.language)).toEqual(['hy', 'hy']);
+
+    const cancelled = await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId, token: await linkToken(email, giftId) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const [told] = await mails(email, 'monthly-gift-cancelled');
+    expect(told!.subject).toBe(siteTextHy['mail.monthly.cancelled.subject']);
+    expect(told!.text_body).toContain('Հարգելի Ani Petrosyan,');
+    expect(told!.text_body).toContain('1234,56\u00a0£');
+    expect(told!.text_body).not.toMatch(/Dear|Nothing more|£1,234/);
+
+    // Started on an English page, as before.
+    const english = await give({ language: 'en' });
+    expect((await mails(english.email, 'donation-receipt'))[0]!.text_body).toContain('Monthly gift: £10.00');
+    const refused = await post(monthlyGiftsApi.start.path, { amount: 1000, name: 'A', email: 'fr-gift@example.org', language: 'fr' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'language' });
   });
 
   it('lists each month in the Gift Aid schedule under the gift’s declaration', async () => {

@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatLongDate } from '../../../shared/domain/dates';
+import type { Language } from '../../../shared/domain/language';
 import { formatPence } from '../../../shared/domain/money';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { renderMail, type MailContext } from '../../integrations/mail/template';
+import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
 
-/** The mails of monthly giving (docs/product.md "Monthly giving"); each is queued in the transaction that decides it. */
-type Donor = { email: string; name: string | null };
+/**
+ * The mails of monthly giving (docs/product.md "Monthly giving"); each is queued in the
+ * transaction that decides it, in the gift's language (decision 191).
+ */
+type Donor = { email: string; name: string | null; language: Language };
 
 /**
  * The secret in a gift's "cancel" link: the server's signature of the gift (decision 172). Nothing
@@ -22,23 +28,28 @@ export function giftTokenMatches(linkSecret: string, giftId: string, given: stri
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
-/** The link's secret is in the fragment: browsers never send it, so no server or proxy logs it. */
-export function giftLink(ctx: MailContext, linkSecret: string, giftId: string): string {
-  return `${pageUrl(ctx.publicUrl, 'monthlyGift', { giftId })}#${giftToken(linkSecret, giftId)}`;
+/** The link's secret is in the fragment: browsers never send it, so no server or proxy logs it. The page in the gift's language. */
+export function giftLink(ctx: MailContext, linkSecret: string, giftId: string, language: Language = 'en'): string {
+  return `${pageUrl(ctx.publicUrl, 'monthlyGift', { giftId }, language)}#${giftToken(linkSecret, giftId)}`;
 }
-
-const greeting = (donor: Donor) => (donor.name ? `Dear ${donor.name},` : 'Dear friend,');
 
 function mail(
   donor: Donor,
   ctx: MailContext,
   kind: string,
-  subject: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-) {
-  const body = renderMail({ siteName: ctx.siteName, greeting: greeting(donor), paragraphs, ...(action ? { action } : {}) });
-  return { to: donor.email, subject, kind, ...body } satisfies MailMessage;
+  subject: SiteTextKey,
+  paragraphs: SiteTextKey[],
+  values: (words: Words) => Record<string, string>,
+  action?: (words: Words) => { label: string; url: string },
+): MailMessage {
+  const words = wordsFor(ctx, donor.language);
+  const filled = { site: ctx.siteName, ...values(words) };
+  const body = renderMailIn(words, ctx, {
+    name: donor.name,
+    paragraphs: paragraphs.map((key) => fillText(words.text(key), filled)),
+    ...(action ? { action: action(words) } : {}),
+  });
+  return { to: donor.email, subject: fillText(words.text(subject), filled), kind, ...body };
 }
 
 /** A month was declined: the reason, and the next try (or that the gift has ended). */
@@ -50,38 +61,39 @@ export function monthlyDeclinedMail(
   ctx: MailContext,
   linkSecret: string,
 ): MailMessage {
-  const link = { label: 'Your monthly gift', url: giftLink(ctx, linkSecret, gift.id) };
   if (retry === null)
     return mail(
       donor,
       ctx,
       'monthly-gift-ended',
-      'Your monthly gift has ended',
-      [
-        `We could not take your monthly gift of ${formatPence(gift.pence)} to the ${ctx.siteName} after three tries (${reason}), so we have stopped it and will not try the card again.`,
-        'Thank you for your support. If you would like to give monthly again, you can start a new gift on our donate page.',
-      ],
-      { label: 'Donate', url: pageUrl(ctx.publicUrl, 'donate') },
+      'mail.monthly.ended.subject',
+      ['mail.monthly.ended.body', 'mail.monthly.ended.thanks'],
+      (words) => ({ amount: formatPence(gift.pence, words.language), reason }),
+      (words) => ({ label: words.text('mail.monthly.ended.action'), url: pageUrl(ctx.publicUrl, 'donate', {}, words.language) }),
     );
   return mail(
     donor,
     ctx,
     'monthly-gift-declined',
-    'Your monthly gift could not be taken',
-    [
-      `Your monthly gift of ${formatPence(gift.pence)} to the ${ctx.siteName} was declined: ${reason}`,
-      `We will try again on ${formatLongDate(retry)}. If you would rather stop your monthly gift, you can cancel it from the link below.`,
-    ],
-    link,
+    'mail.monthly.declined.subject',
+    ['mail.monthly.declined.body', 'mail.monthly.declined.retry'],
+    (words) => ({ amount: formatPence(gift.pence, words.language), reason, date: formatLongDate(retry, words.language) }),
+    (words) => ({ label: words.text('monthly.link_title'), url: giftLink(ctx, linkSecret, gift.id, words.language) }),
   );
 }
 
 /** Told when the gift stops (the donor's own cancel, or an admin's). */
 export function monthlyCancelledMail(donor: Donor, gift: { pence: number }, by: 'donor' | 'admin', ctx: MailContext): MailMessage {
-  return mail(donor, ctx, 'monthly-gift-cancelled', 'Your monthly gift has been cancelled', [
+  const paragraphs: SiteTextKey[] =
     by === 'donor'
-      ? `As you asked, your monthly gift of ${formatPence(gift.pence)} to the ${ctx.siteName} has been cancelled. Nothing more will be taken.`
-      : `Your monthly gift of ${formatPence(gift.pence)} to the ${ctx.siteName} has been stopped by the ${ctx.siteName}. Nothing more will be taken.${ctx.contactEmail ? ` If you have any questions, please write to ${ctx.contactEmail}.` : ''}`,
-    'Thank you for your support.',
-  ]);
+      ? ['mail.monthly.cancelled.by_donor', 'mail.monthly.thanks']
+      : [
+          'mail.monthly.cancelled.by_admin',
+          ...(ctx.contactEmail ? (['mail.monthly.cancelled.questions'] as const) : []),
+          'mail.monthly.thanks',
+        ];
+  return mail(donor, ctx, 'monthly-gift-cancelled', 'mail.monthly.cancelled.subject', paragraphs, (words) => ({
+    amount: formatPence(gift.pence, words.language),
+    email: ctx.contactEmail ?? '',
+  }));
 }

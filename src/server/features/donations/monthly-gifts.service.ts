@@ -229,6 +229,8 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
               created_at: now(),
               completed_at: null,
               monthly_gift_id: gift.id,
+              // Each month's receipt in the gift's language (decision 191).
+              language: gift.language,
             })
             .execute();
           // The gift's declaration covers each month: the month's donation carries it, as HMRC's schedule lists each payment (decision 170).
@@ -403,6 +405,8 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
         created_at: now(),
         started_at: null,
         updated_at: now(),
+        // The language of the page it was started on: its months' receipts and mail (decision 191).
+        language: request.language ?? 'en',
       });
       if (request.news_email) {
         const version = wordingVersion(await deps.consentWording());

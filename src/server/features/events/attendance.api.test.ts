@@ -70,6 +70,21 @@ describe('attendance and CPD certificates', () => {
       .orderBy('seq')
       .execute();
 
+  it('mails the certificate in the attendee’s language: Armenian words, the event’s Armenian title, CPD time and the Armenian page (decision 191)', async () => {
+    const eventId = await newEvent({ hy: { title: 'Սրտաբանության նորույթներ', description: 'Զեկուցումներ' } });
+    const { booking_id } = await book(eventId, { name: 'Գայանե', email: 'gayane.hy.cert@example.org', language: 'hy' });
+    await atTheEvent();
+    expect((await mark(booking_id, true)).statusCode).toBe(200);
+    const [mail] = await certificateMails('gayane.hy.cert@example.org');
+    expect(mail!.subject).toBe('Ձեր վկայականը՝ Սրտաբանության նորույթներ');
+    expect(mail!.text_body).toContain('Հարգելի Գայանե,');
+    expect(mail!.text_body).toContain('CPD: 1,5 ժամ');
+    expect(mail!.text_body).toContain('շաբաթ, 5 դեկտեմբերի, 2026 թ., 18:30–21:00');
+    expect(mail!.text_body).toContain(`http://localhost:8000/hy/events/bookings/${booking_id}#`);
+    expect(mail!.html_body).toContain('<html lang="hy">');
+    expect(mail!.text_body).not.toMatch(/Dear|Certificate number|hours/);
+  });
+
   it('marks attendance once: a certificate number, one mail with the link; taken back and given again, the same number and no more mail', async () => {
     const eventId = await newEvent();
     const { booking_id } = await book(eventId, { name: 'Gayane Petrosyan', email: 'gayane.cert@example.org' });

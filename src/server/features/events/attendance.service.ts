@@ -80,7 +80,7 @@ export function attendanceService({ db, clock, audit, mailer, mailContext, linkS
             const row = (await bookingsRepo(trx).find(id))!;
             // Cancelled between the read above and this transaction.
             if (row.status !== 'confirmed') throw conflict(NOT_CONFIRMED);
-            if (issued) await mailer.queue(certificateMail(event, row, number, kit.link(id), kit.ctx), trx);
+            if (issued) await mailer.queue(certificateMail(event, row, number, kit.link(row), kit.ctx), trx);
             return { row, marked };
           },
           ({ row, marked }) =>

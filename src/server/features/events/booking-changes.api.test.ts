@@ -286,7 +286,11 @@ describe('refunds through Stripe', () => {
     it(`refunds at once, and tells the payer why, a payment that arrives late because ${how}`, async () => {
       t.clock.now = new Date('2026-11-21T12:00:00Z');
       const id = await h.newEvent({ capacity: 1, member_price_pence: 2500, price_pence: 2500 });
-      const held = (await h.book(id, { name: 'Ani Late', email: `late-${meanwhile}@example.org` })).json();
+      // The second payer books on the Armenian page: told in Armenian (decision 191).
+      const armenian = meanwhile === 'processing';
+      const held = (
+        await h.book(id, { name: 'Ani Late', email: `late-${meanwhile}@example.org`, ...(armenian ? { language: 'hy' } : {}) })
+      ).json();
       const intentId = (held.client_secret as string).split('_secret_')[0]!;
       t.clock.advance(31 * 60 * 1000);
       if (meanwhile === 'outage') stripe.standIn.fail(500);
@@ -309,9 +313,17 @@ describe('refunds through Stripe', () => {
       });
       const mail = (await outboxFor(t, `late-${meanwhile}@example.org`)).filter((m) => m.kind === 'booking-payment-refunded');
       expect(mail).toHaveLength(1);
-      expect(mail[0]!.subject).toBe('Payment refunded: Grand rounds');
-      expect(mail[0]!.text_body).toMatch(/after the 30 minutes we hold a place for payment/);
-      expect(mail[0]!.text_body).toMatch(/refunding the £25\.00 in full/);
+      if (armenian) {
+        expect(mail[0]!.subject).toBe('Վճարումը վերադարձված է՝ Grand rounds');
+        expect(mail[0]!.text_body).toContain('այն 30 րոպեից հետո');
+        expect(mail[0]!.text_body).toContain('Մենք ամբողջությամբ վերադարձնում ենք 25,00\u00a0£ գումարը');
+        expect(mail[0]!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/events\/[0-9a-f-]{36}/);
+        expect(mail[0]!.html_body).toContain('<html lang="hy">');
+      } else {
+        expect(mail[0]!.subject).toBe('Payment refunded: Grand rounds');
+        expect(mail[0]!.text_body).toMatch(/after the 30 minutes we hold a place for payment/);
+        expect(mail[0]!.text_body).toMatch(/refunding the £25\.00 in full/);
+      }
 
       // Settling again, or Stripe's webhook arriving too, refunds nothing more and mails nothing more.
       await settle(held.client_secret);

@@ -59,6 +59,23 @@ describe('the booking form without the script', () => {
     expect(page.body).toContain(CHECK_EMAIL.replaceAll('"', '&quot;'));
   });
 
+  it('books from the Armenian page in Armenian: the mail in the page’s language (decision 191)', async () => {
+    const id = await newEvent({ capacity: 5 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/hy/events/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ name: 'Գայանե', email: 'gayane.hy.form@example.org' }).toString(),
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/hy/events/${id}?booking=check_email`);
+    expect(await bookings(id)).toMatchObject([{ email: 'gayane.hy.form@example.org', language: 'hy' }]);
+    const [mail] = await outboxFor(t, 'gayane.hy.form@example.org');
+    expect(mail!.subject).toBe('Հաստատեք ձեր տեղը՝ Cardiology update');
+    expect(mail!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/events\/bookings\/[0-9a-f-]{36}#/);
+  });
+
   it('holds no place for the second visitor of a full event', async () => {
     const id = await newEvent({ capacity: 1 });
     expect((await post(id, { name: 'First', email: 'first@example.org' })).statusCode).toBe(303);

@@ -6,6 +6,7 @@ import { bookAndConfirm, bookingLinkToken, createEvent } from '../../testing/eve
 import { CONFIRM_HOLD_MS } from '../../../shared/domain/event-booking';
 import { VISITOR_BOOKINGS_PER_EVENT } from './bookings.service';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
 describe('booking events', () => {
   let t: TestApp;
@@ -356,5 +357,129 @@ describe('booking events', () => {
     const [dayBefore] = (await outboxFor(t, 'day.before@example.org')).filter((m) => m.kind === 'booking-reminder');
     expect(dayBefore).toMatchObject({ subject: 'Tomorrow: Early walk' });
     expect(dayBefore!.text_body).toContain('A reminder that Early walk is tomorrow.');
+  });
+  describe('mail in the attendee’s language (decision 191)', () => {
+    const hy = siteTextHy;
+    const armenianEvent = (fields: Record<string, unknown> = {}) =>
+      newEvent({
+        hy: { title: 'Սրտաբանության նորույթներ', description: 'Երեք զեկուցում', venue_name: 'Դասախոսությունների սրահ' },
+        ...fields,
+      });
+    const mailsOf = async (email: string, kind: string) => (await outboxFor(t, email)).filter((m) => m.kind === kind);
+    const inArmenian = (mail: { subject: string; text_body: string; html_body: string } | undefined) => {
+      expect(mail).toBeDefined();
+      expect(mail!.html_body).toContain('<html lang="hy">');
+      expect(mail!.text_body).toContain(hy['mail.closing']);
+      for (const english of ['Dear ', 'With best wishes', 'Booking reference', 'When:', '2026, 18:30'])
+        expect(mail!.text_body).not.toContain(english);
+    };
+
+    it('writes a visitor’s booking from an Armenian page in Armenian: the event’s Armenian words, dates, money and links to the Armenian pages', async () => {
+      const id = await armenianEvent({ capacity: 1 });
+      const first = await bookOnly(id, { name: 'Անի', email: 'ani.hy@example.org', language: 'hy' });
+      expect(first.json()).toMatchObject({ status: 'check_email' });
+      const [ask] = await mailsOf('ani.hy@example.org', 'booking-unconfirmed');
+      inArmenian(ask);
+      expect(ask!.subject).toBe('Հաստատեք ձեր տեղը՝ Սրտաբանության նորույթներ');
+      expect(ask!.text_body).toContain('Հարգելի Անի,');
+      expect(ask!.text_body).toContain(`«${hy['booking.confirm']}»`);
+      expect(ask!.text_body).toContain(`${hy['mail.event.when']}: շաբաթ, 5 դեկտեմբերի, 2026 թ., 18:30–21:00`);
+      expect(ask!.text_body).toContain(`${hy['mail.event.where']}: Դասախոսությունների սրահ`);
+      expect(ask!.text_body).toContain(`${hy['mail.receipt.price']}: ${hy['events.free']}`);
+      expect(ask!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/events\/bookings\/[0-9a-f-]{36}#/);
+      const booking = first.json<{ booking_id: string }>().booking_id;
+      const token = await bookingLinkToken(t, booking);
+      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/confirm`, payload: { token } })).statusCode).toBe(
+        200,
+      );
+
+      const [confirmed] = await mailsOf('ani.hy@example.org', 'booking-confirmed');
+      inArmenian(confirmed);
+      expect(confirmed!.subject).toBe('Ամրագրումը հաստատված է՝ Սրտաբանության նորույթներ');
+      expect(confirmed!.text_body).toContain(hy['mail.booking.confirmed.calendar']);
+      const [ics] = readAttachments(confirmed!.attachments);
+      expect(ics!.content.toString()).toContain('SUMMARY;LANGUAGE=hy:Սրտաբանության նորույթներ');
+
+      // The next visitor waits; a place freed is offered in Armenian, and the cancellation told in it.
+      await book(id, { name: 'Արամ', email: 'aram.hy@example.org', language: 'hy' });
+      const [waiting] = await mailsOf('aram.hy@example.org', 'booking-waitlisted');
+      inArmenian(waiting);
+      expect(waiting!.subject).toBe('Սպասման ցուցակ՝ Սրտաբանության նորույթներ');
+      expect((await t.app.inject({ method: 'POST', url: `/api/events/bookings/${booking}/cancel`, payload: { token } })).statusCode).toBe(
+        200,
+      );
+      const [cancelled] = await mailsOf('ani.hy@example.org', 'booking-cancelled');
+      inArmenian(cancelled);
+      expect(cancelled!.subject).toBe('Ամրագրումը չեղարկված է՝ Սրտաբանության նորույթներ');
+      const [offer] = await mailsOf('aram.hy@example.org', 'booking-offer');
+      inArmenian(offer);
+      expect(offer!.text_body).toMatch(/մինչև [\u0531-\u0587]+, \d+ [\u0531-\u0587]+ի, 2026 թ\., \d\d:\d\d/);
+      expect(offer!.text_body).toContain(`${hy['booking.take']}: http://localhost:8000/hy/events/bookings/`);
+
+      // The reminder, the day before, in Armenian with its footer and the Armenian preference page.
+      const aram = (await bookings(id)).find((b) => b.email === 'aram.hy@example.org')!;
+      const aramToken = await bookingLinkToken(t, aram.id);
+      const take = await t.app.inject({ method: 'POST', url: `/api/events/bookings/${aram.id}/take`, payload: { token: aramToken } });
+      expect(take.statusCode, take.body).toBe(200);
+      t.clock.now = new Date('2026-12-04T19:00:00Z');
+      await t.services.bookings.sendReminders();
+      const [reminder] = await mailsOf('aram.hy@example.org', 'booking-reminder');
+      inArmenian(reminder);
+      expect(reminder!.subject).toBe('Վաղը՝ Սրտաբանության նորույթներ');
+      expect(reminder!.text_body).toContain(`${hy['mail.refuse.line']}: http://localhost:8000/hy/preferences/`);
+      expect(reminder!.html_body).toContain(hy['mail.refuse.link']);
+    });
+
+    it('keeps an untranslated event’s English title in Armenian mail, and English mail as it was', async () => {
+      const id = await newEvent();
+      await book(id, { name: 'Անի', email: 'ani.untranslated@example.org', language: 'hy' });
+      const [armenian] = await mailsOf('ani.untranslated@example.org', 'booking-confirmed');
+      inArmenian(armenian);
+      expect(armenian!.subject).toBe('Ամրագրումը հաստատված է՝ Cardiology update');
+      expect(armenian!.text_body).toContain(`${hy['mail.event.event']}: Cardiology update`);
+      expect(armenian!.text_body).toContain(`${hy['mail.event.where']}: Lecture Hall`);
+
+      await book(id, { name: 'Ani', email: 'ani.english@example.org', language: 'en' });
+      const [english] = await mailsOf('ani.english@example.org', 'booking-confirmed');
+      expect(english!.subject).toBe('Booking confirmed: Cardiology update');
+      expect(english!.text_body).toContain('When: Saturday 5 December 2026, 18:30–21:00');
+      expect(english!.text_body).toContain('Price: Free');
+      expect(english!.html_body).toContain('<html lang="en-GB">');
+      expect(english!.text_body).not.toContain('/hy/');
+    });
+
+    it('writes a member’s booking in the member’s language, and the next mail in the language they switch to', async () => {
+      const id = await armenianEvent({ member_price_pence: 0, price_pence: 0 });
+      const member = await registeredMember(t, { language: 'hy' });
+      // What the page sends is not the member's choice: theirs is.
+      expect((await book(id, { language: 'en' }, { authorization: member.authorization })).statusCode).toBe(200);
+      const [confirmed] = await mailsOf(member.form.email, 'booking-confirmed');
+      inArmenian(confirmed);
+      expect(confirmed!.subject).toBe('Ամրագրումը հաստատված է՝ Սրտաբանության նորույթներ');
+
+      const switched = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/language',
+        headers: { authorization: member.authorization },
+        payload: { language: 'en' },
+      });
+      expect(switched.statusCode).toBe(200);
+      expect((await bookings(id)).map((b) => b.language)).toEqual(['en']);
+      t.clock.now = new Date('2026-12-04T19:00:00Z');
+      await t.services.bookings.sendReminders();
+      const [reminder] = await mailsOf(member.form.email, 'booking-reminder');
+      expect(reminder!.subject).toBe('Tomorrow: Cardiology update');
+      expect(reminder!.html_body).toContain('<html lang="en-GB">');
+      expect(reminder!.text_body).toContain('http://localhost:8000/preferences/');
+    });
+
+    it('refuses a language the site does not have, naming the field, and books nothing', async () => {
+      const id = await newEvent();
+      const res = await bookOnly(id, { name: 'A', email: 'fr@example.org', language: 'fr' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'language' });
+      expect(await bookings(id)).toEqual([]);
+      expect(await outboxFor(t, 'fr@example.org')).toEqual([]);
+    });
   });
 });

@@ -1,73 +1,106 @@
 import { formatEventDate, formatEventSpan } from '../../../shared/domain/event-dates';
+import type { Language } from '../../../shared/domain/language';
 import { londonDate } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
-import type { MailAttachment, MailMessage } from '../../integrations/mail/mailer';
-import { renderMail, type MailContext } from '../../integrations/mail/template';
-import type { EventRow } from './events.repo';
-import type { BookingRow } from './bookings.repo';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import { fillText, type Words } from '../../../shared/domain/site-text-languages';
+import type { MailAttachment, MailMessage } from '../../integrations/mail/mailer';
+import { renderMailIn, wordsFor, type MailBody, type MailContext } from '../../integrations/mail/template';
+import type { BookingRow } from './bookings.repo';
+import { inLanguageOf } from './event-words';
+import type { EventRow } from './events.repo';
 
-/** Where the attendee manages the booking: the secret is in the fragment, which browsers never send to a server. */
-export function bookingLink(ctx: MailContext, bookingId: string, token: string): string {
-  return `${pageUrl(ctx.publicUrl, 'booking', { bookingId })}#${token}`;
+/**
+ * Booking mail, each in the language of its booking (the page it was made on; a member's own,
+ * decision 191), with the event's Armenian title and venue where it has them (decision 180).
+ */
+
+/** Where the attendee manages the booking, in their language: the secret is in the fragment, which browsers never send to a server. */
+export function bookingLink(ctx: MailContext, bookingId: string, token: string, language: Language = 'en'): string {
+  return `${pageUrl(ctx.publicUrl, 'booking', { bookingId }, language)}#${token}`;
 }
 
-function facts(event: EventRow, booking: Pick<BookingRow, 'price_pence' | 'id'>, withOnlineLink: boolean): [string, string][] {
-  const place = [event.venue_name, event.venue_address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ');
+type Person = Pick<BookingRow, 'id' | 'name' | 'email' | 'price_pence' | 'language'>;
+
+/** The event's lines under a booking mail: its title and place in the reader's language, dates and money as they read them. */
+export function eventFacts(
+  event: EventRow,
+  booking: Pick<BookingRow, 'price_pence' | 'id'>,
+  withOnlineLink: boolean,
+  { text, language }: Words,
+): [string, string][] {
+  const words = inLanguageOf(event, language);
+  const place = [words.venue_name, words.venue_address?.replace(/\s*\n\s*/g, ', ')].filter(Boolean).join(', ');
   return [
-    ['Event', event.title],
-    ['When', formatEventSpan(event.starts_at, event.ends_at)],
-    ...(place ? [['Where', place] as [string, string]] : []),
-    ...(withOnlineLink && event.online_url ? [['Online link', event.online_url] as [string, string]] : []),
-    ['Price', booking.price_pence === 0 ? 'Free' : formatPence(booking.price_pence)],
-    ['Booking reference', booking.id],
+    [text('mail.event.event'), words.title],
+    [text('mail.event.when'), formatEventSpan(event.starts_at, event.ends_at, language)],
+    ...(place ? [[text('mail.event.where'), place] as [string, string]] : []),
+    ...(withOnlineLink && event.online_url ? [[text('mail.event.online_link'), event.online_url] as [string, string]] : []),
+    [text('mail.receipt.price'), booking.price_pence === 0 ? text('events.free') : formatPence(booking.price_pence, language)],
+    [text('mail.event.reference'), booking.id],
   ];
 }
 
-type Person = Pick<BookingRow, 'id' | 'name' | 'email' | 'price_pence'>;
+/** One booking mail: its words in the booking's language, the event named in it. */
+function bookingMail(
+  event: EventRow,
+  booking: Person,
+  ctx: MailContext,
+  kind: string,
+  write: (words: Words, title: { event: string }) => { subject: string; body: Omit<MailBody, 'name'> },
+): MailMessage {
+  const words = wordsFor(ctx, booking.language);
+  const { subject, body } = write(words, { event: inLanguageOf(event, booking.language).title });
+  return { to: booking.email, subject, kind, ...renderMailIn(words, ctx, { name: booking.name, ...body }) };
+}
 
 export function confirmationMail(event: EventRow, booking: Person, link: string, ics: string, ctx: MailContext): MailMessage {
   const attachment: MailAttachment = { filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics };
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      `Your place at ${event.title} is booked.${booking.price_pence > 0 ? ' This e-mail is your receipt.' : ''}`,
-      'The attached file adds the event to your calendar. If you cannot come after all, please cancel, so that someone else can have your place.',
-    ],
-    receipt: facts(event, booking, true),
-    action: { label: 'See or cancel your booking', url: link },
-  });
-  return { to: booking.email, subject: `Booking confirmed: ${event.title}`, kind: 'booking-confirmed', attachments: [attachment], ...body };
+  const message = bookingMail(event, booking, ctx, 'booking-confirmed', (words, title) => ({
+    subject: fillText(words.text('mail.booking.confirmed.subject'), title),
+    body: {
+      paragraphs: [
+        [
+          fillText(words.text('mail.booking.confirmed.body'), title),
+          ...(booking.price_pence > 0 ? [words.text('mail.booking.receipt')] : []),
+        ].join(' '),
+        words.text('mail.booking.confirmed.calendar'),
+      ],
+      receipt: eventFacts(event, booking, true, words),
+      action: { label: words.text('mail.booking.manage'), url: link },
+    },
+  }));
+  return { ...message, attachments: [attachment] };
 }
 
 /** A visitor's free place, held until they confirm it: the link opens a page whose button confirms (decision 092). */
 export function confirmPlaceMail(event: EventRow, booking: Person, link: string, until: string, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      `Please confirm your place at ${event.title}: open the link below and press "Confirm my place" by ${formatEventDate(until)}.`,
-      'Until then the place is held for you; after that it goes to someone else. If you did not ask for this place, ignore this e-mail and nothing is booked.',
-    ],
-    receipt: facts(event, booking, false),
-    action: { label: 'Confirm my place', url: link },
-  });
-  return { to: booking.email, subject: `Confirm your place: ${event.title}`, kind: 'booking-unconfirmed', ...body };
+  return bookingMail(event, booking, ctx, 'booking-unconfirmed', (words, title) => ({
+    subject: fillText(words.text('mail.booking.confirm_place.subject'), title),
+    body: {
+      paragraphs: [
+        fillText(words.text('mail.booking.confirm_place.body'), {
+          ...title,
+          button: words.text('booking.confirm'),
+          until: formatEventDate(until, words.language),
+        }),
+        words.text('mail.booking.confirm_place.held'),
+      ],
+      receipt: eventFacts(event, booking, false, words),
+      action: { label: words.text('booking.confirm'), url: link },
+    },
+  }));
 }
 
 export function waitlistedMail(event: EventRow, booking: Person, link: string, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      `${event.title} is fully booked, so you are on its waitlist.`,
-      'If a place becomes free, we will e-mail you a link to take it. The link works for 48 hours; after that the place goes to the next person.',
-    ],
-    receipt: facts(event, booking, false),
-    action: { label: 'See or leave the waitlist', url: link },
-  });
-  return { to: booking.email, subject: `Waitlist: ${event.title}`, kind: 'booking-waitlisted', ...body };
+  return bookingMail(event, booking, ctx, 'booking-waitlisted', (words, title) => ({
+    subject: fillText(words.text('mail.booking.waitlisted.subject'), title),
+    body: {
+      paragraphs: [fillText(words.text('mail.booking.waitlisted.body'), title), words.text('mail.booking.waitlisted.offer')],
+      receipt: eventFacts(event, booking, false, words),
+      action: { label: words.text('mail.booking.waitlisted.action'), url: link },
+    },
+  }));
 }
 
 /** "today" or "tomorrow" in London, as the event's day is to the moment the reminder is written. */
@@ -77,45 +110,50 @@ function dayWord(startsAt: string, now: Date): 'today' | 'tomorrow' {
 
 export function reminderMail(event: EventRow, booking: Person, link: string, ctx: MailContext, now: Date): MailMessage {
   const day = dayWord(event.starts_at, now);
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [`A reminder that ${event.title} is ${day}. We look forward to seeing you.`],
-    receipt: facts(event, booking, true),
-    action: { label: 'See or cancel your booking', url: link },
-  });
-  return { to: booking.email, subject: `${day === 'today' ? 'Today' : 'Tomorrow'}: ${event.title}`, kind: 'booking-reminder', ...body };
+  return bookingMail(event, booking, ctx, 'booking-reminder', (words, title) => ({
+    subject: fillText(
+      words.text(day === 'today' ? 'mail.booking.reminder.subject_today' : 'mail.booking.reminder.subject_tomorrow'),
+      title,
+    ),
+    body: {
+      paragraphs: [fillText(words.text(day === 'today' ? 'mail.booking.reminder.today' : 'mail.booking.reminder.tomorrow'), title)],
+      receipt: eventFacts(event, booking, true, words),
+      action: { label: words.text('mail.booking.manage'), url: link },
+    },
+  }));
 }
 
 export function offerMail(event: EventRow, booking: Person, link: string, until: string, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      `A place at ${event.title} has become free, and it is yours if you want it.`,
-      `Take it by ${formatEventDate(until)} (London time)${booking.price_pence > 0 ? ', and pay for it then' : ''}. After that it goes to the next person on the waitlist.`,
-    ],
-    receipt: facts(event, booking, false),
-    action: { label: 'Take the place', url: link },
-  });
-  return { to: booking.email, subject: `A place is free: ${event.title}`, kind: 'booking-offer', ...body };
+  return bookingMail(event, booking, ctx, 'booking-offer', (words, title) => ({
+    subject: fillText(words.text('mail.booking.offer.subject'), title),
+    body: {
+      paragraphs: [
+        fillText(words.text('mail.booking.offer.body'), title),
+        fillText(words.text(booking.price_pence > 0 ? 'mail.booking.offer.take_and_pay' : 'mail.booking.offer.take'), {
+          until: formatEventDate(until, words.language),
+        }),
+      ],
+      receipt: eventFacts(event, booking, false, words),
+      action: { label: words.text('booking.take'), url: link },
+    },
+  }));
 }
 
 export function cancelledMail(event: EventRow, booking: Person, refundPence: number, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      `Your booking for ${event.title} is cancelled.`,
-      ...(refundPence > 0
-        ? [`${formatPence(refundPence)} is being refunded to your card; it usually arrives within 5 to 10 days.`]
-        : booking.price_pence > 0
-          ? ['As the cancellation came after the refund cut-off, the payment is not refunded.']
-          : []),
-    ],
-    receipt: facts(event, booking, false),
-  });
-  return { to: booking.email, subject: `Booking cancelled: ${event.title}`, kind: 'booking-cancelled', ...body };
+  return bookingMail(event, booking, ctx, 'booking-cancelled', (words, title) => ({
+    subject: fillText(words.text('mail.booking.cancelled.subject'), title),
+    body: {
+      paragraphs: [
+        fillText(words.text('mail.booking.cancelled.body'), title),
+        ...(refundPence > 0
+          ? [fillText(words.text('mail.booking.cancelled.refund'), { amount: formatPence(refundPence, words.language) })]
+          : booking.price_pence > 0
+            ? [words.text('mail.booking.cancelled.no_refund')]
+            : []),
+      ],
+      receipt: eventFacts(event, booking, false, words),
+    },
+  }));
 }
 
 /** Why a payment came too late for its booking, in the payer's words. */
@@ -123,20 +161,19 @@ export type LateReason = 'lapsed' | 'cancelled';
 
 /** A card payment that arrived when its booking no longer waited for it: refunded in full, and why. */
 export function latePaymentMail(event: EventRow, booking: Person, amountPence: number, reason: LateReason, ctx: MailContext): MailMessage {
-  const why: Record<LateReason, string> = {
-    lapsed: `Your payment for ${event.title} reached us after the 30 minutes we hold a place for payment, and the place had been released.`,
-    cancelled: `Your payment for ${event.title} reached us after the booking had been cancelled.`,
-  };
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${booking.name},`,
-    paragraphs: [
-      why[reason],
-      `We are refunding the ${formatPence(amountPence)} in full to your card; it usually arrives within 5 to 10 days.`,
-      'If you would still like to come, please book again on the event’s page while places are available.',
-    ],
-    receipt: facts(event, { ...booking, price_pence: amountPence }, false),
-    action: { label: 'See the event', url: `${ctx.publicUrl}/events/${event.id}` },
-  });
-  return { to: booking.email, subject: `Payment refunded: ${event.title}`, kind: 'booking-payment-refunded', ...body };
+  return bookingMail(event, booking, ctx, 'booking-payment-refunded', (words, title) => ({
+    subject: fillText(words.text('mail.booking.late.subject'), title),
+    body: {
+      paragraphs: [
+        fillText(words.text(reason === 'lapsed' ? 'mail.booking.late.lapsed' : 'mail.booking.late.cancelled'), title),
+        fillText(words.text('mail.booking.late.refund'), { amount: formatPence(amountPence, words.language) }),
+        words.text('mail.booking.late.again'),
+      ],
+      receipt: eventFacts(event, { ...booking, price_pence: amountPence }, false, words),
+      action: {
+        label: words.text('mail.booking.late.action'),
+        url: pageUrl(ctx.publicUrl, 'event', { eventId: event.id }, words.language),
+      },
+    },
+  }));
 }

@@ -22,7 +22,7 @@ export function bookingsPageForms(app: FastifyInstance, answer: PageResponder, p
   addPageForm(app, answer, publicUrl, {
     page: 'event',
     form: 'booking',
-    async handle({ req, fields, params }) {
+    async handle({ req, fields, params, language }) {
       const id = params.eventId ?? '';
       const news = fields.news_email === 'true';
       const values = { name: fields.name ?? '', email: fields.email ?? '', ...(news ? { news_email: 'true' } : {}) };
@@ -32,6 +32,8 @@ export function bookingsPageForms(app: FastifyInstance, answer: PageResponder, p
         name: values.name.trim(),
         email: values.email.trim(),
         ...(news ? { news_email: true } : {}),
+        // The visitor's mail in the language of the page they booked on (decision 191).
+        language,
       });
       if (!request.success) {
         const faults = fieldErrors(request.error);

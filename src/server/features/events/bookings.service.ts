@@ -5,6 +5,7 @@ import { recordConsent, wordingVersion } from '../../privacy/consents';
 import type { BookRequest, BookResponse } from '../../../shared/api/bookings';
 import { emailKey } from '../../../shared/domain/email';
 import { formatEventDate } from '../../../shared/domain/event-dates';
+import type { Language } from '../../../shared/domain/language';
 import {
   bookingPrice,
   bookingState,
@@ -120,14 +121,16 @@ export function mailKit(ctx: MailContext, linkSecret: string) {
   };
   return {
     ctx,
-    link: (id: string) => bookingLink(ctx, id, bookingToken(linkSecret, id)),
-    ics: (event: EventRow) => toIcs([event], calendar),
+    /** The booking's page in its language (decision 191). */
+    link: (booking: Pick<BookingRow, 'id' | 'language'>) =>
+      bookingLink(ctx, booking.id, bookingToken(linkSecret, booking.id), booking.language),
+    ics: (event: EventRow, language: Language) => toIcs([event], calendar, language),
   };
 }
 type Kit = ReturnType<typeof mailKit>;
 
 export function confirmation(event: EventRow, booking: BookingRow, kit: Kit): MailMessage {
-  return confirmationMail(event, booking, kit.link(booking.id), kit.ics(event), kit.ctx);
+  return confirmationMail(event, booking, kit.link(booking), kit.ics(event, booking.language), kit.ctx);
 }
 
 /**
@@ -154,7 +157,7 @@ export function bookingsService(deps: BookingsDeps) {
         // Checked again in the update: two releases at once offer two different people.
         const until = later(now, WAITLIST_OFFER_MS);
         if (await repo.changeStatus(next.id, 'waitlisted', { status: 'offered', hold_until: until })) {
-          return [offerMail(event, next, out.link(next.id), until, out.ctx)];
+          return [offerMail(event, next, out.link(next), until, out.ctx)];
         }
       }
     }
@@ -174,7 +177,7 @@ export function bookingsService(deps: BookingsDeps) {
       // Checked again in the update: a person who left the waitlist meanwhile is passed over.
       const until = later(now, WAITLIST_OFFER_MS);
       if (await repo.changeStatus(next.id, 'waitlisted', { status: 'offered', hold_until: until })) {
-        await mailer.queue(offerMail(event, next, out.link(next.id), until, out.ctx), trx);
+        await mailer.queue(offerMail(event, next, out.link(next), until, out.ctx), trx);
         return true;
       }
     }
@@ -276,7 +279,7 @@ export function bookingsService(deps: BookingsDeps) {
     if (principal) {
       const user = await db
         .selectFrom('users')
-        .select(['id', 'email', 'first_name', 'last_name', 'last_renewed_date'])
+        .select(['id', 'email', 'first_name', 'last_name', 'last_renewed_date', 'language'])
         .where('id', '=', principal.id)
         .executeTakeFirst();
       if (!user) throw unauthorized();
@@ -285,11 +288,14 @@ export function bookingsService(deps: BookingsDeps) {
         name: `${user.first_name} ${user.last_name}`,
         email: user.email,
         member: isMember(user.last_renewed_date, now),
+        // A member's mail comes in the language they chose (decision 191).
+        language: user.language,
       };
     }
     if (!request.name) throw new ValidationError('name is required', 'name');
     if (!request.email) throw new ValidationError('email is required', 'email');
-    return { userId: null, name: request.name, email: request.email, member: false };
+    // A visitor's, in the language of the page they booked on.
+    return { userId: null, name: request.name, email: request.email, member: false, language: request.language ?? 'en' };
   }
 
   return {
@@ -364,6 +370,7 @@ export function bookingsService(deps: BookingsDeps) {
             place_held: unconfirmed && claimed ? 1 : 0,
             // An unconfirmed address is not yet anyone's consent: it counts once the link confirms it.
             news_consent_version: unconfirmed ? consentVersion : null,
+            language: who.language,
           };
           await repo.insert(row);
           if (consentVersion && !unconfirmed)
@@ -375,9 +382,9 @@ export function bookingsService(deps: BookingsDeps) {
               version: consentVersion,
               at: now.toISOString(),
             });
-          if (status === 'unconfirmed') await mailer.queue(confirmPlaceMail(event, row, out.link(id), row.hold_until!, out.ctx), trx);
+          if (status === 'unconfirmed') await mailer.queue(confirmPlaceMail(event, row, out.link(row), row.hold_until!, out.ctx), trx);
           if (status === 'confirmed') await mailer.queue(confirmation(event, row, out), trx);
-          if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(id), out.ctx), trx);
+          if (status === 'waitlisted') await mailer.queue(waitlistedMail(event, row, out.link(row), out.ctx), trx);
           return row;
         });
       } catch (error) {
@@ -497,7 +504,7 @@ export function bookingsService(deps: BookingsDeps) {
               version: booking.news_consent_version,
               at: now,
             });
-          await mailer.queue(place ? confirmation(event, row, out) : waitlistedMail(event, row, out.link(id), out.ctx), trx);
+          await mailer.queue(place ? confirmation(event, row, out) : waitlistedMail(event, row, out.link(row), out.ctx), trx);
           return changes.status;
         });
       } catch (error) {
@@ -646,8 +653,8 @@ export function bookingsService(deps: BookingsDeps) {
           if (bookedWithinTheDay) return false;
           // Someone who left event reminders (their List-Unsubscribe, decision 122) gets none.
           if (await hasOptedOut(trx, booking.email, BOOKING_REMINDERS)) return false;
-          const mail = reminderMail(event, booking, out.link(booking.id), out.ctx, now);
-          await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString()), trx);
+          const mail = reminderMail(event, booking, out.link(booking), out.ctx, now);
+          await mailer.queue(await refusable(trx, mail, BOOKING_REMINDERS, out.ctx, now.toISOString(), booking.language), trx);
           return true;
         });
         if (queued) sent++;

@@ -5,6 +5,7 @@ import { outboxFor, payWithCard, registeredMember } from '../../testing/membersh
 import { stripeTestApp } from '../../testing/stripe-webhooks';
 import { bookAndConfirm, createEvent } from '../../testing/events';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
 /** The admin's side of an event: what the page calls, as the admin (or someone else) would. */
 function adminHelpers(get: () => TestApp) {
@@ -349,6 +350,34 @@ describe("the admin's event page", () => {
     expect(nobody.statusCode).toBe(409);
     expect(nobody.json().detail).toMatch(/Nobody has a confirmed place/);
     expect(await t.db.db.selectFrom('event_mailings').select('id').where('event_id', '=', empty).execute()).toEqual([]);
+  });
+
+  it('writes the admin’s message and a hand booking in each attendee’s language: the words as written, the frame in theirs (decision 191)', async () => {
+    const id = await h.newEvent({ hy: { title: 'Մեծ այց', description: '' } });
+    await h.publicBook(id, { name: 'Անի', email: 'mail-hy@example.org', language: 'hy' });
+    await h.publicBook(id, { name: 'Ani', email: 'mail-en@example.org' });
+    // A hand booking for an Armenian-reading member is confirmed in Armenian.
+    const member = await registeredMember(t, { language: 'hy' });
+    expect((await h.handBook(id, { name: 'By Post', email: member.form.email, payment: 'free' })).statusCode).toBe(200);
+    const [byHand] = (await outboxFor(t, member.form.email)).filter((m) => m.kind === 'booking-confirmed');
+    expect(byHand!.subject).toBe('Ամրագրումը հաստատված է՝ Մեծ այց');
+
+    const request = { request_id: randomUUID(), subject: 'Room change', body: 'We have moved to Room 2.' };
+    expect((await h.mail(id, request)).json()).toEqual({ queued: 3 });
+    const [armenian] = (await outboxFor(t, 'mail-hy@example.org')).filter((m) => m.kind === 'event-message');
+    expect(armenian!.subject).toBe('Room change');
+    expect(armenian!.text_body).toContain('Հարգելի Անի,');
+    expect(armenian!.text_body).toContain('We have moved to Room 2.');
+    expect(armenian!.text_body).toContain(`${siteTextHy['mail.event.event']}: Մեծ այց`);
+    expect(armenian!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/events\/bookings\/[0-9a-f-]{36}#/);
+    expect(armenian!.text_body).toContain('http://localhost:8000/hy/preferences/');
+    expect(armenian!.html_body).toContain('<html lang="hy">');
+    const [english] = (await outboxFor(t, 'mail-en@example.org')).filter((m) => m.kind === 'event-message');
+    expect(english!.text_body).toContain('Dear Ani,');
+    expect(english!.text_body).toContain('Event: Grand rounds');
+    expect(english!.text_body).toContain(
+      'To stop e-mails like this one, or to choose what you receive: http://localhost:8000/preferences/',
+    );
   });
 
   it('cancels any booking with or without a refund, passes the place to the waitlist, and audits it', async () => {

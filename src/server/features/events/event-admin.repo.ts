@@ -4,6 +4,7 @@ import { keysetPage, type PageWindow } from '../../db/keyset';
 import { anyContains } from '../../db/like';
 import { ERASED } from '../../privacy/personal-data';
 import type { BookingStatus, Database, EventMailingsTable } from '../../db/schema';
+import type { Language } from '../../../shared/domain/language';
 
 export type EventBookingQuery = { q: string; status?: BookingStatus };
 
@@ -91,7 +92,7 @@ export function eventAdminRepo(db: Kysely<Database>) {
       return (
         db
           .selectFrom('event_bookings')
-          .select(['id', 'name', 'email', 'price_pence'])
+          .select(['id', 'name', 'email', 'price_pence', 'language'])
           .where('event_id', '=', eventId)
           .where('status', 'in', statuses)
           // An erased attendee is an anonymous attendance: there is nobody to write to.
@@ -110,8 +111,9 @@ export function eventAdminRepo(db: Kysely<Database>) {
     },
 
     /** The account an e-mail address belongs to, so a booking by hand shows in that person's My Profile. */
-    async userByEmail(emailKey: string): Promise<string | undefined> {
-      return (await db.selectFrom('users').select('id').where('email_key', '=', emailKey).executeTakeFirst())?.id;
+    /** The account an address belongs to, with the language its mail is written in (decision 191). */
+    async userByEmail(emailKey: string): Promise<{ id: string; language: Language } | undefined> {
+      return await db.selectFrom('users').select(['id', 'language']).where('email_key', '=', emailKey).executeTakeFirst();
     },
   };
 }

@@ -183,7 +183,8 @@ export function eventAdminService(deps: EventAdminDeps) {
       await bookings.expireLapsed(eventId);
       // Read before the transaction opens: on SQLite it holds the one connection.
       const kit = mailKit(await mailContext(), linkSecret);
-      const userId = (await eventAdminRepo(db).userByEmail(emailKey(request.email))) ?? null;
+      const account = await eventAdminRepo(db).userByEmail(emailKey(request.email));
+      const userId = account?.id ?? null;
       const paid = request.payment !== 'free';
       const price = paid ? request.amount : 0;
       const how = paid ? `${handPaymentLabels[request.payment]} ${request.reference}`.trim() : 'Free';
@@ -225,6 +226,8 @@ export function eventAdminService(deps: EventAdminDeps) {
               place_held: 0,
               note,
               news_consent_version: null,
+              // A member's booking is mailed in their language; anyone else's in English (decision 191).
+              language: account?.language ?? 'en',
             };
             await repo.insert(row);
             if (!paid) {
@@ -299,8 +302,8 @@ export function eventAdminService(deps: EventAdminDeps) {
             const at = clock().toISOString();
             for (const person of people) {
               if (await hasOptedOut(trx, person.email, EVENT_MESSAGES)) continue;
-              const mail = attendeeMessage(event, person, request, kit.link(person.id), kit.ctx);
-              await mailer.queue(await refusable(trx, mail, EVENT_MESSAGES, kit.ctx, at), trx);
+              const mail = attendeeMessage(event, person, request, kit.link(person), kit.ctx);
+              await mailer.queue(await refusable(trx, mail, EVENT_MESSAGES, kit.ctx, at, person.language), trx);
               queued++;
             }
             return queued;

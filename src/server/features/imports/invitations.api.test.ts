@@ -143,6 +143,24 @@ describe('inviting imported members', () => {
     ]);
   });
 
+  it('invites each person in their own language, linking to the page in it (decision 191)', async () => {
+    const importId = await imported(['invitee-hy@example.org', 'invitee-en@example.org']);
+    await t.db.db.updateTable('users').set({ language: 'hy' }).where('email', '=', 'invitee-hy@example.org').execute();
+    expect((await invite({ import_id: importId })).json()).toMatchObject({ invited: 2 });
+    const [armenian] = await invitationMail('invitee-hy@example.org');
+    expect(armenian!.subject).toBe('Ձեր անդամակցությունը Armenian Medical Association of Great Britain-ում․ ընտրեք գաղտնաբառ');
+    expect(armenian!.text_body).toContain('Հարգելի Invitee,');
+    expect(armenian!.text_body).toMatch(/Ձեր անդամակցությունը \([^)]+\) գործում է մինչև 1 հոկտեմբերի, 2027 թ\./);
+    expect(armenian!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/invitation\/[A-Za-z0-9_-]+/);
+    expect(armenian!.html_body).toContain('<html lang="hy">');
+    const [english] = await invitationMail('invitee-en@example.org');
+    expect(english!.subject).toBe('Your membership of the Armenian Medical Association of Great Britain: choose a password');
+    expect(english!.text_body).toContain('Your membership (Students) runs until 1 October 2027.');
+    expect(english!.text_body).toMatch(/http:\/\/localhost:8000\/invitation\/[A-Za-z0-9_-]+/);
+    // The Armenian link works as the English one does.
+    expect((await check(linkIn(armenian!.text_body))).json().valid).toBe(true);
+  });
+
   it('lets an imported person use "Forgot password" instead, which voids the invitation', async () => {
     const importId = await imported(['forgot@example.org']);
     await invite({ import_id: importId });

@@ -22,6 +22,7 @@ export function invitationsRepo(db: Kysely<Database>) {
             'u.token_version',
             'u.tier_index',
             'u.last_renewed_date',
+            'u.language',
             (eb) =>
               eb
                 .exists(

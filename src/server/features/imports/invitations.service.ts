@@ -10,7 +10,10 @@ import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../http/errors';
 import { INVITATION_MAIL, type Mailer } from '../../integrations/mail/mailer';
 import { outboxRepo } from '../../integrations/mail/outbox.repo';
-import { renderMail } from '../../integrations/mail/template';
+import { mailIn, renderMailIn, type TextsIn } from '../../integrations/mail/template';
+import { pageUrl } from '../../../shared/domain/page-paths';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { fillText } from '../../../shared/domain/site-text-languages';
 import { chunks } from './imports.repo';
 import { InvitationTaken, invitationsRepo } from './invitations.repo';
 
@@ -34,9 +37,11 @@ export type InvitationsDeps = {
   passwords: PasswordHasher;
   publicUrl: string;
   siteName: () => Promise<string>;
+  /** The site's texts in a language: each invitation in its reader's (decision 191). */
+  textsIn?: TextsIn;
 };
 
-export function invitationsService({ db, clock, audit, mailer, passwords, publicUrl, siteName }: InvitationsDeps) {
+export function invitationsService({ db, clock, audit, mailer, passwords, publicUrl, siteName, textsIn }: InvitationsDeps) {
   const repo = invitationsRepo(db);
 
   async function usable(token: string) {
@@ -67,6 +72,11 @@ export function invitationsService({ db, clock, audit, mailer, passwords, public
       const skipped = userIds.length - eligible.length;
       if (eligible.length === 0) return { invited: 0, skipped, sending_until: null };
       const name = await siteName();
+      // Read before the transactions: on SQLite a transaction holds the one connection.
+      const inLanguage = {
+        en: await mailIn('en', { siteName: name, publicUrl, textsIn }),
+        hy: await mailIn('hy', { siteName: name, publicUrl, textsIn }),
+      };
       const latest = await outboxRepo(db).lastNotBefore(INVITATION_MAIL);
       let slot = Math.max(now.getTime(), latest ? Date.parse(latest) + INVITATION_SPACING_MS : 0);
       const expires = new Date(now.getTime() + INVITATION_DAYS * DAY);
@@ -81,25 +91,30 @@ export function invitationsService({ db, clock, audit, mailer, passwords, public
             );
             for (const person of part) {
               const token = randomBytes(24).toString('base64url');
+              // In the person's language, linking to the page in it (decision 191).
+              const { ctx, words } = inLanguage[person.language];
+              const { text, language } = words;
               const tier = person.tier_index === null ? undefined : tierByIndex(person.tier_index);
-              const membership =
-                tier && person.last_renewed_date
-                  ? `Your membership (${tier.name}) runs until ${formatLongDate(expiryDate(person.last_renewed_date))}.`
-                  : 'Your details are already on the site.';
-              const body = renderMail({
-                siteName: name,
-                greeting: `Dear ${person.first_name},`,
+              const values = {
+                site: name,
+                days: String(INVITATION_DAYS),
+                tier: tier ? (language === 'en' ? tier.name : text(`tier.${tier.index}.name` as SiteTextKey)) : '',
+                date: person.last_renewed_date ? formatLongDate(expiryDate(person.last_renewed_date), language) : '',
+              };
+              const membership = text(tier && person.last_renewed_date ? 'mail.invitation.membership' : 'mail.invitation.details');
+              const body = renderMailIn(words, ctx, {
+                name: person.first_name,
                 paragraphs: [
-                  `The ${name} now keeps its membership on its website, and you are on it. ${membership}`,
-                  `Choose a password with the link below to sign in, see your membership and renew it. The link works for ${INVITATION_DAYS} days; after that, "Forgot password" on the sign-in page sends a new one.`,
-                  'If you did not expect this, you can ignore this e-mail.',
+                  `${fillText(text('mail.invitation.body'), values)} ${fillText(membership, values)}`,
+                  fillText(text('mail.invitation.password'), values),
+                  text('mail.invitation.ignore'),
                 ],
-                action: { label: 'Choose your password', url: `${publicUrl}/invitation/${token}` },
+                action: { label: text('mail.invitation.action'), url: pageUrl(publicUrl, 'invitation', { token }, language) },
               });
               const outboxId = await mailer.queue(
                 {
                   to: person.email,
-                  subject: `Your membership of the ${name}: choose a password`,
+                  subject: fillText(text('mail.invitation.subject'), values),
                   kind: INVITATION_MAIL,
                   notBefore: new Date(slot).toISOString(),
                   ...body,

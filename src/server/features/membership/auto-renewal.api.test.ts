@@ -10,6 +10,7 @@ import { paymentsApi } from '../../../shared/api/payments';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, payWithCard, proceed, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
 /**
  * Automatic renewal with the test provider (decisions 140 and 141), the clock moved: told 14 days
@@ -73,9 +74,13 @@ describe('automatic renewal', () => {
   const state = async (authorization: string) => (await call('GET', autoRenewalApi.state.path, authorization)).json();
 
   /** Joins on 21 November 2026 (membership until 21 November 2027), ticking "Renew automatically each year" or not. */
-  async function join(options: { auto?: boolean; tier_index?: number; card?: string } = {}) {
+  async function join(options: { auto?: boolean; tier_index?: number; card?: string; language?: string } = {}) {
     at(JOINED);
-    const form = registrationForm({ tier_index: options.tier_index ?? 0, auto_renew: options.auto ?? true });
+    const form = registrationForm({
+      tier_index: options.tier_index ?? 0,
+      auto_renew: options.auto ?? true,
+      ...(options.language ? { language: options.language } : {}),
+    });
     const started = await proceed(t, form);
     expect(started.statusCode, started.body).toBe(200);
     if (started.json().client_secret) {
@@ -103,8 +108,8 @@ describe('automatic renewal', () => {
   }
 
   /** A member who joined without it and turns it on in My Profile with `card`. */
-  async function memberWithCard(card: string, expiry?: { exp_month: number; exp_year: number }) {
-    const member = await join({ auto: false });
+  async function memberWithCard(card: string, expiry?: { exp_month: number; exp_year: number }, language?: string) {
+    const member = await join({ auto: false, ...(language ? { language } : {}) });
     const setupIntentId = await saveCard(member.authorization, card, expiry);
     const on = await call('POST', autoRenewalApi.set.path, member.authorization, { on: true, setup_intent_id: setupIntentId });
     expect(on.statusCode, on.body).toBe(200);
@@ -153,6 +158,50 @@ describe('automatic renewal', () => {
     expect(payments).toMatchObject([{ status: 'succeeded', amount_pence: 5000, period_start: '2027-11-21', period_end: '2028-11-21' }]);
     // Next year's charge is already in view.
     expect((await state(await bearer(form))).next_charge).toEqual({ date: '2028-11-21', pence: 5000 });
+  });
+
+  it('writes every mail of it in the member’s language: the notice, the receipt, a decline, the bank’s question and the lapse (decision 191)', async () => {
+    const hy = siteTextHy;
+    const armenian = (mail: { text_body: string; html_body: string } | undefined) => {
+      expect(mail).toBeDefined();
+      expect(mail!.html_body).toContain('<html lang="hy">');
+      expect(mail!.text_body).toContain('Հարգելի Ani,');
+      for (const english of ['Dear ', 'With best wishes', 'November', '£50.00']) expect(mail!.text_body).not.toContain(english);
+    };
+    const { form } = await join({ language: 'hy' });
+    await run('2027-11-07T09:00:00Z');
+    const [notice] = await mails(form.email, 'auto-renewal-notice');
+    armenian(notice);
+    expect(notice!.subject).toBe('Ձեր անդամակցությունն ինքնաշխատ կերկարաձգվի 21 նոյեմբերի, 2027 թ.');
+    expect(notice!.text_body).toContain(`(${hy['tier.0.name']})`);
+    expect(notice!.text_body).toContain('50,00\u00a0£');
+    expect(notice!.text_body).toContain('ձեր Visa քարտը (վերջին թվերը՝ 4242)');
+    expect(notice!.text_body).toContain(`${hy['mail.profile_action']}: http://localhost:8000/hy/profile`);
+    await run('2027-11-21T06:00:00Z');
+    const [receipt] = await mails(form.email, 'renewal-receipt');
+    armenian(receipt);
+    expect(receipt!.subject).toBe(hy['mail.renewal.subject']);
+    expect(receipt!.text_body).toContain(`${hy['mail.receipt.until']}: 21 նոյեմբերի, 2028 թ.`);
+
+    const declining = await memberWithCard('4000000000000341', undefined, 'hy');
+    await run('2027-11-07T09:00:00Z');
+    await run('2027-11-21T09:00:00Z');
+    const [declined] = await mails(declining.form.email, 'auto-renewal-declined');
+    armenian(declined);
+    expect(declined!.subject).toBe(hy['mail.auto.declined.subject']);
+    expect(declined!.text_body).toContain('Մենք կրկին կփորձենք 24 նոյեմբերի, 2027 թ.');
+    await run('2027-11-24T09:00:00Z');
+    await run('2027-11-28T09:00:00Z');
+    const [lapsed] = await mails(declining.form.email, 'auto-renewal-lapsed');
+    armenian(lapsed);
+    expect(lapsed!.text_body).toContain(`${hy['mail.renew_action']}: http://localhost:8000/hy/renew`);
+
+    const asked = await memberWithCard('4000002760003184', undefined, 'hy');
+    await run('2027-11-07T09:00:00Z');
+    await run('2027-11-21T09:00:00Z');
+    const [action] = await mails(asked.form.email, 'auto-renewal-action-required');
+    armenian(action);
+    expect(action!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/profile\/auto-renew\/[\w-]+/);
   });
 
   it('catches up when the servers were down over the expiry date, and past the retries tells of the lapse instead', async () => {

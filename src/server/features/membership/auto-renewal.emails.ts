@@ -1,46 +1,62 @@
 import { formatLongDate } from '../../../shared/domain/dates';
+import type { Language } from '../../../shared/domain/language';
 import { formatPence } from '../../../shared/domain/money';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import type { SiteTextKey } from '../../../shared/domain/site-text';
+import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { renderMail, type MailContext } from '../../integrations/mail/template';
+import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
+import { tierNameIn } from './membership.emails';
 
-/** The mails of automatic renewal (docs/product.md "Automatic renewal"); each is queued in the transaction that decides it. */
-type Member = { email: string; first_name: string };
+/**
+ * The mails of automatic renewal (docs/product.md "Automatic renewal"); each is queued in the
+ * transaction that decides it, in the member's language (decision 191).
+ */
+type Member = { email: string; first_name: string; language: Language };
 type Card = { brand: string | null; last4: string | null } | undefined;
 
-const cardWords = (card: Card) =>
-  card?.brand === 'bacs_debit' && card.last4
-    ? `the Direct Debit from your bank account ending ${card.last4}`
-    : card?.last4
-      ? `your ${card.brand && card.brand !== 'unknown' ? `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)} ` : ''}card ending ${card.last4}`
-      : 'your saved card';
-const HOW_TO_STOP = 'To stop it, or to change the card, go to My Profile and use "Automatic renewal" before that date.';
+/** The card or Direct Debit charged, as a phrase of the member's language. */
+function cardWords(card: Card, { text }: Words): string {
+  if (card?.brand === 'bacs_debit' && card.last4) return fillText(text('mail.card.direct_debit'), { digits: card.last4 });
+  if (!card?.last4) return text('mail.card.saved');
+  if (!card.brand || card.brand === 'unknown') return fillText(text('mail.card.ending'), { digits: card.last4 });
+  return fillText(text('mail.card.brand_ending'), { brand: `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)}`, digits: card.last4 });
+}
 
+/** One mail: its subject and paragraphs are site texts filled with the values given (dates and money already in its language). */
 function mail(
   member: Member,
   ctx: MailContext,
   kind: string,
-  subject: string,
-  paragraphs: string[],
-  action: { label: string; url: string },
+  keys: { subject: SiteTextKey; paragraphs: SiteTextKey[] },
+  values: (words: Words) => Record<string, string>,
+  action: (words: Words) => { label: string; url: string },
 ): MailMessage {
-  const body = renderMail({ siteName: ctx.siteName, greeting: `Dear ${member.first_name},`, paragraphs, action });
-  return { to: member.email, subject, kind, ...body };
+  const words = wordsFor(ctx, member.language);
+  const filled = { site: ctx.siteName, ...values(words) };
+  const paragraphs = keys.paragraphs.map((key) => fillText(words.text(key), filled));
+  const body = renderMailIn(words, ctx, { name: member.first_name, paragraphs, action: action(words) });
+  return { to: member.email, subject: fillText(words.text(keys.subject), filled), kind, ...body };
 }
 
-const profile = (ctx: MailContext) => ({ label: 'Your profile', url: pageUrl(ctx.publicUrl, 'profile') });
+const profile = (ctx: MailContext) => (words: Words) => ({
+  label: words.text('mail.profile_action'),
+  url: pageUrl(ctx.publicUrl, 'profile', {}, words.language),
+});
 
 /** 14 days ahead: the amount and date (the amount is the one charged, a price change included), and how to stop it. */
-export function noticeMail(member: Member, charge: { date: string; pence: number; tierName: string }, card: Card, ctx: MailContext) {
+export function noticeMail(member: Member, charge: { date: string; pence: number; tierIndex: number }, card: Card, ctx: MailContext) {
   return mail(
     member,
     ctx,
     'auto-renewal-notice',
-    `Your membership renews automatically on ${formatLongDate(charge.date)}`,
-    [
-      `Your membership of the ${ctx.siteName} (${charge.tierName}) renews automatically on ${formatLongDate(charge.date)}. We will charge ${formatPence(charge.pence)} to ${cardWords(card)} on that day, and send you the receipt.`,
-      HOW_TO_STOP,
-    ],
+    { subject: 'mail.auto.notice.subject', paragraphs: ['mail.auto.notice.body', 'mail.auto.notice.stop'] },
+    (words) => ({
+      date: formatLongDate(charge.date, words.language),
+      amount: formatPence(charge.pence, words.language),
+      tier: tierNameIn(charge.tierIndex, words),
+      card: cardWords(card, words),
+    }),
     profile(ctx),
   );
 }
@@ -50,11 +66,8 @@ export function cardExpiringMail(member: Member, date: string, card: Card, ctx: 
     member,
     ctx,
     'auto-renewal-card-expiring',
-    'Please update the card for your automatic renewal',
-    [
-      `Your membership renews automatically on ${formatLongDate(date)}, but ${cardWords(card)} will have expired by then.`,
-      'Please save a new card in My Profile ("Automatic renewal", "Change card") so your membership carries on.',
-    ],
+    { subject: 'mail.auto.card_expiring.subject', paragraphs: ['mail.auto.card_expiring.body', 'mail.auto.card_expiring.save'] },
+    (words) => ({ date: formatLongDate(date, words.language), card: cardWords(card, words) }),
     profile(ctx),
   );
 }
@@ -65,14 +78,15 @@ export function actionRequiredMail(member: Member, payment: { id: string; pence:
     member,
     ctx,
     'auto-renewal-action-required',
-    'Please confirm your membership renewal payment',
-    [
-      `Your bank asks you to confirm the ${formatPence(payment.pence)} payment that renews your membership of the ${ctx.siteName}.`,
-      retry
-        ? `Please open the link below and confirm it. If it is not confirmed, we will try the card again on ${formatLongDate(retry)}.`
-        : 'Please open the link below and confirm it.',
-    ],
-    { label: 'Confirm the payment', url: pageUrl(ctx.publicUrl, 'autoRenewPayment', { paymentId: payment.id }) },
+    {
+      subject: 'mail.auto.action.subject',
+      paragraphs: ['mail.auto.action.body', retry ? 'mail.auto.action.confirm_or_retry' : 'mail.auto.action.confirm'],
+    },
+    (words) => ({ amount: formatPence(payment.pence, words.language), date: retry ? formatLongDate(retry, words.language) : '' }),
+    (words) => ({
+      label: words.text('mail.auto.action.action'),
+      url: pageUrl(ctx.publicUrl, 'autoRenewPayment', { paymentId: payment.id }, words.language),
+    }),
   );
 }
 
@@ -81,11 +95,13 @@ export function declinedMail(member: Member, charge: { pence: number; reason: st
     member,
     ctx,
     'auto-renewal-declined',
-    'Your membership renewal payment was declined',
-    [
-      `We tried to charge ${formatPence(charge.pence)} to ${cardWords(card)} to renew your membership of the ${ctx.siteName}, and it was declined: ${charge.reason}`,
-      `We will try again on ${formatLongDate(retry)}. To use another card, go to My Profile ("Automatic renewal", "Change card"), or renew by hand.`,
-    ],
+    { subject: 'mail.auto.declined.subject', paragraphs: ['mail.auto.declined.body', 'mail.auto.declined.retry'] },
+    (words) => ({
+      amount: formatPence(charge.pence, words.language),
+      card: cardWords(card, words),
+      reason: charge.reason,
+      date: formatLongDate(retry, words.language),
+    }),
     profile(ctx),
   );
 }
@@ -96,12 +112,9 @@ export function lapsedMail(member: Member, expiry: string, ctx: MailContext) {
     member,
     ctx,
     'auto-renewal-lapsed',
-    'Your membership has ended: automatic renewal is off',
-    [
-      `We could not take the payment to renew your membership of the ${ctx.siteName}, which ran until ${formatLongDate(expiry)}, and it has now ended. Automatic renewal is turned off and your card will not be charged again.`,
-      'You can renew by hand at any time; your new membership year starts on the day you renew.',
-    ],
-    { label: 'Renew your membership', url: pageUrl(ctx.publicUrl, 'renew') },
+    { subject: 'mail.auto.lapsed.subject', paragraphs: ['mail.auto.lapsed.body', 'mail.auto.lapsed.renew'] },
+    (words) => ({ date: formatLongDate(expiry, words.language) }),
+    (words) => ({ label: words.text('mail.renew_action'), url: pageUrl(ctx.publicUrl, 'renew', {}, words.language) }),
   );
 }
 
@@ -110,11 +123,8 @@ export function turnedOffByAdminMail(member: Member, ctx: MailContext) {
     member,
     ctx,
     'auto-renewal-turned-off',
-    'Automatic renewal of your membership is off',
-    [
-      `The ${ctx.siteName} has turned off automatic renewal of your membership: your card will not be charged.`,
-      'Your membership itself is unchanged. You will be reminded before it ends, and can renew by hand or turn automatic renewal on again in My Profile.',
-    ],
+    { subject: 'mail.auto.turned_off.subject', paragraphs: ['mail.auto.turned_off.body', 'mail.auto.turned_off.unchanged'] },
+    () => ({}),
     profile(ctx),
   );
 }
@@ -125,10 +135,8 @@ export function refundedTwiceMail(member: Member, pence: number, ctx: MailContex
     member,
     ctx,
     'auto-renewal-refunded',
-    'We have refunded a second payment for the same year',
-    [
-      `Your membership year was paid twice, by hand and by automatic renewal, at the same moment. We have refunded the second payment of ${formatPence(pence)} in full; it takes a few days to reach your account.`,
-    ],
+    { subject: 'mail.auto.refunded.subject', paragraphs: ['mail.auto.refunded.body'] },
+    (words) => ({ amount: formatPence(pence, words.language) }),
     profile(ctx),
   );
 }
@@ -139,11 +147,11 @@ export function mandateEndedMail(member: Member, card: Card, ctx: MailContext) {
     member,
     ctx,
     'auto-renewal-mandate-ended',
-    'Your Direct Debit was cancelled: automatic renewal is off',
-    [
-      `${cardWords(card).replace(/^t/, 'T')} for your membership of the ${ctx.siteName} has been cancelled, so we cannot collect your next renewal from it. Automatic renewal is now turned off.`,
-      'Your membership itself is unchanged. To keep renewing automatically, turn it on again in My Profile with a card or a new Direct Debit; otherwise you will be reminded before it ends.',
-    ],
+    { subject: 'mail.auto.mandate_ended.subject', paragraphs: ['mail.auto.mandate_ended.body', 'mail.auto.mandate_ended.unchanged'] },
+    (words) => {
+      const phrase = cardWords(card, words);
+      return { card: phrase, card_start: `${phrase[0]!.toUpperCase()}${phrase.slice(1)}` };
+    },
     profile(ctx),
   );
 }

@@ -287,7 +287,7 @@ export function autoRenewalService(deps: AutoRenewalDeps) {
             updated_at: now(),
           });
           if (made) {
-            await mailer.queue(noticeMail(member, { date: expiry, pence: tier.pence, tierName: tier.name }, card, context), trx);
+            await mailer.queue(noticeMail(member, { date: expiry, pence: tier.pence, tierIndex: tier.index }, card, context), trx);
             count++;
           }
         }

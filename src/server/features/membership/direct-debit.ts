@@ -3,7 +3,9 @@ import { formatPence } from '../../../shared/domain/money';
 import { pageUrl } from '../../../shared/domain/page-paths';
 import type { Database } from '../../db/schema';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { renderMail, type MailContext } from '../../integrations/mail/template';
+import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
+import type { Language } from '../../../shared/domain/language';
+import { fillText } from '../../../shared/domain/site-text-languages';
 import type { DirectDebitHooks } from '../../payments/payment-events';
 import type { PaymentRow } from '../../payments/payments.repo';
 import type { AutoRenewalService } from './auto-renewal.service';
@@ -20,9 +22,10 @@ export function membershipDirectDebits(autoRenewal: () => AutoRenewalService): D
     automaticFailed: (payment, message, event) => autoRenewal().debitFailed(payment, message, event),
     async tell(trx, payment, message, context) {
       const payer = await payerOf(trx, payment);
-      const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').execute();
+      const admins = await membershipRepo(trx).admins();
       const mails: MailMessage[] = [payerMail(payer, payment, message, context)];
-      for (const admin of admins) mails.push(adminMail(admin.email, payer, payment, message, context));
+      // Each admin is told in their own language (decision 191).
+      for (const admin of admins) mails.push(adminMail(admin, payer, payment, message, context));
       return mails;
     },
     async mandateEnded(paymentMethodId, event) {
@@ -31,51 +34,77 @@ export function membershipDirectDebits(autoRenewal: () => AutoRenewalService): D
   };
 }
 
-type Payer = { email: string; first_name: string | null; name: string };
+type Payer = { email: string; first_name: string | null; name: string; language: Language };
 
 /** Who paid: the member, or for a joining (no account yet) the name on the pending registration. */
 async function payerOf(trx: Kysely<Database>, payment: PaymentRow): Promise<Payer> {
   if (payment.user_id) {
     const member = await membershipRepo(trx).member(payment.user_id);
-    if (member) return { email: member.email, first_name: member.first_name, name: `${member.first_name} ${member.last_name}` };
+    if (member)
+      return {
+        email: member.email,
+        first_name: member.first_name,
+        name: `${member.first_name} ${member.last_name}`,
+        language: member.language,
+      };
   }
   const pending =
     payment.kind === 'registration' && payment.reference_id ? await membershipRepo(trx).findPending(payment.reference_id) : undefined;
   const fields = pending ? pendingFields.safeParse(JSON.parse(pending.fields)) : undefined;
   if (fields?.success)
-    return { email: payment.email, first_name: fields.data.first_name, name: `${fields.data.first_name} ${fields.data.last_name}` };
-  return { email: payment.email, first_name: null, name: payment.email };
+    return {
+      email: payment.email,
+      first_name: fields.data.first_name,
+      name: `${fields.data.first_name} ${fields.data.last_name}`,
+      // The language chosen when joining (decision 150).
+      language: fields.data.language ?? 'en',
+    };
+  return { email: payment.email, first_name: null, name: payment.email, language: 'en' };
 }
-
-const what = (payment: PaymentRow) => (payment.kind === 'registration' ? 'joining' : 'renewal');
 
 function payerMail(payer: Payer, payment: PaymentRow, reason: string, ctx: MailContext): MailMessage {
   const joining = payment.kind === 'registration';
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: payer.first_name ? `Dear ${payer.first_name},` : 'Hello,',
+  const words = wordsFor(ctx, payer.language);
+  const { text, language } = words;
+  const values = { site: ctx.siteName, amount: formatPence(payment.amount_pence, language), reason };
+  const body = renderMailIn(words, ctx, {
+    name: payer.first_name,
+    anonymous: 'mail.hello',
     paragraphs: [
-      `We could not collect your Direct Debit of ${formatPence(payment.amount_pence)} for your membership ${what(payment)} of the ${ctx.siteName}: ${reason}`,
-      joining
-        ? 'Your membership has not started. Please join again and pay by card, or by Direct Debit from another account.'
-        : 'Your membership has not been renewed by this payment. Please renew again and pay by card, or by Direct Debit from another account.',
+      fillText(text(joining ? 'mail.debit_failed.joining' : 'mail.debit_failed.renewal'), values),
+      text(joining ? 'mail.debit_failed.not_started' : 'mail.debit_failed.not_renewed'),
     ],
     action: joining
-      ? { label: 'Join again', url: pageUrl(ctx.publicUrl, 'register') }
-      : { label: 'Renew', url: pageUrl(ctx.publicUrl, 'renew') },
+      ? { label: text('mail.debit_failed.join_again'), url: pageUrl(ctx.publicUrl, 'register', {}, language) }
+      : { label: text('mail.debit_failed.renew'), url: pageUrl(ctx.publicUrl, 'renew', {}, language) },
   });
-  return { to: payer.email, subject: 'Your Direct Debit payment did not go through', kind: 'direct-debit-failed', ...body };
+  return { to: payer.email, subject: text('mail.debit_failed.subject'), kind: 'direct-debit-failed', ...body };
 }
 
-function adminMail(to: string, payer: Payer, payment: PaymentRow, reason: string, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: 'Hello,',
+/** To an admin, in the admin's language: the back office's link in it too. */
+function adminMail(
+  admin: { email: string; language: Language },
+  payer: Payer,
+  payment: PaymentRow,
+  reason: string,
+  ctx: MailContext,
+): MailMessage {
+  const words = wordsFor(ctx, admin.language);
+  const { text, language } = words;
+  const values = { amount: formatPence(payment.amount_pence, language), name: payer.name, email: payer.email, reason };
+  const body = renderMailIn(words, ctx, {
+    name: null,
+    anonymous: 'mail.hello',
     paragraphs: [
-      `The Direct Debit of ${formatPence(payment.amount_pence)} from ${payer.name} (${payer.email}) for a membership ${what(payment)} failed: ${reason}`,
-      'Nothing was fulfilled, and they have been told. The payment stays in the payments list as not paid.',
+      fillText(text(payment.kind === 'registration' ? 'mail.debit_failed_admin.joining' : 'mail.debit_failed_admin.renewal'), values),
+      text('mail.debit_failed_admin.nothing_done'),
     ],
-    action: { label: 'Payments', url: pageUrl(ctx.publicUrl, 'adminPayments') },
+    action: { label: text('mail.debit_failed_admin.action'), url: pageUrl(ctx.publicUrl, 'adminPayments', {}, language) },
   });
-  return { to, subject: `A Direct Debit failed: ${payer.email}`, kind: 'direct-debit-failed-admin', ...body };
+  return {
+    to: admin.email,
+    subject: fillText(text('mail.debit_failed_admin.subject'), values),
+    kind: 'direct-debit-failed-admin',
+    ...body,
+  };
 }

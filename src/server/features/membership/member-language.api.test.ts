@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteTextHy } from '../../../shared/domain/site-text-hy';
+import { fillText } from '../../../shared/domain/site-text-languages';
+import { formatLongDate } from '../../../shared/domain/dates';
+import { addYears } from '../../../shared/domain/membership';
 import { outboxFor, payWithCard, proceed, registeredMember, registrationForm, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // Decision 150: a member chooses a language at joining and in My Profile; their mail is written in it.
+
+const DAY = 24 * 60 * 60 * 1000;
 
 describe('a member’s language', () => {
   let t: TestApp;
@@ -12,6 +17,8 @@ describe('a member’s language', () => {
   });
   afterAll(() => t.close());
 
+  const changeLanguage = (language: string, authorization: string) =>
+    t.app.inject({ method: 'POST', url: '/api/account/language', headers: { authorization }, payload: { language } });
   const languageOf = async (email: string) =>
     (await t.db.db.selectFrom('users').select('language').where('email', '=', email).executeTakeFirstOrThrow()).language;
 
@@ -118,5 +125,102 @@ describe('a member’s language', () => {
     const refused = await donate({ amount: 2500, name: 'X', email: 'x@example.org', language: 'ru' }, '10.89.0.3');
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ field: 'language' });
+  });
+  it('writes the renewal reminders in the member’s language, and the next one in the language they switch to (decision 191)', async () => {
+    const { form, authorization } = await registeredMember(t, { language: 'hy' });
+    const id = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
+    // The membership ends in 30 days.
+    const expiry = new Date(t.clock.now.getTime() + 30 * DAY).toISOString().slice(0, 10);
+    await t.db.db
+      .updateTable('users')
+      .set({ last_renewed_date: addYears(expiry, -1) })
+      .where('id', '=', id)
+      .execute();
+    await t.services.runScheduledJobs();
+    const [thirty] = (await outboxFor(t, form.email)).filter((m) => m.kind === 'reminder-30-days');
+    expect(thirty!.subject).toBe(fillText(siteTextHy['mail.reminder.subject'], { date: formatLongDate(expiry, 'hy') }));
+    expect(thirty!.text_body).toContain(`${formatLongDate(expiry, 'hy')}՝ 30 օրից`);
+    expect(thirty!.text_body).toContain(`${siteTextHy['mail.renew_action']}: http://localhost:8000/hy/renew`);
+    expect(thirty!.text_body).toContain(`${siteTextHy['mail.refuse.line']}: http://localhost:8000/hy/preferences/`);
+    expect(thirty!.html_body).toContain('<html lang="hy">');
+
+    expect((await changeLanguage('en', authorization)).statusCode).toBe(200);
+    const clock = t.clock.now;
+    t.clock.now = new Date(clock.getTime() + 23 * DAY);
+    try {
+      await t.services.runScheduledJobs();
+    } finally {
+      t.clock.now = clock;
+    }
+    const [seven] = (await outboxFor(t, form.email)).filter((m) => m.kind === 'reminder-7-days');
+    expect(seven!.subject).toBe(`Your membership ends on ${formatLongDate(expiry)}`);
+    expect(seven!.text_body).toContain('Dear Ani,');
+    expect(seven!.text_body).toContain('http://localhost:8000/renew');
+    expect(seven!.text_body).not.toContain('/hy/');
+  });
+
+  it('writes the e-mail change’s link and notices in the member’s language, the admin’s change too (decision 191)', async () => {
+    const { form, authorization } = await registeredMember(t, { language: 'hy' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/email',
+      headers: { authorization },
+      payload: { new_email: 'hy-new@example.org', password: form.plain_pw },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [link] = await outboxFor(t, 'hy-new@example.org');
+    expect(link!.subject).toBe(siteTextHy['mail.email_change.subject']);
+    expect(link!.text_body).toContain('Հարգելի Ani,');
+    expect(link!.text_body).toMatch(/http:\/\/localhost:8000\/hy\/account\/confirm-email\/[\w-]+/);
+    expect(JSON.parse(link!.on_expiry!)).toMatchObject({ subject: siteTextHy['mail.email_change.expired_subject'] });
+    const notice = (await outboxFor(t, form.email)).find((m) => m.kind === 'email-change-notice')!;
+    expect(notice.subject).toBe(siteTextHy['mail.email_change.notice_subject']);
+    expect(notice.text_body).toContain('hy-new@example.org');
+
+    const admin = (await t.userWithRole('admin')).authorization;
+    const id = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${id}/email`,
+      headers: { authorization: admin },
+      payload: { email: 'hy-by-admin@example.org' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [told] = await outboxFor(t, 'hy-by-admin@example.org');
+    expect(told!.subject).toBe(siteTextHy['mail.email_changed.subject']);
+    expect(told!.text_body).toContain(`${form.email}-ից փոխել է hy-by-admin@example.org-ի`);
+    expect(told!.text_body).toContain(siteTextHy['mail.email_changed.new']);
+  });
+
+  it('writes a renewal’s receipt in the member’s language', async () => {
+    const { form, authorization } = await registeredMember(t, { language: 'hy', tier_index: 2, grad_year: 2030 });
+    const id = (await t.db.db.selectFrom('users').select('id').where('email', '=', form.email).executeTakeFirstOrThrow()).id;
+    // Within the last 30 days, when a free tier may renew.
+    const expiry = new Date(t.clock.now.getTime() + 10 * DAY).toISOString().slice(0, 10);
+    await t.db.db
+      .updateTable('users')
+      .set({ last_renewed_date: addYears(expiry, -1) })
+      .where('id', '=', id)
+      .execute();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/renew_proceed',
+      headers: { authorization },
+      payload: { tier_index: 2 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/renew_confirm_simple',
+      headers: { authorization },
+      payload: started.json(),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    const [receipt] = (await outboxFor(t, form.email)).filter((m) => m.kind === 'renewal-receipt');
+    expect(receipt!.subject).toBe(siteTextHy['mail.renewal.subject']);
+    expect(receipt!.text_body).toContain(`${siteTextHy['mail.receipt.membership']}: ${siteTextHy['tier.2.name']}`);
+    expect(receipt!.text_body).toContain(`${siteTextHy['mail.receipt.price']}: ${siteTextHy['tier.free']}`);
+    expect(receipt!.text_body).toContain(`${siteTextHy['mail.profile_action']}: http://localhost:8000/hy/profile`);
+    expect(receipt!.html_body).toContain('<html lang="hy">');
   });
 });

@@ -1,22 +1,32 @@
 import { fillText, SHIPPED_ENGLISH, type Words } from '../../../shared/domain/site-text-languages';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
+import type { Language } from '../../../shared/domain/language';
 import { formatLongDate } from '../../../shared/domain/dates';
 import { formatPence } from '../../../shared/domain/money';
 import { formatTierPrice, tierByIndex } from '../../../shared/domain/tiers';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { renderMail, type MailContext } from '../../integrations/mail/template';
+import { renderMail, renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
 import { pageUrl } from '../../../shared/domain/page-paths';
 
 export type { MailContext };
 
 type Member = { email: string; first_name: string };
+/** A member and the language their mail is written in (decisions 150, 191). */
+type Reader = Member & { language: Language };
 /** What was bought: `period` is the membership year it gave, decided when the payment succeeded. */
 type Purchase = { tierIndex: number; amountPence: number; period: { start: string; end: string }; paymentId: string; paidAt: string };
 
+/** A tier's name in a language: the site text of its name in Armenian. */
+export function tierNameIn(tierIndex: number, { text, language }: Words): string {
+  const tier = tierByIndex(tierIndex);
+  if (!tier) return `Tier ${tierIndex}`;
+  return language === 'en' ? tier.name : text(`tier.${tier.index}.name` as SiteTextKey);
+}
+
 /** The receipt's lines in the words of a language (decision 150); English as shipped by default. */
-function receipt(purchase: Purchase, { text, language }: Words = SHIPPED_ENGLISH): [string, string][] {
+function receipt(purchase: Purchase, words: Words = SHIPPED_ENGLISH): [string, string][] {
+  const { text, language } = words;
   const tier = tierByIndex(purchase.tierIndex);
-  const tierName = tier ? (language === 'en' ? tier.name : text(`tier.${tier.index}.name` as SiteTextKey)) : `Tier ${purchase.tierIndex}`;
   const price =
     language === 'en' || !tier
       ? tier
@@ -26,7 +36,7 @@ function receipt(purchase: Purchase, { text, language }: Words = SHIPPED_ENGLISH
         ? text('tier.free')
         : fillText(text('tier.per_year'), { price: formatPence(tier.pence, language) });
   return [
-    [text('mail.receipt.membership'), tierName],
+    [text('mail.receipt.membership'), tierNameIn(purchase.tierIndex, words)],
     [text('mail.receipt.price'), price],
     [text('mail.receipt.amount_paid'), formatPence(purchase.amountPence, language)],
     [text('mail.receipt.paid_on'), formatLongDate(purchase.paidAt.slice(0, 10), language)],
@@ -52,44 +62,43 @@ export function welcomeMail(member: Member, purchase: Purchase, ctx: MailContext
   return { to: member.email, subject: fillText(text('mail.welcome.subject'), site), kind: 'welcome', ...body };
 }
 
-export function renewalMail(member: Member, purchase: Purchase, ctx: MailContext): MailMessage {
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${member.first_name},`,
-    paragraphs: [`Thank you for renewing your membership of the ${ctx.siteName}. This e-mail is your receipt.`],
-    receipt: receipt(purchase),
-    action: { label: 'Your profile', url: pageUrl(ctx.publicUrl, 'profile') },
+/** A renewal's receipt, in the member's language (decision 191). */
+export function renewalMail(member: Reader, purchase: Purchase, ctx: MailContext): MailMessage {
+  const words = wordsFor(ctx, member.language);
+  const { text, language } = words;
+  const site = { site: ctx.siteName };
+  const body = renderMailIn(words, ctx, {
+    name: member.first_name,
+    paragraphs: [fillText(text('mail.renewal.body'), site)],
+    receipt: receipt(purchase, words),
+    action: { label: text('mail.profile_action'), url: pageUrl(ctx.publicUrl, 'profile', {}, language) },
   });
-  return { to: member.email, subject: 'Your membership renewal receipt', kind: 'renewal-receipt', ...body };
+  return { to: member.email, subject: fillText(text('mail.renewal.subject'), site), kind: 'renewal-receipt', ...body };
 }
 
 export type ReminderKind = '30-days' | '7-days' | 'lapsed';
 
-function inDays(daysLeft: number): string {
-  if (daysLeft === 0) return 'today';
-  if (daysLeft === 1) return 'tomorrow';
-  return `in ${daysLeft} days`;
+/** "today", "tomorrow" or "in N days", in the member's words. */
+function inDays(daysLeft: number, { text }: Words): string {
+  if (daysLeft === 0) return text('mail.reminder.today');
+  if (daysLeft === 1) return text('mail.reminder.tomorrow');
+  return fillText(text('mail.reminder.in_days'), { days: String(daysLeft) });
 }
 
-/** `daysLeft` is counted when the mail is written, so a late run still says how long is really left. */
-export function reminderMail(member: Member, kind: ReminderKind, expiry: string, daysLeft: number, ctx: MailContext): MailMessage {
-  const when = formatLongDate(expiry);
+/** `daysLeft` is counted when the mail is written, so a late run still says how long is really left. In the member's language (decision 191). */
+export function reminderMail(member: Reader, kind: ReminderKind, expiry: string, daysLeft: number, ctx: MailContext): MailMessage {
+  const words = wordsFor(ctx, member.language);
+  const { text, language } = words;
+  const values = { site: ctx.siteName, date: formatLongDate(expiry, language), when: inDays(daysLeft, words) };
   const paragraphs =
     kind === 'lapsed'
-      ? [
-          `Your membership of the ${ctx.siteName} ran until ${when} and has now ended.`,
-          'Renewing takes a minute, and your new membership year starts on the day you renew.',
-        ]
-      : [
-          `Your membership of the ${ctx.siteName} ends on ${when}, ${inDays(daysLeft)}.`,
-          'Renewing takes a minute, and renewing early loses no days: your new year starts when the current one ends.',
-        ];
-  const body = renderMail({
-    siteName: ctx.siteName,
-    greeting: `Dear ${member.first_name},`,
+      ? [fillText(text('mail.reminder.lapsed.body'), values), text('mail.reminder.lapsed.renew')]
+      : [fillText(text('mail.reminder.body'), values), text('mail.reminder.renew')];
+  const body = renderMailIn(words, ctx, {
+    name: member.first_name,
     paragraphs,
-    action: { label: 'Renew your membership', url: pageUrl(ctx.publicUrl, 'renew') },
+    action: { label: text('mail.renew_action'), url: pageUrl(ctx.publicUrl, 'renew', {}, language) },
   });
-  const subject = kind === 'lapsed' ? 'Your membership has ended' : `Your membership ends on ${when}`;
+  const subject = fillText(text(kind === 'lapsed' ? 'mail.reminder.lapsed.subject' : 'mail.reminder.subject'), values);
   return { to: member.email, subject, kind: `reminder-${kind}`, ...body };
 }

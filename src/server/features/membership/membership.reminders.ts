@@ -60,7 +60,7 @@ export async function sendRenewalReminders(
       // A member who left renewal reminders (their List-Unsubscribe, decision 122) gets none; the claim stays, so none later either.
       if (await hasOptedOut(trx, member.email, MEMBERSHIP_REMINDERS)) return false;
       const mail = reminderMail(member, kind, expiry, daysLeft, context);
-      await mailer.queue(await refusable(trx, mail, MEMBERSHIP_REMINDERS, context, clock().toISOString()), trx);
+      await mailer.queue(await refusable(trx, mail, MEMBERSHIP_REMINDERS, context, clock().toISOString(), member.language), trx);
       return true;
     });
     if (queued) sent++;

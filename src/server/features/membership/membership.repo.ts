@@ -65,6 +65,10 @@ export function membershipRepo(db: Kysely<Database>) {
     async insertUser(user: Insertable<UsersTable>): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
+    /** The admins, each with the language of their mail (decision 191). */
+    admins() {
+      return db.selectFrom('users').select(['email', 'language']).where('role', '=', 'admin').execute();
+    },
     member(id: string) {
       return db
         .selectFrom('users')

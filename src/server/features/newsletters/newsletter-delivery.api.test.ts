@@ -281,6 +281,25 @@ describe('newsletters over SMTP: once each, at the pace, bounces, the message, o
     expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
   });
 
+  it('frames each copy in its reader’s language, the article as written (decision 191)', async () => {
+    const id = await sendTo('framed', 2, 'The December letter');
+    // Composed when it goes: a member who reads Armenian by then gets the Armenian frame.
+    await t.db.db.updateTable('users').set({ language: 'hy' }).where('email', '=', 'framed0@example.org').execute();
+    await drain([t.services.mailer]);
+    const armenian = await simpleParser(received('framed0')[0]!.raw);
+    expect(armenian.text).toContain('Բարեւ ձեզ, հարգելի անդամներ');
+    expect(armenian.text).toContain(`Դիտել բրաուզերում: http://localhost:8000/hy/newsletters/${id}`);
+    expect(armenian.text).toMatch(
+      /Ընտրեք, թե ինչ եք ստանում, կամ հրաժարվեք բաժանորդագրությունից: http:\/\/localhost:8000\/hy\/preferences\//,
+    );
+    expect(armenian.text).toContain('Բարեգործական կազմակերպության գրանցման համար 1234567');
+    expect(armenian.text).not.toMatch(/View in your browser|You receive this|Registered charity/);
+    expect(String(armenian.html)).toContain('<html lang="hy">');
+    const english = await simpleParser(received('framed1')[0]!.raw);
+    expect(english.text).toContain(`View in your browser: http://localhost:8000/newsletters/${id}`);
+    expect(String(english.html)).toContain('<html lang="en-GB">');
+  });
+
   it('unsubscribes in one click with the RFC 8058 body, once, telling nothing of unknown links', async () => {
     const url = /^<http:\/\/localhost:8000(\/api\/unsubscribe\/[^>]+)>/.exec(listUnsubscribe(readerRaw))![1]!;
     const token = url.split('/').pop()!;

@@ -9,12 +9,15 @@ import {
 } from '../../../shared/domain/richtext/document';
 import { isSafeMediaUrl } from '../../../shared/domain/richtext/safe-url';
 import { nestLists, segments, type ListNode } from '../../../shared/domain/richtext/structure';
+import { LANGUAGE_TAGS } from '../../../shared/domain/language';
+import { fillText, SHIPPED_ENGLISH, type Words } from '../../../shared/domain/site-text-languages';
 
 /**
  * A newsletter as mail clients render it (decision 124): the article's own document drawn as
  * HTML of tables and inline styles (no style sheet, no script, nothing loaded but the images,
  * which are absolute addresses), 600 pixels wide at most, and the same as plain text. No
- * tracking: no pixel, no rewritten link.
+ * tracking: no pixel, no rewritten link. The frame (the links around it, why it came, the footer)
+ * is in the reader's language; the article stays as written (decision 191).
  */
 
 export type NewsletterMailContext = {
@@ -84,13 +87,13 @@ function mediaOf(block: RawBlock, document: RawDocument) {
   return entity?.type === MEDIA && isSafeMediaUrl(mediaUrl(entity.data)) ? entity.data : null;
 }
 
-function mediaHtml(block: RawBlock, document: RawDocument, publicUrl: string): string {
+function mediaHtml(block: RawBlock, document: RawDocument, publicUrl: string, { text }: Words): string {
   const data = mediaOf(block, document);
   if (!data) return '';
   const url = absolute(mediaUrl(data), publicUrl);
   const align = data.alignment ?? 'left';
   if (data.type === 'video') {
-    return `<p style="margin: 12px 0; text-align: ${align}"><a href="${escape(url)}" style="color: ${ACCENT}">Watch the video</a></p>`;
+    return `<p style="margin: 12px 0; text-align: ${align}"><a href="${escape(url)}" style="color: ${ACCENT}">${escape(text('mail.newsletter.video'))}</a></p>`;
   }
   // Width-limited: never wider than the message; the height follows the picture's own proportions.
   const width = Math.min(data.width ?? WIDTH - 48, WIDTH - 48);
@@ -128,7 +131,7 @@ function groups(document: RawDocument): RawBlock[][] {
   return out;
 }
 
-function bodyHtml(document: RawDocument, publicUrl: string): string {
+function bodyHtml(document: RawDocument, publicUrl: string, words: Words): string {
   const p = `margin: 0 0 14px; font-size: 16px; line-height: 1.6; color: ${INK}`;
   return groups(document)
     .map((run) => {
@@ -139,7 +142,7 @@ function bodyHtml(document: RawDocument, publicUrl: string): string {
           .join('');
       if (block.type === 'code-block')
         return `<pre style="margin: 0 0 14px; padding: 12px; background: #f2f4f7; font-family: Consolas, Menlo, monospace; font-size: 14px; white-space: pre-wrap">${escape(run.map((b) => b.text).join('\n'))}</pre>`;
-      if (block.type === 'atomic') return mediaHtml(block, document, publicUrl);
+      if (block.type === 'atomic') return mediaHtml(block, document, publicUrl, words);
       const text = inlineHtml(block, document, publicUrl);
       if (block.type === 'header-two')
         return `<h2 style="margin: 24px 0 10px; font-size: 22px; line-height: 1.3; color: ${ACCENT}">${text}</h2>`;
@@ -150,7 +153,7 @@ function bodyHtml(document: RawDocument, publicUrl: string): string {
     .join('\n');
 }
 
-function bodyText(document: RawDocument, publicUrl: string): string {
+function bodyText(document: RawDocument, publicUrl: string, { text: t }: Words): string {
   return groups(document)
     .map((run) => {
       const block = run[0]!;
@@ -163,7 +166,9 @@ function bodyText(document: RawDocument, publicUrl: string): string {
         const data = mediaOf(block, document);
         if (!data) return '';
         const url = absolute(mediaUrl(data), publicUrl);
-        return data.type === 'video' ? `Video: ${url}` : `[Image${data.alt ? `: ${data.alt}` : ''}]`;
+        return data.type === 'video'
+          ? fillText(t('mail.newsletter.video_text'), { url })
+          : `[${t('mail.newsletter.image')}${data.alt ? `: ${data.alt}` : ''}]`;
       }
       const text = inlineText(block, document, publicUrl);
       if (block.type === 'header-two') return `${text}\n${'-'.repeat(Math.min(codePoints(text).length, 60))}`;
@@ -174,14 +179,14 @@ function bodyText(document: RawDocument, publicUrl: string): string {
     .join('\n\n');
 }
 
-function footerLines(ctx: NewsletterMailContext): string[] {
+function footerLines(ctx: NewsletterMailContext, { text }: Words): string[] {
   return [
     ctx.siteName,
     ...ctx.postalAddress
       .split(/\r?\n/)
       .map((line) => line.trim())
       .filter(Boolean),
-    ...(ctx.charityNumber ? [`Registered charity number ${ctx.charityNumber}`] : []),
+    ...(ctx.charityNumber ? [`${text('mail.receipt.charity_number')} ${ctx.charityNumber}`] : []),
   ];
 }
 
@@ -191,10 +196,13 @@ export function renderNewsletter(
   document: RawDocument,
   ctx: NewsletterMailContext,
   links: NewsletterLinks,
+  words: Words = SHIPPED_ENGLISH,
 ): { html: string; text: string } {
-  const why = `You receive this because you are on the ${ctx.listName} list of the ${ctx.siteName}.`;
+  const { text: t } = words;
+  const why = fillText(t('mail.newsletter.why'), { list: ctx.listName, site: ctx.siteName });
+  const choose = t('mail.newsletter.choose');
   const html = `<!DOCTYPE html>
-<html lang="en-GB">
+<html lang="${LANGUAGE_TAGS[words.language]}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -204,15 +212,15 @@ export function renderNewsletter(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background: #f2f4f7">
 <tbody><tr><td align="center" style="padding: 16px 8px">
 <table role="presentation" width="${WIDTH}" cellpadding="0" cellspacing="0" border="0" style="width: 100%; max-width: ${WIDTH}px; background: #ffffff; border-radius: 6px">
-<tbody><tr><td style="padding: 12px 24px 0; font-size: 12px; color: ${MUTED}; text-align: right"><a href="${escape(links.webVersion)}" style="color: ${MUTED}">View in your browser</a></td></tr>
+<tbody><tr><td style="padding: 12px 24px 0; font-size: 12px; color: ${MUTED}; text-align: right"><a href="${escape(links.webVersion)}" style="color: ${MUTED}">${escape(t('mail.newsletter.web_version'))}</a></td></tr>
 <tr><td style="padding: 8px 24px 0; font-size: 14px; font-weight: bold; color: ${ACCENT}">${escape(ctx.siteName)}</td></tr>
 <tr><td style="padding: 8px 24px 0"><h1 style="margin: 0 0 16px; font-size: 26px; line-height: 1.25; color: ${INK}">${escape(subject)}</h1></td></tr>
 <tr><td style="padding: 0 24px 16px">
-${bodyHtml(document, ctx.publicUrl)}
+${bodyHtml(document, ctx.publicUrl, words)}
 </td></tr>
 <tr><td style="padding: 16px 24px 24px; border-top: 1px solid #eaecf0; font-size: 12px; line-height: 1.5; color: ${MUTED}">
-<p style="margin: 0 0 8px">${escape(why)} <a href="${escape(links.preferences)}" style="color: ${ACCENT}">Choose what you receive, or unsubscribe</a>.</p>
-<p style="margin: 0">${footerLines(ctx).map(escape).join('<br>')}</p>
+<p style="margin: 0 0 8px">${escape(why)} <a href="${escape(links.preferences)}" style="color: ${ACCENT}">${escape(choose)}</a>.</p>
+<p style="margin: 0">${footerLines(ctx, words).map(escape).join('<br>')}</p>
 </td></tr>
 </tbody></table>
 </td></tr></tbody>
@@ -223,14 +231,14 @@ ${bodyHtml(document, ctx.publicUrl)}
     subject,
     '='.repeat(Math.min(codePoints(subject).length, 60)),
     '',
-    bodyText(document, ctx.publicUrl),
+    bodyText(document, ctx.publicUrl, words),
     '',
     '--',
-    `View in your browser: ${links.webVersion}`,
+    `${t('mail.newsletter.web_version')}: ${links.webVersion}`,
     why,
-    `Choose what you receive, or unsubscribe: ${links.preferences}`,
+    `${choose}: ${links.preferences}`,
     '',
-    ...footerLines(ctx),
+    ...footerLines(ctx, words),
   ].join('\n');
   return { html, text };
 }

@@ -1,9 +1,23 @@
+import type { Language } from '../../../shared/domain/language';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { Database, NewsletterRecipientsTable, NewslettersTable, OutboxTable, UnsubscribeTokensTable } from '../../db/schema';
 
 /** SQL of the newsletters feature. */
 export function newslettersRepo(db: Kysely<Database>) {
   return {
+    /** The language of each address that is an account's (decision 191): its newsletter's frame is written in it; others read English. */
+    async languagesOf(emailKeys: string[]): Promise<Map<string, Language>> {
+      const found = new Map<string, Language>();
+      for (let start = 0; start < emailKeys.length; start += 500) {
+        const rows = await db
+          .selectFrom('users')
+          .select(['email_key', 'language'])
+          .where('email_key', 'in', emailKeys.slice(start, start + 500))
+          .execute();
+        for (const row of rows) found.set(row.email_key, row.language);
+      }
+      return found;
+    },
     find(id: string) {
       return db.selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();
     },

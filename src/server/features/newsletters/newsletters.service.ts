@@ -28,6 +28,8 @@ import { decide, segmentPeople, type Decision } from './audience';
 import { renderNewsletter, type NewsletterMailContext } from './newsletter-mail';
 import { newslettersRepo } from './newsletters.repo';
 import { pageUrl } from '../../../shared/domain/page-paths';
+import type { Language } from '../../../shared/domain/language';
+import { wordsFor, type MailContext } from '../../integrations/mail/template';
 
 type Actor = { id: string; email: string };
 
@@ -37,7 +39,7 @@ export type NewslettersDeps = {
   audit: AuditTrail;
   mailer: Mailer;
   /** The site's name, address, charity number and contact address, as the footer shows them. */
-  mailContext: () => Promise<{ siteName: string; publicUrl: string; charityNumber: string; postalAddress: string; contactEmail: string }>;
+  mailContext: () => Promise<MailContext & { postalAddress: string; contactEmail: string }>;
   /** Signs the links of each recipient's copy (decision 122). */
   linkSecret: string;
   log: { error(obj: object, msg: string): void };
@@ -177,6 +179,8 @@ export function newslettersService(deps: NewslettersDeps) {
       const recipients: Insertable<NewsletterRecipientsTable>[] = [];
       const messages: Insertable<OutboxTable>[] = [];
       const tokens: Insertable<UnsubscribeTokensTable>[] = [];
+      // Each kept copy's frame in its reader's language (decision 191).
+      const languages = kept ? await repo.languagesOf(batch.map((d) => d.person.key)) : new Map<string, Language>();
       for (const { person, reason } of batch) {
         recipients.push({
           newsletter_id: id,
@@ -196,7 +200,7 @@ export function newslettersService(deps: NewslettersDeps) {
           created_at: at,
           used_at: null,
         });
-        const copy = kept?.(person.email);
+        const copy = kept?.(person.email, languages.get(person.key) ?? 'en');
         messages.push({
           to_address: person.email,
           subject: newsletter.subject,
@@ -259,12 +263,18 @@ export function newslettersService(deps: NewslettersDeps) {
     const list = (await repo.list(newsletter.list_id))!;
     const ctx = await context(list.name);
     const document = documentOf(newsletter.content);
-    return (email: string) => {
-      const links = mailLinks(ctx.publicUrl, derivedToken(linkSecret, newsletter.id, email), ctx.contactEmail || null);
-      const body = renderNewsletter(newsletter.subject, document, ctx, {
-        webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }),
-        preferences: links.preferences,
-      });
+    return (email: string, language: Language) => {
+      const links = mailLinks(ctx.publicUrl, derivedToken(linkSecret, newsletter.id, email), ctx.contactEmail || null, language);
+      const body = renderNewsletter(
+        newsletter.subject,
+        document,
+        ctx,
+        {
+          webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }, language),
+          preferences: links.preferences,
+        },
+        wordsFor(ctx, language),
+      );
       return { ...body, headers: { ...links.headers, Precedence: 'bulk' } };
     };
   }
@@ -291,12 +301,20 @@ export function newslettersService(deps: NewslettersDeps) {
     if (choice?.reason)
       return { skip: choice.reason === 'unsubscribed' ? 'Unsubscribed before it was sent' : 'No consent when it was sent' };
     const ctx = await context(list.name);
+    // The frame in the reader's language as it is now (decision 191); the article as written.
+    const language = (await repo.languagesOf([emailKey(message.to_address)])).get(emailKey(message.to_address)) ?? 'en';
     const token = derivedToken(linkSecret, newsletter.id, message.to_address);
-    const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
-    const body = renderNewsletter(newsletter.subject, documentOf(newsletter.content), ctx, {
-      webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }),
-      preferences: links.preferences,
-    });
+    const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null, language);
+    const body = renderNewsletter(
+      newsletter.subject,
+      documentOf(newsletter.content),
+      ctx,
+      {
+        webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: newsletter.id }, language),
+        preferences: links.preferences,
+      },
+      wordsFor(ctx, language),
+    );
     return { subject: newsletter.subject, ...body, headers: { ...links.headers, Precedence: 'bulk' } };
   }
   mailer.setComposer(compose);
@@ -498,13 +516,20 @@ export function newslettersService(deps: NewslettersDeps) {
       const newsletter = await newsletterOr404(id);
       const list = await listOr404(newsletter.list_id);
       const ctx = await context(list.name);
+      const language = (await repo.languagesOf([emailKey(actor.email)])).get(emailKey(actor.email)) ?? 'en';
       const token = derivedToken(linkSecret, `test:${id}`, actor.email);
-      const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null);
+      const links = mailLinks(ctx.publicUrl, token, ctx.contactEmail || null, language);
       const subject = `[Test] ${newsletter.subject}`;
-      const body = renderNewsletter(newsletter.subject, documentOf(newsletter.content), ctx, {
-        webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: id }),
-        preferences: links.preferences,
-      });
+      const body = renderNewsletter(
+        newsletter.subject,
+        documentOf(newsletter.content),
+        ctx,
+        {
+          webVersion: pageUrl(ctx.publicUrl, 'newsletter', { newsletterId: id }, language),
+          preferences: links.preferences,
+        },
+        wordsFor(ctx, language),
+      );
       const at = clock().toISOString();
       await db.transaction().execute(async (trx) => {
         await trx

@@ -1,4 +1,8 @@
 import { LANGUAGE_TAGS, type Language } from '../../../shared/domain/language';
+import { siteTextDefaults, type SiteTextKey } from '../../../shared/domain/site-text';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
+import { defaultsIn, fillText, type Words } from '../../../shared/domain/site-text-languages';
+
 /** What every e-mail needs to know of the site. */
 export type MailContext = {
   siteName: string;
@@ -6,7 +10,59 @@ export type MailContext = {
   charityNumber: string;
   /** The association's own address (Settings), e.g. the organiser in calendar files. */
   contactEmail?: string;
+  /**
+   * The site's texts in each language, the admin's saved words over the shipped ones (decision
+   * 191): a mail is written in its recipient's language from them. Left out, the shipped texts.
+   */
+  texts?: Partial<Record<Language, (key: SiteTextKey) => string>>;
 };
+
+const shippedHy = defaultsIn('hy', siteTextHy);
+const shipped: Record<Language, (key: SiteTextKey) => string> = { en: (key) => siteTextDefaults[key], hy: (key) => shippedHy[key] };
+
+/** The words of a mail to someone who reads `language` (decision 191): the site's texts in it. */
+export function wordsFor(ctx: MailContext, language: Language): Words {
+  return { language, text: ctx.texts?.[language] ?? shipped[language] };
+}
+
+/** The site's texts in a language, the admin's over the shipped (site-text.service's `textsIn`). */
+export type TextsIn = (language: Language) => Promise<(key: SiteTextKey) => string>;
+
+/**
+ * A mail context and words for a service that has the site's name and texts to hand rather than
+ * the shared mail context (accounts, sessions, invitations): the shipped texts without `textsIn`.
+ */
+export async function mailIn(
+  language: Language,
+  site: { siteName: string; publicUrl: string; textsIn?: TextsIn | undefined },
+): Promise<{ ctx: MailContext; words: Words }> {
+  const ctx: MailContext = {
+    siteName: site.siteName,
+    publicUrl: site.publicUrl,
+    charityNumber: '',
+    ...(site.textsIn ? { texts: { [language]: await site.textsIn(language) } } : {}),
+  };
+  return { ctx, words: wordsFor(ctx, language) };
+}
+
+/** A mail's own part (its greeting's name, paragraphs, receipt and button), framed in the words of its language. */
+export type MailBody = Omit<MailContent, 'siteName' | 'greeting' | 'closing' | 'language'> & {
+  /** Who it greets: "Dear {name}," or, without a name, the given fallback key ("Dear friend," by default). */
+  name: string | null;
+  anonymous?: 'mail.dear_friend' | 'mail.hello';
+};
+
+/** Renders a mail in a language: the greeting, the closing and `<html lang>` come from its words (decision 191). */
+export function renderMailIn({ text, language }: Words, ctx: MailContext, body: MailBody): { text: string; html: string } {
+  const { name, anonymous = 'mail.dear_friend', ...content } = body;
+  return renderMail({
+    ...content,
+    siteName: ctx.siteName,
+    language,
+    greeting: name ? fillText(text('mail.dear'), { name }) : text(anonymous),
+    closing: `${text('mail.closing')}\n${ctx.siteName}`,
+  });
+}
 
 /** Plain text plus simple, escaped HTML for the site's e-mails. */
 export type MailContent = {
@@ -23,9 +79,11 @@ export type MailContent = {
   language?: Language;
 };
 
-function escape(text: string): string {
+/** Text made safe inside HTML (an admin's words can hold anything). */
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
+const escape = escapeHtml;
 
 export function renderMail(content: MailContent): { text: string; html: string } {
   const closing = content.closing ?? `With best wishes,\n${content.siteName}`;

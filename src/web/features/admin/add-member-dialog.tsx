@@ -12,35 +12,60 @@ import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { addMemberRequest, type AddMemberForm } from '../../../shared/api/imports';
+import { armenianMessage } from '../../../shared/domain/messages-hy';
 import { tiers } from '../../../shared/domain/tiers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useAddMember } from './import-api';
 import { useFormAction } from '../../lib/form-outcome';
+import { useLanguage } from '../../lib/language';
+import { useWords } from '../../lib/words';
+import { membersWords } from './members-words';
+import { useFormats } from './use-formats';
 
 type TextKey = Exclude<keyof AddMemberForm, 'tier_index' | 'news_email' | 'invite' | 'grad_year'>;
-const fields: { key: TextKey; label: string; required?: boolean; type?: string; half?: boolean }[] = [
-  { key: 'title', label: 'Title (Dr, Mr, Prof…)', half: true },
-  { key: 'first_name', label: 'First name', required: true, half: true },
-  { key: 'last_name', label: 'Last name', required: true, half: true },
-  { key: 'email', label: 'E-mail', required: true, type: 'email', half: true },
-  { key: 'phone_no', label: 'Phone number', required: true, type: 'tel', half: true },
-  { key: 'addr_line1', label: 'Address', required: true, half: true },
-  { key: 'addr_line2', label: 'Address line 2', half: true },
-  { key: 'addr_city', label: 'Town or city', required: true, half: true },
-  { key: 'addr_post', label: 'Postcode', required: true, half: true },
-  { key: 'qualifications', label: 'Qualifications', half: true },
-  { key: 'workplace', label: 'Workplace', half: true },
-  { key: 'job_title', label: 'Job title', half: true },
-  { key: 'registered_date', label: 'Joined (blank: today)', type: 'date', half: true },
-  { key: 'last_renewed_date', label: 'Current year from (blank: no membership yet)', type: 'date', half: true },
+type Label =
+  | 'titleField'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phoneNumber'
+  | 'address'
+  | 'addressLine2'
+  | 'town'
+  | 'postcode'
+  | 'qualifications'
+  | 'workplace'
+  | 'jobTitle'
+  | 'joinedField'
+  | 'currentYearField';
+const fields: { key: TextKey; label: Label; required?: boolean; type?: string; half?: boolean }[] = [
+  { key: 'title', label: 'titleField', half: true },
+  { key: 'first_name', label: 'firstName', required: true, half: true },
+  { key: 'last_name', label: 'lastName', required: true, half: true },
+  { key: 'email', label: 'email', required: true, type: 'email', half: true },
+  { key: 'phone_no', label: 'phoneNumber', required: true, type: 'tel', half: true },
+  { key: 'addr_line1', label: 'address', required: true, half: true },
+  { key: 'addr_line2', label: 'addressLine2', half: true },
+  { key: 'addr_city', label: 'town', required: true, half: true },
+  { key: 'addr_post', label: 'postcode', required: true, half: true },
+  { key: 'qualifications', label: 'qualifications', half: true },
+  { key: 'workplace', label: 'workplace', half: true },
+  { key: 'job_title', label: 'jobTitle', half: true },
+  { key: 'registered_date', label: 'joinedField', type: 'date', half: true },
+  { key: 'last_renewed_date', label: 'currentYearField', type: 'date', half: true },
 ];
 const empty = { tier_index: 0, news_email: false, invite: true } as const;
+/** Every text field, empty until typed in: an untouched field is checked as empty, with its own message. */
+const blank = Object.fromEntries(fields.map((field) => [field.key, '']));
 
 /**
  * Adds one person by hand (a member who joined on paper): the registration form's fields and rules,
  * the tier and dates, and an invitation to choose a password (decision 111).
  */
 export function AddMemberButton() {
+  const w = useWords(membersWords);
+  const language = useLanguage();
+  const format = useFormats();
   const formAction = useFormAction();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -55,10 +80,12 @@ export function AddMemberButton() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const form: AddMemberForm = { ...values, ...choices } as AddMemberForm;
+    const form: AddMemberForm = { ...blank, ...values, ...choices } as AddMemberForm;
     const checked = addMemberRequest.safeParse(form);
     if (!checked.success) {
-      setProblems(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), i.message])));
+      // The schema's messages, in Armenian on an Armenian page (decision 190).
+      const say = (message: string) => (language === 'hy' && armenianMessage(message)) || message;
+      setProblems(Object.fromEntries(checked.error.issues.map((i) => [String(i.path[0]), say(i.message)])));
       return;
     }
     setProblems({});
@@ -76,18 +103,17 @@ export function AddMemberButton() {
   return (
     <>
       <Button variant="outlined" onClick={() => setOpen(true)}>
-        Add a person
+        {w.addPerson}
       </Button>
       <Dialog open={open} onClose={close} maxWidth="md" fullWidth aria-labelledby="add-member-title">
         <form method="post" action={formAction} onSubmit={submit} noValidate>
-          <DialogTitle id="add-member-title">Add a person</DialogTitle>
+          <DialogTitle id="add-member-title">{w.addPerson}</DialogTitle>
           <DialogContent>
             {add.isSuccess ? (
               <Alert severity="success" role="status">
-                Added.{' '}
-                {add.data.invited ? 'An invitation to choose a password is on its way.' : 'Invite them from their page when you are ready.'}{' '}
+                {w.added} {add.data.invited ? w.invitationOnItsWay : w.inviteLater}{' '}
                 <RouterLink to={`/admin/members/${encodeURIComponent(add.data._id)}`} onClick={close}>
-                  Open their page
+                  {w.openTheirPage}
                 </RouterLink>
               </Alert>
             ) : (
@@ -95,7 +121,7 @@ export function AddMemberButton() {
                 <Grid size={{ xs: 12, sm: 6 }}>
                   <TextField
                     select
-                    label="Membership tier"
+                    label={w.membershipTier}
                     required
                     fullWidth
                     value={choices.tier_index}
@@ -103,7 +129,7 @@ export function AddMemberButton() {
                   >
                     {tiers.map((tier) => (
                       <MenuItem key={tier.index} value={tier.index}>
-                        {tier.name}
+                        {format.tierName(tier.index)}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -111,7 +137,7 @@ export function AddMemberButton() {
                 {fields.map((field) => (
                   <Grid key={field.key} size={{ xs: 12, sm: field.half ? 6 : 12 }}>
                     <TextField
-                      label={field.label}
+                      label={w[field.label]}
                       required={field.required}
                       type={field.type ?? 'text'}
                       fullWidth
@@ -128,17 +154,17 @@ export function AddMemberButton() {
                     control={
                       <Checkbox checked={choices.news_email} onChange={(e) => setChoices({ ...choices, news_email: e.target.checked })} />
                     }
-                    label="They agreed to news and event invitations by e-mail"
+                    label={w.agreedToNews}
                   />
                   <FormControlLabel
                     control={<Checkbox checked={choices.invite} onChange={(e) => setChoices({ ...choices, invite: e.target.checked })} />}
-                    label="Send them an invitation to choose a password now"
+                    label={w.inviteNow}
                   />
                 </Grid>
                 {add.isError && !(add.error instanceof ApiError && add.error.field) && (
                   <Grid size={12}>
                     <Alert severity="error" role="alert">
-                      {errorMessage(add.error, 'The person could not be added. Please try again.')}
+                      {errorMessage(add.error, w.addFailed)}
                     </Alert>
                   </Grid>
                 )}
@@ -146,10 +172,10 @@ export function AddMemberButton() {
             )}
           </DialogContent>
           <DialogActions>
-            <Button onClick={close}>{add.isSuccess ? 'Close' : 'Cancel'}</Button>
+            <Button onClick={close}>{add.isSuccess ? w.close : w.cancel}</Button>
             {!add.isSuccess && (
               <Button type="submit" variant="contained" loading={add.isPending}>
-                Add
+                {w.add}
               </Button>
             )}
           </DialogActions>

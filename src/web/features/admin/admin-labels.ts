@@ -1,14 +1,8 @@
 import type { z } from 'zod';
-import type { outboxStatus, paymentKinds, paymentStatuses, AuditAction, MemberStatus } from '../../../shared/api/admin';
-import type { Role } from '../../../shared/api/accounts';
+import type { outboxStatus, paymentStatuses, MemberStatus } from '../../../shared/api/admin';
 import type { StatusTone } from './status-chip';
 
-// Words for the contract's codes that the contract itself does not label.
-
-export const roleLabels: Record<Role, string> = { member: 'Member', editor: 'Editor', admin: 'Admin' };
-
-/** "a member", "an editor", "an admin": for sentences such as "Make Ani an editor". */
-export const roleWithArticle: Record<Role, string> = { member: 'a member', editor: 'an editor', admin: 'an admin' };
+// The tones of the contract's codes; their words, in both languages, are in admin-words.ts.
 
 export const memberStatusTones: Record<MemberStatus, StatusTone> = {
   active: 'success',
@@ -17,25 +11,7 @@ export const memberStatusTones: Record<MemberStatus, StatusTone> = {
   none: 'neutral',
 };
 
-export const paymentKindLabels: Record<(typeof paymentKinds)[number], string> = {
-  registration: 'Registration',
-  renewal: 'Renewal',
-  donation: 'Donation',
-  booking: 'Event booking',
-};
-
 type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  pending: 'Pending',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-  canceled: 'Cancelled',
-  refunded: 'Refunded',
-  partly_refunded: 'Partly refunded',
-  disputed: 'Disputed',
-  dispute_won: 'Dispute won',
-  dispute_lost: 'Dispute lost',
-};
 export const paymentStatusTones: Record<PaymentStatus, StatusTone> = {
   pending: 'warning',
   succeeded: 'success',
@@ -49,15 +25,6 @@ export const paymentStatusTones: Record<PaymentStatus, StatusTone> = {
 };
 
 type OutboxStatus = z.infer<typeof outboxStatus>;
-export const outboxStatusLabels: Record<OutboxStatus, string> = {
-  queued: 'Waiting to send',
-  sending: 'Sending',
-  sent: 'Sent',
-  failed: 'Failed',
-  kept: 'Kept here (not sent)',
-  cancelled: 'Cancelled',
-  bounced: 'Refused by the recipient’s server',
-};
 export const outboxStatusTones: Record<OutboxStatus, StatusTone> = {
   queued: 'warning',
   sending: 'warning',
@@ -68,19 +35,9 @@ export const outboxStatusTones: Record<OutboxStatus, StatusTone> = {
   bounced: 'error',
 };
 
-export const auditActionLabels: Record<AuditAction, string> = {
-  created: 'Created',
-  updated: 'Updated',
-  deleted: 'Deleted',
-  uploaded: 'Uploaded',
-  changed: 'Changed',
-  cancelled: 'Cancelled',
-  recorded: 'Recorded',
-  mailed: 'E-mailed',
-};
-
-/** A mail kind code such as "renewal_reminder" in words: "Renewal reminder". */
-export function mailKindLabel(kind: string): string {
+/** A mail kind code in words: from the page's table, else from the code ("renewal_reminder": "Renewal reminder"). */
+export function mailKindLabel(kind: string, table: Readonly<Record<string, string>> = {}): string {
+  if (table[kind]) return table[kind];
   const words = kind.replace(/[_-]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : kind;
 }

@@ -12,22 +12,25 @@ import { SiteText } from '../../components/site-text';
 import { hasEditingRights, isAdmin, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useWords } from '../../lib/words';
+import { adminWords } from './admin-words';
 
+// Paths without the language: the router's basename keeps an Armenian admin under /hy (decision 150).
 const sections = [
-  { to: '/admin/members', label: 'Members' },
-  { to: '/admin/import', label: 'Import' },
-  { to: '/admin/events', label: 'Events' },
-  { to: '/admin/roles', label: 'Roles' },
-  { to: '/admin/payments', label: 'Payments' },
-  { to: '/admin/auto-renewals', label: 'Automatic renewals' },
-  { to: '/admin/monthly-gifts', label: 'Monthly gifts' },
-  { to: '/admin/outbox', label: 'Outbox' },
-  { to: '/admin/audit', label: 'Audit log' },
-  { to: '/admin/gift-aid', label: 'Gift Aid' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/texts', label: 'Texts' },
-  { to: '/admin/images', label: 'Images' },
-  { to: '/admin/newsletters', label: 'Newsletters' },
+  { to: '/admin/members', label: 'members' },
+  { to: '/admin/import', label: 'import' },
+  { to: '/admin/events', label: 'events' },
+  { to: '/admin/roles', label: 'roles' },
+  { to: '/admin/payments', label: 'payments' },
+  { to: '/admin/auto-renewals', label: 'autoRenewals' },
+  { to: '/admin/monthly-gifts', label: 'monthlyGifts' },
+  { to: '/admin/outbox', label: 'outbox' },
+  { to: '/admin/audit', label: 'audit' },
+  { to: '/admin/gift-aid', label: 'giftAid' },
+  { to: '/admin/settings', label: 'settings' },
+  { to: '/admin/texts', label: 'texts' },
+  { to: '/admin/images', label: 'images' },
+  { to: '/admin/newsletters', label: 'newsletters' },
 ] as const;
 
 /**
@@ -57,6 +60,7 @@ export function AdminLayout() {
 
 function AdminHeader({ nav }: { nav: boolean }) {
   const { t } = useSiteText();
+  const w = useWords(adminWords);
   const { pathname } = useLocation();
   // A member's own page belongs to Members: the section whose path starts the address is current.
   const current = sections.find((s) => pathname === s.to || pathname.startsWith(`${s.to}/`))?.to;
@@ -90,7 +94,7 @@ function AdminHeader({ nav }: { nav: boolean }) {
                         '&:focus-visible': { outline: '3px solid', outlineColor: 'secondary.main', outlineOffset: -3 },
                       }}
                     >
-                      {section.label}
+                      {w.sections[section.label]}
                     </Box>
                   </li>
                 );

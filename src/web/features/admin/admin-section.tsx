@@ -3,6 +3,8 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useWords } from '../../lib/words';
+import { adminWords } from './admin-words';
 
 /**
  * One page of the back office under the "Admin" banner: its heading (h2, the banner holds the
@@ -19,7 +21,7 @@ export function AdminSection({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  usePageTitle(`${title} – Admin`);
+  usePageTitle(`${title} – ${useWords(adminWords).titleSuffix}`);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between', mb: 3 }}>

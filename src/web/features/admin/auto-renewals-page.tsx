@@ -13,60 +13,48 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminAutoRenewals } from '../../../shared/api/auto-renewal';
-import { formatLongDate } from '../../../shared/domain/dates';
-import { formatPence } from '../../../shared/domain/money';
 import { pagePath } from '../../../shared/domain/page-paths';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { Panel } from '../../components/panel';
 import { apiRequest, errorMessage, lazyEndpoints } from '../../lib/api';
+import { useWords } from '../../lib/words';
 import { AdminSection } from './admin-section';
+import { givingWords } from './giving-words';
+import { useFormats } from './use-formats';
 
 const autoRenewalApi = lazyEndpoints(() => import('../../../shared/api/auto-renewal').then((m) => m.autoRenewalApi));
 const KEY = ['admin', 'auto-renewals'] as const;
 
 type Member = AdminAutoRenewals['members'][number];
-const FAILURE_WORDS: Record<string, string> = {
-  declined: 'declined, to be tried again',
-  requires_action: 'waiting for the member to confirm',
-  failed: 'failed three times: lapsed',
-  superseded: 'closed',
-  charging: 'being charged',
-  noticed: 'told',
-  succeeded: 'paid',
-};
-const offWords = {
-  member: 'turned off by the member',
-  admin: 'turned off by an admin',
-  declines: 'turned off after three declines',
-  mandate: 'turned off: the Direct Debit was cancelled',
-};
 
 /**
  * Who renews automatically, their next charge and every charge that failed (docs/product.md
  * "Automatic renewal"), with a way to turn it off for a member (they are told by e-mail).
  */
 export function AutoRenewalsPage() {
+  const w = useWords(givingWords);
+  const format = useFormats();
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiRequest(autoRenewalApi.adminList, { signal }) });
   const [saved, setSaved] = useState<string | null>(null);
   const turnOff = useMutation({
     mutationFn: (member: Member) => apiRequest(autoRenewalApi.adminTurnOff, { body: { user_id: member.user_id } }),
     onSuccess: async (_answer, member) => {
-      setSaved(`Automatic renewal is off for ${member.name}. They have been told by e-mail.`);
+      setSaved(w.turnedOff(member.name));
       await client.invalidateQueries({ queryKey: KEY });
     },
   });
   return (
-    <AdminSection title="Automatic renewals" intro="Members who chose automatic renewal, their next charge, and every charge that failed.">
+    <AdminSection title={w.renewalsTitle} intro={w.renewalsIntro}>
       {saved && (
-        <Alert severity="success" role="status" onClose={() => setSaved(null)} sx={{ mb: 3 }}>
+        <Alert severity="success" role="status" onClose={() => setSaved(null)} closeText={w.close} sx={{ mb: 3 }}>
           {saved}
         </Alert>
       )}
       {turnOff.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          {errorMessage(turnOff.error, 'Automatic renewal could not be turned off. Please try again.')}
+          {errorMessage(turnOff.error, w.turnOffFailed)}
         </Alert>
       )}
       <Panel>
@@ -75,21 +63,21 @@ export function AutoRenewalsPage() {
             <Skeleton variant="rounded" height={160} />
           </LoadingRegion>
         ) : list.isError ? (
-          <LoadError message="The automatic renewals could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+          <LoadError message={w.renewalsFailed} error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.members.length === 0 ? (
-          <Typography>No member has chosen automatic renewal yet.</Typography>
+          <Typography>{w.noRenewals}</Typography>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Automatic renewals">
+            <Table size="small" aria-label={w.renewalsTitle}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Member</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Card</TableCell>
-                  <TableCell>Next charge</TableCell>
-                  <TableCell>Failures</TableCell>
+                  <TableCell>{w.member}</TableCell>
+                  <TableCell>{w.status}</TableCell>
+                  <TableCell>{w.card}</TableCell>
+                  <TableCell>{w.nextCharge}</TableCell>
+                  <TableCell>{w.failures}</TableCell>
                   <TableCell>
-                    <span className="visually-hidden">Action</span>
+                    <span className="visually-hidden">{w.action}</span>
                   </TableCell>
                 </TableRow>
               </TableHead>
@@ -104,25 +92,26 @@ export function AutoRenewalsPage() {
                         {member.email}
                       </Typography>
                     </TableCell>
-                    <TableCell>{member.on ? 'On' : member.turned_off_by ? offWords[member.turned_off_by] : 'Off'}</TableCell>
+                    <TableCell>{member.on ? w.on : member.turned_off_by ? w.offBy[member.turned_off_by] : w.off}</TableCell>
                     <TableCell>
                       {member.method?.type === 'bacs_debit'
-                        ? `Direct Debit, account ending ${member.method.last4}`
+                        ? w.directDebit(member.method.last4)
                         : member.method
-                          ? `${member.method.brand} ending ${member.method.last4}, ${member.method.exp_month}/${member.method.exp_year}`
+                          ? w.cardEnding(member.method.brand, member.method.last4, `${member.method.exp_month}/${member.method.exp_year}`)
                           : '–'}
                     </TableCell>
                     <TableCell>
-                      {member.next_charge ? `${formatPence(member.next_charge.pence)} on ${formatLongDate(member.next_charge.date)}` : '–'}
+                      {member.next_charge
+                        ? w.chargeOn(format.pence(member.next_charge.pence), format.longDate(member.next_charge.date))
+                        : '–'}
                     </TableCell>
                     <TableCell>
                       {member.failures.length === 0
-                        ? 'None'
+                        ? w.none
                         : member.failures.map((f) => (
                             <Typography key={`${f.period}-${f.at}`} variant="body2">
-                              {formatLongDate(f.period)}: {f.message ?? 'failed'} ({f.attempts} {f.attempts === 1 ? 'try' : 'tries'},{' '}
-                              {FAILURE_WORDS[f.status] ?? f.status}
-                              {f.next_attempt_at ? `, next on ${formatLongDate(f.next_attempt_at)}` : ''})
+                              {format.longDate(f.period)}: {f.message ?? w.failed} ({w.tries(f.attempts)}, {w.failure[f.status] ?? f.status}
+                              {f.next_attempt_at ? w.nextOn(format.longDate(f.next_attempt_at)) : ''})
                             </Typography>
                           ))}
                     </TableCell>
@@ -134,7 +123,7 @@ export function AutoRenewalsPage() {
                           loading={turnOff.isPending && turnOff.variables.user_id === member.user_id}
                           onClick={() => turnOff.mutate(member)}
                         >
-                          Turn off for {member.name}
+                          {w.turnOff(member.name)}
                         </Button>
                       )}
                     </TableCell>

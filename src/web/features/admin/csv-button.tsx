@@ -5,12 +5,15 @@ import Stack from '@mui/material/Stack';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { useWords } from '../../lib/words';
+import { adminWords } from './admin-words';
 
 /**
  * "Export CSV": downloads the list as filtered now; a refusal shows the server's reason. While the
  * filter cannot be exported, pressing it says why (`refusal`), rather than a button that waits disabled.
  */
 export function CsvButton({ download, refusal }: { download: () => Promise<void>; refusal?: string }) {
+  const w = useWords(adminWords);
   const exporting = useMutation({ mutationFn: download });
   const [refused, setRefused] = useState(false);
   return (
@@ -24,16 +27,16 @@ export function CsvButton({ download, refusal }: { download: () => Promise<void>
           if (!refusal) exporting.mutate();
         }}
       >
-        Export CSV
+        {w.exportCsv}
       </Button>
       {refused && refusal && (
-        <Alert severity="error" role="alert" onClose={() => setRefused(false)}>
+        <Alert severity="error" role="alert" onClose={() => setRefused(false)} closeText={w.close}>
           {refusal}
         </Alert>
       )}
       {exporting.isError && (
-        <Alert severity="error" onClose={() => exporting.reset()}>
-          {errorMessage(exporting.error, 'The file could not be downloaded. Please try again.')}
+        <Alert severity="error" onClose={() => exporting.reset()} closeText={w.close}>
+          {errorMessage(exporting.error, w.downloadFailed)}
         </Alert>
       )}
     </Stack>

@@ -16,15 +16,17 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
-import { formatShortDateTime } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { AdminSection, FilterBar } from './admin-section';
+import { imagesWords } from './images-words';
 import { useDeleteImage, useImages } from './site-admin-api';
+import { useFormats } from './use-formats';
 import { useUrlParams } from './use-url-params';
 
 const PARAMS = ['unused'] as const;
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+export function formatBytes(bytes: number, inBytes: (n: number) => string = imagesWords.en.bytes): string {
+  if (bytes < 1024) return inBytes(bytes);
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
@@ -39,6 +41,8 @@ function linkOf(use: ImageUse): string {
 
 /** Every uploaded image: its size, when and by whom, where it is used; unused ones can go. */
 export function ImagesPage() {
+  const w = useWords(imagesWords);
+  const { dateTime } = useFormats();
   const images = useImages();
   const [params, setParams] = useUrlParams(PARAMS);
   const [deleting, setDeleting] = useState<AdminImage | null>(null);
@@ -49,20 +53,17 @@ export function ImagesPage() {
   const unusedCount = (images.data ?? []).filter((image) => image.uses.length === 0).length;
 
   return (
-    <AdminSection
-      title="Images"
-      intro="Every picture uploaded to the site: committee photos, pictures in articles, the logo and the share image. An image nothing uses any more (a replaced photo) can be deleted; one in use cannot."
-    >
-      <FilterBar label="Filter images">
+    <AdminSection title={w.title} intro={w.intro}>
+      <FilterBar label={w.filterLabel}>
         <FormControlLabel
           control={
             <Checkbox checked={unusedOnly} onChange={(e) => setParams({ unused: e.target.checked ? '1' : null }, { replace: true })} />
           }
-          label="Unused images only"
+          label={w.unusedOnly}
         />
       </FilterBar>
       {message && (
-        <Alert severity="success" role="status" onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" onClose={() => setMessage(null)} closeText={w.close} sx={{ mb: 2 }}>
           {message}
         </Alert>
       )}
@@ -71,16 +72,16 @@ export function ImagesPage() {
           <Skeleton variant="rounded" height={200} />
         </LoadingRegion>
       ) : images.isError ? (
-        <LoadError message="The images could not be loaded." error={images.error} onRetry={() => void images.refetch()} />
+        <LoadError message={w.loadFailed} error={images.error} onRetry={() => void images.refetch()} />
       ) : (
         <>
           <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            {images.data.length} images, {unusedCount} unused
-            {unusedOnly ? ` (showing ${shown.length})` : ''}
+            {w.count(images.data.length, unusedCount)}
+            {unusedOnly ? w.showing(shown.length) : ''}
           </Typography>
           <Box
             component="ul"
-            aria-label="Images"
+            aria-label={w.images}
             sx={{
               listStyle: 'none',
               m: 0,
@@ -98,20 +99,20 @@ export function ImagesPage() {
       )}
       <ConfirmDialog
         open={deleting !== null}
-        question="Delete this image for good?"
+        question={w.deleteQuestion}
         details={
           deleting
-            ? `${deleting.width} × ${deleting.height} ${deleting.mime === 'image/png' ? 'PNG' : 'JPEG'}, uploaded ${formatShortDateTime(deleting.created_at)}`
+            ? `${deleting.width} × ${deleting.height} ${deleting.mime === 'image/png' ? 'PNG' : 'JPEG'}, ${w.uploadedAt(dateTime(deleting.created_at))}`
             : undefined
         }
         pending={remove.isPending}
-        error={remove.isError ? errorMessage(remove.error, 'The image could not be deleted.') : null}
+        error={remove.isError ? errorMessage(remove.error, w.deleteFailed) : null}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting._id, {
             onSuccess: () => {
               setDeleting(null);
-              setMessage('The image was deleted.');
+              setMessage(w.deleted);
             },
           })
         }
@@ -125,6 +126,8 @@ export function ImagesPage() {
 }
 
 function ImageCard({ image, onDelete }: { image: AdminImage; onDelete: () => void }) {
+  const w = useWords(imagesWords);
+  const { dateTime } = useFormats();
   const titleId = useId();
   const kind = image.mime === 'image/png' ? 'PNG' : 'JPEG';
   return (
@@ -148,23 +151,23 @@ function ImageCard({ image, onDelete }: { image: AdminImage; onDelete: () => voi
       </Box>
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 0.5, flexGrow: 1 }}>
         <Typography id={titleId} component="h3" sx={{ fontWeight: 700 }}>
-          {image.width} × {image.height} {kind}, {formatBytes(image.bytes)}
+          {image.width} × {image.height} {kind}, {formatBytes(image.bytes, w.bytes)}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Uploaded {formatShortDateTime(image.created_at)}
-          {image.created_by ? ` by ${image.created_by}` : ' with the demo content'}
+          {w.uploaded(dateTime(image.created_at))}
+          {image.created_by ? w.by(image.created_by) : w.withDemo}
         </Typography>
         {image.uses.length === 0 ? (
           <Box sx={{ mt: 'auto', pt: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-            <Chip size="small" label="Not used" />
+            <Chip size="small" label={w.notUsed} />
             <Button size="small" color="error" startIcon={<DeleteOutlineIcon />} onClick={onDelete} aria-describedby={titleId}>
-              Delete
+              {w.delete}
             </Button>
           </Box>
         ) : (
           <Box sx={{ mt: 0.5 }}>
             <Typography variant="body2" component="p">
-              Used by:
+              {w.usedBy}
             </Typography>
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {image.uses.map((use) => (

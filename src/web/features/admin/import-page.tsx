@@ -16,28 +16,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  IMPORT_LIMITS,
-  INVITATION_DAYS,
-  invitationStateLabels,
-  type ImportResponse,
-  type ImportRowOutcome,
-  type ImportSummary,
-  type MemberMapping,
-} from '../../../shared/api/imports';
-import {
-  dateFormatLabels,
-  dateFormats,
-  memberFieldLabels,
-  memberFields,
-  type DateFormat,
-  type MemberField,
-} from '../../../shared/domain/member-file';
+import { IMPORT_LIMITS, INVITATION_DAYS, type ImportResponse, type ImportSummary, type MemberMapping } from '../../../shared/api/imports';
+import { groupThousands } from '../../../shared/domain/hy';
+import { dateFormatLabels, dateFormats, memberFields, type DateFormat, type MemberField } from '../../../shared/domain/member-file';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { visuallyHidden } from '../../components/loading-region';
 import { Panel } from '../../components/panel';
 import { errorMessage } from '../../lib/api';
-import { formatShortDateTime } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { AdminSection } from './admin-section';
 import {
   downloadOutcomes,
@@ -50,15 +36,11 @@ import {
   useUndoImport,
 } from './import-api';
 import { useFormAction } from '../../lib/form-outcome';
+import { importWords } from './import-words';
+import { useFormats } from './use-formats';
 
 const ROWS_SHOWN = 200;
-const actionLabels: Record<ImportRowOutcome['action'], string> = { create: 'Create', update: 'Update', skip: 'Unchanged', error: 'Error' };
-const statusLabels: Record<ImportResponse['status'], string> = {
-  ready: 'Checked, not imported',
-  committing: 'Being imported',
-  committed: 'Imported',
-  undone: 'Undone',
-};
+type Words = (typeof importWords)['en'];
 
 function SectionTitle({ id, children }: { id: string; children: string }) {
   return (
@@ -68,11 +50,8 @@ function SectionTitle({ id, children }: { id: string; children: string }) {
   );
 }
 
-function summaryText(summary: ImportSummary, done: boolean): string {
-  const parts = done
-    ? [`${summary.create} created`, `${summary.update} updated`, `${summary.skip} unchanged`, `${summary.error} in error (not imported)`]
-    : [`${summary.create} to create`, `${summary.update} to update`, `${summary.skip} unchanged`, `${summary.error} with errors`];
-  return parts.join(', ');
+function summaryText(summary: ImportSummary, done: boolean, w: Words): string {
+  return (done ? w.summaryDone : w.summaryToDo)(summary.create, summary.update, summary.skip, summary.error);
 }
 
 /**
@@ -80,6 +59,9 @@ function summaryText(summary: ImportSummary, done: boolean): string {
  * writes nothing), correct the mapping, import once, invite, and undo while nobody has signed in.
  */
 export function ImportPage() {
+  const w = useWords(importWords);
+  const { dateTime, language } = useFormats();
+  const count = (n: number) => (language === 'hy' ? groupThousands(n) : n.toLocaleString('en-GB'));
   const formAction = useFormAction();
   const [current, setCurrent] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -96,29 +78,19 @@ export function ImportPage() {
   }
 
   return (
-    <AdminSection
-      title="Import members"
-      intro="Bring in the members the association already has from its spreadsheet: check the file first (nothing is written), correct how its columns are read, then import once and invite people to choose a password."
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       <Stack spacing={3}>
         <Panel labelledBy="import-upload">
-          <SectionTitle id="import-upload">1. The files</SectionTitle>
+          <SectionTitle id="import-upload">{w.filesTitle}</SectionTitle>
           <Box component="form" method="post" action={formAction} onSubmit={(e) => check(e)} noValidate>
             <Stack spacing={2.5}>
               <Typography sx={{ color: 'text.secondary' }}>
-                A CSV file (UTF-8, with or without a byte-order mark, or Windows-1252 as Excel on Windows saves it) or an Excel workbook
-                (.xlsx). At most {IMPORT_LIMITS.maxBytes / 1024 / 1024} MB and {IMPORT_LIMITS.maxRows.toLocaleString('en-GB')} rows a file,{' '}
-                {IMPORT_LIMITS.maxCellChars.toLocaleString('en-GB')} characters a cell; no formulas, macros or links to other workbooks. The
-                first row names the columns. The site’s own members export (Members, Export CSV) reads back as it is.
+                {w.filesIntro(IMPORT_LIMITS.maxBytes / 1024 / 1024, count(IMPORT_LIMITS.maxRows), count(IMPORT_LIMITS.maxCellChars))}
               </Typography>
-              <FileField id="import-file" label="Members file (required)" onChange={setFile} />
-              <FileField
-                id="import-payments"
-                label="Past payments file (optional: e-mail, date, amount, kind, method, reference)"
-                onChange={setPayments}
-              />
+              <FileField id="import-file" label={w.membersFile} onChange={setFile} />
+              <FileField id="import-payments" label={w.paymentsFile} onChange={setPayments} />
               <FormControl>
-                <FormLabel id="import-date-format">Dates in the files are written</FormLabel>
+                <FormLabel id="import-date-format">{w.datesWritten}</FormLabel>
                 <RadioGroup
                   row
                   aria-labelledby="import-date-format"
@@ -132,12 +104,12 @@ export function ImportPage() {
               </FormControl>
               {dryRun.isError && (
                 <Alert severity="error" role="alert">
-                  {errorMessage(dryRun.error, 'The file could not be checked. Please try again.')}
+                  {errorMessage(dryRun.error, w.checkFailed)}
                 </Alert>
               )}
               <Box>
                 <Button type="submit" variant="contained" disabled={!file} loading={dryRun.isPending}>
-                  Check the file
+                  {w.check}
                 </Button>
               </Box>
             </Stack>
@@ -156,15 +128,15 @@ export function ImportPage() {
         )}
 
         <Panel labelledBy="import-history">
-          <SectionTitle id="import-history">Imports</SectionTitle>
+          <SectionTitle id="import-history">{w.imports}</SectionTitle>
           {imports.data && imports.data.items.length > 0 ? (
             <Table size="small" aria-labelledby="import-history">
               <TableHead>
                 <TableRow>
-                  <TableCell scope="col">File</TableCell>
-                  <TableCell scope="col">Checked</TableCell>
-                  <TableCell scope="col">Status</TableCell>
-                  <TableCell scope="col">Rows</TableCell>
+                  <TableCell scope="col">{w.file}</TableCell>
+                  <TableCell scope="col">{w.checked}</TableCell>
+                  <TableCell scope="col">{w.status}</TableCell>
+                  <TableCell scope="col">{w.rows}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -175,15 +147,15 @@ export function ImportPage() {
                         {item.file_name}
                       </Link>
                     </TableCell>
-                    <TableCell>{formatShortDateTime(item.created_at)}</TableCell>
-                    <TableCell>{statusLabels[item.status]}</TableCell>
-                    <TableCell>{summaryText(item.summary, item.status === 'committed')}</TableCell>
+                    <TableCell>{dateTime(item.created_at)}</TableCell>
+                    <TableCell>{w.statuses[item.status]}</TableCell>
+                    <TableCell>{summaryText(item.summary, item.status === 'committed', w)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           ) : (
-            <Typography sx={{ color: 'text.secondary' }}>No imports yet.</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{w.noImports}</Typography>
           )}
         </Panel>
       </Stack>
@@ -211,6 +183,7 @@ function ImportResult({
   rechecking: boolean;
   onRecheck?: (mapping: MemberMapping) => void;
 }) {
+  const w = useWords(importWords);
   const [mapping, setMapping] = useState<MemberMapping>(result.mapping);
   const [showAll, setShowAll] = useState(false);
   const done = result.status === 'committed';
@@ -220,45 +193,48 @@ function ImportResult({
   return (
     <>
       <Panel labelledBy="import-check">
-        <SectionTitle id="import-check">{done ? '3. Imported' : '2. What the import would do'}</SectionTitle>
+        <SectionTitle id="import-check">{done ? w.importedTitle : w.wouldDoTitle}</SectionTitle>
         <Stack spacing={2}>
           <Typography>
-            <strong>{result.file_name}</strong>, read as {result.encoding}; dates as {dateFormatLabels[result.date_format]}.
+            <strong>{result.file_name}</strong>
+            {w.readAs(result.encoding, dateFormatLabels[result.date_format])}
           </Typography>
-          <Typography role="status">Members: {summaryText(result.summary, done || result.status === 'undone')}.</Typography>
+          <Typography role="status">{w.membersSummary(summaryText(result.summary, done || result.status === 'undone', w))}</Typography>
           {result.payments && (
             <Typography>
-              Payments ({result.payments.file_name}, {result.payments.encoding}): {result.payments.summary.create}{' '}
-              {done ? 'added' : 'to add'}, {result.payments.summary.skip} already on the site, {result.payments.summary.error} with errors.
+              {w.paymentsSummary(
+                result.payments.file_name,
+                result.payments.encoding,
+                result.payments.summary.create,
+                done,
+                result.payments.summary.skip,
+                result.payments.summary.error,
+              )}
             </Typography>
           )}
-          {result.status === 'undone' && (
-            <Alert severity="info">This import was undone: what it created is gone and what it changed is back.</Alert>
-          )}
+          {result.status === 'undone' && <Alert severity="info">{w.undoneNote}</Alert>}
           <Box>
-            <Button onClick={() => void downloadOutcomes(result.id, result.file_name)}>Download the row outcomes (CSV)</Button>
+            <Button onClick={() => void downloadOutcomes(result.id, result.file_name)}>{w.downloadOutcomes}</Button>
           </Box>
         </Stack>
       </Panel>
 
       {result.status === 'ready' && (
         <Panel labelledBy="import-mapping">
-          <SectionTitle id="import-mapping">How the columns are read</SectionTitle>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-            Guessed from the headers. Change a field’s column and check the file again; fields left out are not read.
-          </Typography>
+          <SectionTitle id="import-mapping">{w.mappingTitle}</SectionTitle>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.mappingIntro}</Typography>
           <Table size="small" aria-labelledby="import-mapping">
             <TableHead>
               <TableRow>
-                <TableCell scope="col">Field</TableCell>
-                <TableCell scope="col">Column of the file</TableCell>
+                <TableCell scope="col">{w.field}</TableCell>
+                <TableCell scope="col">{w.column}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {memberFields.map((field: MemberField) => (
                 <TableRow key={field}>
                   <TableCell>
-                    <label htmlFor={`map-${field}`}>{memberFieldLabels[field]}</label>
+                    <label htmlFor={`map-${field}`}>{w.fields[field]}</label>
                   </TableCell>
                   <TableCell>
                     <select
@@ -266,7 +242,7 @@ function ImportResult({
                       value={mapping[field] ?? ''}
                       onChange={(e) => setMapping({ ...mapping, [field]: e.target.value === '' ? null : e.target.value })}
                     >
-                      <option value="">(not read)</option>
+                      <option value="">{w.notRead}</option>
                       {result.columns.map((column) => (
                         <option key={column} value={column}>
                           {column}
@@ -281,32 +257,32 @@ function ImportResult({
           <Box sx={{ mt: 2 }}>
             {onRecheck ? (
               <Button variant="outlined" loading={rechecking} onClick={() => onRecheck(mapping)}>
-                Check again with this mapping
+                {w.checkAgain}
               </Button>
             ) : (
-              <Typography sx={{ color: 'text.secondary' }}>Choose the file again above to check it with another mapping.</Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{w.chooseAgain}</Typography>
             )}
           </Box>
         </Panel>
       )}
 
       <Panel labelledBy="import-rows">
-        <SectionTitle id="import-rows">Rows</SectionTitle>
+        <SectionTitle id="import-rows">{w.rows}</SectionTitle>
         <Table size="small" aria-labelledby="import-rows">
           <TableHead>
             <TableRow>
-              <TableCell scope="col">File</TableCell>
-              <TableCell scope="col">Row</TableCell>
-              <TableCell scope="col">Action</TableCell>
-              <TableCell scope="col">Problems or changes</TableCell>
+              <TableCell scope="col">{w.file}</TableCell>
+              <TableCell scope="col">{w.row}</TableCell>
+              <TableCell scope="col">{w.action}</TableCell>
+              <TableCell scope="col">{w.problems}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {rows.slice(0, ROWS_SHOWN).map((r) => (
               <TableRow key={`${r.file}-${r.row}`}>
-                <TableCell>{r.file === 'members' ? 'Members' : 'Payments'}</TableCell>
+                <TableCell>{r.file === 'members' ? w.membersRows : w.paymentsRows}</TableCell>
                 <TableCell>{r.row}</TableCell>
-                <TableCell>{actionLabels[r.action]}</TableCell>
+                <TableCell>{w.actions[r.action]}</TableCell>
                 <TableCell>
                   {r.errors.length > 0 ? (
                     <ul style={{ margin: 0, paddingLeft: '1.2em' }}>
@@ -315,7 +291,7 @@ function ImportResult({
                       ))}
                     </ul>
                   ) : r.changes.length ? (
-                    `Changes: ${r.changes.join(', ')}`
+                    w.changes(r.changes.join(', '))
                   ) : (
                     ''
                   )}
@@ -325,13 +301,11 @@ function ImportResult({
           </TableBody>
         </Table>
         {rows.length > ROWS_SHOWN && (
-          <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-            The first {ROWS_SHOWN} of {rows.length} rows (errors first); the download has them all.
-          </Typography>
+          <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>{w.firstRows(ROWS_SHOWN, rows.length)}</Typography>
         )}
         {!showAll && rows.length <= ROWS_SHOWN && result.rows.some((r) => r.action === 'error') && (
           <Button sx={{ mt: 1 }} onClick={() => setShowAll(true)}>
-            Show the rows in file order
+            {w.fileOrder}
           </Button>
         )}
       </Panel>
@@ -343,36 +317,32 @@ function ImportResult({
 }
 
 function CommitPanel({ result }: { result: ImportResponse }) {
+  const w = useWords(importWords);
   const [onError, setOnError] = useState<'skip' | 'block'>('skip');
   const commit = useCommitImport();
   const errors = result.summary.error + (result.payments?.summary.error ?? 0);
   return (
     <Panel labelledBy="import-commit">
-      <SectionTitle id="import-commit">3. Import</SectionTitle>
+      <SectionTitle id="import-commit">{w.importTitle}</SectionTitle>
       <Stack spacing={2}>
         {errors > 0 && (
           <FormControl>
-            <FormLabel id="import-on-error">
-              {errors} row{errors === 1 ? ' has' : 's have'} errors. Those rows are
-            </FormLabel>
+            <FormLabel id="import-on-error">{w.rowsWithErrors(errors)}</FormLabel>
             <RadioGroup aria-labelledby="import-on-error" value={onError} onChange={(e) => setOnError(e.target.value as 'skip' | 'block')}>
-              <FormControlLabel value="skip" control={<Radio />} label="skipped: import the other rows" />
-              <FormControlLabel value="block" control={<Radio />} label="blocking: import nothing until the file is corrected" />
+              <FormControlLabel value="skip" control={<Radio />} label={w.skipped} />
+              <FormControlLabel value="block" control={<Radio />} label={w.blocking} />
             </RadioGroup>
           </FormControl>
         )}
-        <Typography sx={{ color: 'text.secondary' }}>
-          Imported people are members (never editors or admins), with the tier and dates as given: expiry is a year after the last renewal.
-          They have no password until they choose one from their invitation or with “Forgot password”.
-        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{w.importExplained}</Typography>
         {commit.isError && (
           <Alert severity="error" role="alert">
-            {errorMessage(commit.error, 'The import did not go through. Please try again.')}
+            {errorMessage(commit.error, w.importFailed)}
           </Alert>
         )}
         <Box>
           <Button variant="contained" loading={commit.isPending} onClick={() => commit.mutate({ id: result.id, on_error: onError })}>
-            Import {result.summary.create + result.summary.update} people
+            {w.importPeople(result.summary.create + result.summary.update)}
           </Button>
         </Box>
       </Stack>
@@ -381,6 +351,8 @@ function CommitPanel({ result }: { result: ImportResponse }) {
 }
 
 function AfterImport({ result }: { result: ImportResponse }) {
+  const w = useWords(importWords);
+  const { dateTime } = useFormats();
   const [page, setPage] = useState(1);
   const people = useImportPeople(result.id, page, 50, result.status === 'committed');
   const invite = useInvite();
@@ -390,22 +362,18 @@ function AfterImport({ result }: { result: ImportResponse }) {
     <>
       {result.status === 'committed' && (
         <Panel labelledBy="import-people">
-          <SectionTitle id="import-people">4. Invitations</SectionTitle>
+          <SectionTitle id="import-people">{w.invitationsTitle}</SectionTitle>
           <Stack spacing={2}>
-            <Typography sx={{ color: 'text.secondary' }}>
-              Each invitation carries a link to choose a password, valid for {INVITATION_DAYS} days; sending one again voids the older link.
-              They leave at a steady rate (30 a minute) through the outbox. People who have a password already are left out.
-            </Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{w.invitationsIntro(INVITATION_DAYS)}</Typography>
             {invite.isSuccess && (
               <Alert severity="success" role="status">
-                {invite.data.invited} invitation{invite.data.invited === 1 ? '' : 's'} queued
-                {invite.data.skipped ? `; ${invite.data.skipped} left out (a password already, or invited a moment ago)` : ''}.
+                {w.queued(invite.data.invited, invite.data.skipped)}
               </Alert>
             )}
-            {invite.isError && <Alert severity="error">{errorMessage(invite.error, 'The invitations could not be sent.')}</Alert>}
+            {invite.isError && <Alert severity="error">{errorMessage(invite.error, w.invitationsFailed)}</Alert>}
             <Box>
               <Button variant="contained" loading={invite.isPending} onClick={() => invite.mutate({ import_id: result.id })}>
-                Invite everyone imported
+                {w.inviteEveryone}
               </Button>
             </Box>
             {people.data && (
@@ -413,14 +381,14 @@ function AfterImport({ result }: { result: ImportResponse }) {
                 <Table size="small" aria-labelledby="import-people">
                   <TableHead>
                     <TableRow>
-                      <TableCell scope="col">Name</TableCell>
-                      <TableCell scope="col">E-mail</TableCell>
-                      <TableCell scope="col">Invitation</TableCell>
-                      <TableCell scope="col">Invited</TableCell>
-                      <TableCell scope="col">Last signed in</TableCell>
+                      <TableCell scope="col">{w.name}</TableCell>
+                      <TableCell scope="col">{w.email}</TableCell>
+                      <TableCell scope="col">{w.invitation}</TableCell>
+                      <TableCell scope="col">{w.invited}</TableCell>
+                      <TableCell scope="col">{w.lastSignedIn}</TableCell>
                       <TableCell scope="col">
                         <Box component="span" sx={visuallyHidden}>
-                          Action
+                          {w.action}
                         </Box>
                       </TableCell>
                     </TableRow>
@@ -435,18 +403,18 @@ function AfterImport({ result }: { result: ImportResponse }) {
                         </TableCell>
                         <TableCell>{p.email}</TableCell>
                         <TableCell>
-                          {p.has_password && p.invitation === 'not_invited' ? 'Has a password' : invitationStateLabels[p.invitation]}
+                          {p.has_password && p.invitation === 'not_invited' ? w.hasPassword : w.invitationStates[p.invitation]}
                         </TableCell>
-                        <TableCell>{p.invited_at ? formatShortDateTime(p.invited_at) : '—'}</TableCell>
-                        <TableCell>{p.last_signed_in_at ? formatShortDateTime(p.last_signed_in_at) : 'Not yet'}</TableCell>
+                        <TableCell>{p.invited_at ? dateTime(p.invited_at) : '—'}</TableCell>
+                        <TableCell>{p.last_signed_in_at ? dateTime(p.last_signed_in_at) : w.notYet}</TableCell>
                         <TableCell>
                           {!p.has_password && (
                             <Button
                               size="small"
                               onClick={() => invite.mutate({ member_ids: [p._id] })}
-                              aria-label={`Invite ${p.first_name} ${p.last_name}`}
+                              aria-label={w.inviteName(`${p.first_name} ${p.last_name}`)}
                             >
-                              {p.invitation === 'not_invited' ? 'Invite' : 'Send again'}
+                              {p.invitation === 'not_invited' ? w.invite : w.sendAgain}
                             </Button>
                           )}
                         </TableCell>
@@ -457,13 +425,13 @@ function AfterImport({ result }: { result: ImportResponse }) {
                 {people.data.total > people.data.page_size && (
                   <Stack direction="row" spacing={1}>
                     <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                      Previous
+                      {w.previous}
                     </Button>
                     <Typography sx={{ alignSelf: 'center' }}>
-                      Page {page} of {Math.ceil(people.data.total / people.data.page_size)}
+                      {w.pageOf(page, Math.ceil(people.data.total / people.data.page_size))}
                     </Typography>
                     <Button disabled={page * people.data.page_size >= people.data.total} onClick={() => setPage(page + 1)}>
-                      Next
+                      {w.next}
                     </Button>
                   </Stack>
                 )}
@@ -474,23 +442,19 @@ function AfterImport({ result }: { result: ImportResponse }) {
       )}
       {result.status === 'committed' && (
         <Panel labelledBy="import-undo">
-          <SectionTitle id="import-undo">Undo</SectionTitle>
-          <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-            {result.can_undo
-              ? 'Until one of its people signs in or chooses a password, the import can be undone: the accounts it created are removed and those it changed get their values back.'
-              : 'Someone this import brought in has signed in or chosen a password, so it can no longer be undone.'}
-          </Typography>
+          <SectionTitle id="import-undo">{w.undoTitle}</SectionTitle>
+          <Typography sx={{ color: 'text.secondary', mb: 2 }}>{result.can_undo ? w.canUndo : w.cannotUndo}</Typography>
           <Button color="error" variant="outlined" disabled={!result.can_undo} onClick={() => setConfirmUndo(true)}>
-            Undo this import
+            {w.undo}
           </Button>
           <ConfirmDialog
             open={confirmUndo}
-            question="Undo this import?"
-            details={`The ${result.summary.create} accounts it created are removed and the ${result.summary.update} it changed are restored.`}
-            confirmLabel="Undo the import"
+            question={w.undoQuestion}
+            details={w.undoDetails(result.summary.create, result.summary.update)}
+            confirmLabel={w.undoConfirm}
             destructive
             pending={undo.isPending}
-            error={undo.isError ? errorMessage(undo.error, 'The import could not be undone.') : null}
+            error={undo.isError ? errorMessage(undo.error, w.undoFailed) : null}
             onConfirm={() => undo.mutate(result.id, { onSuccess: () => setConfirmUndo(false) })}
             onClose={() => setConfirmUndo(false)}
           />

@@ -15,23 +15,27 @@ import type { MemberDetail } from '../../../shared/api/admin';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Panel } from '../../components/panel';
 import { apiRequest, errorMessage } from '../../lib/api';
-import { formatShortDateTime } from '../../lib/format';
+import { useLanguage } from '../../lib/language';
+import { useWords } from '../../lib/words';
+import { armenianMessage } from '../../../shared/domain/messages-hy';
 import { adminKeys } from './admin-api';
 import { personName } from './admin-labels';
 import { useFormAction } from '../../lib/form-outcome';
+import { membersWords } from './members-words';
+import { useFormats } from './use-formats';
 
-const detailFields: [keyof AccountDetailsForm & keyof MemberDetail, string][] = [
-  ['first_name', 'First name'],
-  ['last_name', 'Last name'],
-  ['addr_line1', 'Address line 1'],
-  ['addr_line2', 'Address line 2'],
-  ['addr_city', 'Town or city'],
-  ['addr_post', 'Postcode'],
-  ['phone_no', 'Phone number'],
-  ['qualifications', 'Qualifications'],
-  ['workplace', 'Workplace'],
-  ['job_title', 'Job title'],
-];
+const detailFields = [
+  ['first_name', 'firstName'],
+  ['last_name', 'lastName'],
+  ['addr_line1', 'addressLine1'],
+  ['addr_line2', 'addressLine2'],
+  ['addr_city', 'town'],
+  ['addr_post', 'postcode'],
+  ['phone_no', 'phoneNumber'],
+  ['qualifications', 'qualifications'],
+  ['workplace', 'workplace'],
+  ['job_title', 'jobTitle'],
+] as const satisfies readonly (readonly [keyof AccountDetailsForm & keyof MemberDetail, keyof (typeof membersWords)['en']])[];
 
 function useRefreshMember(id: string) {
   const client = useQueryClient();
@@ -54,6 +58,8 @@ export function MemberAccount({ member }: { member: MemberDetail }) {
 }
 
 function EditDetails({ member }: { member: MemberDetail }) {
+  const w = useWords(membersWords);
+  const language = useLanguage();
   const formAction = useFormAction();
   const refresh = useRefreshMember(member._id);
   const [values, setValues] = useState(() => Object.fromEntries(detailFields.map(([name]) => [name, member[name] ?? ''])));
@@ -68,7 +74,8 @@ function EditDetails({ member }: { member: MemberDetail }) {
     const parsed = accountDetails.safeParse({ ...values, grad_year: member.grad_year });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setFieldError({ field: String(issue.path[0]), message: issue.message });
+      // The schema's message, in Armenian on an Armenian page (decision 190).
+      setFieldError({ field: String(issue.path[0]), message: (language === 'hy' && armenianMessage(issue.message)) || issue.message });
       return;
     }
     setFieldError(null);
@@ -77,14 +84,14 @@ function EditDetails({ member }: { member: MemberDetail }) {
   return (
     <Panel labelledBy="member-edit">
       <Typography id="member-edit" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
-        Correct name, address and work
+        {w.correctTitle}
       </Typography>
       <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {detailFields.map(([name, label]) => (
             <TextField
               key={name}
-              label={label}
+              label={w[label]}
               value={values[name]}
               onChange={(e) => setValues({ ...values, [name]: e.target.value })}
               error={fieldError?.field === name}
@@ -95,13 +102,13 @@ function EditDetails({ member }: { member: MemberDetail }) {
         </Box>
         <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
           <Button type="submit" variant="contained" loading={save.isPending}>
-            Save details
+            {w.saveDetails}
           </Button>
-          {save.isSuccess && <Typography role="status">Saved.</Typography>}
+          {save.isSuccess && <Typography role="status">{w.saved}</Typography>}
         </Stack>
         {save.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(save.error, 'The details could not be saved.')}
+            {errorMessage(save.error, w.detailsFailed)}
           </Alert>
         )}
       </Box>
@@ -110,6 +117,8 @@ function EditDetails({ member }: { member: MemberDetail }) {
 }
 
 function EmailAndMail({ member }: { member: MemberDetail }) {
+  const w = useWords(membersWords);
+  const { dateTime } = useFormats();
   const formAction = useFormAction();
   const refresh = useRefreshMember(member._id);
   const [email, setEmail] = useState(member.email);
@@ -133,7 +142,7 @@ function EmailAndMail({ member }: { member: MemberDetail }) {
   return (
     <Panel labelledBy="member-contact">
       <Typography id="member-contact" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
-        E-mail, consent and messages
+        {w.contactTitle}
       </Typography>
       <Box
         component="form"
@@ -147,75 +156,69 @@ function EmailAndMail({ member }: { member: MemberDetail }) {
       >
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
           <TextField
-            label="E-mail address"
+            label={w.emailAddress}
             type="email"
             size="small"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            helperText="Changed at once; the member is told at the old and the new address."
+            helperText={w.emailHelp}
             sx={{ minWidth: { sm: 360 } }}
           />
           <Button type="submit" variant="contained" loading={change.isPending}>
-            Change e-mail
+            {w.changeEmail}
           </Button>
         </Stack>
         {change.isSuccess && (
           <Alert severity="success" sx={{ mt: 2 }}>
-            The e-mail address has been changed.
+            {w.emailChanged}
           </Alert>
         )}
         {change.isError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(change.error, 'The e-mail address could not be changed.')}
+            {errorMessage(change.error, w.emailFailed)}
           </Alert>
         )}
       </Box>
 
       <Typography component="h4" sx={{ fontWeight: 700, mt: 3 }}>
-        News by e-mail
+        {w.newsByEmail}
       </Typography>
-      {consents.data && consents.data.items.length === 0 && <Typography>Never asked.</Typography>}
-      <List dense aria-label="Consent history">
+      {consents.data && consents.data.items.length === 0 && <Typography>{w.neverAsked}</Typography>}
+      <List dense aria-label={w.consentHistory}>
         {consents.data?.items.map((c) => (
           <ListItem key={`${c.at}-${c.source}`} disableGutters>
-            <ListItemText
-              primary={`${c.news_email ? 'Agreed' : 'Declined'} (${c.source}) on ${formatShortDateTime(c.at)}`}
-              secondary={`Wording version ${c.wording_version}`}
-            />
+            <ListItemText primary={w.consent(c.news_email, c.source, dateTime(c.at))} secondary={w.wordingVersion(c.wording_version)} />
           </ListItem>
         ))}
       </List>
 
       <Typography component="h4" sx={{ fontWeight: 700, mt: 2 }}>
-        Welcome and receipts sent
+        {w.mailSent}
       </Typography>
-      {mail.data && mail.data.items.length === 0 && <Typography>None.</Typography>}
-      <List dense aria-label="Welcome and receipts sent">
+      {mail.data && mail.data.items.length === 0 && <Typography>{w.noMail}</Typography>}
+      <List dense aria-label={w.mailSent}>
         {mail.data?.items.map((m) => (
           <ListItem
             key={m._id}
             disableGutters
             secondaryAction={
-              <Button
-                size="small"
-                onClick={() => resend.mutate(m._id)}
-                aria-label={`Send again: ${m.subject}, ${formatShortDateTime(m.created_at)}`}
-              >
-                Send again
+              <Button size="small" onClick={() => resend.mutate(m._id)} aria-label={w.sendAgainOf(m.subject, dateTime(m.created_at))}>
+                {w.sendAgain}
               </Button>
             }
           >
-            <ListItemText primary={m.subject} secondary={`${formatShortDateTime(m.created_at)} to ${m.to}`} />
+            <ListItemText primary={m.subject} secondary={w.sentTo(dateTime(m.created_at), m.to)} />
           </ListItem>
         ))}
       </List>
-      {resend.isSuccess && <Alert severity="success">Sent again to {member.email}.</Alert>}
-      {resend.isError && <Alert severity="error">{errorMessage(resend.error, 'The message could not be sent again.')}</Alert>}
+      {resend.isSuccess && <Alert severity="success">{w.sentAgain(member.email)}</Alert>}
+      {resend.isError && <Alert severity="error">{errorMessage(resend.error, w.resendFailed)}</Alert>}
     </Panel>
   );
 }
 
 function Erase({ member }: { member: MemberDetail }) {
+  const w = useWords(membersWords);
   const navigate = useNavigate();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -230,22 +233,19 @@ function Erase({ member }: { member: MemberDetail }) {
   return (
     <Panel labelledBy="member-erase">
       <Typography id="member-erase" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
-        Erasure request
+        {w.eraseTitle}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        When the member asks to be forgotten: their personal data is erased; payment amounts and dates and any Gift Aid declaration are kept
-        as the law requires.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.eraseExplained}</Typography>
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
-        Erase this member
+        {w.eraseButton}
       </Button>
       <ConfirmDialog
         open={open}
-        question={`Are you sure you want to erase ${personName(member)}?`}
-        details="This cannot be undone."
-        confirmLabel="Erase"
+        question={w.eraseQuestion(personName(member))}
+        details={w.cannotUndo}
+        confirmLabel={w.erase}
         pending={erase.isPending}
-        error={erase.isError ? errorMessage(erase.error, 'The member could not be erased.') : null}
+        error={erase.isError ? errorMessage(erase.error, w.eraseFailed) : null}
         onConfirm={() => erase.mutate()}
         onClose={() => setOpen(false)}
       />

@@ -3,49 +3,46 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { roles } from '../../../shared/api/accounts';
-import { memberSortKeys, memberStatuses, memberStatusLabels, type MemberFilter, type MemberRow } from '../../../shared/api/admin';
+import { memberSortKeys, memberStatuses, type MemberFilter, type MemberRow } from '../../../shared/api/admin';
 import { tiers } from '../../../shared/domain/tiers';
-import { formatShortDate } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { useMemberList, downloadMembersCsv } from './admin-api';
-import { memberStatusTones, personName, roleLabels } from './admin-labels';
+import { memberStatusTones, personName } from './admin-labels';
+import { adminWords } from './admin-words';
 import { AdminSection, FilterBar } from './admin-section';
 import { AddMemberButton } from './add-member-dialog';
 import { CsvButton } from './csv-button';
 import { FilterSelect, optionsOf } from './filter-select';
 import { PagedTable, type Column } from './paged-table';
 import { SearchField } from './search-field';
+import { membersWords } from './members-words';
 import { StatusChip } from './status-chip';
+import { useFormats } from './use-formats';
 import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
 const PARAMS = ['q', 'status', 'tier', 'role', 'sort', 'dir', 'page', 'page_size', 'after', 'before'] as const;
 const FILTERS = ['q', 'status', 'tier', 'role'] as const;
-const tierOptions = tiers.map((tier) => ({ value: String(tier.index), label: tier.name }));
+const tierValues = tiers.map((tier) => String(tier.index));
 const directions = ['asc', 'desc'] as const;
-const calendarDate = (date: string | null) => (date ? formatShortDate(date) : '—');
 
 /** Where a member's page links back to: this list as it was filtered. */
 export interface MemberLinkState {
   listSearch?: string;
 }
 
-/** "60 members", or "1 member matches these filters". */
-function countText(total: number, filtered: boolean): string {
-  const members = total === 1 ? '1 member' : `${total} members`;
-  if (!filtered) return members;
-  return `${members} ${total === 1 ? 'matches' : 'match'} these filters`;
-}
-
 /** Every account: search, filters, sorting and paging, all kept in the URL; CSV export. */
 export function MembersPage() {
+  const w = useWords(membersWords);
+  const labels = useWords(adminWords);
+  const format = useFormats();
+  const tierOptions = tiers.map((tier) => ({ value: String(tier.index), label: format.tierName(tier.index) }));
+  const calendarDate = (date: string | null) => (date ? format.date(date) : '—');
   const [params, setParams] = useUrlParams(PARAMS);
   const { search } = useLocation();
   const filter = {
     q: params.q,
     status: oneOf(params.status, memberStatuses),
-    tier: oneOf(
-      params.tier,
-      tierOptions.map((option) => option.value),
-    ),
+    tier: oneOf(params.tier, tierValues),
     role: oneOf(params.role, roles),
     sort: oneOf(params.sort, memberSortKeys) ?? 'name',
     dir: oneOf(params.dir, directions) ?? 'asc',
@@ -62,7 +59,7 @@ export function MembersPage() {
   const columns: Column<MemberRow>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: w.name,
       sortKey: 'name',
       render: (m) => (
         <Link
@@ -75,23 +72,23 @@ export function MembersPage() {
         </Link>
       ),
     },
-    { key: 'email', label: 'E-mail', sortKey: 'email', render: (m) => m.email },
-    { key: 'role', label: 'Role', nowrap: true, render: (m) => roleLabels[m.role] },
-    { key: 'tier', label: 'Tier', sortKey: 'tier', render: (m) => m.tier_name ?? '—' },
-    { key: 'since', label: 'Member since', sortKey: 'member_since', nowrap: true, render: (m) => calendarDate(m.registered_date) },
-    { key: 'expiry', label: 'Expiry', sortKey: 'expiry', nowrap: true, render: (m) => calendarDate(m.expiry_date) },
+    { key: 'email', label: w.email, sortKey: 'email', render: (m) => m.email },
+    { key: 'role', label: w.role, nowrap: true, render: (m) => labels.roles[m.role] },
+    { key: 'tier', label: w.tier, sortKey: 'tier', render: (m) => (m.tier_name ? format.tierNamed(m.tier_name) : '—') },
+    { key: 'since', label: w.memberSince, sortKey: 'member_since', nowrap: true, render: (m) => calendarDate(m.registered_date) },
+    { key: 'expiry', label: w.expiry, sortKey: 'expiry', nowrap: true, render: (m) => calendarDate(m.expiry_date) },
     {
       key: 'status',
-      label: 'Status',
+      label: w.status,
       nowrap: true,
-      render: (m) => <StatusChip label={memberStatusLabels[m.status]} tone={memberStatusTones[m.status]} />,
+      render: (m) => <StatusChip label={labels.memberStatus[m.status]} tone={memberStatusTones[m.status]} />,
     },
   ];
 
   return (
     <AdminSection
-      title="Members"
-      intro="Everyone with an account. Open a member to see their details, payments and role."
+      title={w.title}
+      intro={w.intro}
       actions={
         <>
           <AddMemberButton />
@@ -99,40 +96,40 @@ export function MembersPage() {
         </>
       }
     >
-      <FilterBar label="Filter the members">
-        <SearchField label="Search by name or e-mail" value={params.q} onSearch={(q) => setFilter({ q }, true)} />
+      <FilterBar label={w.filterLabel}>
+        <SearchField label={w.search} value={params.q} onSearch={(q) => setFilter({ q }, true)} />
         <FilterSelect
-          label="Status"
-          anyLabel="Any status"
+          label={w.status}
+          anyLabel={w.anyStatus}
           value={filter.status ?? ''}
           onChange={(status) => setFilter({ status })}
-          options={optionsOf(memberStatusLabels)}
+          options={optionsOf(labels.memberStatus)}
           minWidth={220}
         />
         <FilterSelect
-          label="Tier"
-          anyLabel="Any tier"
+          label={w.tier}
+          anyLabel={w.anyTier}
           value={filter.tier ?? ''}
           onChange={(tier) => setFilter({ tier })}
           options={tierOptions}
           minWidth={220}
         />
         <FilterSelect
-          label="Role"
-          anyLabel="Any role"
+          label={w.role}
+          anyLabel={w.anyRole}
           value={filter.role ?? ''}
           onChange={(role) => setFilter({ role })}
-          options={optionsOf(roleLabels)}
+          options={optionsOf(labels.roles)}
         />
-        {filtered && <Button onClick={() => setFilter({ q: '', status: '', tier: '', role: '' })}>Clear filters</Button>}
+        {filtered && <Button onClick={() => setFilter({ q: '', status: '', tier: '', role: '' })}>{labels.clearFilters}</Button>}
       </FilterBar>
       {members.data && (
         <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
-          {countText(members.data.total, filtered)}
+          {w.count(members.data.total, filtered)}
         </Typography>
       )}
       <PagedTable
-        label="Members"
+        label={w.title}
         columns={columns}
         query={members}
         rowKey={(m) => m._id}
@@ -144,8 +141,8 @@ export function MembersPage() {
           dir: filter.dir,
           onSort: (key) => setParams({ sort: key, dir: key === filter.sort && filter.dir === 'asc' ? 'desc' : 'asc', page: null }),
         }}
-        emptyText={filtered ? 'No members match these filters.' : 'There are no members yet.'}
-        loadErrorText="The members could not be loaded."
+        emptyText={filtered ? w.noneMatch : w.none}
+        loadErrorText={w.loadFailed}
       />
     </AdminSection>
   );

@@ -11,46 +11,47 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminMonthlyGifts } from '../../../shared/api/monthly-gifts';
-import { formatLongDate } from '../../../shared/domain/dates';
-import { formatPence } from '../../../shared/domain/money';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { Panel } from '../../components/panel';
 import { apiRequest, errorMessage, lazyEndpoints } from '../../lib/api';
+import { useWords } from '../../lib/words';
 import { AdminSection } from './admin-section';
+import { givingWords } from './giving-words';
+import { useFormats } from './use-formats';
 
 const monthlyGiftsApi = lazyEndpoints(() => import('../../../shared/api/monthly-gifts').then((m) => m.monthlyGiftsApi));
 const KEY = ['admin', 'monthly-gifts'] as const;
 
 type Gift = AdminMonthlyGifts['gifts'][number];
-const endedWords = { donor: 'cancelled by the donor', admin: 'stopped by an admin', declines: 'ended after three declines' };
-const monthWords = (period: string) => new Date(`${period}-01T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
 
 /**
  * Every monthly gift: who gives, how much, the next charge and every month that failed (docs/product.md
  * "Monthly giving"), with a way to stop one (the donor is told by e-mail).
  */
 export function MonthlyGiftsPage() {
+  const w = useWords(givingWords);
+  const format = useFormats();
   const client = useQueryClient();
   const list = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiRequest(monthlyGiftsApi.adminList, { signal }) });
   const [saved, setSaved] = useState<string | null>(null);
   const stop = useMutation({
     mutationFn: (gift: Gift) => apiRequest(monthlyGiftsApi.adminStop, { body: { gift_id: gift.gift_id } }),
     onSuccess: async (_answer, gift) => {
-      setSaved(`The monthly gift of ${gift.name ?? gift.email} is stopped. They have been told by e-mail.`);
+      setSaved(w.giftStopped(gift.name ?? gift.email));
       await client.invalidateQueries({ queryKey: KEY });
     },
   });
   return (
-    <AdminSection title="Monthly gifts" intro="Every monthly gift, its next charge, and every month that failed.">
+    <AdminSection title={w.giftsTitle} intro={w.giftsIntro}>
       {saved && (
-        <Alert severity="success" role="status" onClose={() => setSaved(null)} sx={{ mb: 3 }}>
+        <Alert severity="success" role="status" onClose={() => setSaved(null)} closeText={w.close} sx={{ mb: 3 }}>
           {saved}
         </Alert>
       )}
       {stop.isError && (
         <Alert severity="error" role="alert" sx={{ mb: 3 }}>
-          {errorMessage(stop.error, 'The monthly gift could not be stopped. Please try again.')}
+          {errorMessage(stop.error, w.stopFailed)}
         </Alert>
       )}
       <Panel>
@@ -59,21 +60,21 @@ export function MonthlyGiftsPage() {
             <Skeleton variant="rounded" height={160} />
           </LoadingRegion>
         ) : list.isError ? (
-          <LoadError message="The monthly gifts could not be loaded." error={list.error} onRetry={() => void list.refetch()} />
+          <LoadError message={w.giftsFailed} error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.gifts.length === 0 ? (
-          <Typography>No one gives monthly yet.</Typography>
+          <Typography>{w.noGifts}</Typography>
         ) : (
           <TableContainer>
-            <Table size="small" aria-label="Monthly gifts">
+            <Table size="small" aria-label={w.giftsTitle}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Donor</TableCell>
-                  <TableCell>Amount</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Next charge</TableCell>
-                  <TableCell>Failures</TableCell>
+                  <TableCell>{w.donor}</TableCell>
+                  <TableCell>{w.amount}</TableCell>
+                  <TableCell>{w.status}</TableCell>
+                  <TableCell>{w.nextCharge}</TableCell>
+                  <TableCell>{w.failures}</TableCell>
                   <TableCell>
-                    <span className="visually-hidden">Action</span>
+                    <span className="visually-hidden">{w.action}</span>
                   </TableCell>
                 </TableRow>
               </TableHead>
@@ -81,29 +82,25 @@ export function MonthlyGiftsPage() {
                 {list.data.gifts.map((gift) => (
                   <TableRow key={gift.gift_id}>
                     <TableCell>
-                      {gift.name ?? 'Anonymous'}
+                      {gift.name ?? w.anonymous}
                       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                         {gift.email}
-                        {gift.has_account ? '' : ' (no account)'}
+                        {gift.has_account ? '' : w.noAccount}
                       </Typography>
                     </TableCell>
                     <TableCell>
-                      {formatPence(gift.pence)} a month{gift.gift_aid ? ', with Gift Aid' : ''}
+                      {w.aMonth(format.pence(gift.pence))}
+                      {gift.gift_aid ? w.withGiftAid : ''}
                     </TableCell>
-                    <TableCell>{gift.status === 'active' ? 'Active' : gift.ended_by ? endedWords[gift.ended_by] : 'Ended'}</TableCell>
-                    <TableCell>{gift.next_charge ? formatLongDate(gift.next_charge) : '–'}</TableCell>
+                    <TableCell>{gift.status === 'active' ? w.active : gift.ended_by ? w.endedBy[gift.ended_by] : w.ended}</TableCell>
+                    <TableCell>{gift.next_charge ? format.longDate(gift.next_charge) : '–'}</TableCell>
                     <TableCell>
                       {gift.failures.length === 0
-                        ? 'None'
+                        ? w.none
                         : gift.failures.map((f) => (
                             <Typography key={f.period} variant="body2">
-                              {monthWords(f.period)}: {f.message ?? 'declined'} ({f.attempts} {f.attempts === 1 ? 'try' : 'tries'}
-                              {f.next_attempt_at
-                                ? `, next on ${formatLongDate(f.next_attempt_at)}`
-                                : f.status === 'failed'
-                                  ? ', given up'
-                                  : ''}
-                              )
+                              {format.month(f.period)}: {f.message ?? w.declined} ({w.tries(f.attempts)}
+                              {f.next_attempt_at ? w.nextOn(format.longDate(f.next_attempt_at)) : f.status === 'failed' ? w.givenUp : ''})
                             </Typography>
                           ))}
                     </TableCell>
@@ -115,7 +112,7 @@ export function MonthlyGiftsPage() {
                           loading={stop.isPending && stop.variables.gift_id === gift.gift_id}
                           onClick={() => stop.mutate(gift)}
                         >
-                          Stop the gift of {gift.name ?? gift.email}
+                          {w.stopGift(gift.name ?? gift.email)}
                         </Button>
                       )}
                     </TableCell>

@@ -20,25 +20,29 @@ import { Link as RouterLink } from 'react-router';
 import type { NewsletterStatus } from '../../../shared/api/newsletters';
 import { visuallyHidden } from '../../components/loading-region';
 import { apiRequest, errorMessage, lazyEndpoints } from '../../lib/api';
-import { formatShortDateTime } from '../../lib/format';
 import { isAdmin, useSession } from '../../lib/session';
 import { AdminSection } from './admin-section';
 import { StatusChip, type StatusTone } from './status-chip';
 import { useFormAction } from '../../lib/form-outcome';
+import { useWords } from '../../lib/words';
+import { newslettersWords } from './newsletters-words';
+import { useFormats } from './use-formats';
 
 const newslettersApi = lazyEndpoints(() => import('../../../shared/api/newsletters').then((m) => m.newslettersApi));
 
-const STATUS: Record<NewsletterStatus, [string, StatusTone]> = {
-  draft: ['Draft', 'neutral'],
-  scheduled: ['Scheduled', 'warning'],
-  queueing: ['Being queued', 'warning'],
-  sending: ['Sending', 'warning'],
-  sent: ['Sent', 'success'],
-  cancelled: ['Cancelled', 'neutral'],
+const TONE: Record<NewsletterStatus, StatusTone> = {
+  draft: 'neutral',
+  scheduled: 'warning',
+  queueing: 'warning',
+  sending: 'warning',
+  sent: 'success',
+  cancelled: 'neutral',
 };
 
 /** Newsletters (editors and the admin), and the admin's mailing lists and suppressed addresses (decisions 120-123). */
 export function NewslettersPage() {
+  const w = useWords(newslettersWords);
+  const { dateTime } = useFormats();
   const admin = isAdmin(useSession());
   const newsletters = useQuery({
     queryKey: ['admin', 'newsletters'],
@@ -46,26 +50,26 @@ export function NewslettersPage() {
   });
   return (
     <AdminSection
-      title="Newsletters"
-      intro="Write to members and supporters. Each person gets each newsletter once, only if they agreed to it, at the pace set for the mail server; nothing tracks opens or clicks."
+      title={w.title}
+      intro={w.intro}
       actions={
         <Button component={RouterLink} to="/admin/newsletters/new" variant="contained">
-          Write a newsletter
+          {w.write}
         </Button>
       }
     >
       {newsletters.isError ? (
-        <Alert severity="error">{errorMessage(newsletters.error, 'The newsletters could not be loaded.')}</Alert>
+        <Alert severity="error">{errorMessage(newsletters.error, w.loadFailed)}</Alert>
       ) : (
-        <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of newsletters" tabIndex={0} sx={{ mb: 5 }}>
-          <Table aria-label="Newsletters">
+        <TableContainer component={Paper} variant="outlined" role="region" aria-label={w.table} tabIndex={0} sx={{ mb: 5 }}>
+          <Table aria-label={w.title}>
             <TableHead>
               <TableRow>
-                <TableCell>Subject</TableCell>
-                <TableCell>List</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Recipients</TableCell>
-                <TableCell>Started</TableCell>
+                <TableCell>{w.subject}</TableCell>
+                <TableCell>{w.list}</TableCell>
+                <TableCell>{w.status}</TableCell>
+                <TableCell align="right">{w.recipients}</TableCell>
+                <TableCell>{w.started}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -78,17 +82,17 @@ export function NewslettersPage() {
                   </TableCell>
                   <TableCell>{n.list.name}</TableCell>
                   <TableCell>
-                    <StatusChip label={STATUS[n.status][0]} tone={STATUS[n.status][1]} />
+                    <StatusChip label={w.statuses[n.status]} tone={TONE[n.status]} />
                   </TableCell>
                   <TableCell align="right">{n.recipients}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {n.started_at ? formatShortDateTime(n.started_at) : n.scheduled_at ? `For ${formatShortDateTime(n.scheduled_at)}` : ''}
+                    {n.started_at ? dateTime(n.started_at) : n.scheduled_at ? w.scheduledFor(dateTime(n.scheduled_at)) : ''}
                   </TableCell>
                 </TableRow>
               ))}
               {newsletters.data?.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={5}>No newsletters yet.</TableCell>
+                  <TableCell colSpan={5}>{w.none}</TableCell>
                 </TableRow>
               )}
             </TableBody>
@@ -102,6 +106,7 @@ export function NewslettersPage() {
 }
 
 function MailingLists() {
+  const w = useWords(newslettersWords);
   const formAction = useFormAction();
   const queryClient = useQueryClient();
   const lists = useQuery({ queryKey: ['admin', 'mailing-lists'], queryFn: ({ signal }) => apiRequest(newslettersApi.lists, { signal }) });
@@ -124,20 +129,17 @@ function MailingLists() {
   return (
     <Box component="section" aria-labelledby="lists-title" sx={{ mb: 5 }}>
       <Typography id="lists-title" variant="h3" sx={{ fontSize: '1.35rem', mb: 1 }}>
-        Mailing lists
+        {w.listsTitle}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        People choose their lists on the page each newsletter links to, and in My Profile. A list marked “for everyone who agreed to news”
-        reaches people who ticked the news box when joining, donating or booking, until they leave it.
-      </Typography>
-      <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of mailing lists" tabIndex={0} sx={{ mb: 2 }}>
-        <Table aria-label="Mailing lists" size="small">
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.listsIntro}</Typography>
+      <TableContainer component={Paper} variant="outlined" role="region" aria-label={w.listsTable} tabIndex={0} sx={{ mb: 2 }}>
+        <Table aria-label={w.listsTitle} size="small">
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Description</TableCell>
-              <TableCell>For everyone who agreed to news</TableCell>
-              <TableCell align="right">Chose it themselves</TableCell>
+              <TableCell>{w.name}</TableCell>
+              <TableCell>{w.description}</TableCell>
+              <TableCell>{w.forEveryone}</TableCell>
+              <TableCell align="right">{w.choseIt}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -145,7 +147,7 @@ function MailingLists() {
               <TableRow key={l._id}>
                 <TableCell>{l.name}</TableCell>
                 <TableCell>{l.description}</TableCell>
-                <TableCell>{l.auto_subscribe ? 'Yes' : 'No'}</TableCell>
+                <TableCell>{l.auto_subscribe ? w.yes : w.no}</TableCell>
                 <TableCell align="right">{l.subscribers}</TableCell>
               </TableRow>
             ))}
@@ -160,21 +162,18 @@ function MailingLists() {
         noValidate
         direction={{ xs: 'column', md: 'row' }}
         spacing={1.5}
-        aria-label="New mailing list"
+        aria-label={w.newList}
       >
-        <TextField label="New list’s name" value={name} onChange={(e) => setName(e.target.value)} size="small" required />
-        <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} size="small" />
-        <FormControlLabel
-          control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />}
-          label="For everyone who agreed to news"
-        />
+        <TextField label={w.newListName} value={name} onChange={(e) => setName(e.target.value)} size="small" required />
+        <TextField label={w.description} value={description} onChange={(e) => setDescription(e.target.value)} size="small" />
+        <FormControlLabel control={<Checkbox checked={auto} onChange={(e) => setAuto(e.target.checked)} />} label={w.forEveryone} />
         <Button type="submit" variant="outlined" loading={create.isPending}>
-          Add the list
+          {w.addList}
         </Button>
       </Stack>
       {create.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {errorMessage(create.error, 'The list could not be added.')}
+          {errorMessage(create.error, w.addListFailed)}
         </Alert>
       )}
     </Box>
@@ -182,6 +181,8 @@ function MailingLists() {
 }
 
 function Suppressions() {
+  const w = useWords(newslettersWords);
+  const { dateTime } = useFormats();
   const queryClient = useQueryClient();
   const suppressed = useQuery({
     queryKey: ['admin', 'suppressions'],
@@ -194,23 +195,20 @@ function Suppressions() {
   return (
     <Box component="section" aria-labelledby="suppressed-title">
       <Typography id="suppressed-title" variant="h3" sx={{ fontSize: '1.35rem', mb: 1 }}>
-        Suppressed addresses
+        {w.suppressedTitle}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        No newsletter goes to an address the receiving server refused for good (a 5xx answer), or refused for now three times in a row. Lift
-        one once you know the address works again.
-      </Typography>
-      {lift.isError && <Alert severity="error">{errorMessage(lift.error, 'The suppression could not be lifted.')}</Alert>}
-      <TableContainer component={Paper} variant="outlined" role="region" aria-label="Table of suppressed addresses" tabIndex={0}>
-        <Table aria-label="Suppressed addresses" size="small">
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.suppressedIntro}</Typography>
+      {lift.isError && <Alert severity="error">{errorMessage(lift.error, w.liftFailed)}</Alert>}
+      <TableContainer component={Paper} variant="outlined" role="region" aria-label={w.suppressedTable} tabIndex={0}>
+        <Table aria-label={w.suppressedTitle} size="small">
           <TableHead>
             <TableRow>
-              <TableCell>Address</TableCell>
-              <TableCell>Why</TableCell>
-              <TableCell>Since</TableCell>
+              <TableCell>{w.address}</TableCell>
+              <TableCell>{w.why}</TableCell>
+              <TableCell>{w.since}</TableCell>
               <TableCell>
                 <Box component="span" sx={visuallyHidden}>
-                  Action
+                  {w.action}
                 </Box>
               </TableCell>
             </TableRow>
@@ -227,17 +225,17 @@ function Suppressions() {
                     </Box>
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(s.suppressed_at)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(s.suppressed_at)}</TableCell>
                 <TableCell>
-                  <Button size="small" onClick={() => lift.mutate(s.email)} aria-label={`Lift the suppression of ${s.email}`}>
-                    Lift
+                  <Button size="small" onClick={() => lift.mutate(s.email)} aria-label={w.liftOf(s.email)}>
+                    {w.lift}
                   </Button>
                 </TableCell>
               </TableRow>
             ))}
             {suppressed.data?.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>No address is suppressed.</TableCell>
+                <TableCell colSpan={4}>{w.noneSuppressed}</TableCell>
               </TableRow>
             )}
           </TableBody>

@@ -11,21 +11,24 @@ import { useId, useState } from 'react';
 import type { OutboxMessage } from '../../../shared/api/admin';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
-import { formatShortDateTime } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { useOutboxMessage } from './admin-api';
-import { outboxStatusLabels } from './admin-labels';
+import { adminWords } from './admin-words';
+import { outboxWords } from './outbox-words';
+import { useFormats } from './use-formats';
 
 /**
  * One message in full. Only the plain-text body is shown, as text in a <pre>: the HTML body is
  * never rendered, so nothing in a message can run or load in the admin's page.
  */
 export function OutboxMessageDialog({ id, open, onClose }: { id: number | null; open: boolean; onClose: () => void }) {
+  const w = useWords(outboxWords);
   const message = useOutboxMessage(id);
   const titleId = useId();
   return (
     <Dialog open={open && id !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
       <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
-        {message.data?.subject ?? 'Message'}
+        {message.data?.subject ?? w.message}
       </DialogTitle>
       <DialogContent dividers>
         {message.isPending ? (
@@ -33,7 +36,7 @@ export function OutboxMessageDialog({ id, open, onClose }: { id: number | null; 
             <Skeleton variant="rounded" height={240} />
           </LoadingRegion>
         ) : message.isError ? (
-          <LoadError message="The message could not be loaded." error={message.error} onRetry={() => void message.refetch()} />
+          <LoadError message={w.messageFailed} error={message.error} onRetry={() => void message.refetch()} />
         ) : (
           <MessageBody message={message.data} />
         )}
@@ -41,7 +44,7 @@ export function OutboxMessageDialog({ id, open, onClose }: { id: number | null; 
       <DialogActions sx={{ px: 3, py: 1.5, gap: 1 }}>
         {message.data && <CopyTextButton text={message.data.text_body} />}
         <Button onClick={onClose} variant="contained">
-          Close
+          {w.close}
         </Button>
       </DialogActions>
     </Dialog>
@@ -49,13 +52,16 @@ export function OutboxMessageDialog({ id, open, onClose }: { id: number | null; 
 }
 
 function MessageBody({ message }: { message: OutboxMessage }) {
+  const w = useWords(outboxWords);
+  const labels = useWords(adminWords);
+  const { dateTime } = useFormats();
   const facts: [string, string][] = [
-    ['To', message.to_address],
-    ['Created', formatShortDateTime(message.created_at)],
-    ['Status', outboxStatusLabels[message.status]],
-    ['Sent at', message.sent_at ? formatShortDateTime(message.sent_at) : 'Not sent'],
+    [w.to, message.to_address],
+    [w.created, dateTime(message.created_at)],
+    [w.status, labels.outboxStatus[message.status]],
+    [w.sentAt, message.sent_at ? dateTime(message.sent_at) : w.notSent],
   ];
-  if (message.last_error) facts.push(['Last error', message.last_error]);
+  if (message.last_error) facts.push([w.lastError, message.last_error]);
   return (
     <>
       <Box
@@ -81,7 +87,7 @@ function MessageBody({ message }: { message: OutboxMessage }) {
       <Box
         component="pre"
         role="region"
-        aria-label="Message text"
+        aria-label={w.messageText}
         tabIndex={0}
         sx={{
           m: 0,
@@ -105,6 +111,7 @@ function MessageBody({ message }: { message: OutboxMessage }) {
 }
 
 function CopyTextButton({ text }: { text: string }) {
+  const w = useWords(outboxWords);
   const [result, setResult] = useState<'copied' | 'failed' | null>(null);
   async function copy() {
     try {
@@ -118,10 +125,10 @@ function CopyTextButton({ text }: { text: string }) {
   return (
     <>
       <Typography role="status" variant="body2" sx={{ mr: 'auto', color: result === 'failed' ? 'error.main' : 'text.secondary' }}>
-        {result === 'copied' ? 'Copied.' : result === 'failed' ? 'Could not copy: select the text and copy it by hand.' : ''}
+        {result === 'copied' ? w.copied : result === 'failed' ? w.copyFailed : ''}
       </Typography>
       <Button startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-        Copy text
+        {w.copyText}
       </Button>
     </>
   );

@@ -4,15 +4,18 @@ import Link from '@mui/material/Link';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { outboxStatus, type OutboxListQuery, type OutboxPage as OutboxList, type outboxRow } from '../../../shared/api/admin';
-import { formatShortDateTime } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { useOutboxList } from './admin-api';
-import { mailKindLabel, outboxStatusLabels, outboxStatusTones } from './admin-labels';
+import { mailKindLabel, outboxStatusTones } from './admin-labels';
+import { adminWords } from './admin-words';
 import { AdminSection, FilterBar } from './admin-section';
 import { FilterSelect, optionsOf } from './filter-select';
 import { OutboxMessageDialog } from './outbox-message-dialog';
+import { outboxWords } from './outbox-words';
 import { PagedTable, type Column } from './paged-table';
 import { SearchField } from './search-field';
 import { StatusChip } from './status-chip';
+import { useFormats } from './use-formats';
 import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from './use-url-params';
 
 type OutboxRow = z.infer<typeof outboxRow>;
@@ -21,6 +24,9 @@ const PARAMS = ['status', 'q', 'page', 'page_size', 'after', 'before'] as const;
 
 /** The mail the site wrote: how it is delivered, each message's state, and its text on request. */
 export function OutboxPage() {
+  const w = useWords(outboxWords);
+  const labels = useWords(adminWords);
+  const { dateTime } = useFormats();
   const [params, setParams] = useUrlParams(PARAMS);
   const query = {
     status: oneOf(params.status, outboxStatus.options),
@@ -35,33 +41,29 @@ export function OutboxPage() {
   const filtered = Boolean(query.status || query.q);
 
   return (
-    <AdminSection title="Outbox" intro="Every e-mail the site wrote (receipts, reminders, password resets), newest first.">
+    <AdminSection title={w.title} intro={w.intro}>
       {outbox.data && <DeliveryNote delivery={outbox.data.delivery} />}
-      <FilterBar label="Filter the messages">
-        <SearchField
-          label="Search by address or subject"
-          value={params.q}
-          onSearch={(q) => setParams({ q, page: null }, { replace: true })}
-        />
+      <FilterBar label={w.filterLabel}>
+        <SearchField label={w.search} value={params.q} onSearch={(q) => setParams({ q, page: null }, { replace: true })} />
         <FilterSelect
-          label="Status"
-          anyLabel="Any status"
+          label={w.status}
+          anyLabel={w.anyStatus}
           value={query.status ?? ''}
           onChange={(status) => setParams({ status, page: null })}
-          options={optionsOf(outboxStatusLabels)}
+          options={optionsOf(labels.outboxStatus)}
           minWidth={220}
         />
       </FilterBar>
       <PagedTable
-        label="Messages"
-        columns={columns((id) => setMessage({ id, open: true }))}
+        label={w.messages}
+        columns={columns((id) => setMessage({ id, open: true }), w, labels, dateTime)}
         query={outbox}
         rowKey={(m) => String(m._id)}
         page={query.page}
         pageSize={query.page_size}
         onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
-        emptyText={filtered ? 'No messages match these filters.' : 'The site has not written any e-mail yet.'}
-        loadErrorText="The messages could not be loaded."
+        emptyText={filtered ? w.noneMatch : w.none}
+        loadErrorText={w.loadFailed}
       />
       <OutboxMessageDialog
         id={message?.id ?? null}
@@ -73,39 +75,44 @@ export function OutboxPage() {
 }
 
 function DeliveryNote({ delivery }: { delivery: OutboxList['delivery'] }) {
+  const w = useWords(outboxWords);
   return delivery === 'outbox' ? (
     <Alert severity="warning" sx={{ mb: 3 }}>
-      No SMTP server is set: messages are kept here; send them by hand. Open a message to read it and copy its text into your own e-mail.
-      Setting <code>SMTP_URL</code> sends them for real.
+      {w.keptHere} <code>SMTP_URL</code> {w.keptHereEnd}
     </Alert>
   ) : (
     <Alert severity="info" sx={{ mb: 3 }}>
-      Messages are sent by e-mail over SMTP. A failed send is tried again every hour; its last error shows under its status.
+      {w.sentBySmtp}
     </Alert>
   );
 }
 
-function columns(open: (id: number) => void): Column<OutboxRow>[] {
+function columns(
+  open: (id: number) => void,
+  w: (typeof outboxWords)['en'],
+  labels: (typeof adminWords)['en'],
+  dateTime: (instant: string) => string,
+): Column<OutboxRow>[] {
   return [
-    { key: 'created', label: 'Created', nowrap: true, render: (m) => formatShortDateTime(m.created_at) },
-    { key: 'to', label: 'To', render: (m) => m.to_address },
+    { key: 'created', label: w.created, nowrap: true, render: (m) => dateTime(m.created_at) },
+    { key: 'to', label: w.to, render: (m) => m.to_address },
     {
       key: 'subject',
-      label: 'Subject',
+      label: w.subject,
       render: (m) => (
         // A button, not a link: it opens the message in a dialog rather than going anywhere.
         <Link component="button" type="button" onClick={() => open(m._id)} sx={{ textAlign: 'left', fontWeight: 600 }}>
-          {m.subject || '(no subject)'}
+          {m.subject || w.noSubject}
         </Link>
       ),
     },
-    { key: 'kind', label: 'Kind', render: (m) => mailKindLabel(m.kind) },
+    { key: 'kind', label: w.kind, render: (m) => mailKindLabel(m.kind, labels.mailKind) },
     {
       key: 'status',
-      label: 'Status',
+      label: w.status,
       render: (m) => (
         <>
-          <StatusChip label={outboxStatusLabels[m.status]} tone={outboxStatusTones[m.status]} />
+          <StatusChip label={labels.outboxStatus[m.status]} tone={outboxStatusTones[m.status]} />
           {m.last_error && m.status !== 'sent' && (
             <Box component="span" sx={{ display: 'block', mt: 0.5, fontSize: '0.8rem', color: 'text.secondary' }}>
               {m.last_error}
@@ -116,14 +123,14 @@ function columns(open: (id: number) => void): Column<OutboxRow>[] {
     },
     {
       key: 'sent',
-      label: 'Sent at',
+      label: w.sentAt,
       nowrap: true,
       render: (m) =>
         m.sent_at ? (
-          formatShortDateTime(m.sent_at)
+          dateTime(m.sent_at)
         ) : (
           <Box component="span" sx={{ color: 'text.secondary' }}>
-            Not sent
+            {w.notSent}
           </Box>
         ),
     },

@@ -18,6 +18,8 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion, visuallyHidden } from '../../components/loading-region';
 import { useSiteText } from '../../lib/site-text';
+import { useWords } from '../../lib/words';
+import { adminWords } from './admin-words';
 import { PAGE_SIZES, type PageCursor } from './use-url-params';
 
 export interface Column<T> {
@@ -74,6 +76,7 @@ export function PagedTable<T>({
   loadErrorText: string;
 }) {
   const { t } = useSiteText();
+  const w = useWords(adminWords);
   if (query.isPending) return <TableSkeleton />;
   if (query.isError) return <LoadError message={loadErrorText} error={query.error} onRetry={() => void query.refetch()} />;
 
@@ -90,10 +93,10 @@ export function PagedTable<T>({
     return (
       <Paper variant="outlined" sx={{ p: 3, borderRadius: 2 }}>
         <Typography role="status" sx={{ mb: 1.5 }}>
-          There is nothing on page {page}.
+          {w.nothingOnPage(page)}
         </Typography>
         <Button variant="outlined" onClick={() => onPage(1, pageSize)}>
-          Go to the first page
+          {w.goToFirstPage}
         </Button>
       </Paper>
     );
@@ -146,12 +149,16 @@ export function PagedTable<T>({
           onPage(to, pageSize, cursor);
         }}
         onRowsPerPageChange={(e) => onPage(1, Number(e.target.value))}
+        labelRowsPerPage={w.rowsPerPage}
+        labelDisplayedRows={w.displayedRows}
+        getItemAriaLabel={w.pageButton}
       />
     </Paper>
   );
 }
 
 function HeaderCell<T>({ column, sort }: { column: Column<T>; sort?: SortState }) {
+  const w = useWords(adminWords);
   const { sortKey } = column;
   if (!sort || !sortKey) {
     return (
@@ -167,7 +174,7 @@ function HeaderCell<T>({ column, sort }: { column: Column<T>; sort?: SortState }
         {column.label}
         {active && (
           <Box component="span" sx={visuallyHidden}>
-            {sort.dir === 'desc' ? ' (sorted descending)' : ' (sorted ascending)'}
+            {sort.dir === 'desc' ? w.sortedDescending : w.sortedAscending}
           </Box>
         )}
       </TableSortLabel>

@@ -4,31 +4,28 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { awaitsReview, type MemberDetail, type PaymentRow } from '../../../shared/api/admin';
-import { formatLongDate } from '../../../shared/domain/dates';
-import { formatPence } from '../../../shared/domain/money';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api';
-import { formatShortDate } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { useReviewPayment } from './admin-api';
-import { paymentKindLabels, personName } from './admin-labels';
+import { personName } from './admin-labels';
+import { adminWords } from './admin-words';
+import { paymentsWords } from './payments-words';
+import { useFormats } from './use-formats';
 
-const titles: Partial<Record<PaymentRow['status'], string>> = {
-  refunded: 'Payment refunded',
-  partly_refunded: 'Payment partly refunded',
-  disputed: 'Payment disputed',
-  dispute_lost: 'Dispute lost',
-};
+type Words = (typeof paymentsWords)['en'];
+type Formats = ReturnType<typeof useFormats>;
 
-function what(payment: PaymentRow): string {
-  const paid = `The ${paymentKindLabels[payment.kind].toLowerCase()} of ${formatPence(payment.amount)} paid on ${formatShortDate(payment.completed_at ?? payment.created_at)}`;
+function what(payment: PaymentRow, w: Words, kinds: (typeof adminWords)['en']['paymentKind'], format: Formats): string {
+  const paid = w.paid(kinds[payment.kind], format.pence(payment.amount), format.date(payment.completed_at ?? payment.created_at));
   switch (payment.status) {
     case 'refunded':
     case 'partly_refunded':
-      return `${paid} was refunded through Stripe (${formatPence(payment.refunded)}).`;
+      return w.wasRefunded(paid, format.pence(payment.refunded));
     case 'disputed':
-      return `${paid} is disputed by the cardholder with their bank.`;
+      return w.isDisputed(paid);
     default:
-      return `${paid} was taken back by the cardholder's bank after a dispute.`;
+      return w.takenBack(paid);
   }
 }
 
@@ -49,15 +46,22 @@ export function PaymentReviews({ member }: { member: MemberDetail }) {
 }
 
 function PaymentReview({ payment, name }: { payment: PaymentRow; name: string }) {
+  const w = useWords(paymentsWords);
+  const labels = useWords(adminWords);
+  const format = useFormats();
   const review = useReviewPayment();
   const [confirming, setConfirming] = useState(false);
   const year =
-    payment.period_start && payment.period_end ? ` (${formatLongDate(payment.period_start)} to ${formatLongDate(payment.period_end)})` : '';
-  const failure = review.isError ? errorMessage(review.error, 'The decision could not be saved. Please try again.') : null;
+    payment.period_start && payment.period_end
+      ? w.yearPaidFor(format.longDate(payment.period_start), format.longDate(payment.period_end))
+      : '';
+  const failure = review.isError ? errorMessage(review.error, w.decisionFailed) : null;
+  const title = w.reviewTitles[payment.status as keyof Words['reviewTitles']];
   return (
-    <Alert severity="warning" role="region" aria-label={titles[payment.status]}>
-      <AlertTitle>{titles[payment.status]}</AlertTitle>
-      {what(payment)} The membership has not been changed: decide whether the year it paid for{year} stands.
+    <Alert severity="warning" role="region" aria-label={title}>
+      <AlertTitle>{title}</AlertTitle>
+      {what(payment, w, labels.paymentKind, format)}
+      {w.decide(year)}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
         <Button
           variant="outlined"
@@ -65,10 +69,10 @@ function PaymentReview({ payment, name }: { payment: PaymentRow; name: string })
           loading={review.isPending && !confirming}
           onClick={() => review.mutate({ payment_id: payment._id, decision: 'keep' })}
         >
-          Keep the membership
+          {w.keep}
         </Button>
         <Button variant="outlined" size="small" color="error" onClick={() => setConfirming(true)}>
-          Take off the year it paid for
+          {w.takeOff}
         </Button>
       </Stack>
       {failure && !confirming && (
@@ -78,9 +82,9 @@ function PaymentReview({ payment, name }: { payment: PaymentRow; name: string })
       )}
       <ConfirmDialog
         open={confirming}
-        question={`Take a year off ${name}’s membership?`}
-        details="Their membership will end a year earlier than it does now. The member is not told by e-mail."
-        confirmLabel="Take off the year"
+        question={w.takeOffQuestion(name)}
+        details={w.takeOffDetails}
+        confirmLabel={w.takeOffConfirm}
         pending={review.isPending}
         error={confirming ? failure : null}
         onConfirm={() => review.mutate({ payment_id: payment._id, decision: 'end' }, { onSuccess: () => setConfirming(false) })}

@@ -7,56 +7,47 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatPence } from '../../../shared/domain/money';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
-import { formatCalendarMonth } from '../../lib/format';
+import { useWords } from '../../lib/words';
 import { usePaymentTotals } from './admin-api';
+import { paymentsWords } from './payments-words';
+import { useFormats } from './use-formats';
 
-const amountColumns = [
-  ['registration', 'Registration'],
-  ['renewal', 'Renewal'],
-  ['donation', 'Donation'],
-  ['booking', 'Bookings'],
-  ['refunded', 'Refunded'],
-  ['disputed', 'Disputed'],
-  ['total', 'Kept'],
-] as const;
+const amountColumns = ['registration', 'renewal', 'donation', 'booking', 'refunded', 'disputed', 'total'] as const;
 
 /** Payments received by the London month they completed in, newest month first, less what went back. */
 export function PaymentTotals() {
+  const w = useWords(paymentsWords);
+  const { month: monthName, pence } = useFormats();
   const totals = usePaymentTotals();
   return (
     <section aria-labelledby="payment-totals-title">
       <Typography id="payment-totals-title" variant="h3" sx={{ fontSize: '1.25rem', color: 'primary.dark', mt: 5, mb: 1 }}>
-        Totals by month
+        {w.totalsTitle}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        Payments received, by the month (London time) they completed in. Refunded and disputed amounts (Stripe holds the money while a
-        dispute is open, and returns it if it is won) are counted in the month of the payment and taken off what was kept. The filters above
-        do not apply here.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.totalsIntro}</Typography>
       {totals.isPending ? (
         <LoadingRegion>
           <Skeleton variant="rounded" height={120} />
         </LoadingRegion>
       ) : totals.isError ? (
-        <LoadError message="The monthly totals could not be loaded." error={totals.error} onRetry={() => void totals.refetch()} />
+        <LoadError message={w.totalsFailed} error={totals.error} onRetry={() => void totals.refetch()} />
       ) : totals.data.length === 0 ? (
-        <Typography>No payment has succeeded yet.</Typography>
+        <Typography>{w.noTotals}</Typography>
       ) : (
-        <TableContainer component={Paper} variant="outlined" role="region" aria-label="Totals by month" tabIndex={0}>
+        <TableContainer component={Paper} variant="outlined" role="region" aria-label={w.totalsTitle} tabIndex={0}>
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell sx={{ fontWeight: 700 }}>Month</TableCell>
-                {amountColumns.map(([key, label]) => (
+                <TableCell sx={{ fontWeight: 700 }}>{w.month}</TableCell>
+                {amountColumns.map((key) => (
                   <TableCell key={key} align="right" sx={{ fontWeight: 700 }}>
-                    {label}
+                    {w.totals[key]}
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={{ fontWeight: 700 }}>
-                  Payments
+                  {w.payments}
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -64,13 +55,11 @@ export function PaymentTotals() {
               {totals.data.map((month) => (
                 <TableRow key={month.month}>
                   <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {formatCalendarMonth(month.month)}
+                    {monthName(month.month)}
                   </TableCell>
-                  {amountColumns.map(([key]) => (
+                  {amountColumns.map((key) => (
                     <TableCell key={key} align="right" sx={{ whiteSpace: 'nowrap', fontWeight: key === 'total' ? 700 : undefined }}>
-                      {(key === 'refunded' || key === 'disputed') && month[key] > 0
-                        ? `−${formatPence(month[key])}`
-                        : formatPence(month[key])}
+                      {(key === 'refunded' || key === 'disputed') && month[key] > 0 ? `−${pence(month[key])}` : pence(month[key])}
                     </TableCell>
                   ))}
                   <TableCell align="right">{month.count}</TableCell>

@@ -9,58 +9,86 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { PaymentRow } from '../../../shared/api/admin';
-import { formatLongDate } from '../../../shared/domain/dates';
-import { formatPence } from '../../../shared/domain/money';
-import { formatShortDateTime } from '../../lib/format';
-import { paymentKindLabels, paymentStatusLabels, paymentStatusTones } from './admin-labels';
+import { useWords } from '../../lib/words';
+import { paymentStatusTones } from './admin-labels';
+import { adminWords } from './admin-words';
 import type { Column } from './paged-table';
+import { paymentsWords } from './payments-words';
 import { StatusChip } from './status-chip';
+import { useFormats } from './use-formats';
 
 /** The provider of payments the admin recorded by hand (cheque, transfer, cash). */
 const OFFLINE_PROVIDER = 'offline';
 
 /** The columns of a payments list; `withPayer` adds who paid (the all-payments page). */
-export function paymentColumns(withPayer: boolean): Column<PaymentRow>[] {
+export function usePaymentColumns(withPayer: boolean): Column<PaymentRow>[] {
+  const w = useWords(paymentsWords);
+  const { dateTime } = useFormats();
   const payer: Column<PaymentRow>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: w.name,
       render: (p) =>
         p.user_id ? (
           <Link component={RouterLink} to={`/admin/members/${encodeURIComponent(p.user_id)}`}>
             {p.name ?? p.email}
           </Link>
         ) : (
-          (p.name ?? 'Anonymous')
+          (p.name ?? w.anonymous)
         ),
     },
-    { key: 'email', label: 'E-mail', render: (p) => p.email },
+    { key: 'email', label: w.email, render: (p) => p.email },
   ];
   return [
-    { key: 'created', label: 'Date', nowrap: true, render: (p) => formatShortDateTime(p.created_at) },
-    { key: 'kind', label: 'Kind', nowrap: true, render: (p) => <PaymentKind payment={p} /> },
+    { key: 'created', label: w.date, nowrap: true, render: (p) => dateTime(p.created_at) },
+    { key: 'kind', label: w.kind, nowrap: true, render: (p) => <PaymentKind payment={p} /> },
     ...(withPayer ? payer : []),
-    { key: 'amount', label: 'Amount', align: 'right', nowrap: true, render: (p) => <PaymentAmount payment={p} /> },
+    { key: 'amount', label: w.amount, align: 'right', nowrap: true, render: (p) => <PaymentAmount payment={p} /> },
     {
       key: 'status',
-      label: 'Status',
+      label: w.status,
       nowrap: true,
-      render: (p) => <StatusChip label={paymentStatusLabels[p.status]} tone={paymentStatusTones[p.status]} />,
+      render: (p) => <PaymentStatus payment={p} />,
     },
-    { key: 'ref', label: 'Provider reference', render: (p) => <PaymentReference payment={p} /> },
+    { key: 'ref', label: w.reference, render: (p) => <PaymentReference payment={p} /> },
   ];
 }
 
 const secondLine = { color: 'text.secondary', fontSize: '0.85rem' } as const;
 
+/**
+ * The status; a pending Direct Debit says whether it is at the bank (about three working days) or
+ * was refused, with the bank's reason under it (decision 175).
+ */
+function PaymentStatus({ payment }: { payment: PaymentRow }) {
+  const w = useWords(paymentsWords);
+  const labels = useWords(adminWords);
+  if (payment.direct_debit === 'processing') return <StatusChip label={w.debitProcessing} tone="warning" />;
+  if (payment.direct_debit === 'failed')
+    return (
+      <>
+        <StatusChip label={w.debitFailed} tone="error" />
+        {payment.failure_message && (
+          <Typography variant="body2" sx={{ ...secondLine, whiteSpace: 'normal' }}>
+            {payment.failure_message}
+          </Typography>
+        )}
+      </>
+    );
+  return <StatusChip label={labels.paymentStatus[payment.status]} tone={paymentStatusTones[payment.status]} />;
+}
+
 /** The kind, and for a membership the year it bought (placed when it was paid). */
 function PaymentKind({ payment }: { payment: PaymentRow }) {
+  const w = useWords(paymentsWords);
+  const labels = useWords(adminWords);
+  const { longDate } = useFormats();
   return (
     <>
-      {paymentKindLabels[payment.kind]}
+      {labels.paymentKind[payment.kind]}
       {payment.period_start && payment.period_end && (
         <Typography variant="body2" sx={secondLine}>
-          {formatLongDate(payment.period_start)} to {formatLongDate(payment.period_end)}
+          {w.yearBought(longDate(payment.period_start), longDate(payment.period_end))}
         </Typography>
       )}
     </>
@@ -69,12 +97,14 @@ function PaymentKind({ payment }: { payment: PaymentRow }) {
 
 /** The amount, and what Stripe refunded of it. */
 function PaymentAmount({ payment }: { payment: PaymentRow }) {
+  const w = useWords(paymentsWords);
+  const { pence } = useFormats();
   return (
     <>
-      {formatPence(payment.amount)}
+      {pence(payment.amount)}
       {payment.refunded > 0 && (
         <Typography variant="body2" sx={secondLine}>
-          {formatPence(payment.refunded)} refunded
+          {w.refunded(pence(payment.refunded))}
         </Typography>
       )}
     </>
@@ -83,6 +113,7 @@ function PaymentAmount({ payment }: { payment: PaymentRow }) {
 
 /** The provider's reference ("By hand" for one the admin recorded), and the admin's note under it. */
 function PaymentReference({ payment }: { payment: PaymentRow }) {
+  const w = useWords(paymentsWords);
   return (
     <>
       {payment.provider_ref ? (
@@ -90,9 +121,9 @@ function PaymentReference({ payment }: { payment: PaymentRow }) {
           {payment.provider_ref}
         </Typography>
       ) : payment.provider === OFFLINE_PROVIDER ? (
-        'By hand'
+        w.byHand
       ) : (
-        'None'
+        w.noReference
       )}
       {payment.note && (
         <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -105,9 +136,9 @@ function PaymentReference({ payment }: { payment: PaymentRow }) {
 
 /** A member's payments, all on one page (newest first, as the API gives them). */
 export function PaymentsTable({ payments, label }: { payments: PaymentRow[]; label: string }) {
-  if (payments.length === 0)
-    return <Typography sx={{ color: 'text.secondary' }}>No payments from this account or its e-mail address.</Typography>;
-  const columns = paymentColumns(false);
+  const w = useWords(paymentsWords);
+  const columns = usePaymentColumns(false);
+  if (payments.length === 0) return <Typography sx={{ color: 'text.secondary' }}>{w.noPayments}</Typography>;
   return (
     <TableContainer component={Paper} variant="outlined" role="region" aria-label={label} tabIndex={0}>
       <Table size="small">

@@ -10,18 +10,22 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { recordRenewalRequest, type MemberDetail } from '../../../shared/api/admin';
-import { formatLongDate } from '../../../shared/domain/dates';
 import { londonDate } from '../../../shared/domain/london-time';
 import { expiryDate, renewalEffectiveDate } from '../../../shared/domain/membership';
-import { formatPence, poundsDecimal } from '../../../shared/domain/money';
-import { formatTierPrice, tierByIndex, tiers } from '../../../shared/domain/tiers';
+import { poundsDecimal } from '../../../shared/domain/money';
+import { tierByIndex, tiers } from '../../../shared/domain/tiers';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../lib/api';
 import { penceFromPounds } from '../../lib/pounds-input';
+import { useLanguage } from '../../lib/language';
+import { localisedResolver } from '../../lib/localised-resolver';
 import { useNow } from '../../lib/use-now';
+import { useWords } from '../../lib/words';
 import { useRecordRenewal } from './admin-api';
 import { personName } from './admin-labels';
 import { useFormAction } from '../../lib/form-outcome';
+import { paymentsWords } from './payments-words';
+import { useFormats } from './use-formats';
 
 type RenewalMember = Pick<MemberDetail, '_id' | 'first_name' | 'last_name' | 'email' | 'tier_index' | 'last_renewed_date'>;
 
@@ -52,6 +56,9 @@ const startValues = (tierIndex: number): FormInput => ({ tier_index: tierIndex, 
  * came, confirmed in a dialog that names the new expiry date.
  */
 export function RecordRenewalForm({ member }: { member: RenewalMember }) {
+  const w = useWords(paymentsWords);
+  const format = useFormats();
+  const language = useLanguage();
   const formAction = useFormAction();
   const name = personName(member);
   const record = useRecordRenewal();
@@ -75,7 +82,8 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
     reset,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
+    // The schema's messages, in Armenian on an Armenian page (decision 190).
+    resolver: localisedResolver(zodResolver(formSchema), language),
     defaultValues: startValues(tierByIndex(member.tier_index ?? -1)?.index ?? tiers[0].index),
   });
 
@@ -102,7 +110,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
       {
         onSuccess: (answer) => {
           setConfirming(false);
-          setRecorded(`Recorded. ${name}’s membership now runs until ${formatLongDate(answer.expiry_date)}.`);
+          setRecorded(w.recorded(name, format.longDate(answer.expiry_date)));
           reset(startValues(values.tier_index));
         },
         onError: (error) => {
@@ -118,7 +126,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
   }
 
   const fieldError = record.error instanceof ApiError && Boolean(record.error.field && fieldNames.has(record.error.field));
-  const failure = record.isError && !fieldError ? errorMessage(record.error, 'The payment could not be recorded. Please try again.') : null;
+  const failure = record.isError && !fieldError ? errorMessage(record.error, w.recordFailed) : null;
   const chosenTier = request && tierByIndex(request.tier_index);
   const { ref: amountRef, ...amountField } = register('amount');
   const { ref: noteRef, ...noteField } = register('note');
@@ -126,11 +134,11 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
   return (
     <Box>
       <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>
-        For a member who paid by cheque, bank transfer or cash: their membership runs for another year from{' '}
+        {w.recordIntro}{' '}
         <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {formatLongDate(starts)}
+          {format.longDate(starts)}
         </Box>
-        , and they get a receipt by e-mail.
+        {w.recordIntroEnd}
       </Typography>
       <Box
         component="form"
@@ -154,7 +162,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
           render={({ field, fieldState }) => (
             <TextField
               select
-              label="Tier"
+              label={w.tier}
               name={field.name}
               value={field.value}
               inputRef={field.ref}
@@ -166,7 +174,7 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
             >
               {tiers.map((tier) => (
                 <MenuItem key={tier.index} value={tier.index}>
-                  {tier.name} ({formatTierPrice(tier.pence)})
+                  {format.tierName(tier.index)} ({format.tierPrice(tier.pence)})
                 </MenuItem>
               ))}
             </TextField>
@@ -175,11 +183,11 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
         <TextField
           {...amountField}
           inputRef={amountRef}
-          label="Amount"
+          label={w.amount}
           required
           fullWidth
           error={Boolean(errors.amount)}
-          helperText={errors.amount?.message ?? 'In pounds: the tier’s price unless they paid a different sum'}
+          helperText={errors.amount?.message ?? w.amountHelp}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
             htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
@@ -188,17 +196,17 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
         <TextField
           {...noteField}
           inputRef={noteRef}
-          label="Note"
+          label={w.note}
           required
           fullWidth
           error={Boolean(errors.note)}
-          helperText={errors.note?.message ?? 'How it was paid, e.g. "Cheque 001234" or "Bank transfer 12 Nov"'}
+          helperText={errors.note?.message ?? w.noteHelp}
           slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
           sx={{ gridColumn: { md: '1 / -1' } }}
         />
         <Box>
           <Button type="submit" variant="contained" disabled={record.isPending}>
-            Record payment
+            {w.record}
           </Button>
         </Box>
       </Box>
@@ -214,13 +222,11 @@ export function RecordRenewalForm({ member }: { member: RenewalMember }) {
       )}
       <ConfirmDialog
         open={confirming}
-        question={request ? `Record ${formatPence(request.amount)} from ${name}?` : ''}
+        question={request ? w.recordQuestion(format.pence(request.amount), name) : ''}
         details={
-          chosenTier
-            ? `${chosenTier.name}: the membership will run until ${formatLongDate(expiryDate(starts))}, and a receipt goes to ${member.email}.`
-            : undefined
+          chosenTier ? w.recordDetails(format.tierName(chosenTier.index), format.longDate(expiryDate(starts)), member.email) : undefined
         }
-        confirmLabel="Record payment"
+        confirmLabel={w.record}
         destructive={false}
         pending={record.isPending}
         error={failure}

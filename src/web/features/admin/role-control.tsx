@@ -9,7 +9,10 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { errorMessage } from '../../lib/api';
 import { saveSession, useSession } from '../../lib/session';
 import { useSetRole } from './admin-api';
-import { personName, roleLabels, roleWithArticle } from './admin-labels';
+import { useWords } from '../../lib/words';
+import { personName } from './admin-labels';
+import { adminWords } from './admin-words';
+import { rolesWords } from './roles-words';
 import { useFormAction } from '../../lib/form-outcome';
 
 export interface RolePerson {
@@ -41,6 +44,8 @@ export function RoleControl({
   compact?: boolean;
   onSaved?: (message: string) => void;
 }) {
+  const w = useWords(rolesWords);
+  const { roles: roleLabels, roleWithArticle } = useWords(adminWords);
   const formAction = useFormAction();
   const session = useSession();
   const setRole = useSetRole();
@@ -65,7 +70,7 @@ export function RoleControl({
       {
         onSuccess: () => {
           setConfirming(false);
-          const message = `${name} is now ${roleWithArticle[choice]}. This applies from their next request to the site.`;
+          const message = w.nowRole(name, roleWithArticle[choice]);
           if (onSaved) onSaved(message);
           else setSaved(message);
           // The admin changed their own role: the menus follow at once rather than on the next visit.
@@ -76,7 +81,7 @@ export function RoleControl({
   }
 
   const demoting = rank[choice] < rank[person.role];
-  const failure = setRole.isError ? errorMessage(setRole.error, 'The role could not be changed. Please try again.') : null;
+  const failure = setRole.isError ? errorMessage(setRole.error, w.roleFailed) : null;
 
   return (
     <Box>
@@ -103,7 +108,7 @@ export function RoleControl({
         <TextField
           select
           size="small"
-          label="Role"
+          label={w.role}
           value={choice}
           onChange={(e) => {
             setChoice(e.target.value as Role);
@@ -114,7 +119,7 @@ export function RoleControl({
           slotProps={
             compact
               ? // The visible label says "Role"; the spoken name also says whose.
-                { select: { SelectDisplayProps: { 'aria-labelledby': undefined, 'aria-label': `Role of ${name}` } } }
+                { select: { SelectDisplayProps: { 'aria-labelledby': undefined, 'aria-label': w.roleOf(name) } } }
               : undefined
           }
         >
@@ -129,9 +134,9 @@ export function RoleControl({
           variant="contained"
           disabled={setRole.isPending}
           loading={setRole.isPending && !confirming}
-          aria-label={compact ? `Save role for ${name}` : undefined}
+          aria-label={compact ? w.saveRoleFor(name) : undefined}
         >
-          Save role
+          {w.saveRole}
         </Button>
       </Box>
       {saved && (
@@ -141,7 +146,7 @@ export function RoleControl({
       )}
       {unchanged && choice === person.role && (
         <Alert severity="info" role="alert" sx={{ mt: 1.5 }}>
-          {name} is {roleWithArticle[choice]} already: choose another role to change it.
+          {w.alreadyRole(name, roleWithArticle[choice])}
         </Alert>
       )}
       {failure && !confirming && (
@@ -151,13 +156,9 @@ export function RoleControl({
       )}
       <ConfirmDialog
         open={confirming}
-        question={`Make ${name} ${roleWithArticle[choice]}?`}
-        details={
-          choice === 'admin'
-            ? 'Admins can change everything on the site, see every member and payment, and change anyone’s role.'
-            : `${name} loses the rights of ${roleWithArticle[person.role]} on their next request.`
-        }
-        confirmLabel="Save role"
+        question={w.makeQuestion(name, roleWithArticle[choice])}
+        details={choice === 'admin' ? w.adminsCan : w.loses(name, roleWithArticle[person.role])}
+        confirmLabel={w.saveRole}
         destructive={demoting}
         pending={setRole.isPending}
         error={failure}

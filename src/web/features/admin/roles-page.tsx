@@ -17,47 +17,41 @@ import { ADMIN_PAGE_SIZE_MAX, type MemberRow } from '../../../shared/api/admin';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { Panel } from '../../components/panel';
+import { useWords } from '../../lib/words';
 import { useMemberList } from './admin-api';
 import { personName } from './admin-labels';
 import { AdminSection } from './admin-section';
 import { RoleControl } from './role-control';
+import { rolesWords } from './roles-words';
 import { SearchField } from './search-field';
 import { StaffFactorPanel } from './staff-factor-panel';
 import { useUrlParams } from './use-url-params';
 
 const PARAMS = ['q'] as const;
 const FIND_LIMIT = 10;
-const rolesExplained =
-  'Members see their own membership. Editors also write, edit and delete news articles. Admins can do everything: ' +
-  'edit the site, see members, payments and mail, and change anyone’s role. A change takes effect on the person’s ' +
-  'next request: they do not need to sign out. Admins and editors need a second factor (a passkey or an authenticator app).';
 
 /** Who has rights beyond a member's, and a way to find anyone to give them some. */
 export function RolesPage() {
+  const w = useWords(rolesWords);
   // Rows move between the lists when a role changes, so the confirmation lives here.
   const [saved, setSaved] = useState<string | null>(null);
   const admins = useMemberList({ role: 'admin', page_size: ADMIN_PAGE_SIZE_MAX });
   const editors = useMemberList({ role: 'editor', page_size: ADMIN_PAGE_SIZE_MAX });
   return (
-    <AdminSection title="Roles" intro={rolesExplained}>
+    <AdminSection title={w.title} intro={w.intro}>
       {saved && (
-        <Alert severity="success" role="status" onClose={() => setSaved(null)} sx={{ mb: 3 }}>
+        <Alert severity="success" role="status" onClose={() => setSaved(null)} closeText={w.close} sx={{ mb: 3 }}>
           {saved}
         </Alert>
       )}
       <Stack spacing={3}>
         <Panel labelledBy="roles-admins">
-          <PanelHeading id="roles-admins">Admins</PanelHeading>
-          <PeopleTable label="Admins" query={admins} emptyText="There are no admins." onSaved={setSaved} />
+          <PanelHeading id="roles-admins">{w.admins}</PanelHeading>
+          <PeopleTable label={w.admins} query={admins} emptyText={w.noAdmins} onSaved={setSaved} />
         </Panel>
         <Panel labelledBy="roles-editors">
-          <PanelHeading id="roles-editors">Editors</PanelHeading>
-          <PeopleTable
-            label="Editors"
-            query={editors}
-            emptyText="There are no editors yet. Find a member below to make one."
-            onSaved={setSaved}
-          />
+          <PanelHeading id="roles-editors">{w.editors}</PanelHeading>
+          <PeopleTable label={w.editors} query={editors} emptyText={w.noEditors} onSaved={setSaved} />
         </Panel>
         <FindMember onSaved={setSaved} />
         <StaffFactorPanel />
@@ -67,22 +61,23 @@ export function RolesPage() {
 }
 
 function FindMember({ onSaved }: { onSaved: (message: string) => void }) {
+  const w = useWords(rolesWords);
   const [params, setParams] = useUrlParams(PARAMS);
   const q = params.q;
   const found = useMemberList({ q, page_size: FIND_LIMIT }, q !== '');
   return (
     <Panel labelledBy="roles-find">
-      <PanelHeading id="roles-find">Find a member</PanelHeading>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>Search by name or e-mail, then choose their new role.</Typography>
+      <PanelHeading id="roles-find">{w.findTitle}</PanelHeading>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.findIntro}</Typography>
       <Box sx={{ mb: 2 }}>
-        <SearchField label="Name or e-mail" value={q} onSearch={(text) => setParams({ q: text }, { replace: true })} />
+        <SearchField label={w.findLabel} value={q} onSearch={(text) => setParams({ q: text }, { replace: true })} />
       </Box>
       {q !== '' && (
         <PeopleTable
-          label="Members found"
+          label={w.found}
           query={found}
-          emptyText={`No one matches “${q}”.`}
-          more={(total) => `Showing the first ${FIND_LIMIT} of ${total}: type more of the name or address to narrow the search.`}
+          emptyText={w.noOneMatches(q)}
+          more={(total) => w.firstOfFound(FIND_LIMIT, total)}
           onSaved={onSaved}
         />
       )}
@@ -102,7 +97,7 @@ function PeopleTable({
   label,
   query,
   emptyText,
-  more = (total) => `Showing the first ${ADMIN_PAGE_SIZE_MAX} of ${total}; the members list has them all.`,
+  more,
   onSaved,
 }: {
   label: string;
@@ -111,6 +106,7 @@ function PeopleTable({
   more?: (total: number) => string;
   onSaved: (message: string) => void;
 }) {
+  const w = useWords(rolesWords);
   if (query.isPending) {
     return (
       <LoadingRegion>
@@ -119,7 +115,7 @@ function PeopleTable({
     );
   }
   if (query.isError) {
-    return <LoadError message={`${label}: the list could not be loaded.`} error={query.error} onRetry={() => void query.refetch()} />;
+    return <LoadError message={w.listFailed(label)} error={query.error} onRetry={() => void query.refetch()} />;
   }
   const { items, total } = query.data;
   if (items.length === 0) return <Typography role="status">{emptyText}</Typography>;
@@ -129,9 +125,9 @@ function PeopleTable({
         <Table size="small" sx={{ '& td': { verticalAlign: 'top' } }}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ fontWeight: 700 }}>Name</TableCell>
-              <TableCell sx={{ fontWeight: 700 }}>E-mail</TableCell>
-              <TableCell sx={{ fontWeight: 700 }}>Role</TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>{w.name}</TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>{w.email}</TableCell>
+              <TableCell sx={{ fontWeight: 700 }}>{w.role}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -153,7 +149,7 @@ function PeopleTable({
       </TableContainer>
       {total > items.length && (
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-          {more(total)}
+          {more ? more(total) : w.firstOfList(ADMIN_PAGE_SIZE_MAX, total)}
         </Typography>
       )}
     </>

@@ -29,6 +29,10 @@ import { AdminSection } from './admin-section';
 import { PictureField } from '../../components/picture-field';
 import { useSaveSettings, useSettings } from './site-admin-api';
 import { useFormAction } from '../../lib/form-outcome';
+import { useLanguage } from '../../lib/language';
+import { useWords } from '../../lib/words';
+import { armenianMessage } from '../../../shared/domain/messages-hy';
+import { settingsWords } from './settings-words';
 
 type Values = Record<SettingField, string> & { gift_aid_enabled: boolean };
 type Errors = Partial<Record<SettingField | 'gift_aid_enabled', string>>;
@@ -40,21 +44,19 @@ const valuesOf = (settings: Settings): Values => {
 
 /** The association's identity, contact, pages and footer, and the Gift Aid switch. */
 export function SettingsPage() {
+  const w = useWords(settingsWords);
   const settings = useSettings();
   const [saved, setSaved] = useState(false);
   // Here, not in the form: a save remounts the form, and a mutation's callbacks need a mounted owner.
   const save = useSaveSettings();
   return (
-    <AdminSection
-      title="Settings"
-      intro="What the whole site says about the association. Each change shows on every page as soon as you save it, and is recorded in the audit log."
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       {settings.isPending ? (
         <LoadingRegion>
           <Skeleton variant="rounded" height={320} />
         </LoadingRegion>
       ) : settings.isError ? (
-        <LoadError message="The settings could not be loaded." error={settings.error} onRetry={() => void settings.refetch()} />
+        <LoadError message={w.loadFailed} error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         // Keyed by what was saved, so the form starts again from the saved values after a save.
         <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} save={save} saved={saved} onSaved={setSaved} />
@@ -74,6 +76,10 @@ function SettingsForm({
   saved: boolean;
   onSaved: (saved: boolean) => void;
 }) {
+  const w = useWords(settingsWords);
+  const language = useLanguage();
+  // The schemas' messages, in Armenian on an Armenian page (decision 190).
+  const say = (message: string | undefined) => (message && language === 'hy' && armenianMessage(message)) || message;
   const formAction = useFormAction();
   const initial = valuesOf(settings);
   const [values, setValues] = useState<Values>(initial);
@@ -94,10 +100,10 @@ function SettingsForm({
       if (values[field] === initial[field]) continue;
       const parsed = settingSchemas[field].safeParse(values[field]);
       if (parsed.success) change[field] = parsed.data;
-      else found[field] = parsed.error.issues[0]?.message;
+      else found[field] = say(parsed.error.issues[0]?.message);
     }
     if (values.gift_aid_enabled !== initial.gift_aid_enabled) change.gift_aid_enabled = values.gift_aid_enabled;
-    if (values.gift_aid_enabled && !values.charity_number.trim()) found.gift_aid_enabled = GIFT_AID_NEEDS_NUMBER;
+    if (values.gift_aid_enabled && !values.charity_number.trim()) found.gift_aid_enabled = say(GIFT_AID_NEEDS_NUMBER);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (Object.keys(change).length === 0) {
@@ -124,88 +130,75 @@ function SettingsForm({
     />
   );
   const noNumber = !values.charity_number.trim();
-  const serverError =
-    save.isError && !(save.error instanceof ApiError && save.error.field)
-      ? errorMessage(save.error, 'The settings could not be saved.')
-      : null;
+  const serverError = save.isError && !(save.error instanceof ApiError && save.error.field) ? errorMessage(save.error, w.saveFailed) : null;
 
   return (
-    <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label="Settings">
+    <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label={w.form}>
       <Stack spacing={3}>
         <Panel labelledBy="settings-identity">
-          <PanelHeading id="settings-identity">The association</PanelHeading>
+          <PanelHeading id="settings-identity">{w.association}</PanelHeading>
           <Stack spacing={2.5}>
-            {field('site_name', 'Association name', 'Beside the logo in the header, in the footer, page titles and e-mails.', {
+            {field('site_name', w.siteName, w.siteNameHelp, {
               required: true,
             })}
-            {field(
-              'site_short_name',
-              'Short name',
-              'Above the name in the header, and at the start of every page title ("AMA GB | News").',
-              {
-                required: true,
-                sx: { maxWidth: 360 },
-              },
-            )}
+            {field('site_short_name', w.shortName, w.shortNameHelp, {
+              required: true,
+              sx: { maxWidth: 360 },
+            })}
             <PictureField
-              label="Logo"
-              help="A PNG or JPEG mark, shown beside the name in the header (the name stays text, so it is never out of date). Without one, the built-in mark shows."
+              label={w.logo}
+              help={w.logoHelp}
               value={values.logo_url}
               error={errors.logo_url}
               onChange={(url) => set('logo_url', url)}
-              uploadLabel="Upload a logo"
-              clearLabel="Use the built-in mark"
+              uploadLabel={w.uploadLogo}
+              clearLabel={w.builtInMark}
               preview={(src) => <HeaderPreview src={src} name={values.site_name} shortName={values.site_short_name} />}
             />
             <PictureField
-              label="Share image"
-              help="Shown in link previews (on Facebook, WhatsApp, e-mail…) of pages without a picture of their own. About 1200 × 630 pixels suits most."
+              label={w.shareImage}
+              help={w.shareImageHelp}
               value={values.share_image_url}
               error={errors.share_image_url}
               onChange={(url) => set('share_image_url', url)}
-              uploadLabel="Upload a share image"
-              clearLabel="Remove the share image"
+              uploadLabel={w.uploadShareImage}
+              clearLabel={w.removeShareImage}
             />
             <PictureField
-              label="Home page picture"
-              help="Behind the association's name and mission at the top of the home page, darkened on the left so the words stay legible. A wide landscape photo of at least 2000 pixels across suits it. Without one, the band is the plain colour."
+              label={w.heroImage}
+              help={w.heroImageHelp}
               value={values.hero_image_url}
               error={errors.hero_image_url}
               onChange={(url) => set('hero_image_url', url)}
-              uploadLabel="Upload a home page picture"
-              clearLabel="Use the plain colour"
+              uploadLabel={w.uploadHeroImage}
+              clearLabel={w.plainColour}
             />
           </Stack>
         </Panel>
 
         <Panel labelledBy="settings-contact">
-          <PanelHeading id="settings-contact">Contact and social media</PanelHeading>
+          <PanelHeading id="settings-contact">{w.contact}</PanelHeading>
           <Stack spacing={2.5}>
-            {field('contact_email', 'Contact e-mail', 'The address of the Contact us button on the home page. Empty: no button.', {
+            {field('contact_email', w.contactEmail, w.contactEmailHelp, {
               type: 'email',
             })}
-            {field(
-              'social_media_url',
-              'Social media page',
-              'The address of the association’s page, e.g. https://www.facebook.com/YourAssociation. Empty: the contact section shows the e-mail alone.',
-              { type: 'url' },
-            )}
-            {field('social_button_label', 'Button text', '“{network}” becomes the network’s name, e.g. “Show our Facebook page”.', {
+            {field('social_media_url', w.socialPage, w.socialPageHelp, { type: 'url' })}
+            {field('social_button_label', w.buttonText, w.buttonTextHelp, {
               sx: { maxWidth: 480 },
             })}
             {values.social_media_url.trim() && !errors.social_media_url && (
               <Box>
                 <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
-                  Preview: what visitors see before they choose to load the page
+                  {w.preview}
                 </Typography>
                 <Box sx={{ maxWidth: 560 }}>
                   <SocialPage url={values.social_media_url.trim()} buttonLabel={values.social_button_label} preview />
                 </Box>
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-                  Nothing from the network loads until a visitor presses the button; the page then allows only that network’s frame.{' '}
+                  {w.previewNote}{' '}
                   {/* A full page load on purpose: the page's security policy names the frame's origin only when it is served. */}
                   <Link href="/#contact" underline="always">
-                    See it on the home page
+                    {w.seeOnHome}
                   </Link>
                 </Typography>
               </Box>
@@ -215,22 +208,12 @@ function SettingsForm({
 
         <Panel labelledBy="settings-charity" sx={{ scrollMarginTop: 96 }}>
           <Box id="gift-aid" />
-          <PanelHeading id="settings-charity">Charity and Gift Aid</PanelHeading>
+          <PanelHeading id="settings-charity">{w.charity}</PanelHeading>
           <Stack spacing={2}>
-            {field(
-              'charity_number',
-              'Registered charity number',
-              'Shown in the footer and on donation receipts. Gift Aid needs it. Empty if not a registered charity.',
-              {
-                sx: { maxWidth: 360 },
-              },
-            )}
-            {field(
-              'postal_address',
-              'Postal address',
-              'In the footer of every newsletter, as the law asks of a sender. One line each: street, town, postcode.',
-              { multiline: true, minRows: 3 },
-            )}
+            {field('charity_number', w.charityNumber, w.charityNumberHelp, {
+              sx: { maxWidth: 360 },
+            })}
+            {field('postal_address', w.postalAddress, w.postalAddressHelp, { multiline: true, minRows: 3 })}
             <Box>
               <FormControlLabel
                 control={
@@ -240,17 +223,14 @@ function SettingsForm({
                     onChange={(e) => set('gift_aid_enabled', e.target.checked)}
                   />
                 }
-                label="Offer Gift Aid on the donate page"
+                label={w.offerGiftAid}
               />
               <FormHelperText error={Boolean(errors.gift_aid_enabled)}>
-                {errors.gift_aid_enabled ??
-                  (noNumber
-                    ? 'Gift Aid can only be offered by a registered charity: enter the charity number first.'
-                    : 'Donors who pay UK tax can then add 25% to their gift at no cost to them.')}
+                {errors.gift_aid_enabled ?? (noNumber ? w.giftAidNeedsNumber : w.giftAidExplained)}
               </FormHelperText>
               <Typography variant="body2" sx={{ mt: 1 }}>
                 <Link component={RouterLink} to="/admin/gift-aid">
-                  Gift Aid declarations and the HMRC schedule
+                  {w.giftAidLink}
                 </Link>
               </Typography>
             </Box>
@@ -258,23 +238,20 @@ function SettingsForm({
         </Panel>
 
         <Panel labelledBy="settings-pages">
-          <PanelHeading id="settings-pages">Pages</PanelHeading>
-          <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>
-            Pages are articles marked “This is a page, not news” in the editor: they keep their address, show no date and stay out of the
-            news.
-          </Typography>
+          <PanelHeading id="settings-pages">{w.pages}</PanelHeading>
+          <Typography sx={{ color: 'text.secondary', mb: 2.5 }}>{w.pagesIntro}</Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5}>
             <PageChoice
-              label="About page"
-              help="Opened by Learn More in the home page’s About section."
+              label={w.aboutPage}
+              help={w.aboutPageHelp}
               value={values.about_article_id}
               pages={settings.pages}
               error={errors.about_article_id}
               onChange={(id) => set('about_article_id', id)}
             />
             <PageChoice
-              label="Privacy page"
-              help="Opened by the footer’s privacy link."
+              label={w.privacyPage}
+              help={w.privacyPageHelp}
               value={values.privacy_article_id}
               pages={settings.pages}
               error={errors.privacy_article_id}
@@ -282,17 +259,17 @@ function SettingsForm({
             />
           </Stack>
           {settings.pages.length === 0 ? (
-            <Typography sx={{ mt: 2 }}>No article is marked as a page yet.</Typography>
+            <Typography sx={{ mt: 2 }}>{w.noPages}</Typography>
           ) : (
-            <Box component="ul" sx={{ mt: 2.5, mb: 0, pl: 2.5 }} aria-label="The site's pages">
+            <Box component="ul" sx={{ mt: 2.5, mb: 0, pl: 2.5 }} aria-label={w.sitePages}>
               {settings.pages.map((page) => (
                 <li key={page._id}>
                   <Link component={RouterLink} to={`/article/${encodeURIComponent(page._id)}`}>
                     {page.title}
                   </Link>{' '}
                   (
-                  <Link component={RouterLink} to={`/article/${encodeURIComponent(page._id)}/edit`} aria-label={`Edit ${page.title}`}>
-                    edit
+                  <Link component={RouterLink} to={`/article/${encodeURIComponent(page._id)}/edit`} aria-label={w.editPage(page.title)}>
+                    {w.edit}
                   </Link>
                   )
                 </li>
@@ -302,25 +279,25 @@ function SettingsForm({
         </Panel>
 
         <Panel labelledBy="settings-footer">
-          <PanelHeading id="settings-footer">Footer</PanelHeading>
+          <PanelHeading id="settings-footer">{w.footer}</PanelHeading>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2.5}>
-            {field('byline', 'Byline', 'E.g. who made the website. Empty: none.')}
-            {field('byline_url', 'Byline link', 'An address starting with https://. Empty: the byline is plain text.', { type: 'url' })}
+            {field('byline', w.byline, w.bylineHelp)}
+            {field('byline_url', w.bylineLink, w.bylineLinkHelp, { type: 'url' })}
           </Stack>
         </Panel>
 
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <Button type="submit" variant="contained" size="large" loading={save.isPending}>
-            Save settings
+            {w.save}
           </Button>
           {saved && (
             <Alert severity="success" role="status" sx={{ py: 0 }}>
-              Settings saved.
+              {w.saved}
             </Alert>
           )}
           {Object.values(errors).some(Boolean) && (
             <Alert severity="error" sx={{ py: 0 }}>
-              Please correct the highlighted fields.
+              {w.correct}
             </Alert>
           )}
           {serverError && (
@@ -359,6 +336,7 @@ function PageChoice({
   error?: string;
   onChange: (id: string) => void;
 }) {
+  const w = useWords(settingsWords);
   // A choice that is no longer a page still shows, so the admin sees what to replace.
   const known = value === '' || pages.some((page) => page._id === value);
   return (
@@ -371,8 +349,8 @@ function PageChoice({
       helperText={error ?? help}
       fullWidth
     >
-      <MenuItem value="">None (no link)</MenuItem>
-      {!known && <MenuItem value={value}>An article that is not a page</MenuItem>}
+      <MenuItem value="">{w.noPage}</MenuItem>
+      {!known && <MenuItem value={value}>{w.notAPage}</MenuItem>}
       {pages.map((page) => (
         <MenuItem key={page._id} value={page._id}>
           {page.title}
@@ -411,6 +389,7 @@ function HeaderPreview({ src, name, shortName }: { src: string; name: string; sh
 }
 
 function RecoveryHelp() {
+  const w = useWords(settingsWords);
   const titleId = useId();
   const command = {
     fontFamily: 'monospace',
@@ -422,30 +401,23 @@ function RecoveryHelp() {
   } as const;
   return (
     <Panel labelledBy={titleId}>
-      <PanelHeading id={titleId}>Recovering admin access</PanelHeading>
-      <Typography sx={{ mb: 1.5 }}>
-        An admin who forgets their password uses “Forgot your password?” on the sign-in page, like any member. If no admin can sign in at
-        all (the only admin left, or the e-mail does not arrive), someone with a shell on the server runs one of these in the site’s folder,
-        with the same settings as the running site:
-      </Typography>
+      <PanelHeading id={titleId}>{w.recoveryTitle}</PanelHeading>
+      <Typography sx={{ mb: 1.5 }}>{w.recoveryIntro}</Typography>
       <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 1 } }}>
         <li>
           <Box component="code" sx={command}>
             npm run admin -- reset-password EMAIL
           </Box>{' '}
-          gives the account with that e-mail address a new password, printed once, and ends its sessions and any sign-in lockout;
+          {w.resetPassword}
         </li>
         <li>
           <Box component="code" sx={command}>
             npm run admin -- create-admin EMAIL
           </Box>{' '}
-          makes a new admin account for that address (its password printed once), or makes an existing account an admin.
+          {w.createAdmin}
         </li>
       </Box>
-      <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>
-        Both are recorded in the audit log. Keep at least two admins, so one can always help the other: the Roles page makes anyone an
-        admin.
-      </Typography>
+      <Typography sx={{ mt: 1.5, color: 'text.secondary' }}>{w.recoveryEnd}</Typography>
     </Panel>
   );
 }

@@ -11,11 +11,14 @@ import { staffFactorApi } from '../../../shared/api/second-factor';
 import { Panel } from '../../components/panel';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { useFormAction } from '../../lib/form-outcome';
+import { useWords } from '../../lib/words';
+import { rolesWords } from './roles-words';
 
 const key = ['admin', 'staff-factor'] as const;
 
 /** The grace period new admins and editors have to set up a second factor (decision 132). */
 export function StaffFactorPanel() {
+  const w = useWords(rolesWords);
   const formAction = useFormAction();
   const client = useQueryClient();
   const policy = useQuery({ queryKey: key, queryFn: ({ signal }) => apiRequest(staffFactorApi.policy, { signal }) });
@@ -35,40 +38,36 @@ export function StaffFactorPanel() {
   return (
     <Panel labelledBy="roles-second-factor">
       <Typography id="roles-second-factor" variant="h3" sx={{ fontSize: '1.25rem', mb: 2, color: 'primary.dark' }}>
-        Second factor for staff
+        {w.factorTitle}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mb: 2 }}>
-        Admins and editors sign in with a passkey or an authenticator code as well as their password. Someone given a role without one is
-        asked to set one up first; until they do, their role waits. You may give new staff a few days to do it (0: their role works only
-        once they have one).
-      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2 }}>{w.factorIntro}</Typography>
       {policy.isPending ? (
         <Skeleton variant="rounded" height={56} sx={{ maxWidth: 320 }} />
       ) : (
         <Box component="form" method="post" action={formAction} noValidate onSubmit={submit}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <TextField
-              label="Days of grace"
+              label={w.graceDays}
               type="number"
               value={days}
               onChange={(e) => setDays(e.target.value)}
               slotProps={{ htmlInput: { min: 0, max: 90, step: 1 } }}
               size="small"
               error={Boolean(fieldError)}
-              helperText={fieldError ?? '0 to 90'}
+              helperText={fieldError ?? w.graceRange}
             />
             <Button type="submit" variant="contained" loading={save.isPending}>
-              Save
+              {w.save}
             </Button>
           </Stack>
           {save.isError && !fieldError && (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessage(save.error, 'The grace period could not be saved.')}
+              {errorMessage(save.error, w.graceFailed)}
             </Alert>
           )}
           {save.isSuccess && (
             <Alert severity="success" role="status" sx={{ mt: 2 }}>
-              Saved.
+              {w.saved}
             </Alert>
           )}
         </Box>

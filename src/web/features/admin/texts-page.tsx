@@ -18,13 +18,17 @@ import type { Language } from '../../../shared/domain/language';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
 import { errorMessage } from '../../lib/api';
-import { formatShortDateTime } from '../../lib/format';
 import { AdminSection, FilterBar } from './admin-section';
 import { SearchField } from './search-field';
 import { useChangeText, useTexts } from './site-admin-api';
 import { matchesSearch } from './text-search';
 import { useUrlParams } from './use-url-params';
 import { useFormAction } from '../../lib/form-outcome';
+import { useLanguage } from '../../lib/language';
+import { useWords } from '../../lib/words';
+import { armenianMessage } from '../../../shared/domain/messages-hy';
+import { textsWords } from './texts-words';
+import { useFormats } from './use-formats';
 
 const PARAMS = ['q', 'changed', 'armenian'] as const;
 /** Rows drawn at first: a search narrows the 400 or so texts faster than scrolling through them. */
@@ -32,6 +36,7 @@ const FIRST_ROWS = 50;
 
 /** Every text of the site: search, change one in place, or put its default back. */
 export function TextsPage() {
+  const w = useWords(textsWords);
   const texts = useTexts();
   const [params, setParams] = useUrlParams(PARAMS);
   const [message, setMessage] = useState<string | null>(null);
@@ -53,37 +58,34 @@ export function TextsPage() {
 
   return (
     <AdminSection
-      title="Texts"
+      title={w.title}
       intro={
         <>
-          Every text the site shows, in English and Armenian side by side, with its default and where it appears. You can also right-click a
-          text on any page, or choose “Edit texts on this page” in the header: on an Armenian page (under /hy/) that changes the Armenian
-          text. The Armenian texts shipped with the site are drafts for a native reader to review: saving one marks it reviewed. Addresses,
-          the e-mail and the pages are the same in both languages and are checked as on the{' '}
+          {w.introStart}{' '}
           <Link component={RouterLink} to="/admin/settings" underline="always">
-            Settings
+            {w.settings}
           </Link>{' '}
-          page.
+          {w.introEnd}
         </>
       }
     >
-      <FilterBar label="Find texts">
-        <SearchField label="Search texts" value={params.q} onSearch={(q) => setParams({ q }, { replace: true })} />
+      <FilterBar label={w.filterLabel}>
+        <SearchField label={w.search} value={params.q} onSearch={(q) => setParams({ q }, { replace: true })} />
         <FormControlLabel
           control={
             <Checkbox checked={changedOnly} onChange={(e) => setParams({ changed: e.target.checked ? '1' : null }, { replace: true })} />
           }
-          label="Changed from the default only"
+          label={w.changedOnly}
         />
         <FormControlLabel
           control={
             <Checkbox checked={armenianOnly} onChange={(e) => setParams({ armenian: e.target.checked ? '1' : null }, { replace: true })} />
           }
-          label="Armenian missing or to review only"
+          label={w.armenianOnly}
         />
       </FilterBar>
       {message && (
-        <Alert severity="success" role="status" onClose={() => setMessage(null)} sx={{ mb: 2 }}>
+        <Alert severity="success" role="status" onClose={() => setMessage(null)} closeText={w.close} sx={{ mb: 2 }}>
           {message}
         </Alert>
       )}
@@ -94,14 +96,14 @@ export function TextsPage() {
           ))}
         </LoadingRegion>
       ) : texts.isError ? (
-        <LoadError message="The texts could not be loaded." error={texts.error} onRetry={() => void texts.refetch()} />
+        <LoadError message={w.loadFailed} error={texts.error} onRetry={() => void texts.refetch()} />
       ) : (
         <>
           <Typography role="status" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            {shown.length === texts.data.length ? `${shown.length} texts` : `${shown.length} of ${texts.data.length} texts`}
-            {`. Armenian: ${missing} missing, ${toReview} to review.`}
+            {w.count(shown.length, texts.data.length)}
+            {w.armenianCount(missing, toReview)}
           </Typography>
-          <Box component="ul" aria-label="Texts" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          <Box component="ul" aria-label={w.texts} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
             {(showAll ? shown : shown.slice(0, FIRST_ROWS)).map((entry) => (
               <TextRow key={entry.key} entry={entry} onDone={setMessage} />
             ))}
@@ -109,7 +111,7 @@ export function TextsPage() {
           {!showAll && shown.length > FIRST_ROWS && (
             <Box sx={{ textAlign: 'center', mt: 3 }}>
               <Button variant="outlined" onClick={() => setShowAll(true)}>
-                Show the other {shown.length - FIRST_ROWS} texts
+                {w.showOthers(shown.length - FIRST_ROWS)}
               </Button>
             </Box>
           )}
@@ -126,6 +128,7 @@ function needsArmenianWork(entry: TextEntry): boolean {
 
 /** One text: its key and where it shows, then its English and its Armenian value side by side. */
 function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string) => void }) {
+  const w = useWords(textsWords);
   const keyId = useId();
   return (
     <Paper component="li" variant="outlined" aria-labelledby={keyId} sx={{ p: 2, borderRadius: 2 }}>
@@ -137,15 +140,15 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
         >
           {entry.key}
         </Typography>
-        {entry.setting && <Chip size="small" variant="outlined" label="Setting" />}
-        {entry.hy === null && entry.default_value !== null && <Chip size="small" variant="outlined" label="Same in both languages" />}
+        {entry.setting && <Chip size="small" variant="outlined" label={w.setting} />}
+        {entry.hy === null && entry.default_value !== null && <Chip size="small" variant="outlined" label={w.sameInBoth} />}
         <Typography variant="body2" sx={{ color: 'text.secondary', ml: { sm: 'auto' } }}>
           {entry.page ? (
             <Link component={RouterLink} to={entry.page}>
-              {entry.where}
+              {w.areas[entry.where] ?? entry.where}
             </Link>
           ) : (
-            entry.where
+            (w.areas[entry.where] ?? entry.where)
           )}
         </Typography>
       </Box>
@@ -166,8 +169,6 @@ function TextRow({ entry, onDone }: { entry: TextEntry; onDone: (message: string
 
 type ValueInLanguage = NonNullable<TextEntry['hy']>;
 
-const LANGUAGE_LABEL: Record<Language, string> = { en: 'English', hy: 'Armenian' };
-
 /** A text's value in one language, with its default, and its own Edit and Reset. */
 function LanguageValue({
   keyId,
@@ -185,19 +186,24 @@ function LanguageValue({
   removable: boolean;
   onDone: (message: string) => void;
 }) {
+  const w = useWords(textsWords);
+  const { dateTime } = useFormats();
+  const pageLanguage = useLanguage();
   const formAction = useFormAction();
   const [editing, setEditing] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const change = useChangeText();
   const lang = language === 'hy' ? 'hy' : undefined;
-  const label = LANGUAGE_LABEL[language];
-  const inWords = language === 'en' ? textKey : `${textKey} in Armenian`;
+  const label = w.languages[language];
+  const inWords = language === 'en' ? textKey : w.inArmenian(textKey);
 
   function save(event: FormEvent) {
     event.preventDefault();
     const request = setStringRequest.safeParse({ key: textKey, value: editing ?? '', lang: language });
     if (!request.success) {
-      setInvalid(request.error.issues[0]?.message ?? 'Invalid value');
+      const message = request.error.issues[0]?.message;
+      // The schema's message, in Armenian on an Armenian page (decision 190).
+      setInvalid((message && pageLanguage === 'hy' && armenianMessage(message)) || message || w.invalid);
       return;
     }
     setInvalid(null);
@@ -206,7 +212,7 @@ function LanguageValue({
       .mutateAsync({ key: textKey, value: request.data.value, lang: language })
       .then(() => {
         setEditing(null);
-        onDone(`Saved ${inWords}.`);
+        onDone(w.saved(inWords));
       })
       .catch(() => undefined);
   }
@@ -214,9 +220,9 @@ function LanguageValue({
   const reset = () =>
     void change
       .mutateAsync({ key: textKey, reset: true, lang: language })
-      .then(() => onDone(removable ? `Removed ${textKey}.` : `${inWords} is back to its default.`))
+      .then(() => onDone(removable ? w.removed(textKey) : w.backToDefault(inWords)))
       .catch(() => undefined);
-  const error = invalid ?? (change.isError ? errorMessage(change.error, 'The text could not be saved.') : null);
+  const error = invalid ?? (change.isError ? errorMessage(change.error, w.saveFailed) : null);
 
   return (
     <Box component="section" aria-label={label}>
@@ -224,18 +230,18 @@ function LanguageValue({
         <Typography variant="overline" component="p" sx={{ lineHeight: 1.5, color: 'text.secondary' }}>
           {label}
         </Typography>
-        {entry.customised && <Chip size="small" color="secondary" label="Changed" />}
+        {entry.customised && <Chip size="small" color="secondary" label={w.changed} />}
         {entry.to_review && (
-          <Chip size="small" variant="outlined" label="To review" sx={{ color: 'text.primary', borderColor: 'warning.main' }} />
+          <Chip size="small" variant="outlined" label={w.toReview} sx={{ color: 'text.primary', borderColor: 'warning.main' }} />
         )}
-        {entry.missing && <Chip size="small" color="error" label="Missing" />}
+        {entry.missing && <Chip size="small" color="error" label={w.missing} />}
       </Box>
       {editing === null ? (
         <>
           <Typography lang={lang} sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
             {entry.value === '' ? (
               <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-                (empty)
+                {w.empty}
               </Box>
             ) : (
               entry.value
@@ -243,13 +249,13 @@ function LanguageValue({
           </Typography>
           {entry.customised && entry.default_value !== null && (
             <Typography variant="body2" lang={lang} sx={{ color: 'text.secondary', mt: 0.5, overflowWrap: 'anywhere' }}>
-              Default: {entry.default_value === '' ? '(empty)' : entry.default_value}
+              {w.defaultValue} {entry.default_value === '' ? w.empty : entry.default_value}
             </Typography>
           )}
           {entry.updated_at && (
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-              Last saved {formatShortDateTime(entry.updated_at)}
-              {entry.updated_by ? ` by ${entry.updated_by}` : ''}
+              {w.lastSaved(dateTime(entry.updated_at))}
+              {entry.updated_by ? w.by(entry.updated_by) : ''}
             </Typography>
           )}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
@@ -258,10 +264,10 @@ function LanguageValue({
                 size="small"
                 startIcon={<EditOutlinedIcon />}
                 onClick={() => setEditing(entry.value)}
-                aria-label={`Edit ${label}`}
+                aria-label={w.editIn(label)}
                 aria-describedby={keyId}
               >
-                Edit
+                {w.edit}
               </Button>
             )}
             {(entry.customised || removable) && (
@@ -270,10 +276,10 @@ function LanguageValue({
                 startIcon={<RestartAltIcon />}
                 onClick={reset}
                 loading={change.isPending}
-                aria-label={removable ? 'Remove' : `Reset ${label} to default`}
+                aria-label={removable ? w.remove : w.resetIn(label)}
                 aria-describedby={keyId}
               >
-                {removable ? 'Remove' : 'Reset to default'}
+                {removable ? w.remove : w.reset}
               </Button>
             )}
           </Box>
@@ -281,7 +287,7 @@ function LanguageValue({
       ) : (
         <Box component="form" method="post" action={formAction} onSubmit={save} noValidate sx={{ mt: 1 }}>
           <TextField
-            label={`New ${label} text for ${textKey}`}
+            label={w.newText(label, textKey)}
             value={editing}
             onChange={(e) => setEditing(e.target.value)}
             multiline
@@ -293,7 +299,7 @@ function LanguageValue({
           />
           <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
             <Button type="submit" variant="contained" size="small" loading={change.isPending}>
-              Save
+              {w.save}
             </Button>
             <Button
               size="small"
@@ -303,7 +309,7 @@ function LanguageValue({
                 change.reset();
               }}
             >
-              Cancel
+              {w.cancel}
             </Button>
           </Box>
         </Box>

@@ -214,6 +214,8 @@ describe('donate (docs/product.md sections 4, 5 and 9)', () => {
             past_and_future: true,
             confirmed: true,
           },
+          // Its months' receipts in this page's language (decision 191).
+          language: 'en',
         },
       ]);
       await saveCard(page, '4242 4242 4242 4242');

@@ -82,10 +82,10 @@ export function DonatePage() {
   );
 
   const proceed = useMutation({
-    // A one-off donation's receipt comes in the language of this page (decision 150).
+    // A donation's receipt comes in the language of this page, and a monthly gift's every month (decisions 150, 191).
     mutationFn: async ({ request, frequency }: { request: DonateProceedRequest; frequency: DonateFormValues['frequency'] }) =>
       frequency === 'monthly'
-        ? ({ kind: 'monthly', answer: await startMonthlyGift(request) } as const)
+        ? ({ kind: 'monthly', answer: await startMonthlyGift({ ...request, language }) } as const)
         : ({ kind: 'once', answer: await donateProceed({ ...request, language }) } as const),
     onMutate: () => setProceedError(null),
     onSuccess: (begun, { request }) => {

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { EventRecord } from '../../../shared/api/events';
+import { bookingsApi } from '../../../shared/api/bookings';
 import { paymentsApi } from '../../../shared/api/payments';
+import { siteTextHy } from '../../../shared/domain/site-text-hy';
 import { FakeApi } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
 import { BookingPanel } from './booking-panel';
@@ -70,5 +73,20 @@ describe("the event page's booking as a payment's return address", () => {
     );
     expect(screen.getByRole('button', { name: 'Book a place' })).toBeInTheDocument();
     expect(onBooked).not.toHaveBeenCalled();
+  });
+});
+
+/** A visitor's mail comes in the language of the page they book on (decision 191). */
+describe('booking from the Armenian page', () => {
+  it('sends the page’s language with a visitor’s booking', async () => {
+    const api = new FakeApi().on(bookingsApi.book, { booking_id: 'b1', status: 'check_email', amount_pence: 0 });
+    const free = { ...event, price_pence: 0, member_price_pence: 0 };
+    renderPage(<BookingPanel event={free} onBooked={vi.fn()} />, { route: '/events/:eventId', url: '/events/e1', api, language: 'hy' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: siteTextHy['event.book.name'] }), 'Անի');
+    await user.type(screen.getByRole('textbox', { name: new RegExp(`^${siteTextHy['event.book.email']}`) }), 'ani@example.org');
+    await user.click(screen.getByRole('button', { name: siteTextHy['event.book'] }));
+    await vi.waitFor(() => expect(api.callsTo(bookingsApi.book)).toHaveLength(1));
+    expect(api.callsTo(bookingsApi.book)[0]!.json).toEqual({ name: 'Անի', email: 'ani@example.org', language: 'hy' });
   });
 });

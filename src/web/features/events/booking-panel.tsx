@@ -70,7 +70,7 @@ function useReturnedPayment(onSucceeded: () => void): 'settling' | 'processing' 
 export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const session = useSession();
   const [search] = useSearchParams();
   // The server's answer when the form was posted before the script (decision 085).
@@ -175,7 +175,8 @@ export function BookingPanel({ event, onBooked }: { event: EventRecord; onBooked
       return typeof value === 'string' ? value.trim() : '';
     };
     const request: BookRequest = {
-      ...(signedIn ? {} : { name: typed('name'), email: typed('email') }),
+      // A visitor's mail comes in the language of this page (decision 191); a member's in their own.
+      ...(signedIn ? {} : { name: typed('name'), email: typed('email'), language }),
       // Sent only when ticked: agreeing to news is a choice made here, never a default (decision 120).
       ...(fields.get('news_email') === 'true' ? { news_email: true } : {}),
     };

@@ -13,43 +13,43 @@ import type { EventRecord } from '../../../../shared/api/events';
 import { isPastEvent } from '../../../../shared/domain/event-timing';
 import { LoadError } from '../../../components/load-error';
 import { LoadingRegion } from '../../../components/loading-region';
-import { formatShortDateTime } from '../../../lib/format';
+import { useWords } from '../../../lib/words';
 import { AdminSection } from '../admin-section';
+import { useFormats } from '../use-formats';
 import { useAdminEvents } from './event-admin-api';
-
-const places = (event: EventRecord) =>
-  event.capacity === null ? 'No limit' : `${event.capacity - (event.places_left ?? 0)} of ${event.capacity} taken`;
+import { eventAdminWords } from './event-admin-words';
 
 /** Every event, upcoming first (soonest first), then past ones (latest first), each opening its bookings. */
 export function AdminEventsPage() {
+  const w = useWords(eventAdminWords);
+  const { dateTime } = useFormats();
+  const places = (event: EventRecord) =>
+    event.capacity === null ? w.noLimit : w.taken(event.capacity - (event.places_left ?? 0), event.capacity);
   const events = useAdminEvents();
   const now = new Date();
   const all = events.data ?? [];
   const upcoming = all.filter((e) => !isPastEvent(e.end_date ?? e.date, now));
   const past = all.filter((e) => isPastEvent(e.end_date ?? e.date, now)).reverse();
   return (
-    <AdminSection
-      title="Events"
-      intro="Open an event to see its bookings, check people in at the door, add a booking by hand or write to the attendees. Events are created and edited on the Events page."
-    >
+    <AdminSection title={w.title} intro={w.intro}>
       {events.isPending ? (
         <LoadingRegion>
           <Skeleton variant="rounded" height={240} />
         </LoadingRegion>
       ) : events.isError ? (
-        <LoadError message="The events could not be loaded." error={events.error} onRetry={() => void events.refetch()} />
+        <LoadError message={w.loadFailed} error={events.error} onRetry={() => void events.refetch()} />
       ) : all.length === 0 ? (
-        <Typography role="status">There are no events yet.</Typography>
+        <Typography role="status">{w.none}</Typography>
       ) : (
         <Paper variant="outlined" sx={{ borderRadius: 2, overflow: 'hidden' }}>
-          <TableContainer role="region" aria-label="Events" tabIndex={0}>
+          <TableContainer role="region" aria-label={w.title} tabIndex={0}>
             <Table size="small">
               <TableHead>
                 <TableRow>
-                  <TableCell>Event</TableCell>
-                  <TableCell>Starts</TableCell>
-                  <TableCell>Places</TableCell>
-                  <TableCell>When</TableCell>
+                  <TableCell>{w.event}</TableCell>
+                  <TableCell>{w.starts}</TableCell>
+                  <TableCell>{w.places}</TableCell>
+                  <TableCell>{w.when}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -60,9 +60,9 @@ export function AdminEventsPage() {
                         {event.title}
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDateTime(event.date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(event.date)}</TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{places(event)}</TableCell>
-                    <TableCell>{upcoming.includes(event) ? 'Upcoming' : 'Past'}</TableCell>
+                    <TableCell>{upcoming.includes(event) ? w.upcoming : w.past}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

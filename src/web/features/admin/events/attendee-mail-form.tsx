@@ -11,11 +11,16 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useMailAttendees } from './event-admin-api';
 import { useFormAction } from '../../../lib/form-outcome';
-
-const people = (n: number) => (n === 1 ? '1 person' : `${n} people`);
+import { useLanguage } from '../../../lib/language';
+import { useWords } from '../../../lib/words';
+import { armenianMessage } from '../../../../shared/domain/messages-hy';
+import { eventAdminWords } from './event-admin-words';
 
 /** A message to everyone with a place (and, if chosen, the waitlist): one e-mail each, through the outbox. */
 export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: EventAdminFacts }) {
+  const w = useWords(eventAdminWords);
+  const language = useLanguage();
+  const people = w.people;
   const formAction = useFormAction();
   const send = useMailAttendees(eventId);
   // One key per message: a double click, or a retry after a lost answer, sends it once.
@@ -45,7 +50,9 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
     const found: { subject?: string; body?: string } = {};
     for (const issue of parsed.error.issues) {
       const field = issue.path[0];
-      if ((field === 'subject' || field === 'body') && !found[field]) found[field] = issue.message;
+      // The schema's message, in Armenian on an Armenian page (decision 190).
+      if ((field === 'subject' || field === 'body') && !found[field])
+        found[field] = (language === 'hy' && armenianMessage(issue.message)) || issue.message;
     }
     setErrors(found);
     document.getElementById(found.subject ? 'attendee-mail-subject' : 'attendee-mail-body')?.focus();
@@ -57,7 +64,7 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
       {
         onSuccess: ({ queued }) => {
           setConfirming(false);
-          setSent(`Queued ${queued === 1 ? '1 message' : `${queued} messages`}: the outbox sends them in the next minutes.`);
+          setSent(w.queued(queued));
           setSubject('');
           setBody('');
           setRequestId(crypto.randomUUID());
@@ -72,19 +79,16 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
     );
   }
 
-  const failure = send.isError ? errorMessage(send.error, 'The message could not be sent. Please try again.') : null;
+  const failure = send.isError ? errorMessage(send.error, w.sendFailed) : null;
   return (
     <Box>
-      <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>
-        Plain text; a blank line starts a new paragraph. Each person gets their own e-mail, addressed to them, with the link to their
-        booking.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>{w.mailIntro}</Typography>
       <Box
         component="form"
         method="post"
         action={formAction}
         noValidate
-        aria-label="E-mail the attendees"
+        aria-label={w.mailTitle}
         onSubmit={(event) => {
           event.preventDefault();
           check();
@@ -93,7 +97,7 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
       >
         <TextField
           id="attendee-mail-subject"
-          label="Subject"
+          label={w.subject}
           required
           value={subject}
           onChange={(e) => setSubject(e.target.value)}
@@ -104,7 +108,7 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
         />
         <TextField
           id="attendee-mail-body"
-          label="Message"
+          label={w.message}
           required
           multiline
           minRows={5}
@@ -117,16 +121,16 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
         />
         <FormControlLabel
           control={<Checkbox checked={includeWaitlist} onChange={(e) => setIncludeWaitlist(e.target.checked)} />}
-          label={`Also the waitlist (${facts.waitlisted + facts.offered})`}
+          label={w.alsoWaitlist(facts.waitlisted + facts.offered)}
         />
         <Box>
           <Button type="submit" variant="contained">
-            Send to {people(recipients)}
+            {w.sendTo(people(recipients))}
           </Button>
         </Box>
         {nobody && recipients === 0 && (
           <Alert severity="info" role="alert">
-            Nobody has a place{includeWaitlist ? ' or is on the waitlist' : ''} yet: there is no one to write to.
+            {w.nobodyToWrite(includeWaitlist)}
           </Alert>
         )}
       </Box>
@@ -142,9 +146,9 @@ export function AttendeeMailForm({ eventId, facts }: { eventId: string; facts: E
       )}
       <ConfirmDialog
         open={confirming}
-        question={`Send “${subject.trim()}” to ${people(recipients)}?`}
-        details={includeWaitlist ? 'Everyone with a place, and everyone on the waitlist.' : 'Everyone with a confirmed place.'}
-        confirmLabel="Send"
+        question={w.sendQuestion(subject.trim(), people(recipients))}
+        details={includeWaitlist ? w.everyoneAndWaitlist : w.everyoneConfirmed}
+        confirmLabel={w.send}
         destructive={false}
         pending={send.isPending}
         error={failure}

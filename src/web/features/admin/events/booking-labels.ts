@@ -1,16 +1,7 @@
 import type { BookingStatus } from '../../../../shared/api/bookings';
 import type { StatusTone } from '../status-chip';
 
-export const bookingStatusLabels: Record<BookingStatus, string> = {
-  confirmed: 'Confirmed',
-  held: 'Awaiting payment',
-  offered: 'Offered a place',
-  waitlisted: 'Waitlist',
-  cancelled: 'Cancelled',
-  expired: 'Lapsed',
-  unconfirmed: 'Awaiting e-mail confirmation',
-};
-
+// The words of the statuses, in both languages, are in event-admin-words.ts.
 export const bookingStatusTones: Record<BookingStatus, StatusTone> = {
   confirmed: 'success',
   held: 'warning',

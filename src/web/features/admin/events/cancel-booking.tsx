@@ -4,23 +4,27 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { EventBookingRow } from '../../../../shared/api/event-admin';
-import { formatPence } from '../../../../shared/domain/money';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api';
+import { useWords } from '../../../lib/words';
+import { useFormats } from '../use-formats';
 import { useAdminCancel } from './event-admin-api';
+import { eventAdminWords } from './event-admin-words';
 
 /**
  * Cancels any live booking: its place goes to the waitlist, and a card payment is refunded in
  * full if the admin ticks the box (whatever the attendee's cut-off). Money paid by hand goes back by hand.
  */
 export function CancelBookingButton({ booking }: { booking: EventBookingRow }) {
+  const w = useWords(eventAdminWords);
+  const { pence } = useFormats();
   const cancel = useAdminCancel();
   const [open, setOpen] = useState(false);
   const refundable = booking.paid_by === 'card' && booking.paid_pence - booking.refunded_pence > 0;
   const [refund, setRefund] = useState(true);
   if (booking.status === 'cancelled' || booking.status === 'expired') return null;
 
-  const failure = cancel.isError ? errorMessage(cancel.error, 'The booking could not be cancelled. Please try again.') : null;
+  const failure = cancel.isError ? errorMessage(cancel.error, w.cancelFailed) : null;
   return (
     <>
       <Button
@@ -31,15 +35,15 @@ export function CancelBookingButton({ booking }: { booking: EventBookingRow }) {
           setRefund(refundable);
           setOpen(true);
         }}
-        aria-label={`Cancel the booking of ${booking.name}`}
+        aria-label={w.cancelOf(booking.name)}
       >
-        Cancel
+        {w.cancel}
       </Button>
       <ConfirmDialog
         open={open}
-        question={`Cancel the booking of ${booking.name}?`}
-        details={`${booking.email}. Their place goes to the first on the waitlist, and they get an e-mail saying it is cancelled.`}
-        confirmLabel="Cancel booking"
+        question={w.cancelQuestion(booking.name)}
+        details={w.cancelDetails(booking.email)}
+        confirmLabel={w.cancelConfirm}
         pending={cancel.isPending}
         error={failure}
         onConfirm={() => cancel.mutate({ bookingId: booking._id, refund: refundable && refund }, { onSuccess: () => setOpen(false) })}
@@ -49,10 +53,10 @@ export function CancelBookingButton({ booking }: { booking: EventBookingRow }) {
           <FormControlLabel
             sx={{ mt: 1 }}
             control={<Checkbox checked={refund} onChange={(e) => setRefund(e.target.checked)} />}
-            label={`Refund ${formatPence(booking.paid_pence - booking.refunded_pence)} to their card`}
+            label={w.refundToCard(pence(booking.paid_pence - booking.refunded_pence))}
           />
         ) : booking.paid_by === 'by_hand' && booking.paid_pence > 0 ? (
-          <Typography sx={{ mt: 1 }}>Paid by hand ({booking.note}): if the money is to go back, give it back by hand.</Typography>
+          <Typography sx={{ mt: 1 }}>{w.paidByHandNote(booking.note ?? '')}</Typography>
         ) : null}
       </ConfirmDialog>
     </>

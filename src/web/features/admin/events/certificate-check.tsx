@@ -3,16 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { formatEventDate } from '../../../../shared/domain/event-dates';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { formatShortDateTime } from '../../../lib/format';
+import { useWords } from '../../../lib/words';
+import { useFormats } from '../use-formats';
 import { useVerifyCertificate } from './event-admin-api';
+import { eventAdminWords } from './event-admin-words';
 import { useFormAction } from '../../../lib/form-outcome';
-
-const hours = (minutes: number | null) => (minutes === null ? 'no CPD hours' : `${minutes / 60} CPD ${minutes === 60 ? 'hour' : 'hours'}`);
 
 /** Someone shows a certificate: its number says whose it is, for which event, and whether it still stands. */
 export function CertificateCheck() {
+  const w = useWords(eventAdminWords);
+  const format = useFormats();
+  const hours = (minutes: number | null) => (minutes === null ? w.noCpdHours : w.cpd(minutes / 60));
   const formAction = useFormAction();
   const verify = useVerifyCertificate();
   const [number, setNumber] = useState('');
@@ -28,7 +30,7 @@ export function CertificateCheck() {
         action={formAction}
         noValidate
         role="search"
-        aria-label="Verify a certificate number"
+        aria-label={w.certificateTitle}
         onSubmit={(event) => {
           event.preventDefault();
           const wanted = number.trim();
@@ -38,35 +40,37 @@ export function CertificateCheck() {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}
       >
         <TextField
-          label="Certificate number"
+          label={w.certificateNumber}
           value={number}
           onChange={(e) => setNumber(e.target.value)}
           error={missing}
-          helperText={missing ? 'Enter the number printed on the certificate' : undefined}
+          helperText={missing ? w.enterNumber : undefined}
           slotProps={{ htmlInput: { maxLength: 40, autoComplete: 'off', spellCheck: 'false' } }}
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
         <Button type="submit" variant="outlined" loading={verify.isPending} sx={{ minHeight: 56 }}>
-          Verify
+          {w.verify}
         </Button>
       </Box>
       <Box role="status" sx={{ mt: 2 }}>
         {found &&
           (found.attended_at ? (
             <Alert severity="success">
-              {found.certificate_number} is genuine: {found.name} ({found.email}) attended {found.event.title} on{' '}
-              {formatEventDate(found.event.date)}, {hours(found.cpd_minutes)}; checked in {formatShortDateTime(found.attended_at)}.
+              {w.genuine(
+                found.certificate_number,
+                found.name,
+                found.email,
+                found.event.title,
+                format.eventDate(found.event.date),
+                hours(found.cpd_minutes),
+                format.dateTime(found.attended_at),
+              )}
             </Alert>
           ) : (
-            <Alert severity="warning">
-              {found.certificate_number} was given to {found.name} ({found.email}) for {found.event.title}, but their attendance has since
-              been taken back: the certificate no longer stands.
-            </Alert>
+            <Alert severity="warning">{w.takenBack(found.certificate_number, found.name, found.email, found.event.title)}</Alert>
           ))}
-        {unknown && <Alert severity="error">No such certificate: no certificate has the number {verify.variables}.</Alert>}
-        {verify.isError && !unknown && (
-          <Alert severity="error">{errorMessage(verify.error, 'The number could not be checked. Please try again.')}</Alert>
-        )}
+        {unknown && <Alert severity="error">{w.noSuchCertificate(verify.variables ?? '')}</Alert>}
+        {verify.isError && !unknown && <Alert severity="error">{errorMessage(verify.error, w.checkFailed)}</Alert>}
       </Box>
     </Box>
   );

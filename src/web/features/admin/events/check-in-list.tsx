@@ -12,11 +12,13 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useEffect, useState } from 'react';
 import type { EventBookingRow } from '../../../../shared/api/event-admin';
 import { londonDate } from '../../../../shared/domain/london-time';
-import { formatShortDateTime } from '../../../lib/format';
+import { useWords } from '../../../lib/words';
+import { useFormats } from '../use-formats';
 import { LoadError } from '../../../components/load-error';
 import { errorMessage } from '../../../lib/api';
 import { SEARCH_DEBOUNCE_MS } from '../search-field';
 import { useEventBookings, useMarkAttendance } from './event-admin-api';
+import { eventAdminWords } from './event-admin-words';
 
 /** As many as one request brings; more narrow down by typing. */
 const SHOWN = 100;
@@ -32,6 +34,7 @@ const matches = (booking: EventBookingRow, text: string) => {
  * large button per person that checks them in, or takes it back, with one tap.
  */
 export function CheckInList({ eventId }: { eventId: string }) {
+  const w = useWords(eventAdminWords);
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
@@ -49,17 +52,17 @@ export function CheckInList({ eventId }: { eventId: string }) {
     <Box>
       {tooEarly && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Check-in opens on the day of the event.
+          {w.checkInOpens}
         </Alert>
       )}
       {facts && (
         <Typography role="status" sx={{ mb: 2, fontWeight: 600 }}>
-          {facts.attended} of {facts.confirmed} checked in
+          {w.checkedInCount(facts.attended, facts.confirmed)}
         </Typography>
       )}
       <TextField
         type="search"
-        label="Find by name or e-mail"
+        label={w.find}
         value={text}
         onChange={(event) => setText(event.target.value)}
         fullWidth
@@ -75,30 +78,28 @@ export function CheckInList({ eventId }: { eventId: string }) {
         }}
         sx={{ mb: 2, '& input': { minHeight: 32, fontSize: '1.125rem' } }}
       />
-      {bookings.isFetching && <LinearProgress aria-label="Looking for bookings" sx={{ mb: 1 }} />}
+      {bookings.isFetching && <LinearProgress aria-label={w.looking} sx={{ mb: 1 }} />}
       {bookings.isError ? (
-        <LoadError message="The bookings could not be loaded." error={bookings.error} onRetry={() => void bookings.refetch()} />
+        <LoadError message={w.bookingsFailed} error={bookings.error} onRetry={() => void bookings.refetch()} />
       ) : bookings.data && shown.length === 0 ? (
-        <Typography sx={{ color: 'text.secondary' }}>
-          {typed.trim() ? `Nobody with a confirmed place matches “${typed.trim()}”.` : 'Nobody has a confirmed place yet.'}
-        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{typed.trim() ? w.nobodyMatches(typed.trim()) : w.nobodyConfirmed}</Typography>
       ) : (
-        <Stack component="ul" spacing={1.5} aria-label="Confirmed bookings" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack component="ul" spacing={1.5} aria-label={w.confirmedBookings} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {shown.map((booking) => (
             <CheckInRow key={booking._id} booking={booking} />
           ))}
         </Stack>
       )}
       {bookings.data && bookings.data.total > SHOWN && !typed.trim() && (
-        <Typography sx={{ color: 'text.secondary', mt: 2 }}>
-          Showing {SHOWN} of {bookings.data.total}: type a name to find someone.
-        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 2 }}>{w.showingOf(SHOWN, bookings.data.total)}</Typography>
       )}
     </Box>
   );
 }
 
 function CheckInRow({ booking }: { booking: EventBookingRow }) {
+  const w = useWords(eventAdminWords);
+  const { dateTime } = useFormats();
   const mark = useMarkAttendance();
   // The answer shows at once; the list's own refetch follows.
   const attendedAt = mark.data ? mark.data.attended_at : booking.attended_at;
@@ -129,13 +130,13 @@ function CheckInRow({ booking }: { booking: EventBookingRow }) {
             {booking.name}
           </Box>
           <Box component="span" sx={{ display: 'block', fontSize: '0.875rem', overflowWrap: 'anywhere' }}>
-            {attended ? `Checked in ${formatShortDateTime(attendedAt)}` : 'Not checked in'} · {booking.email}
+            {attended ? w.checkedInAt(dateTime(attendedAt)) : w.notCheckedIn} · {booking.email}
           </Box>
         </Box>
       </Button>
       {mark.isError && (
-        <Alert severity="error" onClose={() => mark.reset()} sx={{ mt: 1 }}>
-          {errorMessage(mark.error, `${booking.name} could not be checked in. Please try again.`)}
+        <Alert severity="error" onClose={() => mark.reset()} closeText={w.close} sx={{ mt: 1 }}>
+          {errorMessage(mark.error, w.checkInFailed(booking.name))}
         </Alert>
       )}
     </Box>

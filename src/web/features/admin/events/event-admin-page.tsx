@@ -9,26 +9,27 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { bookingStatuses } from '../../../../shared/api/bookings';
 import type { EventAdminFacts, EventBookingFilter, EventBookingRow } from '../../../../shared/api/event-admin';
-import { formatEventSpan } from '../../../../shared/domain/event-dates';
-import { formatPence } from '../../../../shared/domain/money';
 import { LoadError } from '../../../components/load-error';
 import { LoadingRegion } from '../../../components/loading-region';
 import { Panel } from '../../../components/panel';
 import { ApiError } from '../../../lib/api';
-import { formatShortDateTime } from '../../../lib/format';
+import { useWords } from '../../../lib/words';
+import { adminWords } from '../admin-words';
 import { AdminSection, FilterBar } from '../admin-section';
 import { CsvButton } from '../csv-button';
 import { FilterSelect, optionsOf } from '../filter-select';
 import { PagedTable, type Column } from '../paged-table';
 import { SearchField } from '../search-field';
 import { StatusChip } from '../status-chip';
+import { useFormats } from '../use-formats';
 import { cursorParams, oneOf, pageChange, pageParam, pageSizeParam, useUrlParams } from '../use-url-params';
 import { AttendeeMailForm } from './attendee-mail-form';
-import { bookingStatusLabels, bookingStatusTones } from './booking-labels';
+import { bookingStatusTones } from './booking-labels';
 import { CancelBookingButton } from './cancel-booking';
 import { CertificateCheck } from './certificate-check';
 import { CheckInList } from './check-in-list';
 import { downloadAttendeesCsv, useEventBookings } from './event-admin-api';
+import { eventAdminWords } from './event-admin-words';
 import { HandBookingForm } from './hand-booking-form';
 
 const PARAMS = ['q', 'status', 'page', 'page_size', 'after', 'before'] as const;
@@ -47,6 +48,15 @@ function SectionTitle({ id, children }: { id: string; children: ReactNode }) {
  * certificate number check.
  */
 export function EventAdminPage() {
+  const w = useWords(eventAdminWords);
+  const labels = useWords(adminWords);
+  const format = useFormats();
+  const paidText = (booking: EventBookingRow): string => {
+    if (booking.price_pence === 0) return w.free;
+    if (booking.paid_pence === 0) return w.unpaid(format.pence(booking.price_pence));
+    const paid = format.pence(booking.paid_pence);
+    return booking.paid_by === 'by_hand' ? w.paidByHand(paid) : paid;
+  };
   const eventId = useParams().id ?? '';
   const [params, setParams] = useUrlParams(PARAMS);
   const filter = { q: params.q, status: oneOf(params.status, bookingStatuses) } satisfies EventBookingFilter;
@@ -58,41 +68,41 @@ export function EventAdminPage() {
   const setFilter = (patch: Partial<Record<'q' | 'status', string>>, replace = false) => setParams({ ...patch, page: null }, { replace });
 
   const columns: Column<EventBookingRow>[] = [
-    { key: 'name', label: 'Name', render: (b) => <Box sx={{ fontWeight: 600 }}>{b.name}</Box> },
-    { key: 'email', label: 'E-mail', render: (b) => b.email },
+    { key: 'name', label: w.name, render: (b) => <Box sx={{ fontWeight: 600 }}>{b.name}</Box> },
+    { key: 'email', label: w.email, render: (b) => b.email },
     {
       key: 'status',
-      label: 'Status',
+      label: w.status,
       nowrap: true,
-      render: (b) => <StatusChip label={bookingStatusLabels[b.status]} tone={bookingStatusTones[b.status]} />,
+      render: (b) => <StatusChip label={w.bookingStatus[b.status]} tone={bookingStatusTones[b.status]} />,
     },
-    { key: 'paid', label: 'Paid', align: 'right', nowrap: true, render: (b) => paidText(b) },
+    { key: 'paid', label: w.paid, align: 'right', nowrap: true, render: (b) => paidText(b) },
     {
       key: 'refunded',
-      label: 'Refunded',
+      label: w.refunded,
       align: 'right',
       nowrap: true,
       render: (b) =>
         b.refund_due_pence > 0
-          ? `${formatPence(b.refunded_pence)} (${formatPence(b.refund_due_pence)} due)`
-          : formatPence(b.refunded_pence),
+          ? w.refundDue(format.pence(b.refunded_pence), format.pence(b.refund_due_pence))
+          : format.pence(b.refunded_pence),
     },
-    { key: 'attended', label: 'Attended', nowrap: true, render: (b) => (b.attended_at ? formatShortDateTime(b.attended_at) : '—') },
-    { key: 'booked', label: 'Booked at', nowrap: true, render: (b) => formatShortDateTime(b.booked_at) },
-    { key: 'actions', label: 'Actions', nowrap: true, render: (b) => <CancelBookingButton booking={b} /> },
+    { key: 'attended', label: w.attended, nowrap: true, render: (b) => (b.attended_at ? format.dateTime(b.attended_at) : '—') },
+    { key: 'booked', label: w.bookedAt, nowrap: true, render: (b) => format.dateTime(b.booked_at) },
+    { key: 'actions', label: w.actions, nowrap: true, render: (b) => <CancelBookingButton booking={b} /> },
   ];
 
   return (
     <AdminSection
-      title={facts?.title ?? 'Event'}
-      intro={facts ? formatEventSpan(facts.date, facts.end_date) : undefined}
+      title={facts?.title ?? w.event}
+      intro={facts ? format.eventSpan(facts.date, facts.end_date) : undefined}
       actions={
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
           <Button component={RouterLink} to="/admin/events" startIcon={<ArrowBackIcon />}>
-            All events
+            {w.allEvents}
           </Button>
           <Button component={RouterLink} to={`/events/${encodeURIComponent(eventId)}`}>
-            Event page
+            {w.eventPage}
           </Button>
         </Stack>
       }
@@ -106,57 +116,57 @@ export function EventAdminPage() {
         </LoadingRegion>
       ) : bookings.isError && !facts ? (
         bookings.error instanceof ApiError && bookings.error.status === 404 ? (
-          <Alert severity="warning">This event could not be found: the link may be wrong, or the event was deleted.</Alert>
+          <Alert severity="warning">{w.notFound}</Alert>
         ) : (
-          <LoadError message="The event could not be loaded." error={bookings.error} onRetry={() => void bookings.refetch()} />
+          <LoadError message={w.eventFailed} error={bookings.error} onRetry={() => void bookings.refetch()} />
         )
       ) : (
         facts && (
           <Stack spacing={3}>
             <Facts facts={facts} />
             <Panel labelledBy="event-check-in" sx={{ p: { xs: 2, sm: 4 } }}>
-              <SectionTitle id="event-check-in">Check-in</SectionTitle>
+              <SectionTitle id="event-check-in">{w.checkIn}</SectionTitle>
               <CheckInList eventId={eventId} />
             </Panel>
             <Panel labelledBy="event-bookings">
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'flex-start' }}>
-                <SectionTitle id="event-bookings">Bookings</SectionTitle>
+                <SectionTitle id="event-bookings">{w.bookings}</SectionTitle>
                 <CsvButton download={() => downloadAttendeesCsv(eventId, filter)} />
               </Box>
-              <FilterBar label="Filter the bookings">
-                <SearchField label="Search by name or e-mail" value={params.q} onSearch={(q) => setFilter({ q }, true)} />
+              <FilterBar label={w.filterLabel}>
+                <SearchField label={w.search} value={params.q} onSearch={(q) => setFilter({ q }, true)} />
                 <FilterSelect
-                  label="Status"
-                  anyLabel="Any status"
+                  label={w.status}
+                  anyLabel={w.anyStatus}
                   value={filter.status ?? ''}
                   onChange={(status) => setFilter({ status })}
-                  options={optionsOf(bookingStatusLabels)}
+                  options={optionsOf(w.bookingStatus)}
                   minWidth={200}
                 />
-                {filtered && <Button onClick={() => setFilter({ q: '', status: '' })}>Clear filters</Button>}
+                {filtered && <Button onClick={() => setFilter({ q: '', status: '' })}>{labels.clearFilters}</Button>}
               </FilterBar>
               <PagedTable
-                label="Bookings"
+                label={w.bookings}
                 columns={columns}
                 query={bookings}
                 rowKey={(b) => b._id}
                 page={page}
                 pageSize={pageSize}
                 onPage={(next, size, cursor) => setParams(pageChange(next, size, cursor))}
-                emptyText={filtered ? 'No bookings match these filters.' : 'Nobody has booked this event yet.'}
-                loadErrorText="The bookings could not be loaded."
+                emptyText={filtered ? w.noneMatch : w.noBookings}
+                loadErrorText={w.bookingsFailed}
               />
             </Panel>
             <Panel labelledBy="event-hand-booking">
-              <SectionTitle id="event-hand-booking">Add a booking by hand</SectionTitle>
+              <SectionTitle id="event-hand-booking">{w.byHandTitle}</SectionTitle>
               <HandBookingForm eventId={eventId} />
             </Panel>
             <Panel labelledBy="event-mail">
-              <SectionTitle id="event-mail">E-mail the attendees</SectionTitle>
+              <SectionTitle id="event-mail">{w.mailTitle}</SectionTitle>
               <AttendeeMailForm eventId={eventId} facts={facts} />
             </Panel>
             <Panel labelledBy="event-certificate">
-              <SectionTitle id="event-certificate">Verify a certificate number</SectionTitle>
+              <SectionTitle id="event-certificate">{w.certificateTitle}</SectionTitle>
               <CertificateCheck />
             </Panel>
           </Stack>
@@ -166,25 +176,21 @@ export function EventAdminPage() {
   );
 }
 
-function paidText(booking: EventBookingRow): string {
-  if (booking.price_pence === 0) return 'Free';
-  if (booking.paid_pence === 0) return `Unpaid (${formatPence(booking.price_pence)})`;
-  return `${formatPence(booking.paid_pence)}${booking.paid_by === 'by_hand' ? ' by hand' : ''}`;
-}
-
 function Facts({ facts }: { facts: EventAdminFacts }) {
+  const w = useWords(eventAdminWords);
+  const { pence } = useFormats();
   const items: [string, string][] = [
-    ['Places taken', facts.capacity === null ? `${facts.places_taken} (no limit)` : `${facts.places_taken} of ${facts.capacity}`],
-    ['Confirmed', String(facts.confirmed)],
-    ['Waitlist', facts.offered ? `${facts.waitlisted} (and ${facts.offered} offered a place)` : String(facts.waitlisted)],
-    ['Checked in', String(facts.attended)],
-    ['Takings', formatPence(facts.takings_pence)],
-    ['Refunded', formatPence(facts.refunded_pence)],
-    ['CPD hours', facts.cpd_hours === null ? 'None' : String(facts.cpd_hours)],
+    [w.placesTaken, facts.capacity === null ? w.takenNoLimit(facts.places_taken) : w.takenOf(facts.places_taken, facts.capacity)],
+    [w.confirmed, String(facts.confirmed)],
+    [w.waitlist, facts.offered ? w.waitlistOffered(facts.waitlisted, facts.offered) : String(facts.waitlisted)],
+    [w.checkedIn, String(facts.attended)],
+    [w.takings, pence(facts.takings_pence)],
+    [w.refunded, pence(facts.refunded_pence)],
+    [w.cpdHours, facts.cpd_hours === null ? w.noCpd : String(facts.cpd_hours)],
   ];
   return (
     <Panel labelledBy="event-facts">
-      <SectionTitle id="event-facts">At a glance</SectionTitle>
+      <SectionTitle id="event-facts">{w.atAGlance}</SectionTitle>
       <Box
         component="dl"
         sx={{

@@ -9,12 +9,16 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { checkHandPayment, handBookingFields, handPaymentLabels, handPayments } from '../../../../shared/api/event-admin';
-import { formatPence } from '../../../../shared/domain/money';
+import { checkHandPayment, handBookingFields, handPayments } from '../../../../shared/api/event-admin';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { penceFromPounds } from '../../../lib/pounds-input';
 import { useHandBooking } from './event-admin-api';
 import { useFormAction } from '../../../lib/form-outcome';
+import { useLanguage } from '../../../lib/language';
+import { localisedResolver } from '../../../lib/localised-resolver';
+import { useWords } from '../../../lib/words';
+import { useFormats } from '../use-formats';
+import { eventAdminWords } from './event-admin-words';
 
 const fields = ['name', 'email', 'payment', 'amount', 'reference', 'note'] as const;
 type FieldName = (typeof fields)[number];
@@ -37,6 +41,9 @@ const empty: FormInput = { name: '', email: '', payment: 'cheque', amount: '', r
  * booking is confirmed at once and the confirmation (with the calendar file) goes to them.
  */
 export function HandBookingForm({ eventId }: { eventId: string }) {
+  const w = useWords(eventAdminWords);
+  const { pence } = useFormats();
+  const language = useLanguage();
   const formAction = useFormAction();
   const book = useHandBooking(eventId);
   // One key per booking being entered: a double click, or a retry after a lost answer, books once.
@@ -49,7 +56,8 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
     setError,
     reset,
     formState: { errors },
-  } = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: empty });
+    // The schema's messages, in Armenian on an Armenian page (decision 190).
+  } = useForm<FormInput, unknown, FormOutput>({ resolver: localisedResolver(zodResolver(formSchema), language), defaultValues: empty });
   const payment = useWatch({ control, name: 'payment' });
   const paid = payment !== 'free';
 
@@ -59,9 +67,7 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
       { request_id: requestId, ...values },
       {
         onSuccess: () => {
-          setDone(
-            `Booked: ${values.name} has a confirmed place${paid ? ` (${formatPence(values.amount)} recorded)` : ''}, and the confirmation is on its way.`,
-          );
+          setDone(w.booked(values.name, paid ? pence(values.amount) : null));
           reset(empty);
           setRequestId(crypto.randomUUID());
         },
@@ -74,7 +80,7 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
   }
 
   const fieldError = book.error instanceof ApiError && Boolean(book.error.field);
-  const failure = book.isError && !fieldError ? errorMessage(book.error, 'The booking could not be made. Please try again.') : null;
+  const failure = book.isError && !fieldError ? errorMessage(book.error, w.bookFailed) : null;
   const text = (name: 'name' | 'email' | 'reference' | 'note' | 'amount') => {
     const { ref, ...rest } = register(name);
     return { ...rest, inputRef: ref, error: Boolean(errors[name]), fullWidth: true };
@@ -82,32 +88,29 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
 
   return (
     <Box>
-      <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>
-        For someone who booked by post, by phone or at the door. The place is confirmed at once if one is free (when the event is full,
-        raise its capacity first), the payment is recorded, and they get the confirmation with the calendar file.
-      </Typography>
+      <Typography sx={{ color: 'text.secondary', mb: 2.5, maxWidth: 760 }}>{w.handIntro}</Typography>
       <Box
         component="form"
         method="post"
         action={formAction}
         noValidate
-        aria-label="Add a booking by hand"
+        aria-label={w.byHandTitle}
         onSubmit={(event) => void handleSubmit(submit)(event)}
         sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}
       >
         <TextField
           {...text('name')}
-          label="Name"
+          label={w.name}
           required
           helperText={errors.name?.message}
           slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
         />
         <TextField
           {...text('email')}
-          label="E-mail"
+          label={w.email}
           type="email"
           required
-          helperText={errors.email?.message ?? 'The confirmation goes here'}
+          helperText={errors.email?.message ?? w.confirmationGoesHere}
           slotProps={{ htmlInput: { maxLength: 254, autoComplete: 'off' } }}
         />
         <Controller
@@ -116,7 +119,7 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
           render={({ field, fieldState }) => (
             <TextField
               select
-              label="Paid by"
+              label={w.paidBy}
               name={field.name}
               value={field.value}
               inputRef={field.ref}
@@ -128,7 +131,7 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
             >
               {handPayments.map((way) => (
                 <MenuItem key={way} value={way}>
-                  {handPaymentLabels[way]}
+                  {w.handPayments[way]}
                 </MenuItem>
               ))}
             </TextField>
@@ -137,9 +140,9 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
         {paid && (
           <TextField
             {...text('amount')}
-            label="Amount received"
+            label={w.amountReceived}
             required
-            helperText={errors.amount?.message ?? 'In pounds'}
+            helperText={errors.amount?.message ?? w.inPounds}
             slotProps={{
               input: { startAdornment: <InputAdornment position="start">£</InputAdornment> },
               htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
@@ -149,7 +152,7 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
         {paid && (
           <TextField
             {...text('reference')}
-            label={payment === 'cheque' ? 'Cheque number' : payment === 'cash' ? 'Received by (optional)' : 'Transfer reference'}
+            label={payment === 'cheque' ? w.chequeNumber : payment === 'cash' ? w.receivedBy : w.transferReference}
             required={payment !== 'cash'}
             helperText={errors.reference?.message}
             slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
@@ -157,14 +160,14 @@ export function HandBookingForm({ eventId }: { eventId: string }) {
         )}
         <TextField
           {...text('note')}
-          label="Note (optional)"
-          helperText={errors.note?.message ?? 'Anything to remember, e.g. "Booked by phone"'}
+          label={w.note}
+          helperText={errors.note?.message ?? w.noteHelp}
           slotProps={{ htmlInput: { maxLength: 200, autoComplete: 'off' } }}
           sx={{ gridColumn: { md: '1 / -1' } }}
         />
         <Box>
           <Button type="submit" variant="contained" loading={book.isPending}>
-            Add booking
+            {w.addBooking}
           </Button>
         </Box>
       </Box>

@@ -1,0 +1,46 @@
+import { defineWords } from '../../lib/words';
+
+/** The audit log (decision 190). */
+export const auditWords = defineWords(
+  {
+    title: 'Audit log',
+    intro: 'Every change made to the site’s content and to people’s roles, newest first, with who made it. Times are London times.',
+    when: 'When',
+    who: 'Who',
+    theSite: 'The site',
+    kind: 'Kind',
+    action: 'Action',
+    summary: 'Summary',
+    loading: 'Loading…',
+    noLongerListed: 'Someone no longer listed',
+    filterLabel: 'Filter the audit log',
+    person: 'Person',
+    everyone: 'Everyone',
+    allKinds: 'All kinds',
+    actorsFailed: 'The list of people could not be loaded, so the log cannot be filtered by person.',
+    noneMatch: 'Nothing in the log matches these filters.',
+    none: 'Nothing has been changed yet.',
+    loadFailed: 'The audit log could not be loaded.',
+  },
+  {
+    title: 'Փոփոխությունների մատյան',
+    intro:
+      'Կայքի բովանդակության և մարդկանց դերերի բոլոր փոփոխությունները՝ նորից դեպի հին, և թե ով է դրանք արել։ Ժամերը Լոնդոնի ժամանակով են։',
+    when: 'Երբ',
+    who: 'Ով',
+    theSite: 'Կայքը',
+    kind: 'Տեսակ',
+    action: 'Գործողություն',
+    summary: 'Ամփոփում',
+    loading: 'Բեռնվում է…',
+    noLongerListed: 'Մեկը, ով այլևս ցանկում չէ',
+    filterLabel: 'Զտել մատյանը',
+    person: 'Անձ',
+    everyone: 'Բոլորը',
+    allKinds: 'Բոլոր տեսակները',
+    actorsFailed: 'Մարդկանց ցանկը չհաջողվեց բեռնել, ուստի մատյանը հնարավոր չէ զտել ըստ անձի։',
+    noneMatch: 'Մատյանում այս զտիչներին համապատասխանող ոչինչ չկա։',
+    none: 'Դեռ ոչինչ չի փոխվել։',
+    loadFailed: 'Մատյանը չհաջողվեց բեռնել։',
+  },
+);

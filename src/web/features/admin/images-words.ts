@@ -1,0 +1,51 @@
+import { defineWords } from '../../lib/words';
+
+/** The images page (decision 190). */
+export const imagesWords = defineWords(
+  {
+    title: 'Images',
+    intro:
+      'Every picture uploaded to the site: committee photos, pictures in articles, the logo and the share image. An image nothing uses any more (a replaced photo) can be deleted; one in use cannot.',
+    filterLabel: 'Filter images',
+    unusedOnly: 'Unused images only',
+    loadFailed: 'The images could not be loaded.',
+    count: (total: number, unused: number) => `${total} images, ${unused} unused`,
+    showing: (shown: number) => ` (showing ${shown})`,
+    images: 'Images',
+    deleteQuestion: 'Delete this image for good?',
+    uploadedAt: (at: string) => `uploaded ${at}`,
+    deleteFailed: 'The image could not be deleted.',
+    deleted: 'The image was deleted.',
+    uploaded: (at: string) => `Uploaded ${at}`,
+    by: (who: string) => ` by ${who}`,
+    withDemo: ' with the demo content',
+    notUsed: 'Not used',
+    delete: 'Delete',
+    usedBy: 'Used by:',
+    bytes: (n: number) => `${n} bytes`,
+    close: 'Close',
+  },
+  {
+    title: 'Նկարներ',
+    intro:
+      'Կայք վերբեռնված բոլոր նկարները՝ վարչության անդամների լուսանկարներ, հոդվածների նկարներ, լոգոն և տարածման նկարը։ Այն նկարը, որն այլևս ոչինչ չի օգտագործում (օրինակ՝ փոխարինված լուսանկարը), կարելի է ջնջել, իսկ օգտագործվողը՝ ոչ։',
+    filterLabel: 'Զտել նկարները',
+    unusedOnly: 'Միայն չօգտագործվող նկարները',
+    loadFailed: 'Նկարները չհաջողվեց բեռնել։',
+    count: (total: number, unused: number) => `${total} նկար, որից ${unused}-ը չի օգտագործվում`,
+    showing: (shown: number) => ` (ցուցադրված է ${shown}-ը)`,
+    images: 'Նկարներ',
+    deleteQuestion: 'Ջնջե՞լ այս նկարը ընդմիշտ։',
+    uploadedAt: (at: string) => `վերբեռնվել է ${at}`,
+    deleteFailed: 'Նկարը չհաջողվեց ջնջել։',
+    deleted: 'Նկարը ջնջված է։',
+    uploaded: (at: string) => `Վերբեռնվել է ${at}`,
+    by: (who: string) => `, վերբեռնող՝ ${who}`,
+    withDemo: ' ցուցադրական բովանդակության հետ',
+    notUsed: 'Չի օգտագործվում',
+    delete: 'Ջնջել',
+    usedBy: 'Օգտագործվում է՝',
+    bytes: (n: number) => `${n} բայթ`,
+    close: 'Փակել',
+  },
+);
