@@ -95,6 +95,12 @@ describe('two languages, one site', () => {
     '/signIn',
   ];
 
+  /**
+   * The pages of the member area the server draws before the script (decision 205): the others
+   * (My Profile, the token pages) are drawn in the browser, and the component tests read them.
+   */
+  const memberPages = ['/signIn/pwForgot', '/signIn/pwReset/no-such-user'];
+
   it('serves every public page in both languages with its own lang, canonical address and both alternates', async () => {
     for (const path of publicPages()) {
       for (const [language, address, tag] of [
@@ -119,7 +125,7 @@ describe('two languages, one site', () => {
 
   it('draws an Armenian page in Armenian: none of the English defaults shows where an Armenian value exists', async () => {
     expect(englishOnly.length).toBeGreaterThan(600);
-    for (const path of [...publicPages(), '/signIn/pwForgot', '/no-such-page']) {
+    for (const path of [...publicPages(), ...memberPages, '/no-such-page']) {
       const address = path === '/' ? '/hy/' : `/hy${path}`;
       const html = (await get(address)).body;
       const english = englishOnly.filter((key) => showsText(html, siteTextDefaults[key]));

@@ -64,11 +64,6 @@ export type AudienceInput = z.input<typeof audience>;
 
 export const exclusionReasons = ['no_consent', 'unsubscribed', 'suppressed'] as const;
 export type ExclusionReason = (typeof exclusionReasons)[number];
-export const exclusionLabels: Record<ExclusionReason, string> = {
-  no_consent: 'Has not agreed to news by e-mail',
-  unsubscribed: 'Unsubscribed from this list',
-  suppressed: 'Address suppressed after bounces',
-};
 
 const excludedCounts = z.object({ no_consent: z.number().int(), unsubscribed: z.number().int(), suppressed: z.number().int() });
 

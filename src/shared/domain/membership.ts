@@ -38,12 +38,22 @@ export function daysBetween(today: string, date: string): number {
   return Math.round((toUtc(date).getTime() - toUtc(today).getTime()) / DAY_MS);
 }
 
+/** The four expiry texts; `inDays` has a `{days}` place. My Profile gives the site's texts in the page's language (decision 205). */
+export type ExpiryTexts = { expired: string; today: string; tomorrow: string; inDays: string };
+
+const ENGLISH_EXPIRY: ExpiryTexts = {
+  expired: 'Your membership has expired',
+  today: 'Your membership expires today',
+  tomorrow: 'Your membership expires tomorrow',
+  inDays: 'Your membership expires in {days} days',
+};
+
 /** docs/product.md: the expiry text says expired, expires today, tomorrow, or in N days. */
-export function expiryText(daysLeft: number): string {
-  if (daysLeft < 0) return 'Your membership has expired';
-  if (daysLeft === 0) return 'Your membership expires today';
-  if (daysLeft === 1) return 'Your membership expires tomorrow';
-  return `Your membership expires in ${daysLeft} days`;
+export function expiryText(daysLeft: number, texts: ExpiryTexts = ENGLISH_EXPIRY): string {
+  if (daysLeft < 0) return texts.expired;
+  if (daysLeft === 0) return texts.today;
+  if (daysLeft === 1) return texts.tomorrow;
+  return texts.inDays.replace('{days}', String(daysLeft));
 }
 
 export function needsRenewal(daysLeft: number): boolean {

@@ -1,3 +1,5 @@
+import { groupThousands } from './hy';
+
 /**
  * The messages the forms' schemas give (written in English beside the rules in `src/shared/api`),
  * as an Armenian page shows them (decision 150): the forms a visitor or member fills in. A message
@@ -33,11 +35,76 @@ const PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^Use at least (\d+) characters$/, (n) => `Օգտագործեք առնվազն ${n} նիշ`],
 ];
 
+// ---- The editors' forms (decision 205): articles, events, the committee and newsletters. ----
+
+const EDITORS_FIXED: Readonly<Record<string, string>> = {
+  'Enter a title': 'Մուտքագրեք վերնագիրը',
+  'Enter a category': 'Մուտքագրեք կատեգորիան',
+  'Use a date like 2026-12-05': 'Մուտքագրեք ամսաթիվ, օրինակ՝ 2026-12-05',
+  'Use a date and time like 2026-12-05T18:30': 'Մուտքագրեք ամսաթիվ և ժամ, օրինակ՝ 2026-12-05T18:30',
+  'Use a date and time like 2026-12-05T09:00:00Z': 'Մուտքագրեք ամսաթիվ և ժամ, օրինակ՝ 2026-12-05T09:00:00Z',
+  'Upload an image, or use a web address starting with https:// (or http://)':
+    'Վերբեռնեք նկար կամ օգտագործեք https://-ով (կամ http://-ով) սկսվող վեբ հասցե',
+  'Use an uploaded image or an http(s) address': 'Օգտագործեք վերբեռնված նկար կամ http(s) հասցե',
+  'Use an address starting https:// or http://': 'Օգտագործեք https://-ով կամ http://-ով սկսվող հասցե',
+  'Enter a role': 'Մուտքագրեք պաշտոնը',
+  'Enter a name': 'Մուտքագրեք անունը',
+  'Priority is a whole number': 'Հերթականությունը պետք է լինի ամբողջ թիվ',
+  'Enter the price in pence': 'Մուտքագրեք գինը պենսով',
+  'Enter the member price in pence': 'Մուտքագրեք անդամների գինը պենսով',
+  'Whole pence': 'Մուտքագրեք ամբողջ պենսեր',
+  'Not below 0': 'Ոչ պակաս, քան 0',
+  'At most £10,000': 'Առավելագույնը 10 000 £',
+  'Enter pounds like 12 or 12.50': 'Մուտքագրեք գումարը ֆունտով, օրինակ՝ 12 կամ 12.50',
+  'Enter a number of places': 'Մուտքագրեք տեղերի քանակը',
+  'A whole number': 'Մուտքագրեք ամբողջ թիվ',
+  'Enter CPD hours like 1.5': 'Մուտքագրեք CPD ժամերը, օրինակ՝ 1.5',
+  'In quarter hours, like 1.25 or 1.5': 'Քառորդ ժամի ճշտությամբ, օրինակ՝ 1.25 կամ 1.5',
+  'Enter a number of days': 'Մուտքագրեք օրերի քանակը',
+  'Whole days': 'Մուտքագրեք ամբողջ օրեր',
+  'The end is after the start': 'Ավարտը պետք է լինի սկզբից հետո',
+  'Booking closes after it opens': 'Ամրագրումը պետք է փակվի բացվելուց հետո',
+  'Booking opens before the event': 'Ամրագրումը պետք է բացվի միջոցառումից առաջ',
+  'Write the newsletter first: it has no text': 'Նախ գրեք տեղեկագիրը․ այն դեռ տեքստ չունի',
+  'Enter a subject': 'Մուտքագրեք թեման',
+  'Choose at least one tier': 'Ընտրեք անդամակցության առնվազն մեկ տեսակ',
+  'Choose active, expiring or lapsed': 'Ընտրեք՝ գործող, շուտով ավարտվող կամ ժամկետանց',
+  'Choose an event': 'Ընտրեք միջոցառում',
+  'Choose who the newsletter is for': 'Ընտրեք, թե ում համար է տեղեկագիրը',
+  'The content is larger than 1 MB': 'Բովանդակությունը 1 ՄԲ-ից մեծ է',
+  'The content is not valid JSON': 'Բովանդակությունը վավեր JSON չէ',
+  'The document is nested too deeply': 'Փաստաթուղթը չափազանց խորն է ներդրված',
+  'Invalid input: expected int, received number': 'Մուտքագրեք ամբողջ թիվ',
+  'Invalid input': 'Անվավեր արժեք',
+  // My Profile's own forms.
+  'Enter your current password': 'Մուտքագրեք ձեր ներկայիս գաղտնաբառը',
+};
+
+/** A number as an Armenian reader writes it: "100000" and "100,000" as "100 000" (decision 150). */
+const armenianNumber = (digits: string) => groupThousands(BigInt(digits.replace(/,/g, '')));
+
+const EDITORS_PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
+  [/^At most ([\d,]+) categories$/, (n) => `Առավելագույնը ${armenianNumber(n)} կատեգորիա`],
+  [/^At most ([\d,]+) hours$/, (n) => `Առավելագույնը ${armenianNumber(n)} ժամ`],
+  [/^At least ([\d,]+) days?$/, (n) => `Առնվազն ${armenianNumber(n)} օր`],
+  [/^At most ([\d,]+) days$/, (n) => `Առավելագույնը ${armenianNumber(n)} օր`],
+  [/^At least ([\d,]+) months?$/, (n) => `Առնվազն ${armenianNumber(n)} ամիս`],
+  [/^At most ([\d,]+) months$/, (n) => `Առավելագույնը ${armenianNumber(n)} ամիս`],
+  [/^The text is longer than ([\d,]+) characters$/, (n) => `Տեքստը ${armenianNumber(n)} նիշից երկար է`],
+  [/^Too small: expected number to be >=(-?\d+)$/, (n) => `Ոչ պակաս, քան ${n.startsWith('-') ? n : armenianNumber(n)}`],
+  [/^Too big: expected number to be <=(-?\d+)$/, (n) => `Ոչ ավելի, քան ${n.startsWith('-') ? n : armenianNumber(n)}`],
+  [
+    /^The link on "([\s\S]*)" goes to ([\s\S]*), which is not a web address \(http or https\), mailto or tel: correct it or remove the link$/,
+    (text, address) =>
+      `«${text}» բառերի հղումը տանում է ${address} հասցեով, որը վեբ հասցե (http կամ https), mailto կամ tel չէ․ ուղղեք կամ հեռացրեք հղումը`,
+  ],
+];
+
 /** The Armenian of a form's message, or undefined for one this list does not know. */
 export function armenianMessage(english: string): string | undefined {
-  const fixed = FIXED[english] ?? BACK_OFFICE[english];
+  const fixed = FIXED[english] ?? EDITORS_FIXED[english] ?? BACK_OFFICE[english];
   if (fixed) return fixed;
-  for (const [pattern, write] of [...PATTERNS, ...BACK_OFFICE_PATTERNS]) {
+  for (const [pattern, write] of [...PATTERNS, ...EDITORS_PATTERNS, ...BACK_OFFICE_PATTERNS]) {
     const match = pattern.exec(english);
     if (match) return write(...match.slice(1)) || undefined;
   }

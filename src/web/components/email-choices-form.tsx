@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import type { EmailChoice } from '../../shared/api/newsletters';
+import type { SiteTextKey } from '../../shared/domain/site-text';
 import { useSiteText } from '../lib/site-text';
 import { useFormAction } from '../lib/form-outcome';
 
@@ -25,6 +26,13 @@ type Props = {
  * (decision 122), on the preference page an e-mail links to and in My Profile. Nothing changes
  * until a button is pressed.
  */
+/** The kinds of service mail, named by the site's texts in the page's language (the server names them in English). */
+const SERVICE_TEXTS: Readonly<Record<string, readonly [SiteTextKey, SiteTextKey]>> = {
+  'membership-reminders': ['preferences.service.renewal_reminders', 'preferences.service.renewal_reminders_about'],
+  'booking-reminders': ['preferences.service.event_reminders', 'preferences.service.event_reminders_about'],
+  'event-messages': ['preferences.service.event_messages', 'preferences.service.event_messages_about'],
+};
+
 export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: Props) {
   const formAction = useFormAction();
   const { t } = useSiteText();
@@ -35,6 +43,10 @@ export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: P
     setShown(choices);
     setEdits({});
   }
+  const named = (choice: EmailChoice) => {
+    const keys = choice.kind === 'service' ? SERVICE_TEXTS[choice.topic] : undefined;
+    return keys ? { name: t(keys[0]), description: t(keys[1]) } : choice;
+  };
   const ticked: Record<string, boolean> = { ...Object.fromEntries(choices.map((c) => [c.topic, c.subscribed])), ...edits };
 
   const submit = (event: FormEvent) => {
@@ -65,11 +77,11 @@ export function EmailChoicesForm({ choices, pending, onSave, outcome, error }: P
               label={
                 <span>
                   <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                    {choice.name}
+                    {named(choice).name}
                   </Box>
-                  {choice.description && (
+                  {named(choice).description && (
                     <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.9rem' }}>
-                      {choice.description}
+                      {named(choice).description}
                     </Box>
                   )}
                 </span>

@@ -1,13 +1,21 @@
-import { ThemeProvider } from '@mui/material/styles';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { useSyncExternalStore, type ReactNode } from 'react';
+import type { Language } from '../../shared/domain/language';
 import { REDUCED_MOTION_QUERY, siteTheme } from '../app/theme';
+import { useLanguage } from '../lib/language';
+import { muiArmenian } from './mui-armenian';
 
-const themes = new Map<boolean, ReturnType<typeof siteTheme>>();
+const themes = new Map<string, ReturnType<typeof siteTheme>>();
 
-/** Each theme is made once, when first asked for. */
-function themeFor(reducedMotion: boolean) {
-  let theme = themes.get(reducedMotion);
-  if (!theme) themes.set(reducedMotion, (theme = siteTheme(reducedMotion)));
+/** Each theme is made once, when first asked for; an Armenian page's has MUI's own words in Armenian. */
+function themeFor(reducedMotion: boolean, language: Language) {
+  const key = `${reducedMotion}:${language}`;
+  let theme = themes.get(key);
+  if (!theme) {
+    theme = siteTheme(reducedMotion);
+    if (language === 'hy') theme = createTheme(theme, muiArmenian);
+    themes.set(key, theme);
+  }
   return theme;
 }
 
@@ -29,5 +37,6 @@ export function MuiTheme({ children }: { children: ReactNode }) {
     () => window.matchMedia?.(REDUCED_MOTION_QUERY).matches ?? false,
     () => false,
   );
-  return <ThemeProvider theme={themeFor(reducedMotion)}>{children}</ThemeProvider>;
+  const language = useLanguage();
+  return <ThemeProvider theme={themeFor(reducedMotion, language)}>{children}</ThemeProvider>;
 }

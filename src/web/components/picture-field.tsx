@@ -9,6 +9,8 @@ import { useId, useRef, type ReactNode } from 'react';
 import { imagesApi } from '../../shared/api/images';
 import { apiRequest, errorMessage } from '../lib/api';
 import { DEFAULT_MARK } from '../lib/default-mark';
+import { useWords } from '../lib/words';
+import { pictureFieldWords } from './picture-field-words';
 
 /** The back office's list of images, which an upload changes. */
 const IMAGES_KEY = ['admin', 'images'] as const;
@@ -51,6 +53,7 @@ export function PictureField({
   preview?: (src: string) => ReactNode;
 }) {
   const upload = useUploadPicture();
+  const w = useWords(pictureFieldWords);
   const input = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const helpId = useId();
@@ -66,12 +69,12 @@ export function PictureField({
           <Box
             component="img"
             src={src}
-            alt={`${label} (current)`}
+            alt={w.current(label)}
             sx={{ display: 'block', maxHeight: 120, maxWidth: '100%', border: 1, borderColor: 'divider', borderRadius: 1 }}
           />
         ))
       ) : (
-        <Typography sx={{ color: 'text.secondary' }}>None</Typography>
+        <Typography sx={{ color: 'text.secondary' }}>{w.none}</Typography>
       )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
         <Button variant="outlined" startIcon={<UploadIcon />} loading={upload.isPending} onClick={() => input.current?.click()}>
@@ -96,7 +99,7 @@ export function PictureField({
       </FormHelperText>
       {upload.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
-          {errorMessage(upload.error, 'The picture could not be uploaded.')}
+          {errorMessage(upload.error, w.uploadFailed)}
         </Alert>
       )}
     </Box>

@@ -112,6 +112,11 @@ describe('formatShortDate and formatShortDateTime', () => {
     expect(formatShortDate('2026-07-01')).toBe('1 Jul 2026');
     expect(formatShortDate('2026-12-31')).toBe('31 Dec 2026');
   });
+
+  it('write the date in Armenian on an Armenian page, the London date still', () => {
+    expect(formatShortDate('2026-11-22T14:05:00.000Z', 'hy')).toBe('22 նոյ, 2026 թ.');
+    expect(formatShortDateTime('2026-06-30T23:30:00.000Z', 'hy')).toBe('1 հլս, 2026 թ., 00:30');
+  });
 });
 
 describe('formatCalendarMonth', () => {

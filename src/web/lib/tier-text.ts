@@ -8,7 +8,7 @@ import { useSiteText } from './site-text';
  * words them in each language; the records and the back office keep the English names.
  */
 export function useTierText() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   return {
     name: (index: number): string => (tierByIndex(index) ? t(`tier.${index}.name` as SiteTextKey) : ''),
     /** A tier the server names (in English, as recorded): its name in the page's language. */
@@ -16,6 +16,6 @@ export function useTierText() {
       const tier = tiers.find((each) => each.name === recorded);
       return tier ? t(`tier.${tier.index}.name` as SiteTextKey) : recorded;
     },
-    price: (pence: number): string => (pence === 0 ? t('tier.free') : t('tier.per_year').replace('{price}', formatPence(pence))),
+    price: (pence: number): string => (pence === 0 ? t('tier.free') : t('tier.per_year').replace('{price}', formatPence(pence, language))),
   };
 }

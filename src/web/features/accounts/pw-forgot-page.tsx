@@ -21,12 +21,13 @@ import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-scri
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { requestPasswordReset } from './accounts-api';
+import { messageIn } from '../../lib/localised-resolver';
 
 /** docs/product.md: idle, loading, then success (message shown, form hidden) or error. */
 export function PwForgotPage() {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   usePageTitle(t('pw_forgot.title'));
   // Sent before the script took the form over, the server sent the link itself (decision 085).
   const outcome = useFormOutcome('pwForgot');
@@ -53,7 +54,8 @@ export function PwForgotPage() {
     setShownOutcome(null);
     const parsed = pwForgotRequest.safeParse({ email });
     if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? t('error.generic'));
+      const message = parsed.error.issues[0]?.message;
+      setFieldError(message ? messageIn(message, language) : t('error.generic'));
       return;
     }
     setFieldError(null);

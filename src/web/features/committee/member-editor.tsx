@@ -20,6 +20,7 @@ import { useSaveMember, useUploadImage } from './committee-edit-api';
 import { memberForm, memberFormDefaults, type MemberFormInput, type MemberFormOutput } from './member-form';
 import { MemberPhoto } from './member-photo';
 import { useFormAction } from '../../lib/form-outcome';
+import { localisedResolver } from '../../lib/localised-resolver';
 
 const formFields = ['name', 'role', 'image', 'description', 'priority'] as const;
 function isField(field: string | undefined): field is (typeof formFields)[number] {
@@ -38,7 +39,7 @@ export interface MemberEditorProps {
 /** Edit in place: photo upload, name, role, description and priority; save, cancel or delete. */
 export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const save = useSaveMember();
   const [tab, setTab] = useState<Language>('en');
   const upload = useUploadImage();
@@ -55,7 +56,7 @@ export function MemberEditor({ member, onDone, onDelete }: MemberEditorProps) {
     control,
     formState: { errors },
   } = useForm<MemberFormInput, unknown, MemberFormOutput>({
-    resolver: zodResolver(schema),
+    resolver: localisedResolver(zodResolver(schema), language),
     defaultValues: memberFormDefaults(member),
   });
   const image = useWatch({ control, name: 'image' });

@@ -1,4 +1,4 @@
-import { inLanguage } from '../../../shared/domain/language';
+import { inLanguage, type Language } from '../../../shared/domain/language';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
@@ -33,14 +33,19 @@ export interface DonateCardStepProps {
  * "£25.00 from Ani Sargsyan", or "£25.00 from an anonymous donor": the site texts as words of
  * their own, so the admin's right-click finds them.
  */
-export function donorLine(amount: number, name: string | null, t: (key: 'donate.from' | 'donate.from_anonymous') => string): ReactNode {
+export function donorLine(
+  amount: number,
+  name: string | null,
+  t: (key: 'donate.from' | 'donate.from_anonymous') => string,
+  language: Language,
+): ReactNode {
   return name === null ? (
     <>
-      {formatPence(amount)} {t('donate.from_anonymous')}
+      {formatPence(amount, language)} {t('donate.from_anonymous')}
     </>
   ) : (
     <>
-      {formatPence(amount)} {t('donate.from')} {name}
+      {formatPence(amount, language)} {t('donate.from')} {name}
     </>
   );
 }
@@ -72,7 +77,7 @@ export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps
             sx={{ fontSize: '1.35rem', fontWeight: 700, color: 'primary.dark', overflowWrap: 'anywhere' }}
             data-testid="donate-summary"
           >
-            {donorLine(amount, request.name, t)}
+            {donorLine(amount, request.name, t, language)}
           </Typography>
           <Divider sx={{ my: 2.5 }} />
           <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.75 }}>
@@ -90,7 +95,7 @@ export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps
                   {t('donate.gift_aid_label')}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                  {t('donate.with_gift_aid')} {formatPence(giftAidBoost(amount))}
+                  {t('donate.with_gift_aid')} {formatPence(giftAidBoost(amount), language)}
                 </Typography>
               </div>
             )}
@@ -107,7 +112,7 @@ export function DonateCardStep({ donation, onBack, onPaid }: DonateCardStepProps
           clientSecret={clientSecret}
           returnUrl={`${window.location.origin}${inLanguage('/donate/thanks', language)}`}
           billing={billing}
-          payLabel={`${t('donate.pay')} ${formatPence(amount)}`}
+          payLabel={`${t('donate.pay')} ${formatPence(amount, language)}`}
           onPaid={onPaid}
           onFailed={(reason) => window.alert(`${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`)}
         />

@@ -68,7 +68,7 @@ function isDonateField(name: string): name is keyof DonateFormValues {
 export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedError, outcome = null, onProceed }: DonateDetailsStepProps) {
   // The page's own address, in its language (decision 150).
   const pageAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const {
     control,
     setValue,
@@ -224,7 +224,7 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                       onClick={() => setAmount(pounds)}
                       sx={{ minWidth: 0, fontWeight: 700 }}
                     >
-                      {formatPence(pounds * 100).replace('.00', '')}
+                      {formatPence(pounds * 100, language).replace(/[.,]00\b/, '')}
                     </Button>
                   );
                 })}
@@ -294,8 +294,8 @@ export function DonateDetailsStep({ form, giftAidOffered, proceeding, proceedErr
                 </Typography>
                 {pence !== null && pence >= 100 && (
                   <Typography sx={{ mb: 1, fontWeight: 600 }} data-testid="gift-aid-boost">
-                    {t('donate.gift_aid.adds')} {formatPence(giftAidBoost(pence))} ({formatPence(pence)} →{' '}
-                    {formatPence(pence + giftAidBoost(pence))})
+                    {t('donate.gift_aid.adds')} {formatPence(giftAidBoost(pence), language)} ({formatPence(pence, language)} →{' '}
+                    {formatPence(pence + giftAidBoost(pence), language)})
                   </Typography>
                 )}
                 {checkbox('gift_aid', 'donate.gift_aid.add', prefillNames)}

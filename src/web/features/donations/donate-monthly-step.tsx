@@ -30,7 +30,7 @@ export interface BegunMonthlyGift {
  * then the gift starts and its first month is taken. A declined first month starts nothing.
  */
 export function DonateMonthlyStep({ gift, onBack }: { gift: BegunMonthlyGift; onBack: (declined: boolean) => void }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const { request } = gift;
   const [started, setStarted] = useState<MonthlyGift | null>(null);
   const [declined, setDeclined] = useState<string | null>(null);
@@ -63,7 +63,7 @@ export function DonateMonthlyStep({ gift, onBack }: { gift: BegunMonthlyGift; on
             sx={{ fontSize: '1.35rem', fontWeight: 700, color: 'primary.dark', overflowWrap: 'anywhere' }}
             data-testid="donate-summary"
           >
-            {formatPence(Number(request.amount))} {t('monthly.every_month')}
+            {formatPence(Number(request.amount), language)} {t('monthly.every_month')}
             {request.name === null ? ` ${t('donate.from_anonymous')}` : ` ${t('donate.from')} ${request.name}`}
           </Typography>
           <Divider sx={{ my: 2.5 }} />
@@ -82,7 +82,7 @@ export function DonateMonthlyStep({ gift, onBack }: { gift: BegunMonthlyGift; on
                   {t('donate.gift_aid_label')}
                 </Typography>
                 <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-                  {t('donate.with_gift_aid')} {formatPence(giftAidBoost(Number(request.amount)))}
+                  {t('donate.with_gift_aid')} {formatPence(giftAidBoost(Number(request.amount)), language)}
                 </Typography>
               </div>
             )}
@@ -100,7 +100,7 @@ export function DonateMonthlyStep({ gift, onBack }: { gift: BegunMonthlyGift; on
         {started ? (
           <Alert severity="success" role="status">
             <AlertTitle>{t('monthly.started_title')}</AlertTitle>
-            {t('monthly.started_body').replace('{date}', started.next_charge ? formatLongDate(started.next_charge) : '–')}
+            {t('monthly.started_body').replace('{date}', started.next_charge ? formatLongDate(started.next_charge, language) : '–')}
           </Alert>
         ) : declined ? (
           <Alert severity="error" role="alert">

@@ -43,12 +43,11 @@ import {
 import { Panel, PanelTitle } from '../../components/panel';
 import { useFormAction } from '../../lib/form-outcome';
 import { GiftAidCorrectionDialog } from './gift-aid-correction-dialog';
+import { formatShortDate } from '../../lib/format';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 
 const declarantName = (d: Declaration) => [d.title, d.first_name, d.last_name].filter(Boolean).join(' ');
-
-const shortDate = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Today in London as YYYY-MM-DD, and the start of the current UK tax year (6 April). */
 function todayIso(): string {
@@ -130,7 +129,7 @@ function SettingPanel() {
 }
 
 function DeclarationsPanel() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const queryClient = useQueryClient();
   const declarations = useGiftAidDeclarations(true);
   // MUI's own useTheme: the site's theme under the MUI layout route, its default anywhere else
@@ -208,12 +207,12 @@ function DeclarationsPanel() {
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
-                  <Typography sx={{ fontWeight: 700 }}>{formatPence(d.amount)}</Typography>
+                  <Typography sx={{ fontWeight: 700 }}>{formatPence(d.amount, language)}</Typography>
                 </Box>
                 <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
                   {address(d)}
                   <br />
-                  {shortDate.format(new Date(d.declared_at))} · {covers(d)}
+                  {formatShortDate(d.declared_at, language)} · {covers(d)}
                 </Typography>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 1 }}>
                   {status(d)}
@@ -248,8 +247,8 @@ function DeclarationsPanel() {
                   <TableRow key={d._id} sx={{ opacity: d.cancelled_at ? 0.7 : 1 }}>
                     <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
                     <TableCell>{address(d)}</TableCell>
-                    <TableCell align="right">{formatPence(d.amount)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate.format(new Date(d.declared_at))}</TableCell>
+                    <TableCell align="right">{formatPence(d.amount, language)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShortDate(d.declared_at, language)}</TableCell>
                     <TableCell>{covers(d)}</TableCell>
                     <TableCell>{status(d)}</TableCell>
                     <TableCell align="right">{cancelButton(d, name)}</TableCell>
@@ -264,7 +263,7 @@ function DeclarationsPanel() {
       <ConfirmDialog
         open={cancelling !== null}
         question={t('gift_aid_admin.cancel_confirm')}
-        details={cancelling ? `${cancelling.first_name} ${cancelling.last_name}, ${formatPence(cancelling.amount)}` : undefined}
+        details={cancelling ? `${cancelling.first_name} ${cancelling.last_name}, ${formatPence(cancelling.amount, language)}` : undefined}
         confirmLabel={t('gift_aid_admin.cancel_action')}
         pending={cancel.isPending}
         error={cancel.isError ? errorMessage(cancel.error, t('error.generic')) : null}

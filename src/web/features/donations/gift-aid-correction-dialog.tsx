@@ -18,6 +18,7 @@ import { useFormAction } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { correctDeclaration, giftAidDeclarationsKey } from './donations-api';
+import { messageIn } from '../../lib/localised-resolver';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 type Field = 'title' | 'first_name' | 'last_name' | 'house' | 'postcode';
@@ -37,7 +38,7 @@ const valuesOf = (d: Declaration): Values => ({
  * long title): the same rules as the donate form, each problem shown at its field to begin with.
  */
 export function GiftAidCorrectionDialog({ declaration, onClose }: { declaration: Declaration; onClose: () => void }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const titleId = useId();
   // Were it sent without the script, its page says nothing was done (decision 085).
   const formAction = useFormAction();
@@ -61,7 +62,7 @@ export function GiftAidCorrectionDialog({ declaration, onClose }: { declaration:
     event.preventDefault();
     const parsed = giftAidDetails.safeParse({ ...values, title: values.title || null, postcode: values.non_uk ? null : values.postcode });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), messageIn(issue.message, language)])));
       return;
     }
     setErrors({});

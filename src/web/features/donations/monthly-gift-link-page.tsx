@@ -92,17 +92,17 @@ export function MonthlyGiftLinkPage() {
 
 /** The amount, status and next charge of a gift, as My Profile shows them too. */
 export function GiftFacts({ gift }: { gift: MonthlyGift }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   return (
     <Box>
       <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-        {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence))}
+        {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence, language))}
         {gift.gift_aid ? ` · ${t('monthly.with_gift_aid')}` : ''}
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>
         {t(`monthly.status.${gift.status}`)}
         {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
-        {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge))}` : ''}
+        {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge, language))}` : ''}
       </Typography>
     </Box>
   );

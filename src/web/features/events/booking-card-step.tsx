@@ -39,7 +39,7 @@ export function BookingCardStep({
           <PanelTitle id="booking-confirm" k="event.book.confirm_title" />
         </Box>
         <Typography sx={{ fontSize: '1.25rem', fontWeight: 700, color: 'primary.dark' }}>
-          {t('event.book.to_pay')}: {formatPence(answer.amount_pence)}
+          {t('event.book.to_pay')}: {formatPence(answer.amount_pence, language)}
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 1 }}>{t('event.book.held')}</Typography>
       </Panel>
@@ -49,7 +49,7 @@ export function BookingCardStep({
           clientSecret={answer.client_secret!}
           returnUrl={`${window.location.origin}${inLanguage(`/events/${event._id}`, language)}`}
           billing={emptyBillingAddress}
-          payLabel={`${t('event.book.pay')} ${formatPence(answer.amount_pence)}`}
+          payLabel={`${t('event.book.pay')} ${formatPence(answer.amount_pence, language)}`}
           onPaid={onPaid}
           onFailed={(reason) => window.alert(`${t('pay.failed_prefix')} ${reason ?? t('pay.failed_default')}`)}
         />

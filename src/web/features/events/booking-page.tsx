@@ -101,20 +101,20 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
             {booking.event.title}
           </Link>
         </Typography>
-        <Typography>{formatEventSpan(booking.event.date, booking.event.end_date)}</Typography>
+        <Typography>{formatEventSpan(booking.event.date, booking.event.end_date, language)}</Typography>
         {place && <Typography sx={{ color: 'text.secondary' }}>{place}</Typography>}
         <Typography sx={{ mt: 2, fontWeight: 700 }} data-testid="booking-status">
           {t(`booking.status.${booking.status}`)}
           {booking.hold_until &&
             (booking.status === 'offered' || booking.status === 'held' || booking.status === 'unconfirmed') &&
-            ` ${t('booking.until')} ${formatShortDateTime(booking.hold_until)}`}
+            ` ${t('booking.until')} ${formatShortDateTime(booking.hold_until, language)}`}
         </Typography>
         <Typography sx={{ mt: 1 }}>
-          {booking.name} · {booking.email} · {booking.price_pence === 0 ? t('events.free') : formatPence(booking.price_pence)}
+          {booking.name} · {booking.email} · {booking.price_pence === 0 ? t('events.free') : formatPence(booking.price_pence, language)}
         </Typography>
         {booking.refunded_pence > 0 && (
           <Typography sx={{ mt: 1 }}>
-            {t('booking.refunded')} {formatPence(booking.refunded_pence)}
+            {t('booking.refunded')} {formatPence(booking.refunded_pence, language)}
           </Typography>
         )}
         {booking.online_url && (
@@ -155,7 +155,7 @@ function Booking({ booking, token, onChanged }: { booking: BookingView; token: s
             // this page's address carries the link's secret after "#", which must not go to the provider.
             returnUrl={`${window.location.origin}${inLanguage(`/events/${booking.event._id}`, language)}`}
             billing={emptyBillingAddress}
-            payLabel={`${t('event.book.pay')} ${formatPence(payment.amount_pence)}`}
+            payLabel={`${t('event.book.pay')} ${formatPence(payment.amount_pence, language)}`}
             onPaid={() => {
               setPayment(null);
               onChanged();

@@ -26,6 +26,9 @@ import { useSiteText } from '../../lib/site-text';
 import { useAdminEvent } from './events-api';
 import { useSaveEvent } from './events-edit-api';
 import { useFormAction } from '../../lib/form-outcome';
+import { localisedResolver } from '../../lib/localised-resolver';
+import { useWords } from '../../lib/words';
+import { eventsWords } from './events-words';
 
 /** A new event starts a week ahead at 18:30, a typical evening lecture; the admin changes it. */
 function defaultDated(): string {
@@ -60,7 +63,8 @@ export function EventEditor({ event, onDone, onDelete }: EventEditorProps) {
 /** Title, a minute-precision London date-time, description and the booking details; save or cancel. */
 function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'event'> & { event?: AdminEventRecord }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
+  const w = useWords(eventsWords);
   const save = useSaveEvent();
   const [tab, setTab] = useState<Language>('en');
   const {
@@ -70,7 +74,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
     setError,
     formState: { errors },
   } = useForm<EventFormInput, unknown, EventFields>({
-    resolver: zodResolver(eventForm),
+    resolver: localisedResolver(zodResolver(eventForm), language),
     defaultValues: formValues(event),
   });
 
@@ -303,7 +307,7 @@ function EventEditorForm({ event, onDone, onDelete }: Omit<EventEditorProps, 'ev
           </Button>
           {event && (
             <Button component={RouterLink} to={`/admin/events/${event._id}`} disabled={save.isPending}>
-              Bookings and check-in
+              {w.bookingsAndCheckIn}
             </Button>
           )}
           {onDelete && (

@@ -22,7 +22,9 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BackToEvents } from './back-to-events';
 import { BookingPanel } from './booking-panel';
+import { useWords } from '../../lib/words';
 import { useEvent } from './events-api';
+import { eventsWords } from './events-words';
 import styles from './events.module.css';
 
 /** /events/{id}: everything about one event, the way to book it and "Add to calendar". */
@@ -66,6 +68,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () => void }) {
   const { t, language } = useSiteText();
+  const w = useWords(eventsWords);
   const money = (pence: number) => (pence === 0 ? t('events.free') : formatPence(pence, language));
   const samePrice = event.members_only || event.member_price_pence === event.price_pence;
   const place = [event.venue_name, event.venue_address].filter(Boolean).join('\n');
@@ -134,7 +137,7 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
         </a>
         {admin && (
           <Link to={`/admin/events/${event._id}`} className={cx(ui.button, ui.outlined)}>
-            Bookings and check-in
+            {w.bookingsAndCheckIn}
           </Link>
         )}
       </div>

@@ -105,7 +105,7 @@ export function PayStep({ proceed, flow }: { proceed: ProceedResponse; flow: Pay
                 clientSecret={proceed.client_secret}
                 returnUrl={`${window.location.origin}${inLanguage(flow.returnPath, language)}`}
                 billing={billing}
-                payLabel={`${t('pay.pay')} ${formatPence(proceed.tier.pence)}`}
+                payLabel={`${t('pay.pay')} ${formatPence(proceed.tier.pence, language)}`}
                 directDebit
                 onPaid={() => void flow.done()}
                 onFailed={(reason) => window.alert(flow.failedMessage(reason))}

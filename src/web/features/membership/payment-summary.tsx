@@ -23,13 +23,13 @@ export function PaymentSummary({
   rows?: SummaryRow[];
   action?: React.ReactNode;
 }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const tierText = useTierText();
   const all: SummaryRow[] = [
     ...rows,
     { label: t('pay.tier'), value: tierText.named(proceed.tier.name) },
-    { label: t('pay.effective'), value: formatLongDate(proceed.date_effective) },
-    { label: t('pay.until'), value: formatLongDate(expiryDate(proceed.date_effective)) },
+    { label: t('pay.effective'), value: formatLongDate(proceed.date_effective, language) },
+    { label: t('pay.until'), value: formatLongDate(expiryDate(proceed.date_effective), language) },
   ];
   return (
     <Panel labelledBy="pay-summary" sx={{ bgcolor: '#fbfbfc' }}>

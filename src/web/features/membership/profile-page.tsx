@@ -106,7 +106,7 @@ export function ProfilePage() {
 }
 
 export function MemberProfile({ info }: { info: MemberInfo }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const tierText = useTierText();
   const { hash } = useLocation();
   const now = useNow();
@@ -114,7 +114,15 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
   const tier = info.tier_index === null ? undefined : tierByIndex(info.tier_index);
   const expiry = info.last_renewed_date ? expiryDate(info.last_renewed_date) : null;
   const daysLeft = expiry ? daysBetween(londonDate(now), expiry) : null;
-  const status = daysLeft === null ? null : expiryText(daysLeft);
+  const status =
+    daysLeft === null
+      ? null
+      : expiryText(daysLeft, {
+          expired: t('profile.expiry.expired'),
+          today: t('profile.expiry.today'),
+          tomorrow: t('profile.expiry.tomorrow'),
+          inDays: t('profile.expiry.in_days'),
+        });
   const warn = daysLeft !== null && needsRenewal(daysLeft);
   // The year running today, and a year already paid for ahead of it (an early renewal): never a
   // "last renewed" date that has not come yet.
@@ -181,12 +189,12 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
           </Box>
           <Details
             rows={[
-              { label: t('profile.member_since'), value: formatLongDate(info.registered_date) },
+              { label: t('profile.member_since'), value: formatLongDate(info.registered_date, language) },
               ...(current
                 ? [
                     {
                       label: t('profile.current_period'),
-                      value: `${formatLongDate(current.start)} – ${formatLongDate(current.end)}`,
+                      value: `${formatLongDate(current.start, language)} – ${formatLongDate(current.end, language)}`,
                       testId: 'profile-current-period',
                     },
                   ]
@@ -195,14 +203,14 @@ export function MemberProfile({ info }: { info: MemberInfo }) {
                 ? [
                     {
                       label: t('profile.next_period'),
-                      value: `${formatLongDate(ahead.start)} – ${formatLongDate(ahead.end)}`,
+                      value: `${formatLongDate(ahead.start, language)} – ${formatLongDate(ahead.end, language)}`,
                       testId: 'profile-next-period',
                     },
                   ]
                 : []),
               {
                 label: t(daysLeft !== null && daysLeft < 0 ? 'profile.ended' : 'profile.expires'),
-                value: formatLongDate(expiry),
+                value: formatLongDate(expiry, language),
                 testId: 'profile-expiry',
               },
             ]}

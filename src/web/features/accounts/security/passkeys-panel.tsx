@@ -23,7 +23,7 @@ import { useFormAction } from '../../../lib/form-outcome';
 /** The account's passkeys with name, when added and last used, removal; and adding one on this device. */
 export function PasskeysPanel({ security }: { security: AccountSecurity }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const session = useSession();
   const client = useQueryClient();
   const [name, setName] = useState(t('security.passkey_name_default'));
@@ -64,8 +64,8 @@ export function PasskeysPanel({ security }: { security: AccountSecurity }) {
                 <ListItemText
                   sx={{ flex: '1 1 14rem' }}
                   primary={key.name}
-                  secondary={`${t('security.passkey_created')} ${formatShortDateTime(key.created_at)} · ${t('security.passkey_last_used')} ${
-                    key.last_used_at ? formatShortDateTime(key.last_used_at) : t('security.passkey_never')
+                  secondary={`${t('security.passkey_created')} ${formatShortDateTime(key.created_at, language)} · ${t('security.passkey_last_used')} ${
+                    key.last_used_at ? formatShortDateTime(key.last_used_at, language) : t('security.passkey_never')
                   }`}
                 />
                 <Stack direction="row" spacing={1}>

@@ -17,6 +17,8 @@ import { useSecurity } from '../second-factor-api';
 import { AuthenticatorPanel } from './authenticator-panel';
 import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
+import { useWords } from '../../../lib/words';
+import { securityWords } from './security-words';
 
 /**
  * Sign-in and security (/profile/security): passkeys, the authenticator app and recovery codes,
@@ -60,15 +62,16 @@ export function SecurityPage() {
   );
 }
 
-function StaffNotice({ security, role }: { security: AccountSecurity; role: string }) {
-  const { t } = useSiteText();
+function StaffNotice({ security, role: roleKey }: { security: AccountSecurity; role: string }) {
+  const { t, language } = useSiteText();
+  const role = useWords(securityWords).role(roleKey);
   const { staff } = security;
   if (!staff.applies) return null;
   if (staff.blocked) return <Alert severity="warning">{t('security.staff_required').replace('{role}', role)}</Alert>;
   if (staff.grace_until)
     return (
       <Alert severity="info">
-        {t('security.staff_grace').replace('{role}', role).replace('{date}', formatShortDate(staff.grace_until))}
+        {t('security.staff_grace').replace('{role}', role).replace('{date}', formatShortDate(staff.grace_until, language))}
       </Alert>
     );
   return <Alert severity="success">{t('security.staff_done').replace('{role}', role)}</Alert>;

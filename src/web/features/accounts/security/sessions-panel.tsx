@@ -19,7 +19,7 @@ import { secondFactorApi, sessionsKey, useSessions } from '../second-factor-api'
 
 /** Where the account is signed in: device, approximate place, first and last use; end one or all others. */
 export function SessionsPanel() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const session = useSession();
   const client = useQueryClient();
   const sessions = useSessions();
@@ -65,14 +65,14 @@ export function SessionsPanel() {
                     {item.current && <Chip size="small" color="primary" label={t('security.sessions_this')} sx={{ ml: 1 }} />}
                   </TableCell>
                   <TableCell>{item.place ?? t('security.sessions_unknown_place')}</TableCell>
-                  <TableCell>{formatShortDateTime(item.created_at)}</TableCell>
-                  <TableCell>{formatShortDateTime(item.last_used_at)}</TableCell>
+                  <TableCell>{formatShortDateTime(item.created_at, language)}</TableCell>
+                  <TableCell>{formatShortDateTime(item.last_used_at, language)}</TableCell>
                   <TableCell align="right">
                     <Button
                       size="small"
                       onClick={() => end.mutate(item._id)}
                       loading={end.isPending && end.variables === item._id}
-                      aria-label={`${t('security.sessions_end')}: ${item.device}, ${formatShortDateTime(item.last_used_at)}`}
+                      aria-label={`${t('security.sessions_end')}: ${item.device}, ${formatShortDateTime(item.last_used_at, language)}`}
                     >
                       {t('security.sessions_end')}
                     </Button>

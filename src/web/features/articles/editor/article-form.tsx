@@ -24,6 +24,7 @@ import { useDeleteArticle, useSaveArticle } from '../articles-edit-api';
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
 import { useFormAction } from '../../../lib/form-outcome';
+import { messageIn } from '../../../lib/localised-resolver';
 
 export type ArticleDraft = {
   title: string;
@@ -45,7 +46,7 @@ const EMPTY: RawDocument = { blocks: [], entityMap: {} };
  */
 export function ArticleForm({ id, initial }: { id: string | null; initial: ArticleDraft }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const navigate = useNavigate();
   const contentLabel = useId();
   const [title, setTitle] = useState(initial.title);
@@ -86,7 +87,7 @@ export function ArticleForm({ id, initial }: { id: string | null; initial: Artic
       hy: hasHy ? { title: hyTitle, content: JSON.stringify(hyContent), categories: hyCategories } : null,
     });
     if (!parsed.success) {
-      const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
+      const found = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), messageIn(issue.message, language)]));
       setErrors(found);
       // Show the tab with the first mistake.
       if (!['title', 'categories', 'content'].some((key) => key in found) && Object.keys(found).some((key) => key.startsWith('hy.')))

@@ -20,6 +20,8 @@ import type { MediaAttrs } from './media-node';
 import { cutFileText, isTextFile, isUploadableImage } from './pasted-text';
 import { UploadPopover } from './upload-popover';
 import { uploadImage } from './upload-image';
+import { groupThousands } from '../../../../shared/domain/en-gb';
+import { groupThousands as hyGroupThousands } from '../../../../shared/domain/hy';
 
 type Popup =
   | { kind: 'link'; anchor: HTMLElement; target: LinkTarget }
@@ -50,7 +52,8 @@ type Props = {
 
 /** The article's content editor (mui-tiptap), with the toolbar, popovers and paste rules of docs/product.md. */
 export function ContentEditor({ initial, onChange, labelId }: Props) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
+  const grouped = language === 'hy' ? hyGroupThousands : groupThousands;
   const rte = useRef<RichTextEditorRef>(null);
   const [popup, setPopup] = useState<Popup>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -195,8 +198,8 @@ export function ContentEditor({ initial, onChange, labelId }: Props) {
         {(ed) => (
           <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', color: 'text.secondary', px: 1.5, pb: 0.5 }}>
             {t('editor.characters')
-              .replace('{count}', (ed ? editorTextLength(ed.state.doc) : 0).toLocaleString('en-GB'))
-              .replace('{max}', MAX_TEXT_LENGTH.toLocaleString('en-GB'))}
+              .replace('{count}', grouped(ed ? editorTextLength(ed.state.doc) : 0))
+              .replace('{max}', grouped(MAX_TEXT_LENGTH))}
           </Typography>
         )}
       </RichTextEditor>

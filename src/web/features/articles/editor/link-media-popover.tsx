@@ -71,7 +71,7 @@ export function LinkMediaPopover<T extends LinkTarget | MediaTarget>({ anchor, t
       }}
     >
       <span id={titleId} hidden>
-        {target.kind === 'link' ? 'Link' : 'Media'}
+        {target.kind === 'link' ? t('editor.tool.link') : t('editor.tool.media')}
       </span>
       <Stack spacing={1.5}>
         <TextField

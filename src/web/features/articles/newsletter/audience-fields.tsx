@@ -7,18 +7,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { AudienceInput } from '../../../../shared/api/newsletters';
 import { tiers } from '../../../../shared/domain/tiers';
 import { apiRequest, lazyEndpoints } from '../../../lib/api';
+import { useWords } from '../../../lib/words';
+import { newsletterWords } from './newsletter-words';
 
 const eventsApi = lazyEndpoints(() => import('../../../../shared/api/events').then((m) => m.eventsApi));
 
-const KINDS: { value: AudienceInput['kind']; label: string }[] = [
-  { value: 'all_members', label: 'All members' },
-  { value: 'tier', label: 'Members of a tier' },
-  { value: 'status', label: 'Members by status' },
-  { value: 'event', label: 'Attendees of an event' },
-  { value: 'donors', label: 'Donors' },
-  { value: 'non_members', label: 'Non-members who agreed to news (donating or booking)' },
-  { value: 'everyone', label: 'Everyone on the list' },
-];
+const KINDS: readonly AudienceInput['kind'][] = ['all_members', 'tier', 'status', 'event', 'donors', 'non_members', 'everyone'];
+const SEGMENTS = ['active', 'expiring', 'lapsed'] as const;
 
 function fresh(kind: AudienceInput['kind']): AudienceInput {
   if (kind === 'tier') return { kind, tiers: [0] };
@@ -37,6 +32,7 @@ export function AudienceFields({
   onChange: (a: AudienceInput) => void;
   disabled: boolean;
 }) {
+  const w = useWords(newsletterWords);
   const events = useQuery({
     queryKey: ['events', 'all-for-audience'],
     queryFn: ({ signal }) => apiRequest(eventsApi.list, { signal }),
@@ -46,20 +42,20 @@ export function AudienceFields({
     <Stack spacing={2}>
       <TextField
         select
-        label="Audience"
+        label={w.audience}
         value={value.kind}
         disabled={disabled}
         onChange={(e) => onChange(fresh(e.target.value as AudienceInput['kind']))}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        {KINDS.map((k) => (
-          <option key={k.value} value={k.value}>
-            {k.label}
+        {KINDS.map((kind) => (
+          <option key={kind} value={kind}>
+            {w.kind(kind)}
           </option>
         ))}
       </TextField>
       {value.kind === 'tier' && (
-        <FormGroup aria-label="Tiers">
+        <FormGroup aria-label={w.tiers}>
           {tiers.map((tier) => (
             <FormControlLabel
               key={tier.index}
@@ -84,20 +80,22 @@ export function AudienceFields({
         <>
           <TextField
             select
-            label="Status"
+            label={w.status}
             value={value.status}
             disabled={disabled}
             onChange={(e) => onChange({ ...value, status: e.target.value as 'active' | 'expiring' | 'lapsed' })}
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
           >
-            <option value="active">Active</option>
-            <option value="expiring">Expiring soon</option>
-            <option value="lapsed">Lapsed</option>
+            {SEGMENTS.map((segment) => (
+              <option key={segment} value={segment}>
+                {w.segment(segment)}
+              </option>
+            ))}
           </TextField>
           {value.status === 'expiring' && (
             <TextField
               type="number"
-              label="Expiring within (days)"
+              label={w.expiringDays}
               value={value.days ?? 30}
               disabled={disabled}
               onChange={(e) => onChange({ ...value, days: Number(e.target.value) })}
@@ -107,7 +105,7 @@ export function AudienceFields({
           {value.status === 'lapsed' && (
             <TextField
               type="number"
-              label="Lapsed within (months)"
+              label={w.lapsedMonths}
               value={value.months ?? 12}
               disabled={disabled}
               onChange={(e) => onChange({ ...value, months: Number(e.target.value) })}
@@ -119,13 +117,13 @@ export function AudienceFields({
       {value.kind === 'event' && (
         <TextField
           select
-          label="Event"
+          label={w.event}
           value={value.event_id}
           disabled={disabled}
           onChange={(e) => onChange({ kind: 'event', event_id: e.target.value })}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">Choose an event</option>
+          <option value="">{w.chooseEvent}</option>
           {(events.data ?? []).map((event) => (
             <option key={event._id} value={event._id}>
               {event.title}

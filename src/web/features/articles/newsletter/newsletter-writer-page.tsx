@@ -23,6 +23,8 @@ import { AudiencePreviewBox } from './audience-preview';
 import { useNewsletter, useNewsletterLists, useSaveNewsletter } from './newsletter-api';
 import { SendPanel } from './send-panel';
 import { useFormAction } from '../../../lib/form-outcome';
+import { useWords } from '../../../lib/words';
+import { newsletterWords } from './newsletter-words';
 
 const EMPTY: RawDocument = { blocks: [], entityMap: {} };
 
@@ -36,17 +38,18 @@ export function NewsletterWriterPage() {
   const { id } = useParams();
   const editor = hasEditingRights(useSession());
   const newsletter = useNewsletter(id ?? null);
-  usePageTitle(id ? (newsletter.data?.subject ?? 'Newsletter') : 'Write a newsletter');
+  const w = useWords(newsletterWords);
+  usePageTitle(id ? (newsletter.data?.subject ?? w.pageTitle) : w.writeTitle);
   if (!editor)
     return (
       <Container sx={{ py: 4 }}>
-        <Alert severity="info">Sign in as an editor or the admin to write newsletters.</Alert>
+        <Alert severity="info">{w.needsRights}</Alert>
       </Container>
     );
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Link component={RouterLink} to="/admin/newsletters" sx={{ display: 'inline-block', mb: 2 }}>
-        All newsletters
+        {w.allNewsletters}
       </Link>
       {!id ? (
         <NewsletterForm key="new" existing={null} />
@@ -55,7 +58,7 @@ export function NewsletterWriterPage() {
           <Skeleton variant="rounded" height={400} />
         </LoadingRegion>
       ) : newsletter.isError ? (
-        <Alert severity="error">{errorMessage(newsletter.error, 'The newsletter could not be loaded.')}</Alert>
+        <Alert severity="error">{errorMessage(newsletter.error, w.loadFailed)}</Alert>
       ) : (
         <NewsletterForm key={newsletter.data._id} existing={newsletter.data} />
       )}
@@ -65,6 +68,7 @@ export function NewsletterWriterPage() {
 
 function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
   const formAction = useFormAction();
+  const w = useWords(newsletterWords);
   const navigate = useNavigate();
   const labelId = useId();
   const [search] = useSearchParams();
@@ -100,16 +104,16 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
   return (
     <>
       <Typography variant="h1" sx={{ color: 'primary.dark', fontSize: 'clamp(1.8rem, 3.5vw, 2.5rem)', mb: 3 }}>
-        {existing ? existing.subject : 'Write a newsletter'}
+        {existing ? existing.subject : w.writeTitle}
       </Typography>
       {existing && <SendPanel newsletter={existing} />}
-      <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label="The newsletter">
+      <Box component="form" method="post" action={formAction} onSubmit={submit} noValidate aria-label={w.formLabel}>
         <Box
           sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}
         >
           <Stack spacing={2.5}>
             <TextField
-              label="Subject"
+              label={w.subject}
               value={shownSubject}
               onChange={(e) => setSubject(e.target.value)}
               required
@@ -119,24 +123,24 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
             />
             <Box>
               <Typography id={labelId} component="label" variant="subtitle2" sx={{ display: 'block', mb: 1 }}>
-                Content
+                {w.content}
               </Typography>
               {editable ? (
                 <ContentEditor initial={initial} onChange={setContent} labelId={labelId} />
               ) : (
-                <Alert severity="info">Sending has begun: the newsletter can no longer be changed.</Alert>
+                <Alert severity="info">{w.locked}</Alert>
               )}
             </Box>
           </Stack>
           <Stack spacing={2.5}>
             <TextField
               select
-              label="List"
+              label={w.list}
               value={chosenList}
               onChange={(e) => setList(e.target.value)}
               disabled={!editable}
               slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              helperText={editable ? 'People unsubscribed from this list do not get it; its one-click link leaves this list.' : undefined}
+              helperText={editable ? w.listHelp : undefined}
             >
               {(lists.data ?? []).map((l) => (
                 <option key={l._id} value={l._id}>
@@ -150,12 +154,12 @@ function NewsletterForm({ existing }: { existing: NewsletterView | null }) {
         </Box>
         {save.isError && (
           <Alert severity="error" sx={{ mt: 3 }}>
-            {errorMessage(save.error, 'The newsletter could not be saved.')}
+            {errorMessage(save.error, w.saveFailed)}
           </Alert>
         )}
         {editable && (
           <Button type="submit" variant="contained" loading={save.isPending} sx={{ mt: 3 }}>
-            {existing ? 'Save changes' : 'Save draft'}
+            {existing ? w.saveChanges : w.saveDraft}
           </Button>
         )}
       </Box>

@@ -10,20 +10,16 @@ import type { NewsletterView } from '../../../../shared/api/newsletters';
 import { fromLondonLocal, isLondonLocal } from '../../../../shared/domain/london-time';
 import { errorMessage } from '../../../lib/api';
 import { formatShortDateTime } from '../../../lib/format';
+import { useLanguage } from '../../../lib/language';
+import { useWords } from '../../../lib/words';
 import { useNewsletterAction } from './newsletter-api';
-
-const STATUS: Record<NewsletterView['status'], string> = {
-  draft: 'Draft',
-  scheduled: 'Scheduled',
-  queueing: 'Being queued',
-  sending: 'Sending',
-  sent: 'Sent',
-  cancelled: 'Cancelled',
-};
+import { newsletterWords } from './newsletter-words';
 
 /** The test, sending now or at a time, cancelling, and the progress with the failures. */
 export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
   const action = useNewsletterAction(newsletter._id);
+  const w = useWords(newsletterWords);
+  const language = useLanguage();
   const [at, setAt] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const { counts } = newsletter;
@@ -35,20 +31,22 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="send-title" sx={{ p: 2.5, mb: 3 }}>
       <Typography id="send-title" variant="h2" sx={{ fontSize: '1.15rem', mb: 1 }}>
-        Status: {STATUS[newsletter.status]}
-        {newsletter.status === 'scheduled' && newsletter.scheduled_at ? `, for ${formatShortDateTime(newsletter.scheduled_at)}` : ''}
+        {w.statusIs(newsletter.status)}
+        {newsletter.status === 'scheduled' && newsletter.scheduled_at
+          ? w.scheduledFor(formatShortDateTime(newsletter.scheduled_at, language))
+          : ''}
       </Typography>
       {started && (
         <Box role="status" sx={{ mb: 2 }}>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, m: 0 }}>
             {(
               [
-                ['Queued', counts.recipients],
-                ['Sent', counts.sent],
-                ['Waiting', counts.waiting],
-                ['Failed', counts.failed],
-                ['Cancelled', counts.cancelled],
-                ['Left out', counts.excluded],
+                [w.queued, counts.recipients],
+                [w.sent, counts.sent],
+                [w.waiting, counts.waiting],
+                [w.failed, counts.failed],
+                [w.cancelled, counts.cancelled],
+                [w.excluded, counts.excluded],
               ] as const
             ).map(([label, value]) => (
               <Box key={label} sx={{ display: 'contents' }}>
@@ -59,7 +57,7 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
           </Box>
           {newsletter.failures.length > 0 && (
             <Box component="details" sx={{ mt: 1 }}>
-              <summary>Failures ({newsletter.failures.length})</summary>
+              <summary>{w.failures(newsletter.failures.length)}</summary>
               <Box component="ul" sx={{ m: 0, pl: 2.5, fontSize: '0.9rem' }}>
                 {newsletter.failures.map((f) => (
                   <li key={f.email}>
@@ -72,17 +70,17 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
         </Box>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}>
-        <Button variant="outlined" disabled={action.isPending} onClick={() => run({ kind: 'test' }, 'A test is on its way to you.')}>
-          Send a test to me
+        <Button variant="outlined" disabled={action.isPending} onClick={() => run({ kind: 'test' }, w.testSent)}>
+          {w.sendTest}
         </Button>
         {newsletter.status === 'draft' && (
           <>
-            <Button variant="contained" disabled={action.isPending} onClick={() => run({ kind: 'send' }, 'Sending has begun.')}>
-              Send now
+            <Button variant="contained" disabled={action.isPending} onClick={() => run({ kind: 'send' }, w.sendingBegun)}>
+              {w.sendNow}
             </Button>
             <TextField
               type="datetime-local"
-              label="Send at (London time)"
+              label={w.sendAt}
               value={at}
               onChange={(e) => setAt(e.target.value)}
               size="small"
@@ -91,17 +89,15 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
             <Button
               variant="outlined"
               disabled={action.isPending || !at}
-              onClick={() =>
-                run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, 'The newsletter is scheduled.')
-              }
+              onClick={() => run({ kind: 'send', at: isLondonLocal(at) ? fromLondonLocal(at).toISOString() : at }, w.scheduled)}
             >
-              Schedule
+              {w.schedule}
             </Button>
           </>
         )}
         {['scheduled', 'queueing', 'sending'].includes(newsletter.status) && (
-          <Button color="error" variant="outlined" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, 'Cancelled.')}>
-            {newsletter.status === 'scheduled' ? 'Cancel the schedule' : 'Stop sending'}
+          <Button color="error" variant="outlined" disabled={action.isPending} onClick={() => run({ kind: 'cancel' }, w.cancelledNotice)}>
+            {newsletter.status === 'scheduled' ? w.cancelSchedule : w.stopSending}
           </Button>
         )}
       </Stack>
@@ -112,7 +108,7 @@ export function SendPanel({ newsletter }: { newsletter: NewsletterView }) {
       )}
       {action.isError && (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(action.error, 'That did not work. Please try again.')}
+          {errorMessage(action.error, w.actionFailed)}
         </Alert>
       )}
     </Paper>

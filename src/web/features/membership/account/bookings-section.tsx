@@ -44,7 +44,7 @@ export function BookingsSection() {
 }
 
 function BookingList({ id, title, items }: { id: string; title: string; items: MyBooking[] }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const [failed, setFailed] = useState<string | null>(null);
   if (!items.length) return null;
   const download = (booking: MyBooking) => {
@@ -65,7 +65,7 @@ function BookingList({ id, title, items }: { id: string; title: string; items: M
               {b.event.title}
             </Link>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {formatEventSpan(b.event.date, b.event.end_date)} · {t(`booking.status.${b.status}`)}
+              {formatEventSpan(b.event.date, b.event.end_date, language)} · {t(`booking.status.${b.status}`)}
               {b.can_cancel && ` · ${t('profile.bookings_manage')}`}
             </Typography>
             {b.has_certificate && (

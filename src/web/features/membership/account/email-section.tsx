@@ -10,11 +10,12 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
+import { messageIn } from '../../../lib/localised-resolver';
 
 /** The new address gets a link; the change happens when it is opened. */
 export function EmailSection({ current }: { current: string }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<{ field?: 'new_email' | 'password'; message: string } | null>(null);
@@ -43,7 +44,7 @@ export function EmailSection({ current }: { current: string }) {
     const parsed = emailChangeRequest.safeParse({ new_email: email, password });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setProblem({ field: issue.path[0] === 'new_email' ? 'new_email' : 'password', message: issue.message });
+      setProblem({ field: issue.path[0] === 'new_email' ? 'new_email' : 'password', message: messageIn(issue.message, language) });
       return;
     }
     setProblem(null);

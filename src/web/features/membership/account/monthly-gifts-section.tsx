@@ -21,7 +21,7 @@ const KEY = ['account', 'monthly-gifts'] as const;
  * each cancelled here with one press. Shown only to someone who has given monthly.
  */
 export function MonthlyGiftsSection() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const client = useQueryClient();
   const gifts = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiRequest(monthlyGiftsApi.mine, { signal }) });
   const cancel = useMutation({
@@ -47,13 +47,13 @@ export function MonthlyGiftsSection() {
         {gifts.data.gifts.map((gift) => (
           <ListItem key={gift.gift_id} disableGutters sx={{ display: 'block', py: 1 }}>
             <Typography sx={{ fontWeight: 700 }}>
-              {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence))}
+              {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence, language))}
               {gift.gift_aid ? ` · ${t('monthly.with_gift_aid')}` : ''}
             </Typography>
             <Typography sx={{ color: 'text.secondary' }}>
               {t(`monthly.status.${gift.status}`)}
               {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
-              {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge))}` : ''}
+              {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge, language))}` : ''}
             </Typography>
             {gift.status === 'active' && (
               <Button

@@ -10,11 +10,12 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
+import { messageIn } from '../../../lib/localised-resolver';
 
 /** The admin's own name (the first admin starts as "Site Administrator"): what the profile greets. */
 export function NameSection({ firstName, lastName }: { firstName: string; lastName: string }) {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const client = useQueryClient();
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
@@ -26,7 +27,7 @@ export function NameSection({ firstName, lastName }: { firstName: string; lastNa
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = accountName.safeParse({ first_name: first, last_name: last });
-    setProblem(parsed.success ? null : parsed.error.issues[0]!.message);
+    setProblem(parsed.success ? null : messageIn(parsed.error.issues[0]!.message, language));
     if (parsed.success) save.mutate(parsed.data);
   };
   return (

@@ -11,11 +11,12 @@ import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { readSession, saveSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
+import { messageIn } from '../../../lib/localised-resolver';
 
 /** Current password, new one twice; the server ends every other session and hands this one a new token. */
 export function PasswordSection() {
   const formAction = useFormAction();
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [again, setAgain] = useState('');
@@ -48,7 +49,7 @@ export function PasswordSection() {
     const parsed = passwordChangeRequest.safeParse({ current_password: current, new_password: next });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      setProblem({ field: issue.path[0] === 'new_password' ? 'next' : 'current', message: issue.message });
+      setProblem({ field: issue.path[0] === 'new_password' ? 'next' : 'current', message: messageIn(issue.message, language) });
       return;
     }
     if (next !== again) {

@@ -22,21 +22,9 @@ import { useSiteText } from '../../../lib/site-text';
 import { formatLongDate } from '../membership-format';
 import { useAccountPayments } from './account-api';
 
-const statusText: Record<AccountPayment['status'], string> = {
-  pending: 'Not completed',
-  succeeded: 'Paid',
-  failed: 'Failed',
-  canceled: 'Cancelled',
-  refunded: 'Refunded',
-  partly_refunded: 'Partly refunded',
-  disputed: 'Disputed',
-  dispute_won: 'Paid (dispute closed)',
-  dispute_lost: 'Returned after a dispute',
-};
-
 /** Registrations, renewals and donations, each paid one with its PDF receipt. */
 export function PaymentsSection() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const payments = useAccountPayments();
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -70,17 +58,17 @@ export function PaymentsSection() {
             <TableBody>
               {payments.data.items.map((payment) => (
                 <TableRow key={payment._id}>
-                  <TableCell>{formatShortDate(payment.completed_at ?? payment.created_at)}</TableCell>
+                  <TableCell>{formatShortDate(payment.completed_at ?? payment.created_at, language)}</TableCell>
                   <TableCell>{payment.description}</TableCell>
                   <TableCell>
                     {payment.period_start && payment.period_end
-                      ? `${formatLongDate(payment.period_start)} – ${formatLongDate(payment.period_end)}`
+                      ? `${formatLongDate(payment.period_start, language)} – ${formatLongDate(payment.period_end, language)}`
                       : '—'}
                   </TableCell>
-                  <TableCell align="right">{formatPence(payment.amount)}</TableCell>
+                  <TableCell align="right">{formatPence(payment.amount, language)}</TableCell>
                   <TableCell>
-                    {statusText[payment.status]}
-                    {payment.refunded > 0 && payment.status === 'partly_refunded' ? ` (${formatPence(payment.refunded)})` : ''}
+                    {t(`profile.payment_status.${payment.status}`)}
+                    {payment.refunded > 0 && payment.status === 'partly_refunded' ? ` (${formatPence(payment.refunded, language)})` : ''}
                   </TableCell>
                   <TableCell>
                     {payment.has_receipt && (
@@ -88,7 +76,7 @@ export function PaymentsSection() {
                       <Button size="small" startIcon={<DownloadIcon />} onClick={() => download(payment)}>
                         {t('profile.receipt_button').replace('{number}', payment.receipt_number ?? '')}
                         <Box component="span" sx={visuallyHidden}>
-                          {`, ${t('profile.receipt_download')}: ${payment.description}, ${formatShortDate(payment.completed_at ?? payment.created_at)}`}
+                          {`, ${t('profile.receipt_download')}: ${payment.description}, ${formatShortDate(payment.completed_at ?? payment.created_at, language)}`}
                         </Box>
                       </Button>
                     )}

@@ -22,7 +22,7 @@ import { useConsent, useSetConsent } from './account-api';
 
 /** Consent to news by e-mail, a copy of one's data, and erasure. */
 export function PrivacySection() {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const consent = useConsent();
   const setConsent = useSetConsent();
   const [exportError, setExportError] = useState<string | null>(null);
@@ -52,7 +52,7 @@ export function PrivacySection() {
           />
           <Typography variant="body2" sx={{ color: 'text.secondary' }} role="status">
             {state?.news_email
-              ? t('profile.consent_on').replace('{date}', formatLongDate(state.changed_at?.slice(0, 10)))
+              ? t('profile.consent_on').replace('{date}', formatLongDate(state.changed_at?.slice(0, 10), language))
               : t('profile.consent_off')}
           </Typography>
           {setConsent.isError && <Alert severity="error">{errorMessage(setConsent.error, t('error.generic'))}</Alert>}

@@ -46,7 +46,7 @@ export function AutoRenewPaymentPage() {
 }
 
 function ConfirmPayment({ paymentId }: { paymentId: string }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const client = useQueryClient();
   const config = usePaymentsConfig();
   const payment = useQuery({
@@ -124,7 +124,7 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
               {t('auto_renew.pay_amount')}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-              {formatPence(pence)}
+              {formatPence(pence, language)}
             </Typography>
           </div>
           <div>
@@ -132,7 +132,7 @@ function ConfirmPayment({ paymentId }: { paymentId: string }) {
               {t('auto_renew.pay_period')}
             </Typography>
             <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-              {formatLongDate(period.start)} – {formatLongDate(period.end)}
+              {formatLongDate(period.start, language)} – {formatLongDate(period.end, language)}
             </Typography>
           </div>
         </Box>

@@ -18,14 +18,14 @@ import { SaveCardForm } from '../../../components/save-card/save-card-form';
 
 /** A site text with its `{name}` places filled. */
 const filled = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
-const brandName = (brand: string) => (brand === 'unknown' ? 'Card' : `${brand[0]!.toUpperCase()}${brand.slice(1)}`);
+const brandName = (brand: string, unknown: string) => (brand === 'unknown' ? unknown : `${brand[0]!.toUpperCase()}${brand.slice(1)}`);
 
 /**
  * My Profile: automatic renewal on or off, the card it charges and the next charge; turning it
  * on and changing the card save a card through the setup flow first (decision 140).
  */
 export function AutoRenewSection({ member }: { member: { tier_index: number | null; last_renewed_date: string | null } }) {
-  const { t } = useSiteText();
+  const { t, language } = useSiteText();
   const state = useAutoRenew();
   const change = useChangeAutoRenew();
   const [saving, setSaving] = useState<{ clientSecret: string; setupIntentId: string; purpose: 'on' | 'card' } | null>(null);
@@ -94,16 +94,18 @@ export function AutoRenewSection({ member }: { member: { tier_index: number | nu
       <Stack spacing={1.5}>
         <Typography sx={{ fontWeight: 600 }}>{t('auto_renew.on')}</Typography>
         {next && (
-          <Typography>{filled(t('auto_renew.next'), { amount: formatPence(next.pence), date: formatLongDate(next.date) })}</Typography>
+          <Typography>
+            {filled(t('auto_renew.next'), { amount: formatPence(next.pence, language), date: formatLongDate(next.date, language) })}
+          </Typography>
         )}
         <Typography>
           {method?.type === 'bacs_debit'
             ? filled(t('auto_renew.debit'), { last4: method.last4 })
             : method && !method.last4
-              ? brandName(method.brand)
+              ? brandName(method.brand, t('auto_renew.card_unknown'))
               : method
                 ? filled(t('auto_renew.card'), {
-                    brand: brandName(method.brand),
+                    brand: brandName(method.brand, t('auto_renew.card_unknown')),
                     last4: method.last4,
                     month: String(method.exp_month).padStart(2, '0'),
                     year: String(method.exp_year),
