@@ -120,7 +120,12 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
      * Stores an uploaded image after decoding it in full and encoding it afresh: rotated upright,
      * metadata (location, camera) stripped, at most IMAGE_MAX_EDGE pixels on its longest edge.
      */
-    async store(upload: Buffer, actor: Actor): Promise<{ url: string }> {
+    /**
+     * Stores an upload, re-encoded, with its copies (decision 210). `copiesLater` leaves the copies
+     * to their first request, as for images stored before copies existed: the demo content's
+     * pictures, so a new site starts at once rather than after a minute of encoding.
+     */
+    async store(upload: Buffer, actor: Actor, { copiesLater = false }: { copiesLater?: boolean } = {}): Promise<{ url: string }> {
       const kind = sniffImage(upload);
       if (!kind) throw unsupportedMediaType('Only PNG and JPEG images are accepted');
 
@@ -151,9 +156,9 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
 
       const { width, height } = output.info;
       // Its smaller and AVIF copies (decision 210), made from the stored upload before anything is written.
-      let variants: Variant[];
+      let variants: Variant[] = [];
       try {
-        variants = await makeVariants(output.data, kind.ext, width);
+        if (!copiesLater) variants = await makeVariants(output.data, kind.ext, width);
       } catch {
         throw badRequest(UNREADABLE);
       }
