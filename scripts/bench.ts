@@ -27,8 +27,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * Which parts run (a comma list; all by default): endpoints (the endpoints, front end, Lighthouse
  * and sign-ins), public-pages (Lighthouse on seven public pages in each language, the served HTML, server rendering,
- * the first taps on a phone), stalls (PDFs under load, made-up query strings), growth (100 against 10,000),
- * import (the member import), start.
+ * the first taps on a phone), lighthouse (only Lighthouse on those pages), stalls (PDFs under load, made-up
+ * query strings), growth (100 against 10,000), import (the member import), start. BENCH_LANGUAGES=en
+ * measures the English pages only.
  */
 const parts = new Set((process.env.BENCH_PARTS ?? 'endpoints,public-pages,stalls,growth,newsletters,import,start').split(','));
 
@@ -49,10 +50,7 @@ function builtEntry(webDir: string): { entry: string; preloads: string[] } | und
  * that works on a throttled phone.
  */
 async function publicPages(address: string, webDir: string, app: Awaited<ReturnType<typeof buildApp>>) {
-  const first = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] }).items[0];
-  const events = (await (await fetch(`${address}/api/events`)).json()) as { _id: string; booking_state: string }[];
-  const eventId = events.find((event) => event.booking_state === 'open')?._id;
-  const article = first ? `/article/${first._id}` : undefined;
+  const { first, article, pages } = await lighthousePages(address);
   const rendered = ['/', ...(article ? [article] : [])];
   console.log('The public pages:');
   console.log(await servedHtmlSize(address, '/'));
@@ -72,6 +70,18 @@ async function publicPages(address: string, webDir: string, app: Awaited<ReturnT
   console.log('First tap that works, 375 px, 4x CPU and slow 4G, each control tapped from the moment it shows (median of 3):');
   for (const line of await firstTaps(address, first?.categories[0] ?? 'News')) console.log(line);
   console.log('Lighthouse 12, mobile preset, median of 3 runs:');
+  for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
+}
+
+/**
+ * The public pages Lighthouse measures: the home page, the events, an event open for booking, the
+ * news, an article, sign-in and join, in each language (BENCH_LANGUAGES=en: in English only).
+ */
+async function lighthousePages(address: string) {
+  const first = ((await (await fetch(`${address}/api/articles`)).json()) as { items: { _id: string; categories: string[] }[] }).items[0];
+  const events = (await (await fetch(`${address}/api/events`)).json()) as { _id: string; booking_state: string }[];
+  const eventId = events.find((event) => event.booking_state === 'open')?._id;
+  const article = first ? `/article/${first._id}` : undefined;
   const english = [
     '/',
     '/events',
@@ -82,8 +92,8 @@ async function publicPages(address: string, webDir: string, app: Awaited<ReturnT
     '/register',
   ];
   // The same pages in Armenian (decision 150) must meet the same figures.
-  const pages = [...english, ...english.map((page) => `/hy${page}`)];
-  for (const line of await lighthouseRuns(address, pages, webDir)) console.log(line);
+  const pages = process.env.BENCH_LANGUAGES === 'en' ? english : [...english, ...english.map((page) => `/hy${page}`)];
+  return { first, article, pages };
 }
 
 function frontEndSizes(webDir: string) {
@@ -309,6 +319,10 @@ async function main() {
     await hashingUnderLoad(db, services, config, address);
   }
   if (parts.has('public-pages')) await publicPages(address, config.webDir, app);
+  else if (parts.has('lighthouse')) {
+    console.log('Lighthouse 12, mobile preset, median of 3 runs:');
+    for (const line of await lighthouseRuns(address, (await lighthousePages(address)).pages, config.webDir)) console.log(line);
+  }
   if (parts.has('stalls')) {
     console.log(`PDFs on their own threads (${config.pdfWorkers} thread(s), queue ${config.pdfQueue}), decision 090:`);
     for (const line of await pdfsUnderLoad(db, services, address, seconds)) console.log(line);

@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-monthly-giving';
 import * as m0024 from './migrations/0024-bacs-direct-debit';
 import * as m0025 from './migrations/0025-content-in-armenian';
 import * as m0026 from './migrations/0026-mail-in-language';
+import * as m0028 from './migrations/0028-image-variants';
 import * as m0029 from './migrations/0029-members-search-text';
 import * as m0030 from './migrations/0030-provider-erasures';
 
@@ -60,6 +61,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0024-bacs-direct-debit': m0024,
   '0025-content-in-armenian': m0025,
   '0026-mail-in-language': m0026,
+  '0028-image-variants': m0028,
   '0029-members-search-text': m0029,
   '0030-provider-erasures': m0030,
 };

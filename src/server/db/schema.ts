@@ -59,6 +59,17 @@ export interface ImagesTable {
   created_by: string | null;
 }
 
+/** A smaller or AVIF copy of an uploaded image (decision 210), made from it and never changed. */
+export interface ImageVariantsTable {
+  image_id: string;
+  /** Its width in pixels: a width of IMAGE_WIDTHS, or the image's own when that is narrower. */
+  width: number;
+  format: 'avif' | 'jpg' | 'png';
+  mime: 'image/avif' | 'image/jpeg' | 'image/png';
+  data: Buffer;
+  bytes: number;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -785,6 +796,7 @@ export interface Database {
   users: UsersTable;
   strings: StringsTable;
   images: ImagesTable;
+  image_variants: ImageVariantsTable;
   settings: SettingsTable;
   sign_in_failures: SignInFailuresTable;
   committee_members: CommitteeMembersTable;

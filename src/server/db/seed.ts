@@ -67,6 +67,9 @@ function startOfUtcDay(now: Date, daysAgo: number): Date {
  * Demo content for a new site, added once (a setting records it, so content the admin deletes
  * later does not come back). It goes in through the services, as if an admin had typed it.
  */
+/** The demo pictures' smaller copies are made as visitors first ask for them (decision 210): the site starts at once. */
+const LATER = { copiesLater: true };
+
 export async function seedDemoContent(db: Kysely<Database>, services: Services, now = new Date()): Promise<boolean> {
   const hasContent = await Promise.all(
     (['committee_members', 'events', 'articles'] as const).map((table) => db.selectFrom(table).select('id').limit(1).executeTakeFirst()),
@@ -77,7 +80,7 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   if ((await settingOrInit(db, 'demo_content_seeded', () => marker)) !== marker) return false;
 
   for (const [i, member] of demoCommittee.entries()) {
-    const { url } = await services.images.store(await portrait(member.colour), SITE);
+    const { url } = await services.images.store(await portrait(member.colour), SITE, LATER);
     await services.committee.create(
       { name: member.name, role: member.role, description: member.description, hy: member.hy, image: url, priority: 100 - i * 10 },
       SITE,
@@ -87,7 +90,7 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
   // Drawn pictures for some of the events and news, and the home page's band, so a new site
   // shows how pictures look; each is stored as an admin's upload would be.
   const picture = async (scene: Scene, alt: string) => ({
-    image: (await services.images.store(await landscape(scene), SITE)).url,
+    image: (await services.images.store(await landscape(scene), SITE, LATER)).url,
     image_alt: alt,
   });
   const pictures: Record<string, { image: string; image_alt: string }> = {
@@ -98,7 +101,7 @@ export async function seedDemoContent(db: Kysely<Database>, services: Services, 
     'Mentoring scheme for students opens': await picture(SCENES.day, 'A drawing of green hills and two peaks on a bright day'),
   };
   if (!(await services.siteText.get('hero_image_url'))) {
-    const { url } = await services.images.store(await landscape(SCENES.dusk, 2000, 900), SITE);
+    const { url } = await services.images.store(await landscape(SCENES.dusk, 2000, 900), SITE, LATER);
     await services.siteText.set('hero_image_url', url, SITE);
   }
 

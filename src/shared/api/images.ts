@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { recordId, succeededResponse } from './common';
 import { defineEndpoints, file } from './contract';
+import { IMAGE_WIDTHS, imageVariantFormats } from '../domain/image-sources';
+
+export { IMAGE_WIDTHS, imageVariantFormats, type ImageVariantFormat, type ImageWidth } from '../domain/image-sources';
 
 /** POST /api/image_upload answers with a relative URL of the stored image. */
 export const imageUploadResponse = z.object({ url: z.string() });
@@ -55,6 +58,19 @@ export const imagesApi = defineEndpoints('images', {
     params: z.object({ id: z.string(), ext: z.string().meta({ description: 'png or jpg' }) }),
     response: file('image/png', 'image/jpeg'),
     errors: { 404: 'No such image' },
+  },
+  variant: {
+    method: 'GET',
+    path: '/api/images/:id/:width.:format',
+    summary:
+      "An uploaded image at most `width` pixels wide, as AVIF or in the image's own format (decision 210), cached for a year (its address changes with its content)",
+    params: z.object({
+      id: z.string(),
+      width: z.enum(IMAGE_WIDTHS.map(String) as [string, ...string[]], `The width must be one of ${IMAGE_WIDTHS.join(', ')}`),
+      format: z.enum(imageVariantFormats, `The format must be one of ${imageVariantFormats.join(', ')}`),
+    }),
+    response: file('image/avif', 'image/jpeg', 'image/png'),
+    errors: { 400: 'A width or format that is not made', 404: 'No such image, or not in that format (a PNG has no JPEG copy)' },
   },
   share: {
     method: 'GET',

@@ -190,47 +190,6 @@ const FIXED: Readonly<Record<string, string>> = {
   'The address is too long': 'Հասցեն չափազանց երկար է',
   'Unexpected answer from the server': 'Սերվերի անսպասելի պատասխան',
   'Use en or hy': 'Օգտագործեք en կամ hy',
-
-  // The schemas' messages of the public and members' requests beyond the forms of messages-hy.ts
-  'A monthly gift’s Gift Aid declaration covers each of its payments: it must include future donations':
-    'Ամսական նվիրատվության Gift Aid հայտարարությունը վերաբերում է դրա բոլոր վճարումներին․ այն պետք է ներառի ապագա նվիրատվությունները',
-  'An anonymous donation cannot carry Gift Aid': 'Անանուն նվիրատվությունը չի կարող ունենալ Gift Aid',
-  'Enter your name, or tick Anonymous': 'Մուտքագրեք ձեր անունը կամ նշեք «Անանուն»',
-  'Enter your postcode, or tick "I do not live in the UK"':
-    'Մուտքագրեք ձեր փոստային ինդեքսը կամ նշեք «Ես չեմ ապրում Միացյալ Թագավորությունում»',
-  'Enter a UK postcode such as SW1A 1AA, or tick "I do not live in the UK"':
-    'Մուտքագրեք Միացյալ Թագավորության փոստային ինդեքս, օրինակ՝ SW1A 1AA, կամ նշեք «Ես չեմ ապրում Միացյալ Թագավորությունում»',
-  'Use a title of 2 to 4 letters (Mr, Mrs, Ms, Dr, Prof, Rev), or leave it empty':
-    'Օգտագործեք 2-4 տառից բաղկացած կոչում (Mr, Mrs, Ms, Dr, Prof, Rev) կամ թողեք դատարկ',
-  'HMRC takes names and addresses in Latin letters only: write it as on your tax records':
-    'HMRC-ն ընդունում է անուններ և հասցեներ միայն լատինատառ․ գրեք այնպես, ինչպես ձեր հարկային գրանցումներում է',
-  'Start with a letter or a number': 'Սկսեք տառով կամ թվով',
-  'Tick the declaration to add Gift Aid': 'Նշեք հայտարարությունը՝ Gift Aid ավելացնելու համար',
-  'The largest donation online is £10,000': 'Առցանց ամենամեծ նվիրատվությունը 10 000 £ է',
-  'The smallest donation is £1': 'Ամենափոքր նվիրատվությունը 1 £ է',
-  'Name the monthly gift': 'Նշեք ամսական նվիրատվությունը',
-  'Save a card first': 'Նախ պահպանեք քարտ',
-  'Enter a card number': 'Մուտքագրեք քարտի համարը',
-  'Enter a month from 1 to 12': 'Մուտքագրեք ամիս 1-ից 12',
-  'Enter the expiry month': 'Մուտքագրեք ժամկետի ավարտի ամիսը',
-  'Enter the expiry year': 'Մուտքագրեք ժամկետի ավարտի տարին',
-  'Enter the code': 'Մուտքագրեք կոդը',
-  'Enter the code as shown: digits, or letters and digits':
-    'Մուտքագրեք կոդը այնպես, ինչպես ցուցադրված է․ թվանշաններ կամ տառեր և թվանշաններ',
-  'Enter your current password': 'Մուտքագրեք ձեր ներկայիս գաղտնաբառը',
-  'Enter your password, to confirm it is you': 'Մուտքագրեք ձեր գաղտնաբառը՝ հաստատելու, որ դա դուք եք',
-  'Enter your name': 'Մուտքագրեք ձեր անունը',
-  'Give the passkey a name': 'Անվանեք գաղտնաբանալին',
-  'Say yes or no': 'Պատասխանեք այո կամ ոչ',
-  'Say whether automatic renewal is on: true or false': 'Նշեք՝ արդյոք ինքնաշխատ երկարաձգումը միացված է․ true կամ false',
-  'The link is incomplete': 'Հղումը թերի է',
-  'The link is incomplete: open it from the receipt again': 'Հղումը թերի է․ կրկին բացեք այն անդորրագրից',
-  'Choose card, wallet, bank or bacs_debit': 'Ընտրեք card, wallet, bank կամ bacs_debit',
-  'Choose complete or cancel': 'Ընտրեք complete կամ cancel',
-  'Expected base64url': 'Սպասվում էր base64url',
-  'The amount is a whole number of pence': 'Գումարը պենսերի ամբողջ թիվ է',
-  "Enter the card's 3 or 4 digit security code": 'Մուտքագրեք քարտի 3 կամ 4 նիշանոց անվտանգության կոդը',
-  'Missing record id': 'Բացակայում է գրառման նույնացուցիչը',
 };
 
 /** An event's date as formatEventDate writes it in English ("Saturday 5 December 2026, 18:30"), as it writes it in Armenian. */

@@ -6,7 +6,7 @@
 //    Policy (no 'unsafe-eval'). zod reads its settings from this global (see zod/v4/core/core.js).
 globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: true };
 
-// 2. In the built site the app's code starts once the page has loaded: the page works as HTML
+// 2. In the built site the app's code starts once the page has loaded and painted: the page works as HTML
 //    until then (decision 082), and its text and images are not kept waiting behind 100 KiB of
 //    script on a slow phone. The build names the entry and its first-load modules here; in
 //    `npm run dev` there are none and index.html loads the app itself.
@@ -27,6 +27,36 @@ globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: tru
     script.src = entry;
     document.head.append(script);
   };
-  if (document.readyState === 'complete') start();
-  else addEventListener('load', start, { once: true });
+  // Once the page has loaded and shown its first content (decision 210): `load` often comes
+  // before the first paint, and script fetched and run then holds that paint (and the page's
+  // largest picture) back. A hidden tab paints nothing, and a browser without paint timing does
+  // not say: they start at load; so does a page whose paint is not seen within a second of it.
+  let loaded = document.readyState === 'complete';
+  let painted = document.visibilityState === 'hidden' || !globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint');
+  let started = false;
+  const startOnce = () => {
+    if (loaded && painted && !started) {
+      started = true;
+      start();
+    }
+  };
+  if (!painted) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+      observer.disconnect();
+      painted = true;
+      startOnce();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  }
+  const onLoad = () => {
+    loaded = true;
+    startOnce();
+    setTimeout(() => {
+      painted = true;
+      startOnce();
+    }, 1000);
+  };
+  if (loaded) onLoad();
+  else addEventListener('load', onLoad, { once: true });
 })();

@@ -5,6 +5,7 @@ export const imagesPersonalData: PersonalDataCoverage = {
   owner: 'images',
   tables: {
     images: { personal: ['created_by'], export: { omitted: 'which images an editor or admin uploaded: the images are the site’s' } },
+    image_variants: { none: 'copies of the site’s images at other widths and formats (decision 210); deleted with their image' },
   },
   async export() {
     return {};

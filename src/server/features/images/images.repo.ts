@@ -1,6 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { settingKeys } from '../../../shared/api/settings';
-import type { Database, ImagesTable } from '../../db/schema';
+import type { Database, ImagesTable, ImageVariantsTable } from '../../db/schema';
 
 /** Where an uploaded image's address appears: "/api/images/{id}.png" in a photo, an article or a setting. */
 export const IMAGE_REFERENCE = /\/api\/images\/([0-9a-f-]{36})\.(?:png|jpg)/g;
@@ -20,6 +20,25 @@ export function imagesRepo(db: Kysely<Database>) {
     },
     find(id: string) {
       return db.selectFrom('images').select(['mime', 'ext', 'data']).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Copies of an image (decision 210); one already there (made by another request) is left as it is. */
+    async insertVariants(imageId: string, variants: Omit<ImageVariantsTable, 'image_id'>[]): Promise<void> {
+      if (!variants.length) return;
+      await db
+        .insertInto('image_variants')
+        .values(variants.map((variant) => ({ image_id: imageId, ...variant })))
+        .onConflict((oc) => oc.columns(['image_id', 'width', 'format']).doNothing())
+        .execute();
+    },
+    findVariant(imageId: string, width: number, format: ImageVariantsTable['format']) {
+      return db
+        .selectFrom('image_variants')
+        .select(['mime', 'data'])
+        .where('image_id', '=', imageId)
+        .where('width', '=', width)
+        .where('format', '=', format)
+        .executeTakeFirst();
     },
 
     /** Every image without its bytes, newest first, with the uploader's e-mail as it is now. */
@@ -43,7 +62,7 @@ export function imagesRepo(db: Kysely<Database>) {
     },
 
     meta(id: string) {
-      return db.selectFrom('images').select(['id', 'ext', 'width', 'height', 'created_at']).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('images').select(['id', 'ext', 'mime', 'width', 'height', 'created_at']).where('id', '=', id).executeTakeFirst();
     },
 
     /**
@@ -67,7 +86,9 @@ export function imagesRepo(db: Kysely<Database>) {
       return { committee, articles, events, settings };
     },
 
+    /** The image and its copies (decision 210). */
     async delete(id: string): Promise<boolean> {
+      await db.deleteFrom('image_variants').where('image_id', '=', id).execute();
       const result = await db.deleteFrom('images').where('id', '=', id).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },

@@ -49,6 +49,21 @@ export function imagesRoutes(app: FastifyInstance, images: ImagesService, share:
     },
   });
 
+  // A copy at a width, as AVIF or in the image's own format (decision 210): the same headers as the upload's.
+  addRoute(app, imagesApi.variant, {
+    policy: 'public',
+    handler: async ({ params, reply }) => {
+      if (!IMAGE_ID.test(params.id)) throw notFound('Image not found');
+      const variant = await images.variant(params.id, Number(params.width), params.format);
+      reply
+        .header('content-type', variant.mime)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'");
+      return variant.data;
+    },
+  });
+
   addRoute(app, imagesApi.share, {
     policy: 'public',
     handler: async ({ reply }) => {

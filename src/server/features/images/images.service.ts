@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { pathOf } from '../../../shared/api/contract';
-import { IMAGE_MAX_EDGE, IMAGE_MAX_PIXELS, imagesApi, type AdminImage, type ImageUse } from '../../../shared/api/images';
+import {
+  IMAGE_MAX_EDGE,
+  IMAGE_MAX_PIXELS,
+  imagesApi,
+  type AdminImage,
+  type ImageUse,
+  type ImageVariantFormat,
+} from '../../../shared/api/images';
 import { settingKeys } from '../../../shared/api/settings';
 import { badRequest, conflict, notFound, unsupportedMediaType } from '../../http/errors';
 import type { Kysely } from 'kysely';
 import { quoted, type Actor, type AuditTrail } from '../../audit/audit-trail';
 import type { Database } from '../../db/schema';
 import { IMAGE_REFERENCE, imagesRepo, type ImageReferences } from './images.repo';
+import { keptWidth, makeVariant, makeVariants, type Variant } from './image-variants';
 import { renderShareImage, shareImageVersion, uploadedImageId } from './share-image';
 
 type Kind = { format: 'png' | 'jpeg'; mime: 'image/png' | 'image/jpeg'; ext: 'png' | 'jpg' };
@@ -58,6 +66,34 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
   const repo = imagesRepo(db);
   /** The last share image made, for the logo it was made from (the logo rarely changes). */
   let share: { version: string; png: Promise<Buffer> } | null = null;
+  /** Copies being made on request, by image, width and format: a second request waits for the first's. */
+  const making = new Map<string, Promise<Pick<Variant, 'mime' | 'data'> | undefined>>();
+  /** Copies made on request are made one after another: a page of new pictures must not take both cores. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  /**
+   * A copy of an image that has none yet at that width (one uploaded before copies were made,
+   * decision 210): made from the upload, kept, and answered. Undefined when the image is gone.
+   */
+  async function makeMissing(id: string, width: number, format: ImageVariantFormat) {
+    const original = await repo.find(id);
+    if (!original) return undefined;
+    const variant = await oneAtATime(() => makeVariant(Buffer.from(original.data), width, format));
+    try {
+      await repo.insertVariants(id, [variant]);
+    } catch (error) {
+      // Deleted meanwhile (its copies go with it, and the foreign key refuses this one): not found.
+      if (!(await repo.meta(id))) return undefined;
+      throw error;
+    }
+    return { mime: variant.mime, data: variant.data };
+  }
+
   return {
     /**
      * The picture for link previews when Settings has none (decision 083): the logo, or the
@@ -84,7 +120,12 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
      * Stores an uploaded image after decoding it in full and encoding it afresh: rotated upright,
      * metadata (location, camera) stripped, at most IMAGE_MAX_EDGE pixels on its longest edge.
      */
-    async store(upload: Buffer, actor: Actor): Promise<{ url: string }> {
+    /**
+     * Stores an upload, re-encoded, with its copies (decision 210). `copiesLater` leaves the copies
+     * to their first request, as for images stored before copies existed: the demo content's
+     * pictures, so a new site starts at once rather than after a minute of encoding.
+     */
+    async store(upload: Buffer, actor: Actor, { copiesLater = false }: { copiesLater?: boolean } = {}): Promise<{ url: string }> {
       const kind = sniffImage(upload);
       if (!kind) throw unsupportedMediaType('Only PNG and JPEG images are accepted');
 
@@ -113,8 +154,16 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
         throw badRequest(UNREADABLE);
       }
 
-      const id = randomUUID();
       const { width, height } = output.info;
+      // Its smaller and AVIF copies (decision 210), made from the stored upload before anything is written.
+      let variants: Variant[] = [];
+      try {
+        if (!copiesLater) variants = await makeVariants(output.data, kind.ext, width);
+      } catch {
+        throw badRequest(UNREADABLE);
+      }
+
+      const id = randomUUID();
       const row = {
         id,
         mime: kind.mime,
@@ -128,7 +177,10 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
       };
       await audit.change(
         actor,
-        (trx) => imagesRepo(trx).insert(row),
+        async (trx) => {
+          await imagesRepo(trx).insert(row);
+          await imagesRepo(trx).insertVariants(id, variants);
+        },
         () => ({
           kind: 'image',
           action: 'uploaded',
@@ -141,6 +193,37 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
 
     find(id: string) {
       return repo.find(id);
+    },
+
+    /**
+     * An image's copy at most `width` pixels wide in `format` (decision 210): AVIF, or the image's
+     * own format. A width wider than the image is its own width; in its own format, the upload itself.
+     * A copy not made yet (an image uploaded before copies were) is made now and kept.
+     */
+    async variant(id: string, width: number, format: ImageVariantFormat): Promise<{ mime: string; data: Buffer }> {
+      const kept = await repo.findVariant(id, width, format);
+      if (kept) return { mime: kept.mime, data: Buffer.from(kept.data) };
+      const image = await repo.meta(id);
+      if (!image || (format !== 'avif' && format !== image.ext)) throw notFound('Image not found');
+      const at = keptWidth(width, image.width);
+      if (format !== 'avif' && at === image.width) {
+        const original = await repo.find(id);
+        if (!original) throw notFound('Image not found');
+        return { mime: original.mime, data: Buffer.from(original.data) };
+      }
+      if (at !== width) {
+        const narrower = await repo.findVariant(id, at, format);
+        if (narrower) return { mime: narrower.mime, data: Buffer.from(narrower.data) };
+      }
+      const key = `${id} ${at} ${format}`;
+      let made = making.get(key);
+      if (!made) {
+        made = makeMissing(id, at, format).finally(() => making.delete(key));
+        making.set(key, made);
+      }
+      const variant = await made;
+      if (!variant) throw notFound('Image not found');
+      return { mime: variant.mime, data: Buffer.from(variant.data) };
     },
 
     /** Every upload, newest first, with where it is used. */
@@ -161,7 +244,7 @@ export function imagesService(db: Kysely<Database>, clock: () => Date, audit: Au
     },
 
     /**
-     * Deletes an image nothing uses; one in use is refused (409) naming where, so a page never
+     * Deletes an image nothing uses, and its copies (decision 210); one in use is refused (409) naming where, so a page never
      * loses a picture. The check and the delete are one transaction.
      */
     async delete(id: string, actor: Actor): Promise<void> {

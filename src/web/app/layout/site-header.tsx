@@ -24,8 +24,9 @@ export function SiteHeader() {
       <div aria-hidden className={styles.stripe} />
       <div className={cx(ui.container, styles.headerRow)}>
         <Link to="/" className={styles.brand}>
-          {/* Decorative: the name beside it is the link's text. */}
-          <img src={peek('logo_url').trim() || DEFAULT_MARK} alt="" className={styles.logo} />
+          {/* Decorative: the name beside it is the link's text. Small and never the largest paint:
+              low priority, so React names no image but the page's largest in the head (decision 210). */}
+          <img src={peek('logo_url').trim() || DEFAULT_MARK} alt="" fetchPriority="low" className={styles.logo} />
           <span className={styles.names}>
             {showShort && <SiteText k="site_short_name" className={styles.shortName} />}
             <SiteText k="site_name" className={showShort ? styles.fullName : styles.soleName} />

@@ -4,6 +4,7 @@ import type { ArticleRecord } from '../../../shared/api/articles';
 import { isArticleId } from '../../../shared/domain/article-id';
 import { validateDocumentJson } from '../../../shared/domain/richtext/validate';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { contentLang, UntranslatedNote, useShownInEnglish } from '../../components/untranslated-note';
 import { LANGUAGE_TAGS } from '../../../shared/domain/language';
 import { pagePath } from '../../../shared/domain/page-paths';
@@ -116,7 +117,7 @@ function ArticleView({ article }: { article: ArticleRecord }) {
       </header>
       {article.image && (
         <figure className={styles.feature}>
-          <img src={article.image} alt={article.image_alt} fetchPriority="high" />
+          <ResponsiveImage src={article.image} alt={article.image_alt} sizes={imageSizes.pageHeader} width={1600} height={900} priority />
         </figure>
       )}
       <div className={ui.reading}>

@@ -8,6 +8,7 @@ import { inLanguage } from '../../../shared/domain/language';
 import { contentLang } from '../../components/untranslated-note';
 import { PAGE } from '../../../shared/domain/page-paths';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { addIcon } from '../../components/icons/add';
 import { rssIcon } from '../../components/icons/rss';
 import { LoadError } from '../../components/load-error';
@@ -145,12 +146,14 @@ function ArticleCard({ article, first }: { article: ArticleSummary; first: boole
   return (
     <article className={cx(ui.card, styles.card)}>
       {article.image ? (
-        // The first card's picture is in the first screen, often its largest paint: not lazy.
-        <img
+        // The first card's picture is in the first screen, often its largest paint.
+        <ResponsiveImage
           src={article.image}
           alt={article.image_alt}
-          loading={first ? undefined : 'lazy'}
-          fetchPriority={first ? 'high' : undefined}
+          sizes={first ? imageSizes.featuredCard : imageSizes.gridCard}
+          width={1600}
+          height={900}
+          priority={first}
           className={styles.media}
         />
       ) : (

@@ -1,3 +1,4 @@
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import styles from './committee.module.css';
 
 /** The initials of a name, for a member without a photo: "Dr Anahit Petrosyan" gives "AP". */
@@ -19,5 +20,7 @@ export function MemberPhoto({ src, name, lazy = false }: { src: string; name: st
       </div>
     );
   }
-  return <img src={src} alt={name} loading={lazy ? 'lazy' : undefined} width={400} height={400} className={styles.photo} />;
+  return (
+    <ResponsiveImage src={src} alt={name} sizes={imageSizes.memberPhoto} width={400} height={400} eager={!lazy} className={styles.photo} />
+  );
 }

@@ -5,6 +5,7 @@ import type { EventRecord } from '../../../shared/api/events';
 import { eventCalendarPath } from './calendar-link';
 import { contentLang } from '../../components/untranslated-note';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { calendarIcon } from '../../components/icons/calendar';
 import { editIcon } from '../../components/icons/edit';
 import { timeIcon } from '../../components/icons/time';
@@ -34,11 +35,13 @@ export function EventCard({ event, admin, first }: { event: EventRecord; admin?:
       <div className={styles.cardMedia}>
         {/* The first card's picture is in the first screen, often its largest paint: not lazy. */}
         {event.image && (
-          <img
+          <ResponsiveImage
             src={event.image}
             alt={event.image_alt}
-            loading={first ? undefined : 'lazy'}
-            fetchPriority={first ? 'high' : undefined}
+            sizes={imageSizes.eventCard}
+            width={1600}
+            height={900}
+            priority={first}
             className={styles.media}
           />
         )}

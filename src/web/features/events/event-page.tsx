@@ -9,6 +9,7 @@ import { LANGUAGE_TAGS } from '../../../shared/domain/language';
 import { fromLondonLocal } from '../../../shared/domain/london-time';
 import { formatPence } from '../../../shared/domain/money';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { calendarIcon } from '../../components/icons/calendar';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -82,7 +83,15 @@ function EventDetails({ event, onBooked }: { event: EventRecord; onBooked: () =>
       )}
       {event.image && (
         <figure className={styles.hero}>
-          <img src={event.image} alt={event.image_alt} fetchPriority="high" className={styles.media} />
+          <ResponsiveImage
+            src={event.image}
+            alt={event.image_alt}
+            sizes={imageSizes.eventHeader}
+            width={1600}
+            height={900}
+            priority
+            className={styles.media}
+          />
         </figure>
       )}
       <h1 id="event-title">{event.title}</h1>

@@ -3,6 +3,7 @@ import { contentLang } from '../../components/untranslated-note';
 import { Link } from 'react-router';
 import { splitEvents } from '../../../shared/domain/event-timing';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { arrowForwardIcon } from '../../components/icons/arrow-forward';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -53,7 +54,14 @@ export function EventsSummary() {
             {next.map((event) => (
               <li key={event._id} className={cx(ui.card, styles.tile)}>
                 {event.image ? (
-                  <img src={event.image} alt={event.image_alt} loading="lazy" className={styles.media} />
+                  <ResponsiveImage
+                    src={event.image}
+                    alt={event.image_alt}
+                    sizes={imageSizes.gridCard}
+                    width={1600}
+                    height={900}
+                    className={styles.media}
+                  />
                 ) : (
                   <div aria-hidden className={styles.placeholder} />
                 )}

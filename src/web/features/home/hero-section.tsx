@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
+import { imageSizes, ResponsiveImage } from '../../components/responsive-image';
 import { arrowForwardIcon } from '../../components/icons/arrow-forward';
 import { heartIcon } from '../../components/icons/heart';
 import { SiteText } from '../../components/site-text';
@@ -15,7 +16,9 @@ export function HeroSection() {
   return (
     <section aria-labelledby="home-title" className={styles.hero}>
       {/* Decorative: the words over it say what the page is. The first thing painted, so asked for first. */}
-      {image && <img src={image} alt="" fetchPriority="high" className={styles.heroImage} />}
+      {image && (
+        <ResponsiveImage src={image} alt="" sizes={imageSizes.band} width={2000} height={900} priority className={styles.heroImage} />
+      )}
       <div className={cx(ui.container, styles.heroInner)}>
         <div className={styles.heroText}>
           <p className={styles.heroEyebrow}>
