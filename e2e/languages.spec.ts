@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
 
 // Decision 150: the Armenian site under /hy/, its own navigation, and a switch that keeps the page
 // and is remembered for the site's root.
@@ -64,9 +64,36 @@ test('a reader opens the Armenian home page, moves around in Armenian and switch
   await page.getByRole('link', { name: 'Հայերեն' }).click();
   await expect(page).toHaveURL(/\/hy\/events$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Միջոցառումներ' })).toBeVisible();
+  // An event reads in Armenian, its place too (decision 180).
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /Ձմեռային դասախոսություն/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/hy\/events\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ձմեռային դասախոսություն. նորություններ սրտաբանության մեջ' })).toBeVisible();
+  await expect(page.getByText('Միության սրահներ, դասախոսությունների դահլիճ').first()).toBeVisible();
+  await expect(page.getByTestId('untranslated-note')).toHaveCount(0);
   await page.goto('/');
   await expect(page).toHaveURL(/\/hy\/$/);
   // An explicit English address stays English.
   await page.goto('/news');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+});
+
+test('an admin runs the back office in Armenian, which passes the accessibility scan', async ({ page }) => {
+  // Decision 190: the back office's words in the page's language; its links stay under /hy/admin.
+  await signInAsAdmin(page);
+  await page.goto('/hy/admin/members');
+  await expect(page.getByRole('heading', { level: 1, name: 'Կառավարում' })).toBeVisible();
+  await expect(page).toHaveTitle(/Անդամներ – Կառավարում/);
+  await checkA11y(page);
+  const sections = page.getByRole('navigation', { name: 'Կառավարման բաժիններ' });
+  for (const section of ['Վճարումներ', 'Միջոցառումներ', 'Դերեր', 'Կարգավորումներ', 'Տեքստեր']) {
+    await sections.getByRole('link', { name: section, exact: true }).click();
+    await expect(sections.getByRole('link', { name: section, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveURL(/\/hy\/admin\/[a-z-]+$/);
+    await expect(page).toHaveTitle(new RegExp(`${section} – Կառավարում`));
+    await checkA11y(page);
+  }
 });

@@ -31,7 +31,7 @@ const FIXED: Readonly<Record<string, string>> = {
 
 const PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
   [/^Enter your (.+)$/, (what) => (ASKED[what] ? `Մուտքագրեք ձեր ${ASKED[what]}` : '')],
-  [/^At most ([\d,]+) characters$/, (n) => `Առավելագույնը ${n} նիշ`],
+  [/^At most ([\d,]+) characters$/, (n) => `Առավելագույնը ${armenianNumber(n)} նիշ`],
   [/^Use at least (\d+) characters$/, (n) => `Օգտագործեք առնվազն ${n} նիշ`],
 ];
 
