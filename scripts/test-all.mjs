@@ -1,8 +1,8 @@
 // `npm test`: every check the project has, failing fast, with the time each stage took.
 // First, side by side: Prettier and ESLint (one core each), tsc (its own threads) and the API
 // suite on PostgreSQL (which waits on the database more than it computes); their output is held
-// back and shown whole as each ends. Then the whole suite on SQLite (both cores), the build and
-// the browser journeys.
+// back and shown whole as each ends. Once the three checks pass, the whole suite on SQLite starts
+// beside the PostgreSQL suite still running; then the build and the browser journeys.
 import { spawn } from 'node:child_process';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,15 +39,17 @@ function finish(code) {
   process.exit(code);
 }
 
-const first = await Promise.all([
+const postgres = stage('test:unit on PostgreSQL', 'test:unit', { quiet: true, env: { UNIT_DATABASES: 'postgres' } });
+const checks = await Promise.all([
   stage('format:check', 'format:check', { quiet: true }),
   stage('lint', 'lint', { quiet: true }),
   stage('typecheck', 'typecheck', { quiet: true }),
-  stage('test:unit on PostgreSQL', 'test:unit', { quiet: true, env: { UNIT_DATABASES: 'postgres' } }),
 ]);
-if (first.some((code) => code !== 0)) finish(1);
+if (checks.some((code) => code !== 0)) finish(Math.max(...checks, await postgres));
+// The checks are done; the PostgreSQL suite, mostly waiting on its database, has the cores to share.
+const [sqlite, pg] = await Promise.all([stage('test:unit on SQLite', 'test:unit', { env: { UNIT_DATABASES: 'sqlite' } }), postgres]);
+if (sqlite !== 0 || pg !== 0) finish(1);
 for (const [label, script, env] of [
-  ['test:unit on SQLite', 'test:unit', { UNIT_DATABASES: 'sqlite' }],
   ['build', 'build', {}],
   ['test:e2e', 'test:e2e', {}],
 ]) {
