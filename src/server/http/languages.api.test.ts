@@ -329,7 +329,9 @@ describe('two languages, one site', () => {
 
   it('preloads the Armenian web font on Armenian pages only: two files, under 30 KiB, kept a year (decision 151)', async () => {
     const preloads = (html: string) =>
-      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g)].map((m) => m[1]!);
+      [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin fetchpriority="low">/g)].map(
+        (m) => m[1]!,
+      );
     for (const path of ['/', '/events', '/register']) expect(preloads((await get(path)).body), path).toEqual([]);
     const fonts = preloads((await get('/hy/events')).body);
     expect(fonts).toHaveLength(2);

@@ -94,7 +94,9 @@ function extraHead(head: PageHead): string {
 export function renderIndex(html: string, head: PageHead, armenianFonts: readonly string[] = []): string {
   const preloads =
     head.language === 'hy'
-      ? armenianFonts.map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(href)}" crossorigin>`).join('')
+      ? armenianFonts
+          .map((href) => `<link rel="preload" as="font" type="font/woff2" href="${escapeHtml(href)}" crossorigin fetchpriority="low">`)
+          .join('')
       : '';
   return (
     html
