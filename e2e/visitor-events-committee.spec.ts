@@ -104,6 +104,12 @@ test.describe('at 375px wide', () => {
     const cards = committee.getByRole('article');
     await expect(cards.first()).toBeVisible();
     await expect(cards).toHaveCount(4);
+    // On a phone each member is a row: the photo at the left, the name beside it, not below it.
+    const photo = await cards.first().getByRole('img').boundingBox();
+    const name = await cards.first().getByRole('heading').boundingBox();
+    expect(photo!.x).toBeLessThan(40);
+    expect(name!.x).toBeGreaterThanOrEqual(photo!.x + photo!.width);
+    expect(name!.y).toBeLessThan(photo!.y + photo!.height);
     // Show More is the browser's own disclosure (a <details>), for phones only.
     const showMore = committee.locator('summary', { hasText: 'Show More' });
     await showMore.scrollIntoViewIfNeeded();
