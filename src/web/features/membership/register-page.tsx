@@ -280,11 +280,10 @@ function RegisterForm() {
 }
 
 /**
- * A part of the form: the form's own state reaches it through `control` alone, so a change of the
- * form's state (its first render once taken over, a check's errors) redraws only the fields it
- * concerns. Each part is a Suspense boundary: React takes the page over part by part, each in
- * tasks of its own, and a tap or a key in a part not yet taken over brings that part first
- * (docs/architecture.md, decision 221).
+ * A part of the form, memoised: the form's state reaches it through `control` alone, so the
+ * form's own redraws (ready once taken over, a failed check) leave it be, and a field redraws
+ * when its own state changes. The takeover then ends in a short task, not in a second drawing of
+ * every field (docs/architecture.md, decision 221).
  */
 type PartProps = {
   control: Control<FormInput, unknown, FormOutput>;
