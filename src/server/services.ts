@@ -24,6 +24,7 @@ import { paymentEvents } from './payments/payment-events';
 import { membershipDirectDebits } from './features/membership/direct-debit';
 import { paymentsService } from './payments/payments.service';
 import { providerErasures } from './payments/provider-erasures';
+import { mergeMemberSearchIndex } from './db/member-search-index';
 import { createMetrics } from './http/metrics';
 import { rateLimiter } from './http/rate-limit';
 import { createMailer } from './integrations/mail/mailer';
@@ -376,6 +377,7 @@ export function createServices({ db, clock, jwtSecret, config, log }: ServiceDep
         accounts.pruneSessions(),
         secondFactors.pruneChallenges(),
         imports.prune(),
+        mergeMemberSearchIndex(db.db, db.dialect),
       ]);
       return sent + auto.notices;
     },

@@ -30,8 +30,9 @@ function freePort(): Promise<number> {
 /**
  * A PostgreSQL cluster of the test's own, which it may stop and restart (the shared test cluster
  * serves other files at the same time). initdb refuses root: as root it runs as the postgres user.
+ * The C locale by default, as the shared test cluster has (the harder case for folding case).
  */
-export async function startPostgresCluster() {
+export async function startPostgresCluster({ locale = 'C' }: { locale?: string } = {}) {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL server binaries are not installed');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pg-own-'));
@@ -44,7 +45,7 @@ export async function startPostgresCluster() {
     return asRoot ? run('su', ['postgres', '-s', '/bin/sh', '-c', command]) : run(path.join(bin, tool), args);
   };
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
-  await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  await pg('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', `--locale=${locale}`]);
   const start = () => pg('pg_ctl', ['-D', data, '-l', path.join(dir, 'log'), '-w', '-o', options, 'start']);
   await start();
   return {

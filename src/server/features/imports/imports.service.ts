@@ -29,6 +29,7 @@ import { importsRepo, type ImportableColumn } from './imports.repo';
 import { emptyInserts, insertBatch, knownAbout, planMember, writeMember, writePayment, type PaymentRowData } from './plan';
 import { checkMemberRow, checkPaymentRow, overlongCell, paymentKey, type ColumnsOf, type MemberData, type RowError } from './row-checks';
 import { readSpreadsheet, refused, type Cell, type SheetRow } from './spreadsheet';
+import { mergeMemberSearchIndex } from '../../db/member-search-index';
 
 export type Upload = { name: string; data: Buffer };
 export type DryRunRequest = {
@@ -138,7 +139,7 @@ async function withHeader(field: string, rows: AsyncGenerator<SheetRow>) {
 
 export type ImportsDeps = { db: Kysely<Database>; dialect: Dialect; clock: () => Date; audit: AuditTrail };
 
-export function importsService({ db, clock, audit }: ImportsDeps) {
+export function importsService({ db, dialect, clock, audit }: ImportsDeps) {
   const repo = importsRepo(db);
   const today = () => londonDate(clock());
 
@@ -550,6 +551,8 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
             : [],
       );
       if (!finished) throw conflict('This import is being committed by someone else just now');
+      // Only makes later searches quicker: a failure leaves it to the hourly jobs.
+      await mergeMemberSearchIndex(db, dialect).catch(() => undefined);
       return response(id);
     },
 
@@ -599,6 +602,8 @@ export function importsService({ db, clock, audit }: ImportsDeps) {
         }),
       );
       void undone;
+      // Only makes later searches quicker: a failure leaves it to the hourly jobs.
+      await mergeMemberSearchIndex(db, dialect).catch(() => undefined);
       return response(id);
     },
 

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
@@ -17,8 +16,7 @@ import { SiteText } from '../site-text';
 import { errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { warnNotReady, type CardFormProps } from './card-form-types';
-import { parseExpiry } from '../../../shared/domain/card-rules';
-import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from './card-number';
+import { TestCardFields, useTestCard } from './test-card-fields';
 import type { TestMethod } from '../../../shared/api/payments';
 import { settlePayment, testAuthenticate, testConfirm } from './payments-api';
 import { TestAuthenticationStep } from './test-authentication-step';
@@ -44,9 +42,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
   const [method, setMethod] = useState<TestMethod>('card');
   const [authenticating, setAuthenticating] = useState(false);
   const [checks, setChecks] = useState(0);
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const card = useTestCard();
   const [showErrors, setShowErrors] = useState(false);
   const [paying, setPaying] = useState(false);
   const [holder, setHolder] = useState('');
@@ -55,12 +51,8 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
   const [mandate, setMandate] = useState(false);
   const [processing, setProcessing] = useState(false);
 
-  const numberOk = cardNumberComplete(number);
-  const expiryChecked = expiryState(expiry, new Date());
-  const expiryOk = expiryChecked === 'ok';
-  const cvcOk = cvcComplete(cvc, number);
   const debitOk = holder.trim() !== '' && sortCodeOk(sortCode) && accountOk(account) && mandate;
-  const ready = method === 'card' ? numberOk && expiryOk && cvcOk : method === 'bacs_debit' ? debitOk : true;
+  const ready = method === 'card' ? card.complete : method === 'bacs_debit' ? debitOk : true;
 
   async function pay(event: FormEvent) {
     event.preventDefault();
@@ -75,8 +67,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
     let answer: Awaited<ReturnType<typeof testConfirm>>;
     try {
       if (method === 'card') {
-        const { month, year } = parseExpiry(expiry)!;
-        answer = await testConfirm(clientSecret, { method, card_number: number, exp_month: month, exp_year: year, cvc });
+        answer = await testConfirm(clientSecret, { method, ...card.details() });
       } else if (method === 'bacs_debit') {
         answer = await testConfirm(clientSecret, {
           method,
@@ -158,52 +149,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid, onFailed, onAttem
         </div>
         {method === 'card' && (
           <>
-            <TextField
-              label={t('card.number')}
-              value={number}
-              onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-              autoComplete="cc-number"
-              required
-              fullWidth
-              placeholder="1234 1234 1234 1234"
-              error={showErrors && !numberOk}
-              helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
-              slotProps={{
-                htmlInput: { inputMode: 'numeric', maxLength: 19, 'data-testid': 'card-number' },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <CreditCardIcon aria-hidden sx={{ color: 'text.secondary' }} />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Stack direction="row" spacing={2}>
-              <TextField
-                label={t('card.expiry')}
-                value={expiry}
-                onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
-                autoComplete="cc-exp"
-                required
-                sx={{ flex: '3 1 0', minWidth: 0 }}
-                placeholder="MM/YY"
-                error={showErrors && !expiryOk}
-                helperText={showErrors && !expiryOk ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-              />
-              <TextField
-                label={t('card.cvc')}
-                value={cvc}
-                onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
-                autoComplete="cc-csc"
-                required
-                sx={{ flex: '2 1 0', minWidth: 0 }}
-                error={showErrors && !cvcOk}
-                helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
-                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-              />
-            </Stack>
+            <TestCardFields card={card} showErrors={showErrors} />
           </>
         )}
         {method === 'wallet' && <Typography sx={{ color: 'text.secondary' }}>{t('card.test_wallet_hint')}</Typography>}

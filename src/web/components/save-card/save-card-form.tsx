@@ -1,9 +1,6 @@
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { parseExpiry } from '../../../shared/domain/card-rules';
-import { cardNumberComplete, cvcComplete, expiryState, formatCardNumber, formatExpiry } from '../card-payment/card-number';
+import { TestCardFields, useTestCard } from '../card-payment/test-card-fields';
 import { usePaymentsConfig } from '../card-payment/payments-api';
 import { LoadingRegion } from '../loading-region';
 import { errorMessage } from '../../lib/api';
@@ -58,28 +55,22 @@ function TestSaveCard({
   submitKey = 'auto_renew.save_card',
 }: SaveCardProps) {
   const { t } = useSiteText();
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const card = useTestCard();
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const numberOk = cardNumberComplete(number);
-  const expiryChecked = expiryState(expiry, new Date());
-  const cvcOk = cvcComplete(cvc, number);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    if (!numberOk || expiryChecked !== 'ok' || !cvcOk) {
+    if (!card.complete) {
       setShowErrors(true);
       return;
     }
     setSaving(true);
     setFailure(null);
     try {
-      const { month, year } = parseExpiry(expiry)!;
-      const saved = await testConfirmSetup(clientSecret, { card_number: number, exp_month: month, exp_year: year, cvc });
+      const saved = await testConfirmSetup(clientSecret, card.details());
       onSaved(saved.setup_intent_id);
     } catch (error) {
       setFailure(errorMessage(error, t('pay.failed_default')));
@@ -96,45 +87,7 @@ function TestSaveCard({
       onSubmit={(event) => void save(event)}
       onCancel={onCancel}
     >
-      <TextField
-        label={t('card.number')}
-        value={number}
-        onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-        autoComplete="cc-number"
-        required
-        fullWidth
-        placeholder="1234 1234 1234 1234"
-        error={showErrors && !numberOk}
-        helperText={showErrors && !numberOk ? t('card.number_invalid') : undefined}
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 19 } }}
-      />
-      <Stack direction="row" spacing={2}>
-        <TextField
-          label={t('card.expiry')}
-          value={expiry}
-          onChange={(e) => setExpiry(formatExpiry(e.target.value, expiry))}
-          autoComplete="cc-exp"
-          required
-          sx={{ flex: '3 1 0', minWidth: 0 }}
-          placeholder="MM/YY"
-          error={showErrors && expiryChecked !== 'ok'}
-          helperText={
-            showErrors && expiryChecked !== 'ok' ? t(expiryChecked === 'past' ? 'card.expiry_past' : 'card.expiry_invalid') : undefined
-          }
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-        />
-        <TextField
-          label={t('card.cvc')}
-          value={cvc}
-          onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
-          autoComplete="cc-csc"
-          required
-          sx={{ flex: '2 1 0', minWidth: 0 }}
-          error={showErrors && !cvcOk}
-          helperText={showErrors && !cvcOk ? t('card.cvc_invalid') : undefined}
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-        />
-      </Stack>
+      <TestCardFields card={card} showErrors={showErrors} />
     </SaveCardFrame>
   );
 }
