@@ -1,4 +1,5 @@
 import { groupThousands } from './hy';
+import type { Language } from './language';
 
 /**
  * The messages the forms' schemas give (written in English beside the rules in `src/shared/api`),
@@ -99,6 +100,11 @@ const EDITORS_PATTERNS: readonly [RegExp, (...groups: string[]) => string][] = [
       `«${text}» բառերի հղումը տանում է ${address} հասցեով, որը վեբ հասցե (http կամ https), mailto կամ tel չէ․ ուղղեք կամ հեռացրեք հղումը`,
   ],
 ];
+
+/** A form's message in the page's language: Armenian where it has one (decision 150). */
+export function messageIn(message: string, language: Language): string {
+  return language === 'hy' ? (armenianMessage(message) ?? message) : message;
+}
 
 /** The Armenian of a form's message, or undefined for one this list does not know. */
 export function armenianMessage(english: string): string | undefined {

@@ -1,6 +1,10 @@
 import { createTheme } from '@mui/material/styles';
 import tokensCss from './tokens.css?raw';
 
+/** The names MUI's fields listen for to notice the browser's autofill; their keyframes are in global.css. */
+export const AUTOFILL = 'mui-auto-fill';
+export const AUTOFILL_CANCEL = 'mui-auto-fill-cancel';
+
 export const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
 
 /** The design tokens (tokens.css) by name: the MUI theme is made from the same values as the public pages' CSS. */
@@ -60,6 +64,20 @@ export function siteTheme(reducedMotion: boolean) {
         styleOverrides: { root: { '&.Mui-focusVisible': { outline: `3px solid ${token['color-focus']}`, outlineOffset: '2px' } } },
       },
       MuiLink: { defaultProps: { underline: 'hover' } },
+      // MUI notices the browser's autofill by an animation on each field. Its keyframes live once in
+      // global.css rather than in a style element each field adds while the page is taken over
+      // (a long task on a form of eleven fields: decision 221); MUI then leaves the animation out,
+      // so it is given back here, as MUI draws it.
+      MuiInputBase: {
+        defaultProps: { disableInjectingGlobalStyles: true },
+        styleOverrides: {
+          input: {
+            animationName: AUTOFILL_CANCEL,
+            animationDuration: '10ms',
+            '&:-webkit-autofill': { animationName: AUTOFILL, animationDuration: '5000s' },
+          },
+        },
+      },
     },
   });
 }

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest, lazyEndpoints } from '../../lib/api';
 
-// Loaded with the first call (decision 062): the reset page is rendered on the server, its data loaded there.
-const accountsApi = lazyEndpoints(() => import('../../../shared/api/accounts').then((m) => m.accountsApi));
+// Loaded with the first call (decision 062): the reset page is rendered on the server, its data
+// loaded there, and the sign-in form loads zod only once it is used (decision 221).
+export const accountsApi = lazyEndpoints(() => import('../../../shared/api/accounts').then((m) => m.accountsApi));
 
 export function requestPasswordReset(email: string) {
   return apiRequest(accountsApi.pwForgot, { body: { email }, auth: false });

@@ -21,7 +21,7 @@ import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-scri
 import { usePageTitle } from '../../lib/use-page-title';
 import { AccountCard } from './account-card';
 import { requestPasswordReset } from './accounts-api';
-import { messageIn } from '../../lib/localised-resolver';
+import { messageIn } from '../../../shared/domain/messages-hy';
 
 /** docs/product.md: idle, loading, then success (message shown, form hidden) or error. */
 export function PwForgotPage() {

@@ -6,11 +6,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { accountsApi, type TokenResponse } from '../../../shared/api/accounts';
+import type { TokenResponse } from '../../../shared/api/accounts';
 import type { SecondFactorKind } from '../../../shared/api/second-factor';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
 import { useSiteText } from '../../lib/site-text';
+import { accountsApi } from './accounts-api';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { useFormAction } from '../../lib/form-outcome';
 

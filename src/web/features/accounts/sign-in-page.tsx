@@ -15,8 +15,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink } from 'react-router';
-import { accountsApi, type TokenResponse } from '../../../shared/api/accounts';
-import { signInPageForm, type SignInPageFields, type SignInPageForm } from '../../../shared/api/page-forms';
+import type { TokenResponse } from '../../../shared/api/accounts';
+import type { SignInPageFields, SignInPageForm } from '../../../shared/api/page-forms';
 import type { SecondFactorKind } from '../../../shared/api/second-factor';
 import type { FormHandover } from '../../../shared/domain/form-outcome';
 import { PAGE } from '../../../shared/domain/page-paths';
@@ -29,10 +29,17 @@ import { saveSession, useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { usePageTitle } from '../../lib/use-page-title';
+import { lazyResolver } from '../../lib/lazy-resolver';
+import { accountsApi } from './accounts-api';
 import { PasskeySignInButton } from './passkey-sign-in-button';
 import { SecondFactorStep } from './second-factor-step';
 
 type SignInFields = 'email' | 'password' | 'otp';
+
+// The form's schema, and zod with it, load as the form is first focused or checked (decision 221).
+const signInForm = lazyResolver<SignInPageForm, unknown, SignInPageFields>(() =>
+  import('../../../shared/api/page-forms').then((m) => zodResolver(m.signInPageForm)),
+);
 
 export function SignInPage() {
   // The page's own address, in its language (decision 150).
@@ -55,7 +62,7 @@ export function SignInPage() {
     setValue,
     formState: { errors },
   } = useForm<SignInPageForm, unknown, SignInPageFields>({
-    resolver: localisedResolver(zodResolver(signInPageForm), language),
+    resolver: localisedResolver(signInForm.resolver, language),
     defaultValues: { email: outcome?.values?.email ?? '', password: '', otp: '' },
   });
   useKeepTypedValues(
@@ -179,6 +186,7 @@ export function SignInPage() {
               method="post"
               action={pageAction}
               noValidate
+              onFocus={signInForm.preload}
               onSubmit={(event) => void handleSubmit((form) => signIn.mutate(form))(event)}
             >
               <Stack spacing={2.5}>

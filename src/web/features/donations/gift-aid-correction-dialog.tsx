@@ -18,7 +18,7 @@ import { useFormAction } from '../../lib/form-outcome';
 import { useSiteText } from '../../lib/site-text';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { correctDeclaration, giftAidDeclarationsKey } from './donations-api';
-import { messageIn } from '../../lib/localised-resolver';
+import { messageIn } from '../../../shared/domain/messages-hy';
 
 type Declaration = z.infer<typeof giftAidDeclarationRecord>;
 type Field = 'title' | 'first_name' | 'last_name' | 'house' | 'postcode';

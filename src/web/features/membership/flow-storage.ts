@@ -1,13 +1,13 @@
-import { z } from 'zod';
-import { proceedResponse } from '../../../shared/api/membership';
 import { parseStoredJson } from '../../lib/stored-json';
-import { billingAddress } from '../../components/card-payment/billing-address';
+import type { JoinSignIn, RegisterPayData, RenewData } from './flow-storage-schemas';
 
 /**
  * What the registration and renewal steps hand each other, kept in sessionStorage so a reload or
- * a trip back to step one keeps it. Never the password.
+ * a trip back to step one keeps it. Never the password. Writing and step one need no schema, so
+ * the join form loads no zod with its page (decision 221); the steps that read back what an
+ * earlier step wrote check it against its schema (flow-storage-schemas.ts).
  */
-const KEYS = {
+export const FLOW_KEYS = {
   registerStepOne: 'membership.register.step_one',
   registerPay: 'membership.register.pay',
   registerSignIn: 'membership.register.sign_in',
@@ -22,8 +22,9 @@ function storage(): Storage | null {
   }
 }
 
-function read<T>(key: string, schema: z.ZodType<T>): T | undefined {
-  return parseStoredJson((value) => schema.safeParse(value).data, storage()?.getItem(key) ?? null);
+/** What is kept under `key`, if it passes `check`. */
+export function readStored<T>(key: string, check: (value: unknown) => T | undefined): T | undefined {
+  return parseStoredJson(check, storage()?.getItem(key) ?? null);
 }
 
 function write(key: string, value: unknown): void {
@@ -39,8 +40,7 @@ function remove(key: string): void {
 }
 
 /** The step-one fields as typed, for prefilling the form on return; the password is dropped. */
-const storedStepOne = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
-export type StoredStepOne = z.infer<typeof storedStepOne>;
+export type StoredStepOne = Record<string, string | number | null>;
 
 export function withoutPassword(values: Record<string, unknown>): StoredStepOne {
   const kept: StoredStepOne = {};
@@ -51,45 +51,32 @@ export function withoutPassword(values: Record<string, unknown>): StoredStepOne 
   return kept;
 }
 
-export const readRegisterStepOne = () => read(KEYS.registerStepOne, storedStepOne);
-export const saveRegisterStepOne = (values: Record<string, unknown>) => write(KEYS.registerStepOne, withoutPassword(values));
+/** Step one as kept: an object of texts, numbers and nulls, or nothing at all. */
+function storedStepOne(value: unknown): StoredStepOne | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const fields = Object.values(value as Record<string, unknown>);
+  return fields.every((field) => typeof field === 'string' || typeof field === 'number' || field === null)
+    ? (value as StoredStepOne)
+    : undefined;
+}
 
-export const registerPayData = z.object({
-  proceed: proceedResponse,
-  billing: billingAddress,
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-});
-export type RegisterPayData = z.infer<typeof registerPayData>;
+export const readRegisterStepOne = () => readStored(FLOW_KEYS.registerStepOne, storedStepOne);
+export const saveRegisterStepOne = (values: Record<string, unknown>) => write(FLOW_KEYS.registerStepOne, withoutPassword(values));
 
-export const readRegisterPay = () => read(KEYS.registerPay, registerPayData);
-export const saveRegisterPay = (data: RegisterPayData) => write(KEYS.registerPay, data);
+export const saveRegisterPay = (data: RegisterPayData) => write(FLOW_KEYS.registerPay, data);
 
 /** docs/product.md: stored step-one data is cleared after success. */
 export function clearRegistration(): void {
-  remove(KEYS.registerStepOne);
-  remove(KEYS.registerPay);
+  remove(FLOW_KEYS.registerStepOne);
+  remove(FLOW_KEYS.registerPay);
 }
 
 /**
  * The new member's one sign-in once the payment has made the account (decision 086): kept apart
  * from the steps, which are cleared on success, until the thank-you page has used it.
  */
-export const joinSignIn = z.object({ payment_id: z.string(), secret: z.string() });
-export type JoinSignIn = z.infer<typeof joinSignIn>;
+export const saveJoinSignIn = (grant: JoinSignIn) => write(FLOW_KEYS.registerSignIn, grant);
+export const clearJoinSignIn = () => remove(FLOW_KEYS.registerSignIn);
 
-export const readJoinSignIn = () => read(KEYS.registerSignIn, joinSignIn);
-export const saveJoinSignIn = (grant: JoinSignIn) => write(KEYS.registerSignIn, grant);
-export const clearJoinSignIn = () => remove(KEYS.registerSignIn);
-
-export const renewData = z.object({
-  tier_index: z.number().int(),
-  auto_renew: z.boolean().optional(),
-  proceed: proceedResponse.optional(),
-});
-export type RenewData = z.infer<typeof renewData>;
-
-export const readRenew = () => read(KEYS.renew, renewData);
-export const saveRenew = (data: RenewData) => write(KEYS.renew, data);
-export const clearRenew = () => remove(KEYS.renew);
+export const saveRenew = (data: RenewData) => write(FLOW_KEYS.renew, data);
+export const clearRenew = () => remove(FLOW_KEYS.renew);

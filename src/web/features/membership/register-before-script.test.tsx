@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { membershipApi } from '../../../shared/api/membership';
 import { FakeApi } from '../../testing/fake-api';
 import { servedPage, typeBeforeScript } from '../../testing/served-page';
-import { readJoinSignIn, readRegisterPay, readRegisterStepOne } from './flow-storage';
+import { readRegisterStepOne } from './flow-storage';
+import { readJoinSignIn, readRegisterPay } from './flow-storage-schemas';
 import { RegisterPage } from './register-page';
 
 const proceed = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { membershipApi } from '../../../shared/api/membership';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage, type RenderedPage } from '../../testing/render';
-import { readRegisterPay } from './flow-storage';
+import { readRegisterPay } from './flow-storage-schemas';
 import { RegisterPage } from './register-page';
 
 const required = ['First name', 'Last name', 'Email', 'Password', 'Address line 1', 'Town or city', 'Postcode', 'Phone number'];

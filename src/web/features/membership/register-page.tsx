@@ -12,11 +12,11 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { memo, useCallback, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { registrationForm, type RegistrationForm } from '../../../shared/api/membership';
+import type { registrationForm, RegistrationForm } from '../../../shared/api/membership';
 import type { FormHandover } from '../../../shared/domain/form-outcome';
 import { PAGE } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
@@ -26,7 +26,7 @@ import { ThanksCard } from '../../components/thanks-card';
 import { useSession } from '../../lib/session';
 import { PrivacyNotice } from '../../components/privacy-notice';
 import { FormOutcomeMessage } from '../../components/form-outcome-message';
-import { MissingFields } from '../../components/missing-fields';
+import { MissingFields, type MissingField } from '../../components/missing-fields';
 import { useFormAction, useFormHandover, useFormOutcome } from '../../lib/form-outcome';
 import { useKeepTypedValues, type TypedValue } from '../../lib/typed-before-script';
 import { SiteText } from '../../components/site-text';
@@ -41,10 +41,16 @@ import { TierPicker } from './tier-picker';
 import { AutoRenewCheckbox } from './auto-renew/auto-renew-checkbox';
 import { GradYearField } from './grad-year-field';
 import { withStudentYear } from './student-year';
+import { lazyResolver } from '../../lib/lazy-resolver';
 
 type FormInput = RegistrationForm;
 type FormOutput = z.output<typeof registrationForm>;
 type FieldName = FieldPath<FormInput>;
+
+// The form's schema, and zod with it, load as the form is first focused or checked (decision 221).
+const registration = lazyResolver<FormInput, unknown, FormOutput>(() =>
+  import('../../../shared/api/membership').then((m) => zodResolver(m.registrationForm)),
+);
 
 const textFields = [
   'first_name',
@@ -161,14 +167,10 @@ function RegisterForm() {
     setError,
     formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
-    resolver: withStudentYear(localisedResolver(zodResolver(registrationForm), language), t),
+    resolver: withStudentYear(localisedResolver(registration.resolver, language), t),
     defaultValues: defaults,
     shouldFocusError: true,
   });
-  const chosenTier = useWatch({ control, name: 'tier_index' });
-  const student = chosenTier === STUDENT_TIER_INDEX;
-  // A free tier is never charged, so it cannot renew automatically (decision 140).
-  const paidTier = typeof chosenTier === 'number' && (tierByIndex(chosenTier)?.pence ?? 0) > 0;
   const formRef = useRef<HTMLFormElement>(null);
   useKeepTypedValues(
     formRef,
@@ -231,39 +233,18 @@ function RegisterForm() {
   }
 
   // What the server found wrong with a form sent before the script, until the next try here.
-  const serverError = (name: string) => shownOutcome?.fields?.[name];
-  const errorOf = (name: FieldName) => errors[name]?.message ?? serverError(name);
-
-  // Controlled: the served page shows what was sent, and the script keeps what was typed (decision 085).
-  const text = (name: (typeof textFields)[number] | 'plain_pw', label: SiteTextKey, props: TextFieldProps = {}) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField
-          name={field.name}
-          value={field.value ?? ''}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          label={t(label)}
-          fullWidth
-          {...props}
-          // After the props: a field's own hint gives way to its error.
-          error={Boolean(errorOf(name))}
-          helperText={errorOf(name) ?? props.helperText}
-        />
-      )}
-    />
-  );
+  const serverErrors = shownOutcome?.fields;
 
   // Said when Continue is pressed with something missing: every field at fault, by its label.
-  const missing = tried
-    ? Object.entries(fieldLabels).flatMap(([name, label]) => {
-        const message = name === 'tier_index' && errors.tier_index ? t('renew.choose_tier') : errorOf(name as FieldName);
+  const missing = !tried
+    ? noneMissing
+    : Object.entries(fieldLabels).flatMap(([name, label]) => {
+        const message =
+          name === 'tier_index' && errors.tier_index
+            ? t('renew.choose_tier')
+            : (errors[name as FieldName]?.message ?? serverErrors?.[name]);
         return message ? [{ name, label: t(label), message }] : [];
-      })
-    : [];
+      });
 
   return (
     <>
@@ -276,6 +257,7 @@ function RegisterForm() {
           method="post"
           action={pageAction}
           noValidate
+          onFocus={registration.preload}
           onSubmit={(event) => {
             setTried(true);
             setShownOutcome(null);
@@ -284,142 +266,233 @@ function RegisterForm() {
         >
           <Stack spacing={3}>
             <FormOutcomeMessage outcome={shownOutcome} />
-            <Panel>
-              <Controller
-                control={control}
-                name="tier_index"
-                render={({ field, fieldState }) => (
-                  <TierPicker
-                    label={t('register.tier')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    inputRef={field.ref}
-                    error={fieldState.error ? t('renew.choose_tier') : serverError('tier_index')}
-                  />
-                )}
-              />
-              {paidTier && (
-                <Box sx={{ mt: 2 }}>
-                  <Controller
-                    control={control}
-                    name="auto_renew"
-                    render={({ field }) => (
-                      <AutoRenewCheckbox
-                        checked={field.value === true}
-                        onChange={field.onChange}
-                        inputRef={field.ref}
-                        error={serverError('auto_renew')}
-                      />
-                    )}
-                  />
-                </Box>
-              )}
-            </Panel>
-
-            <Panel labelledBy="register-about">
-              <PanelTitle id="register-about" k="register.section.about" />
-              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                {text('first_name', 'register.first_name', { required: true, autoComplete: 'given-name' })}
-                {text('last_name', 'register.last_name', { required: true, autoComplete: 'family-name' })}
-                {/* docs/product.md section 5: the e-mail is a plain text field here. */}
-                {text('email', 'register.email', {
-                  required: true,
-                  autoComplete: 'email',
-                  slotProps: { htmlInput: { inputMode: 'email', spellCheck: 'false', autoCapitalize: 'none' } },
-                })}
-                {text('plain_pw', 'register.password', {
-                  required: true,
-                  type: 'password',
-                  autoComplete: 'new-password',
-                  helperText: t('register.password_help'),
-                })}
-              </Box>
-            </Panel>
-
-            <Panel labelledBy="register-work">
-              <PanelTitle id="register-work" k="register.section.work" />
-              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>{text('qualifications', 'register.qualifications')}</Box>
-                {text('workplace', 'register.workplace', { autoComplete: 'organization' })}
-                {text('job_title', 'register.job_title', { autoComplete: 'organization-title' })}
-                {student && (
-                  <Controller
-                    control={control}
-                    name="grad_year"
-                    shouldUnregister
-                    render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} placeholder="2028" required />}
-                  />
-                )}
-              </Box>
-            </Panel>
-
-            <Panel labelledBy="register-contact">
-              <PanelTitle id="register-contact" k="register.section.contact" />
-              <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                  {text('addr_line1', 'register.addr_line1', { required: true, autoComplete: 'address-line1' })}
-                </Box>
-                <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-                  {text('addr_line2', 'register.addr_line2', { autoComplete: 'address-line2' })}
-                </Box>
-                {text('addr_city', 'register.addr_city', { required: true, autoComplete: 'address-level2' })}
-                {text('addr_post', 'register.addr_post', { required: true, autoComplete: 'postal-code' })}
-                {text('phone_no', 'register.phone_no', { required: true, type: 'tel', autoComplete: 'tel' })}
-              </Box>
-              <Box sx={{ mt: 3 }}>
-                <Controller
-                  control={control}
-                  name="language"
-                  render={({ field }) => (
-                    <LanguageChoice
-                      label={t('register.language')}
-                      value={field.value ?? language}
-                      onChange={field.onChange}
-                      inputRef={field.ref}
-                    />
-                  )}
-                />
-              </Box>
-              <Box sx={{ mt: 3 }}>
-                <Controller
-                  control={control}
-                  name="news_email"
-                  render={({ field }) => (
-                    <PrivacyNotice newsEmail={field.value === true} onNewsEmail={field.onChange} inputRef={field.ref} />
-                  )}
-                />
-              </Box>
-            </Panel>
-
+            <TierPanel control={control} serverErrors={serverErrors} />
+            <AboutPanel control={control} serverErrors={serverErrors} />
+            <WorkPanel control={control} serverErrors={serverErrors} />
+            <ContactPanel control={control} serverErrors={serverErrors} />
             <MissingFields fields={missing} />
-            <Stack
-              direction={{ xs: 'column-reverse', sm: 'row' }}
-              spacing={2}
-              sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
-            >
-              <Typography sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
-                <SiteText k="register.have_account" />{' '}
-                <Link component={RouterLink} to={PAGE.signIn} sx={{ fontWeight: 600 }}>
-                  <SiteText k="register.sign_in" />
-                </Link>
-              </Typography>
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                loading={proceed.isPending}
-                endIcon={<ArrowForwardIcon />}
-                sx={{ py: 1.3, px: 4 }}
-              >
-                {t('register.continue')}
-              </Button>
-            </Stack>
-            <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: { xs: 'center', sm: 'right' } }}>
-              <SiteText k="register.required_note" />
-            </Typography>
+            <FormActions pending={proceed.isPending} />
           </Stack>
         </Box>
       </Container>
     </>
+  );
+}
+
+/**
+ * A part of the form, memoised: the form's state reaches it through `control` alone, so the
+ * form's own redraws (ready once taken over, a failed check) leave it be, and a field redraws
+ * when its own state changes. The takeover then ends in a short task, not in a second drawing of
+ * every field (docs/architecture.md, decision 221).
+ */
+type PartProps = {
+  control: Control<FormInput, unknown, FormOutput>;
+  /** What the server found wrong with the form sent before the script, by field. */
+  serverErrors: Record<string, string> | undefined;
+};
+
+const TierPanel = memo(function TierPanel({ control, serverErrors }: PartProps) {
+  const { t } = useSiteText();
+  const chosenTier = useWatch({ control, name: 'tier_index' });
+  // A free tier is never charged, so it cannot renew automatically (decision 140).
+  const paidTier = typeof chosenTier === 'number' && (tierByIndex(chosenTier)?.pence ?? 0) > 0;
+  return (
+    <Panel>
+      <Controller
+        control={control}
+        name="tier_index"
+        render={({ field, fieldState }) => (
+          <TierPicker
+            label={t('register.tier')}
+            value={field.value}
+            onChange={field.onChange}
+            inputRef={field.ref}
+            error={fieldState.error ? t('renew.choose_tier') : serverErrors?.tier_index}
+          />
+        )}
+      />
+      {paidTier && (
+        <Box sx={{ mt: 2 }}>
+          <Controller
+            control={control}
+            name="auto_renew"
+            render={({ field }) => (
+              <AutoRenewCheckbox
+                checked={field.value === true}
+                onChange={field.onChange}
+                inputRef={field.ref}
+                error={serverErrors?.auto_renew}
+              />
+            )}
+          />
+        </Box>
+      )}
+    </Panel>
+  );
+});
+
+const AboutPanel = memo(function AboutPanel({ control, serverErrors }: PartProps) {
+  const { t } = useSiteText();
+  const field = fieldOf(control, serverErrors);
+  return (
+    <Panel labelledBy="register-about">
+      <PanelTitle id="register-about" k="register.section.about" />
+      <Box sx={twoColumns}>
+        {field('first_name', 'register.first_name', { required: true, autoComplete: 'given-name' })}
+        {field('last_name', 'register.last_name', { required: true, autoComplete: 'family-name' })}
+        {/* docs/product.md section 5: the e-mail is a plain text field here. */}
+        {field('email', 'register.email', {
+          required: true,
+          autoComplete: 'email',
+          slotProps: { htmlInput: { inputMode: 'email', spellCheck: 'false', autoCapitalize: 'none' } },
+        })}
+        {field('plain_pw', 'register.password', {
+          required: true,
+          type: 'password',
+          autoComplete: 'new-password',
+          helperText: t('register.password_help'),
+        })}
+      </Box>
+    </Panel>
+  );
+});
+
+const WorkPanel = memo(function WorkPanel({ control, serverErrors }: PartProps) {
+  const student = useWatch({ control, name: 'tier_index' }) === STUDENT_TIER_INDEX;
+  const field = fieldOf(control, serverErrors);
+  return (
+    <Panel labelledBy="register-work">
+      <PanelTitle id="register-work" k="register.section.work" />
+      <Box sx={twoColumns}>
+        <Box sx={wholeRow}>{field('qualifications', 'register.qualifications')}</Box>
+        {field('workplace', 'register.workplace', { autoComplete: 'organization' })}
+        {field('job_title', 'register.job_title', { autoComplete: 'organization-title' })}
+        {student && (
+          <Controller
+            control={control}
+            name="grad_year"
+            shouldUnregister
+            render={({ field, fieldState }) => <GradYearField field={field} fieldState={fieldState} placeholder="2028" required />}
+          />
+        )}
+      </Box>
+    </Panel>
+  );
+});
+
+const ContactPanel = memo(function ContactPanel({ control, serverErrors }: PartProps) {
+  const { t, language } = useSiteText();
+  const field = fieldOf(control, serverErrors);
+  return (
+    <Panel labelledBy="register-contact">
+      <PanelTitle id="register-contact" k="register.section.contact" />
+      <Box sx={twoColumns}>
+        <Box sx={wholeRow}>{field('addr_line1', 'register.addr_line1', { required: true, autoComplete: 'address-line1' })}</Box>
+        <Box sx={wholeRow}>{field('addr_line2', 'register.addr_line2', { autoComplete: 'address-line2' })}</Box>
+        {field('addr_city', 'register.addr_city', { required: true, autoComplete: 'address-level2' })}
+        {field('addr_post', 'register.addr_post', { required: true, autoComplete: 'postal-code' })}
+        {field('phone_no', 'register.phone_no', { required: true, type: 'tel', autoComplete: 'tel' })}
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <Controller
+          control={control}
+          name="language"
+          render={({ field }) => (
+            <LanguageChoice label={t('register.language')} value={field.value ?? language} onChange={field.onChange} inputRef={field.ref} />
+          )}
+        />
+      </Box>
+      <Box sx={{ mt: 3 }}>
+        <Controller
+          control={control}
+          name="news_email"
+          render={({ field }) => <PrivacyNotice newsEmail={field.value === true} onNewsEmail={field.onChange} inputRef={field.ref} />}
+        />
+      </Box>
+    </Panel>
+  );
+});
+
+/** Continue, and the way to sign in instead. */
+const FormActions = memo(function FormActions({ pending }: { pending: boolean }) {
+  const { t } = useSiteText();
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column-reverse', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography sx={{ textAlign: { xs: 'center', sm: 'left' } }}>
+          <SiteText k="register.have_account" />{' '}
+          <Link component={RouterLink} to={PAGE.signIn} sx={{ fontWeight: 600 }}>
+            <SiteText k="register.sign_in" />
+          </Link>
+        </Typography>
+        <Button type="submit" variant="contained" size="large" loading={pending} endIcon={<ArrowForwardIcon />} sx={{ py: 1.3, px: 4 }}>
+          {t('register.continue')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: { xs: 'center', sm: 'right' } }}>
+        <SiteText k="register.required_note" />
+      </Typography>
+    </>
+  );
+});
+
+const noneMissing: MissingField[] = [];
+
+const twoColumns = { display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } } as const;
+const wholeRow = { gridColumn: { sm: '1 / -1' } } as const;
+
+/**
+ * The form's text fields, controlled: the served page shows what was sent, and the script keeps
+ * what was typed (decision 085). A field's error is the form's check's, else the server's.
+ */
+function fieldOf(control: PartProps['control'], serverErrors: PartProps['serverErrors']) {
+  return (name: TextName, label: SiteTextKey, props: TextFieldProps = {}) => (
+    <FormText control={control} name={name} label={label} serverError={serverErrors?.[name]} props={props} />
+  );
+}
+
+type TextName = (typeof textFields)[number] | 'plain_pw';
+
+function FormText({
+  control,
+  name,
+  label,
+  serverError,
+  props,
+}: {
+  control: PartProps['control'];
+  name: TextName;
+  label: SiteTextKey;
+  serverError: string | undefined;
+  props: TextFieldProps;
+}) {
+  const { t } = useSiteText();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const error = fieldState.error?.message ?? serverError;
+        return (
+          <TextField
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            label={t(label)}
+            fullWidth
+            {...props}
+            // After the props: a field's own hint gives way to its error.
+            error={Boolean(error)}
+            helperText={error ?? props.helperText}
+          />
+        );
+      }}
+    />
   );
 }

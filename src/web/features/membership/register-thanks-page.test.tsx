@@ -6,7 +6,8 @@ import { COMPLETED_FLOW } from '../../components/card-payment/payments-api';
 import { readSession } from '../../lib/session';
 import { FakeApi, FakeFailure } from '../../testing/fake-api';
 import { renderPage } from '../../testing/render';
-import { readJoinSignIn, saveJoinSignIn } from './flow-storage';
+import { saveJoinSignIn } from './flow-storage';
+import { readJoinSignIn } from './flow-storage-schemas';
 import { registerSignIn } from './membership-api';
 import { RegisterThanksPage } from './register-thanks-page';
 

@@ -17,7 +17,8 @@ import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PaymentReturnNotice } from '../../components/card-payment/payment-return-notice';
 import { useCompletedFlow, useSettleOnReturn } from '../../components/card-payment/payments-api';
-import { clearJoinSignIn, clearRegistration, readJoinSignIn, type JoinSignIn } from './flow-storage';
+import { clearJoinSignIn, clearRegistration } from './flow-storage';
+import { readJoinSignIn, type JoinSignIn } from './flow-storage-schemas';
 import { RegisterSteps } from './membership-layout';
 import { registerSignIn } from './membership-api';
 

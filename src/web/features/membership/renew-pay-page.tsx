@@ -6,7 +6,8 @@ import { emptyBillingAddress } from '../../components/card-payment/billing-addre
 import { useSession } from '../../lib/session';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { clearRenew, readRenew } from './flow-storage';
+import { clearRenew } from './flow-storage';
+import { readRenew } from './flow-storage-schemas';
 import { memberInfoKey, renewConfirmSimple } from './membership-api';
 import { PayStep } from './pay-step';
 

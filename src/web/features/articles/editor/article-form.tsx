@@ -24,7 +24,7 @@ import { useDeleteArticle, useSaveArticle } from '../articles-edit-api';
 import { CategoriesInput } from './categories-input';
 import { ContentEditor } from './content-editor';
 import { useFormAction } from '../../../lib/form-outcome';
-import { messageIn } from '../../../lib/localised-resolver';
+import { messageIn } from '../../../../shared/domain/messages-hy';
 
 export type ArticleDraft = {
   title: string;

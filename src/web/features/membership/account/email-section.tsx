@@ -10,7 +10,7 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
-import { messageIn } from '../../../lib/localised-resolver';
+import { messageIn } from '../../../../shared/domain/messages-hy';
 
 /** The new address gets a link; the change happens when it is opened. */
 export function EmailSection({ current }: { current: string }) {

@@ -10,7 +10,7 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
-import { messageIn } from '../../../lib/localised-resolver';
+import { messageIn } from '../../../../shared/domain/messages-hy';
 
 /** The admin's own name (the first admin starts as "Site Administrator"): what the profile greets. */
 export function NameSection({ firstName, lastName }: { firstName: string; lastName: string }) {

@@ -11,7 +11,7 @@ import { apiRequest, ApiError, errorMessage } from '../../../lib/api';
 import { readSession, saveSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { useFormAction } from '../../../lib/form-outcome';
-import { messageIn } from '../../../lib/localised-resolver';
+import { messageIn } from '../../../../shared/domain/messages-hy';
 
 /** Current password, new one twice; the server ends every other session and hands this one a new token. */
 export function PasswordSection() {
