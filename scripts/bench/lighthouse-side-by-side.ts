@@ -9,7 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROMIUM, FLAGS, median, runOnce, type Run } from './lighthouse';
+import { CHROMIUM, FLAGS, median, runOnce, warmPictures, type Run } from './lighthouse';
 
 const [treeA, treeB, runsArg] = process.argv.slice(2);
 if (!treeA || !treeB) {
@@ -85,6 +85,7 @@ try {
     const paths = [pathA, pages[1]!.get(kind)];
     if (!paths[1]) continue;
     const runs: Run[][] = [[], []];
+    for (const which of [0, 1]) await warmPictures(`${servers[which]!.origin}${paths[which]}`);
     for (let i = 0; i < RUNS; i++)
       for (const which of [0, 1]) runs[which]!.push(await runOnce(`${servers[which]!.origin}${paths[which]}`, chrome.port));
     for (const which of [0, 1]) {

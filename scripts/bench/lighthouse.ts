@@ -112,7 +112,7 @@ function gzipKiB(scripts: string[], webDir: string): number {
  * demo site makes its pictures' copies on their first request (decision 210), and a run that waited
  * for one would time the encoder, not the page a visitor meets.
  */
-async function warmPictures(url: string): Promise<void> {
+export async function warmPictures(url: string): Promise<void> {
   const html = await (await fetch(url)).text();
   const sets = [...html.matchAll(/\bsrcset="([^"]+)"/gi)].flatMap((match) => match[1]!.split(','));
   const addresses = new Set(sets.map((candidate) => candidate.trim().split(/\s+/)[0]!).filter(Boolean));
