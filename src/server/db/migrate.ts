@@ -30,6 +30,7 @@ import * as m0026 from './migrations/0026-mail-in-language';
 import * as m0028 from './migrations/0028-image-variants';
 import * as m0029 from './migrations/0029-members-search-text';
 import * as m0030 from './migrations/0030-provider-erasures';
+import * as m0031 from './migrations/0031-member-orders-covering';
 
 type NumberedMigration = { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> };
 
@@ -64,6 +65,7 @@ const migrations: Record<string, NumberedMigration> = {
   '0028-image-variants': m0028,
   '0029-members-search-text': m0029,
   '0030-provider-erasures': m0030,
+  '0031-member-orders-covering': m0031,
 };
 
 class StaticProvider implements MigrationProvider {
