@@ -51,6 +51,15 @@ describe('merging the members search index', () => {
     expect([await found('petrosyanhourly'), await found('անահիտ'), await found('hourly12@')]).toEqual(before);
   });
 
+  it('by two servers at once while members join, losing none of them from the searches', async () => {
+    await Promise.all([t.services.runScheduledJobs(), t.services.runScheduledJobs(), joinOneByOne('together', 8)]);
+    await t.services.runScheduledJobs();
+
+    if (t.db.dialect === 'sqlite') expect(await segments()).toBe(1);
+    expect(await found('petrosyantogether')).toHaveLength(8);
+    expect(await found('together7@')).toEqual(['together7@example.org']);
+  });
+
   it('after an import is committed, and a second merge changes nothing', async () => {
     await joinOneByOne('imported-before', 5);
     const rows = Array.from({ length: 30 }, (_, i) =>
@@ -66,5 +75,17 @@ describe('merging the members search index', () => {
     await t.services.runScheduledJobs();
     if (t.db.dialect === 'sqlite') expect(await segments()).toBe(1);
     expect(await found('imported-before4@')).toEqual(['imported-before4@example.org']);
+
+    // Undone: the accounts it made go, and the index is merged again without them.
+    await joinOneByOne('after-import', 3);
+    const undone = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/imports/${dry.json().id as string}/undo`,
+      headers: { authorization: admin },
+    });
+    expect(undone.statusCode).toBe(200);
+    if (t.db.dialect === 'sqlite') expect(await segments()).toBe(1);
+    expect(await found('khachatryan')).toEqual([]);
+    expect(await found('petrosyanafter-import')).toHaveLength(3);
   });
 });
