@@ -123,6 +123,13 @@ test('the admin offers Gift Aid, a donor adds it, and the donation is in the HMR
   await dialog.getByRole('button', { name: 'Cancel declaration' }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText('Cancelled');
+  // A cancelled declaration stays as readable as the others, in the table and on a phone's cards:
+  // greyed by its background, not faded.
+  await checkA11y(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await checkA11y(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   expect(dialogs).toEqual([]);
 
   // Back as it was: no charity number, no Gift Aid.

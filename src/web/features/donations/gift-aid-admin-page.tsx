@@ -203,7 +203,7 @@ function DeclarationsPanel() {
               <Box
                 component="li"
                 key={d._id}
-                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, opacity: d.cancelled_at ? 0.75 : 1 }}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2, bgcolor: d.cancelled_at ? 'action.hover' : undefined }}
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
                   <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{name}</Typography>
@@ -244,7 +244,7 @@ function DeclarationsPanel() {
               {declarations.data.map((d) => {
                 const name = declarantName(d);
                 return (
-                  <TableRow key={d._id} sx={{ opacity: d.cancelled_at ? 0.7 : 1 }}>
+                  <TableRow key={d._id} sx={{ bgcolor: d.cancelled_at ? 'action.hover' : undefined }}>
                     <TableCell sx={{ fontWeight: 600 }}>{name}</TableCell>
                     <TableCell>{address(d)}</TableCell>
                     <TableCell align="right">{formatPence(d.amount, language)}</TableCell>
