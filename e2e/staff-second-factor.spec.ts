@@ -28,6 +28,16 @@ test('an admin without a second factor is taken to set one up before anything el
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/Your role needs a second factor/);
 
+    // Nor can an article be written: the editor says so before a word is typed, and points back here.
+    await page.goto('/article/new');
+    await expect(
+      page.getByText('Your role as admin needs a second factor before you can write or change articles.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Title/ })).toHaveCount(0);
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'Set up a second factor' }).click();
+    await expect(page).toHaveURL(/\/profile\/security$/);
+
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await expect(page.getByRole('img', { name: 'QR code to scan with your authenticator app' })).toBeVisible();
     const secret = (await page.getByTestId('totp-secret').textContent())!.replace(/\s/g, '');

@@ -250,6 +250,9 @@ export const siteTextDefaults = {
   'editor.new_title': 'New article',
   'editor.edit_title': 'Edit article',
   'editor.needs_rights': 'Only editors can write articles. Sign in with an editor account to continue.',
+  'editor.needs_factor':
+    'Your role as {role} needs a second factor before you can write or change articles. Add a passkey or an authenticator app on your Sign-in and security page.',
+  'editor.set_up_factor': 'Set up a second factor',
   'editor.title': 'Title',
   'editor.date': 'Date',
   'editor.categories': 'Categories',

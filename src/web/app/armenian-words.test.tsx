@@ -32,6 +32,7 @@ import { eventsWords } from '../features/events/events-words';
 import type { Words } from '../lib/words';
 import { FakeApi } from '../testing/fake-api';
 import { renderPage } from '../testing/render';
+import { staffSecurity } from '../testing/staff-security';
 
 // Decision 205: an Armenian page of the editors and the member area shows none of the English
 // words: neither a site text's English default (where it has an Armenian value) nor an English
@@ -136,7 +137,7 @@ describe('the editors on an Armenian page', () => {
       url: '/article/new',
       signedInAs: 'editor',
       language: 'hy',
-      api: new FakeApi().on(articlesApi.categories, ['Լուրեր']),
+      api: new FakeApi().on(articlesApi.categories, ['Լուրեր']).on(secondFactorApi.security, staffSecurity({ blocked: false })),
     });
     const save = await screen.findByRole('button', { name: siteTextHy['action.save'] });
     // The toolbar's buttons are named by their tooltips.

@@ -1,36 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import type { TokenResponse } from '../../../shared/api/accounts';
-import { apiRequest, lazyEndpoints } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { deviceHeaders } from '../../lib/device-id';
-import { useSession } from '../../lib/session';
-
-/** Loaded with the first call, so the sign-in page's first load carries none of it (decision 062). */
-export const secondFactorApi = lazyEndpoints(() => import('../../../shared/api/second-factor').then((m) => m.secondFactorApi));
-export const staffFactorApi = lazyEndpoints(() => import('../../../shared/api/second-factor').then((m) => m.staffFactorApi));
-
-const keyOf = (what: string, username: string | undefined) => ['security', what, username ?? ''] as const;
-
-export function useSecurity() {
-  const session = useSession();
-  return useQuery({
-    queryKey: keyOf('factors', session?.username),
-    queryFn: ({ signal }) => apiRequest(secondFactorApi.security, { signal }),
-    enabled: Boolean(session),
-  });
-}
-
-export function useSessions() {
-  const session = useSession();
-  return useQuery({
-    queryKey: keyOf('sessions', session?.username),
-    queryFn: ({ signal }) => apiRequest(secondFactorApi.sessions, { signal }),
-    enabled: Boolean(session),
-  });
-}
-
-export const securityKey = (username: string | undefined) => keyOf('factors', username);
-export const sessionsKey = (username: string | undefined) => keyOf('sessions', username);
+import { secondFactorApi } from '../../lib/account-security';
 
 /** Whether this browser can use passkeys at all (the library is loaded only then). */
 export async function browserHasPasskeys(): Promise<boolean> {

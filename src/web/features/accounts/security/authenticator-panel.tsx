@@ -11,7 +11,7 @@ import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
-import { secondFactorApi, securityKey, sessionsKey } from '../second-factor-api';
+import { secondFactorApi, securityKey, sessionsKey } from '../../../lib/account-security';
 import { PasswordConfirm } from './password-confirm';
 import { RecoveryCodes } from './recovery-codes';
 import { useFormAction } from '../../../lib/form-outcome';

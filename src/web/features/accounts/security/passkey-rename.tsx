@@ -5,7 +5,7 @@ import type { PasskeyInfo } from '../../../../shared/api/second-factor';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { apiRequest, errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
-import { secondFactorApi } from '../second-factor-api';
+import { secondFactorApi } from '../../../lib/account-security';
 
 /** Gives a passkey a new name (the device it lives on, say), so the list tells them apart. */
 export function PasskeyRename({ passkey, onDone, onClose }: { passkey: PasskeyInfo; onDone: () => void; onClose: () => void }) {

@@ -13,12 +13,12 @@ import { formatShortDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useSecurity } from '../second-factor-api';
+import { useSecurity } from '../../../lib/account-security';
 import { AuthenticatorPanel } from './authenticator-panel';
 import { PasskeysPanel } from './passkeys-panel';
 import { SessionsPanel } from './sessions-panel';
 import { useWords } from '../../../lib/words';
-import { securityWords } from './security-words';
+import { roleWords } from '../../../lib/role-words';
 
 /**
  * Sign-in and security (/profile/security): passkeys, the authenticator app and recovery codes,
@@ -64,7 +64,7 @@ export function SecurityPage() {
 
 function StaffNotice({ security, role: roleKey }: { security: AccountSecurity; role: string }) {
   const { t, language } = useSiteText();
-  const role = useWords(securityWords).role(roleKey);
+  const role = useWords(roleWords).role(roleKey);
   const { staff } = security;
   if (!staff.applies) return null;
   if (staff.blocked) return <Alert severity="warning">{t('security.staff_required').replace('{role}', role)}</Alert>;

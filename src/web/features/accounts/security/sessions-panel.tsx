@@ -15,7 +15,7 @@ import { apiRequest, errorMessage } from '../../../lib/api';
 import { formatShortDateTime } from '../../../lib/format';
 import { clearSession, useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
-import { secondFactorApi, sessionsKey, useSessions } from '../second-factor-api';
+import { secondFactorApi, sessionsKey, useSessions } from '../../../lib/account-security';
 
 /** Where the account is signed in: device, approximate place, first and last use; end one or all others. */
 export function SessionsPanel() {

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articlesApi, type ArticleRecord } from '../../../../shared/api/articles';
 import type { RawDocument } from '../../../../shared/domain/richtext/document';
+import { secondFactorApi } from '../../../../shared/api/second-factor';
 import { FakeApi } from '../../../testing/fake-api';
+import { staffSecurity } from '../../../testing/staff-security';
 import { renderPage } from '../../../testing/render';
 import { ArticlePage } from '../article-page';
 import { ArticleEditorPage } from './article-editor-page';
@@ -40,7 +42,8 @@ function fakeArticle(translated: boolean) {
   return new FakeApi()
     .on(articlesApi.one, (request) => (request.query.get('lang') === 'hy' && translated ? armenian : english))
     .on(articlesApi.categories, (request) => (request.query.get('lang') === 'hy' ? ['Լուրեր'] : ['News']))
-    .on(articlesApi.update, () => ({ succeeded: true }));
+    .on(articlesApi.update, () => ({ succeeded: true }))
+    .on(secondFactorApi.security, staffSecurity({ blocked: false }));
 }
 
 describe('the article editor in two languages (decision 180)', () => {

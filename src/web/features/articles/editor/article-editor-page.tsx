@@ -13,6 +13,10 @@ import { ApiError } from '../../../lib/api';
 import { hasEditingRights, useSession } from '../../../lib/session';
 import { useSiteText } from '../../../lib/site-text';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { useWords } from '../../../lib/words';
+import { PAGE } from '../../../../shared/domain/page-paths';
+import { useSecurity } from '../../../lib/account-security';
+import { roleWords } from '../../../lib/role-words';
 import { todayInput, toDateInput } from '../article-date';
 import { articleMode } from '../article-mode';
 import { useArticle } from '../articles-api';
@@ -28,10 +32,20 @@ export function ArticleEditorPage() {
   const article = useArticle(mode === 'edit' && validId ? id : null, 'en');
   // The Armenian version, if any, to edit beside the English (decision 180).
   const armenian = useArticle(mode === 'edit' && validId ? id : null, 'hy');
-  const editor = hasEditingRights(useSession());
+  const session = useSession();
+  const editor = hasEditingRights(session);
+  // A staff account without its second factor may not save: it is told so before it writes a word.
+  const security = useSecurity();
+  const roleName = useWords(roleWords).role(session?.role ?? 'editor');
   const notFound = article.error instanceof ApiError && article.error.status === 404;
   usePageTitle(mode === 'create' ? t('editor.new_title') : t('editor.edit_title'));
 
+  const loading = (
+    <LoadingRegion>
+      <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
+      <Skeleton variant="rounded" height={360} />
+    </LoadingRegion>
+  );
   let body;
   if (!editor) {
     body = (
@@ -46,6 +60,21 @@ export function ArticleEditorPage() {
         {t('editor.needs_rights')}
       </Alert>
     );
+  } else if (security.data?.staff.blocked) {
+    body = (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={PAGE.profileSecurity} color="inherit">
+            {t('editor.set_up_factor')}
+          </Button>
+        }
+      >
+        {t('editor.needs_factor').replace('{role}', roleName)}
+      </Alert>
+    );
+  } else if (security.isPending) {
+    body = loading;
   } else if (mode === 'create') {
     body = (
       <ArticleForm
@@ -56,12 +85,7 @@ export function ArticleEditorPage() {
   } else if (!validId) {
     body = <Typography>{t('article.invalid_id')}</Typography>;
   } else if (article.isPending || armenian.isPending) {
-    body = (
-      <LoadingRegion>
-        <Skeleton variant="rounded" height={56} sx={{ mb: 2 }} />
-        <Skeleton variant="rounded" height={360} />
-      </LoadingRegion>
-    );
+    body = loading;
   } else if (notFound) {
     body = <Typography>{t('article.not_found')}</Typography>;
   } else if (article.isError || armenian.isError) {

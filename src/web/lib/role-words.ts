@@ -1,10 +1,10 @@
-import type { Role } from '../../../../shared/domain/roles';
-import { defineWords } from '../../../lib/words';
+import type { Role } from '../../shared/domain/roles';
+import { defineWords } from './words';
 
 const ARMENIAN_ROLES: Record<Role, string> = { member: 'անդամ', editor: 'խմբագիր', admin: 'ադմինիստրատոր' };
 
-/** The staff roles as the staff factor notice names them (decision 190): only staff read them. */
-export const securityWords = defineWords(
+/** A role as the staff's notices name it (decision 190): only staff read them. */
+export const roleWords = defineWords(
   {
     /** The session's role (a role the page does not know shows as it is). */
     role: (role: string): string => role,
