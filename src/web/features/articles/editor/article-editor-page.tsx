@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
@@ -61,16 +62,15 @@ export function ArticleEditorPage() {
       </Alert>
     );
   } else if (security.data?.staff.blocked) {
+    // The button under the words, not beside them: its label is long for a phone's width.
     body = (
-      <Alert
-        severity="warning"
-        action={
-          <Button component={RouterLink} to={PAGE.profileSecurity} color="inherit">
+      <Alert severity="warning">
+        {t('editor.needs_factor').replace('{role}', roleName)}
+        <Box sx={{ mt: 1.5 }}>
+          <Button component={RouterLink} to={PAGE.profileSecurity} variant="outlined" color="inherit">
             {t('editor.set_up_factor')}
           </Button>
-        }
-      >
-        {t('editor.needs_factor').replace('{role}', roleName)}
+        </Box>
       </Alert>
     );
   } else if (security.isPending) {
