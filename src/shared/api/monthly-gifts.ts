@@ -53,6 +53,17 @@ export type MonthlyConfirmResponse = z.infer<typeof monthlyConfirmResponse>;
 export const monthlyLinkRequest = z.object({ gift_id: giftId, token: linkToken });
 export const myMonthlyGifts = z.object({ gifts: z.array(monthlyGift) });
 
+/** A new card for an active gift: its setup flow (nothing charged), then the card it saved. */
+export const monthlyCardSetupResponse = z.object({ client_secret: z.string(), setup_intent_id: z.string() });
+export const monthlyCardLinkRequest = monthlyLinkRequest.extend({ setup_intent_id: setupIntentId });
+export const monthlyCardMineRequest = z.object({ gift_id: giftId, setup_intent_id: setupIntentId });
+/** The gift with its new card; a declined month waiting for its retry is tried on the new card at once. */
+export const monthlyCardChangeResponse = z.object({
+  gift: monthlyGift,
+  retried: z.object({ status: z.enum(['succeeded', 'declined']), message: z.string().nullable() }).nullable(),
+});
+export type MonthlyCardChangeResponse = z.infer<typeof monthlyCardChangeResponse>;
+
 export const adminMonthlyGifts = z.object({
   gifts: z.array(
     z.object({
@@ -121,6 +132,26 @@ export const monthlyGiftsApi = defineEndpoints('monthly-gifts', {
     response: monthlyGift,
     errors: { 404: 'No such gift, or the link’s secret is wrong', 409: 'The gift has ended already' },
   },
+  cardSetupByLink: {
+    method: 'POST',
+    path: '/api/donations/monthly/card',
+    summary: 'Starts saving a new card for the gift a receipt’s link names: the setup flow, nothing charged',
+    body: { kind: 'json', schema: monthlyLinkRequest },
+    response: monthlyCardSetupResponse,
+    errors: { 404: 'No such gift, or the link’s secret is wrong', 409: 'The gift has ended', 502: 'The card payment provider failed' },
+  },
+  changeCardByLink: {
+    method: 'POST',
+    path: '/api/donations/monthly/card/confirm',
+    summary: 'Charges later months (and a declined month waiting for its retry, at once) to the card the setup flow saved',
+    body: { kind: 'json', schema: monthlyCardLinkRequest },
+    response: monthlyCardChangeResponse,
+    errors: {
+      404: 'No such gift, the link’s secret is wrong, or the setup intent is not the gift’s',
+      409: 'The gift has ended, a month is being charged this moment, or the card was not saved',
+      502: 'The card payment provider failed',
+    },
+  },
   mine: {
     method: 'GET',
     path: '/api/account/monthly_gifts',
@@ -134,6 +165,26 @@ export const monthlyGiftsApi = defineEndpoints('monthly-gifts', {
     body: { kind: 'json', schema: z.object({ gift_id: giftId }) },
     response: monthlyGift,
     errors: { 404: 'No such gift of this account', 409: 'The gift has ended already' },
+  },
+  cardSetupMine: {
+    method: 'POST',
+    path: '/api/account/monthly_gifts/card',
+    summary: 'Starts saving a new card for one of the signed-in donor’s gifts: the setup flow, nothing charged',
+    body: { kind: 'json', schema: z.object({ gift_id: giftId }) },
+    response: monthlyCardSetupResponse,
+    errors: { 404: 'No such gift of this account', 409: 'The gift has ended', 502: 'The card payment provider failed' },
+  },
+  changeCardMine: {
+    method: 'POST',
+    path: '/api/account/monthly_gifts/card/confirm',
+    summary: 'Charges one of the signed-in donor’s gifts to the card the setup flow saved',
+    body: { kind: 'json', schema: monthlyCardMineRequest },
+    response: monthlyCardChangeResponse,
+    errors: {
+      404: 'No such gift of this account, or the setup intent is not the gift’s',
+      409: 'The gift has ended, a month is being charged this moment, or the card was not saved',
+      502: 'The card payment provider failed',
+    },
   },
   adminList: {
     method: 'GET',

@@ -5,7 +5,7 @@ import { createLogger } from '../../logger';
 import { createServices } from '../../services';
 import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
-import { outboxFor, registeredMember } from '../../testing/membership';
+import { outboxFor, registeredMember, signIn } from '../../testing/membership';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
@@ -355,6 +355,173 @@ describe('monthly giving', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
     expect((await post(monthlyGiftsApi.cancelMine.path, { gift_id: giftId }, donor.authorization)).statusCode).toBe(409);
     expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+  });
+
+  /** The setup flow for a new card, from the link or as the signed-in donor, saving `card` with the test provider. */
+  async function newCard(giftId: string, who: { token: string } | { authorization: string }, card = '4242424242424242'): Promise<string> {
+    const setup =
+      'token' in who
+        ? await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token: who.token })
+        : await post(monthlyGiftsApi.cardSetupMine.path, { gift_id: giftId }, who.authorization);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const saved = await post(savedCardsApi.testConfirmSetup.path, {
+      client_secret: setup.json().client_secret,
+      card_number: card,
+      cvc: '123',
+      exp_month: 12,
+      exp_year: 2034,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return setup.json().setup_intent_id as string;
+  }
+  const giftRow = (giftId: string) => t.db.db.selectFrom('monthly_gifts').selectAll().where('id', '=', giftId).executeTakeFirstOrThrow();
+  const declineFromNowOn = async (methodId: string) =>
+    t.db.db.updateTable('test_payment_methods').set({ off_session: 'declines' }).where('id', '=', methodId).execute();
+
+  it('takes a new card from a receipt’s link: later months are charged to it, and the old card is let go', async () => {
+    const { email, giftId } = await give();
+    const token = await linkToken(email, giftId);
+    const before = await giftRow(giftId);
+    at('2026-11-20T10:00:00Z');
+    const setupIntentId = await newCard(giftId, { token }, '5555555555554444');
+    const changed = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: setupIntentId });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ gift: { status: 'active', card: { last4: '4444' }, next_charge: '2026-12-12' }, retried: null });
+    // The same answer sent again (a double press) changes nothing more.
+    const again = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: setupIntentId });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = await giftRow(giftId);
+    expect(after.payment_method_id).not.toBe(before.payment_method_id);
+    const old = await t.db.db.selectFrom('test_payment_methods').selectAll().where('id', '=', before.payment_method_id!).executeTakeFirst();
+    expect(old?.customer_id ?? null).toBeNull();
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 1, failed: 0 });
+    const december = await t.db.db
+      .selectFrom('test_payment_intents')
+      .select('payment_method_id')
+      .where('idempotency_key', 'like', `monthly-gift-${giftId}-2026-12-%`)
+      .execute();
+    expect(december.map((i) => i.payment_method_id)).toEqual([after.payment_method_id]);
+    const audit = await t.db.db.selectFrom('audit_log').select('summary').where('subject_id', '=', giftId).execute();
+    expect(audit.filter((a) => a.summary.includes('changed its card'))).toHaveLength(1);
+  });
+
+  it('tries a declined month on the new card at once; the signed-in donor changes it in My Profile', async () => {
+    const donor = await registeredMember(t);
+    const { email, giftId } = await give({ authorization: donor.authorization, email: donor.form.email });
+    await declineFromNowOn((await giftRow(giftId)).payment_method_id!);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    expect(await mails(email, 'monthly-gift-declined')).toHaveLength(1);
+    at('2026-12-13T10:00:00Z');
+    // Signed in again a month on: the session from November has expired.
+    const session = `Bearer ${(await signIn(t, donor.form.email, donor.form.plain_pw)).json().access_token}`;
+    // Another account can neither start nor finish a change of this gift's card.
+    const other = await registeredMember(t);
+    expect((await post(monthlyGiftsApi.cardSetupMine.path, { gift_id: giftId }, other.authorization)).statusCode).toBe(404);
+    const setupIntentId = await newCard(giftId, { authorization: session });
+    const stolen = await post(
+      monthlyGiftsApi.changeCardMine.path,
+      { gift_id: giftId, setup_intent_id: setupIntentId },
+      other.authorization,
+    );
+    expect(stolen.statusCode).toBe(404);
+    const changed = await post(monthlyGiftsApi.changeCardMine.path, { gift_id: giftId, setup_intent_id: setupIntentId }, session);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ retried: { status: 'succeeded' }, gift: { next_charge: '2027-01-12' } });
+    expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+    // The retry's day no longer charges it: December was taken once.
+    expect(await run('2026-12-15T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
+    expect(await intentKeys(giftId)).toEqual(['2026-11-1 succeeded', '2026-12-1 requires_payment_method', '2026-12-2 succeeded']);
+  });
+
+  it('says so when the new card is declined too, and keeps to the retries left', async () => {
+    const { email, giftId } = await give();
+    const token = await linkToken(email, giftId);
+    await declineFromNowOn((await giftRow(giftId)).payment_method_id!);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    at('2026-12-13T10:00:00Z');
+    const setupIntentId = await newCard(giftId, { token });
+    await declineFromNowOn(
+      (await t.db.db.selectFrom('test_setup_intents').select('payment_method_id').where('id', '=', setupIntentId).executeTakeFirstOrThrow())
+        .payment_method_id!,
+    );
+    const changed = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: setupIntentId });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      retried: { status: 'declined', message: 'Your card was declined.' },
+      gift: { status: 'active' },
+    });
+    // Its third and last try comes on the second retry's day.
+    expect(await run('2026-12-19T09:00:00Z')).toEqual({ charged: 0, failed: 1 });
+    expect((await giftRow(giftId)).status).toBe('ended');
+  });
+
+  it('refuses a change of card for an ended gift, by a wrong secret, with another customer’s card, or while a month is being charged', async () => {
+    const { email, giftId } = await give();
+    const token = await linkToken(email, giftId);
+    const other = await give();
+    const otherToken = await linkToken(other.email, other.giftId);
+    const before = await giftRow(giftId);
+    // Not this gift's secret; no token at all; a setup made for another gift's customer.
+    expect((await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token: otherToken })).statusCode).toBe(404);
+    expect((await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId })).json()).toMatchObject({ field: 'token' });
+    const foreign = await newCard(other.giftId, { token: otherToken });
+    const refused = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: foreign });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().detail).toBe('No such saved card.');
+    // A setup not finished saves nothing.
+    const unfinished = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
+    const notSaved = await post(monthlyGiftsApi.changeCardByLink.path, {
+      gift_id: giftId,
+      token,
+      setup_intent_id: unfinished.json().setup_intent_id,
+    });
+    expect(notSaved.statusCode).toBe(409);
+    expect(notSaved.json().detail).toBe('The card was not saved. Please try the card step again.');
+    // A month being charged this moment keeps the card it started with.
+    const setupIntentId = await newCard(giftId, { token });
+    await t.db.db
+      .insertInto('monthly_gift_charges')
+      .values({
+        id: `charging-${giftId}`,
+        gift_id: giftId,
+        period: '2026-12',
+        amount_pence: 1000,
+        status: 'charging',
+        attempts: 1,
+        next_attempt_at: null,
+        claimed_at: t.clock.now.toISOString(),
+        claimed_by: 'another server',
+        payment_id: null,
+        donation_id: null,
+        last_error: null,
+        created_at: t.clock.now.toISOString(),
+        updated_at: t.clock.now.toISOString(),
+      })
+      .execute();
+    const busy = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: setupIntentId });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().detail).toBe('This month’s gift is being taken from the card right now. Please try again in a few minutes.');
+    await t.db.db.deleteFrom('monthly_gift_charges').where('id', '=', `charging-${giftId}`).execute();
+    expect((await giftRow(giftId)).payment_method_id).toBe(before.payment_method_id);
+    // Ended: no setup, no change.
+    expect((await post(monthlyGiftsApi.cancelByLink.path, { gift_id: giftId, token })).statusCode).toBe(200);
+    const ended = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
+    expect(ended.statusCode).toBe(409);
+    expect(ended.json().detail).toBe('This monthly gift has ended already.');
+    expect((await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id: setupIntentId })).statusCode).toBe(
+      409,
+    );
+    // Bad input: a 400 naming the field, nothing changed.
+    for (const [payload, field] of [
+      [{ gift_id: giftId, token, setup_intent_id: '' }, 'setup_intent_id'],
+      [{ gift_id: giftId, token, setup_intent_id: 'x'.repeat(201) }, 'setup_intent_id'],
+      [{ gift_id: '', token }, 'gift_id'],
+    ] as const) {
+      const bad = await post(monthlyGiftsApi.changeCardByLink.path, payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().field).toBe(field);
+    }
+    expect((await giftRow(giftId)).payment_method_id).toBeNull();
   });
 
   it('is listed for the admin, who can stop it (the donor told); others are refused', async () => {

@@ -17,6 +17,22 @@ export function monthlyGiftsRoutes(app: FastifyInstance, gifts: MonthlyGiftsServ
   });
   addRoute(app, monthlyGiftsApi.byLink, { policy: 'public', handler: ({ body }) => gifts.byLink(body.gift_id, body.token) });
   addRoute(app, monthlyGiftsApi.cancelByLink, { policy: 'public', handler: ({ body }) => gifts.cancelByLink(body.gift_id, body.token) });
+  addRoute(app, monthlyGiftsApi.cardSetupByLink, {
+    policy: 'public',
+    handler: ({ body }) => gifts.cardSetupByLink(body.gift_id, body.token),
+  });
+  addRoute(app, monthlyGiftsApi.changeCardByLink, {
+    policy: 'public',
+    handler: ({ body }) => gifts.changeCardByLink(body.gift_id, body.token, body.setup_intent_id),
+  });
+  addRoute(app, monthlyGiftsApi.cardSetupMine, {
+    policy: 'member',
+    handler: ({ body, user }) => gifts.cardSetupMine(user().id, body.gift_id),
+  });
+  addRoute(app, monthlyGiftsApi.changeCardMine, {
+    policy: 'member',
+    handler: ({ body, user }) => gifts.changeCardMine(user(), body.gift_id, body.setup_intent_id),
+  });
   addRoute(app, monthlyGiftsApi.mine, { policy: 'member', handler: ({ user }) => gifts.mine(user().id) });
   addRoute(app, monthlyGiftsApi.cancelMine, { policy: 'member', handler: ({ body, user }) => gifts.cancelMine(user().id, body.gift_id) });
   addRoute(app, monthlyGiftsApi.adminList, { policy: 'admin', handler: () => gifts.adminList() });

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { GIFT_AID_WORDING_VERSION } from '../../../shared/api/donations';
-import type { AdminMonthlyGifts, MonthlyConfirmResponse, MonthlyGift, monthlyStartRequest } from '../../../shared/api/monthly-gifts';
+import type {
+  AdminMonthlyGifts,
+  MonthlyCardChangeResponse,
+  MonthlyConfirmResponse,
+  MonthlyGift,
+  monthlyStartRequest,
+} from '../../../shared/api/monthly-gifts';
 import { emailKey } from '../../../shared/domain/email';
 import { londonDate } from '../../../shared/domain/london-time';
 import { addDays } from '../../../shared/domain/membership';
@@ -39,6 +45,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 const ENDED = 'This monthly gift has ended already.';
 const NO_GIFT = 'Monthly gift not found';
 const NOT_SAVED = 'The card was not saved. Please try the card step again.';
+const CHARGING = 'This month’s gift is being taken from the card right now. Please try again in a few minutes.';
 
 /** The key the provider dedupes a charge by: one gift, one month, one attempt (decision 171). */
 export const monthlyChargeKey = (charge: Pick<MonthlyChargeRow, 'gift_id' | 'period'>, attempt: number) =>
@@ -363,6 +370,97 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
     return { result: 'failed', message };
   }
 
+  /** The gift a receipt's link names; a wrong secret is "not found", as no gift is. */
+  async function linkedGift(giftId: string, token: string): Promise<MonthlyGiftRow> {
+    const gift = await repo.find(giftId);
+    if (!gift || gift.status === 'setup' || !giftTokenMatches(linkSecret, giftId, token)) throw notFound(NO_GIFT);
+    return gift;
+  }
+
+  async function ownGift(userId: string, giftId: string): Promise<MonthlyGiftRow> {
+    const gift = await repo.find(giftId);
+    if (!gift || gift.user_id !== userId || gift.status === 'setup') throw notFound(NO_GIFT);
+    return gift;
+  }
+
+  /** The setup flow for a new card on the gift's own customer: nothing is charged. */
+  async function cardSetup(gift: MonthlyGiftRow) {
+    if (gift.status !== 'active') throw conflict(ENDED);
+    await limiter.hit(
+      { bucket: 'monthly-gift-card', key: gift.id, max: 10, windowMs: TEN_MINUTES },
+      'Too many attempts to change this card. Please wait a few minutes and try again.',
+    );
+    // A key of its own each time: a setup left unfinished is never handed back for a later try.
+    const setup = await provider.createSetupIntent({ customerId: gift.customer_id, idempotencyKey: `setup-gift-card-${randomUUID()}` });
+    return { client_secret: setup.clientSecret, setup_intent_id: setup.id };
+  }
+
+  /**
+   * The setup flow saved the new card: later months are taken from it, and a declined month waiting
+   * for its retry is tried on it at once. Refused while a month is being charged: that charge, and a
+   * repeat of it with the same key, must use the card it started with.
+   */
+  async function changeCard(gift: MonthlyGiftRow, setupIntentId: string, actor: Actor): Promise<MonthlyCardChangeResponse> {
+    if (gift.status !== 'active') throw conflict(ENDED);
+    const setup = await provider.retrieveSetupIntent(setupIntentId);
+    if (setup?.customerId !== gift.customer_id) throw notFound('No such saved card.');
+    if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(NOT_SAVED);
+    const method = await provider.paymentMethod(setup.paymentMethodId);
+    if (!method) throw conflict(NOT_SAVED);
+    const changed = await retryOnConcurrentChange(() =>
+      audit.change(
+        actor,
+        async (trx) => {
+          const gifts = monthlyGiftsRepo(trx);
+          const current = await gifts.find(gift.id);
+          if (!current || current.status !== 'active') throw conflict(ENDED);
+          // The same setup sent twice (a double press, a retried request): changed already.
+          if (current.payment_method_id === method.id) return { retry: [] as string[], old: null, repeat: true };
+          const open = await gifts.openCharges(gift.id);
+          if (open.some((charge) => charge.status === 'charging')) throw conflict(CHARGING);
+          const retry: string[] = [];
+          for (const charge of open) {
+            // Each open month is written too, so a server claiming one meanwhile finds it moved and
+            // reads the gift again, with its new card.
+            const due = charge.status === 'declined';
+            if (!(await gifts.updateCharge(charge, due ? { next_attempt_at: today(), updated_at: now() } : { updated_at: now() })))
+              throw new ConcurrentChange();
+            if (due) retry.push(charge.id);
+          }
+          const saved = await gifts.update(current, {
+            payment_method_id: method.id,
+            method_brand: method.brand,
+            method_last4: method.last4,
+            updated_at: now(),
+          });
+          if (!saved) throw new ConcurrentChange();
+          return { retry, old: current.payment_method_id, repeat: false };
+        },
+        ({ repeat }) =>
+          repeat
+            ? []
+            : {
+                kind: 'payment',
+                action: 'changed',
+                subject_id: gift.id,
+                summary: `Monthly gift of ${gift.email}: the donor changed its card to ${method.brand} ending ${method.last4}`,
+              },
+      ),
+    );
+    await detachQuietly(changed.old);
+    let retried: MonthlyCardChangeResponse['retried'] = null;
+    if (changed.retry.length) {
+      const context = await mailContext();
+      for (const chargeId of changed.retry) {
+        const outcome = await chargeOne(chargeId, context);
+        if (outcome.result === 'charged') retried = { status: 'succeeded', message: null };
+        if (outcome.result === 'failed') retried = { status: 'declined', message: outcome.message ?? 'Your card was declined.' };
+      }
+      mailer.deliverSoon();
+    }
+    return { gift: await view((await repo.find(gift.id))!), retried };
+  }
+
   return {
     /** The donate page's details: the gift is recorded and the setup flow started; nothing charged. */
     async start(request: StartRequest, ip: string, userId: string | null, cardCheck?: string) {
@@ -474,9 +572,7 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
 
     /** The page behind a receipt's link: shown, nothing changed. A wrong secret is "not found". */
     async byLink(giftId: string, token: string): Promise<MonthlyGift> {
-      const gift = await repo.find(giftId);
-      if (!gift || gift.status === 'setup' || !giftTokenMatches(linkSecret, giftId, token)) throw notFound(NO_GIFT);
-      return view(gift);
+      return view(await linkedGift(giftId, token));
     },
 
     async cancelByLink(giftId: string, token: string): Promise<MonthlyGift> {
@@ -491,10 +587,17 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
     },
 
     async cancelMine(userId: string, giftId: string): Promise<MonthlyGift> {
-      const gift = await repo.find(giftId);
-      if (!gift || gift.user_id !== userId || gift.status === 'setup') throw notFound(NO_GIFT);
+      await ownGift(userId, giftId);
       return view(await stop(giftId, 'donor', null));
     },
+
+    /** A new card, from a receipt's link or by the signed-in donor: first the setup flow, then the card it saved. */
+    cardSetupByLink: async (giftId: string, token: string) => cardSetup(await linkedGift(giftId, token)),
+    changeCardByLink: async (giftId: string, token: string, setupIntentId: string) =>
+      changeCard(await linkedGift(giftId, token), setupIntentId, null),
+    cardSetupMine: async (userId: string, giftId: string) => cardSetup(await ownGift(userId, giftId)),
+    changeCardMine: async (user: NonNullable<Actor>, giftId: string, setupIntentId: string) =>
+      changeCard(await ownGift(user.id, giftId), setupIntentId, user),
 
     async adminList(): Promise<AdminMonthlyGifts> {
       const gifts = await repo.everyone();
