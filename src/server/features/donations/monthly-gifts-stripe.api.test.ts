@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
 import { outboxFor } from '../../testing/membership';
+import { giftLinkToken } from '../../testing/monthly-gifts';
 import { stripeTestApp, stripeWebhooks } from '../../testing/stripe-webhooks';
 import type { TestApp } from '../../testing/test-app';
 
@@ -86,6 +87,36 @@ describe('monthly giving with Stripe', () => {
     expect(new Set(chargesOf(giftId).map((r) => r.idempotencyKey))).toEqual(
       new Set([`monthly-gift-${giftId}-2026-11-1`, `monthly-gift-${giftId}-2026-12-1`]),
     );
+    expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+  });
+
+  it('takes a new card through a setup intent: later months are charged to it, the old card detached; Stripe failing changes nothing', async () => {
+    const { email, giftId } = await give('4242424242424242');
+    const token = await giftLinkToken(t, email, giftId);
+    at('2026-11-20T10:00:00Z');
+    standIn.fail(500);
+    const failed = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().detail).toMatch(/payment/i);
+    standIn.recover();
+    const setup = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { client_secret, setup_intent_id } = setup.json();
+    const saved = await browser(`/v1/setup_intents/${setup_intent_id}/confirm`, {
+      client_secret,
+      'payment_method_data[card][number]': '5555555555554444',
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '2034',
+    });
+    expect(saved.status).toBe(200);
+    const changed = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ gift: { card: { brand: 'mastercard', last4: '4444' } }, retried: null });
+    const [first] = chargesOf(giftId);
+    expect(standIn.requests.some((r) => r.path === `/v1/payment_methods/${first!.body.get('payment_method')}/detach`)).toBe(true);
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 1, failed: 0 });
+    const december = chargesOf(giftId).at(-1)!;
+    expect(december.body.get('payment_method')).not.toBe(first!.body.get('payment_method'));
     expect(await mails(email, 'donation-receipt')).toHaveLength(2);
   });
 

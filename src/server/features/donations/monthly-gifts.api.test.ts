@@ -6,6 +6,7 @@ import { createServices } from '../../services';
 import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
 import { savedCardsApi } from '../../../shared/api/saved-cards';
 import { outboxFor, registeredMember, signIn } from '../../testing/membership';
+import { giftLinkToken } from '../../testing/monthly-gifts';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { siteTextHy } from '../../../shared/domain/site-text-hy';
 
@@ -138,13 +139,7 @@ describe('monthly giving', () => {
     };
   }
 
-  /** The secret of the gift's link, read from a receipt as the donor would. */
-  async function linkToken(email: string, giftId: string) {
-    const receipt = (await mails(email, 'donation-receipt')).at(-1)!;
-    const match = receipt.text_body.match(new RegExp(`/donate/monthly/${giftId}#([A-Za-z0-9_-]+)`));
-    expect(match, receipt.text_body).not.toBeNull();
-    return match![1]!;
-  }
+  const linkToken = (email: string, giftId: string) => giftLinkToken(t, email, giftId);
 
   it('charges the first month as it starts and each later month once on its day, with a receipt and a cancel link each', async () => {
     const { email, giftId, confirmed } = await give();
