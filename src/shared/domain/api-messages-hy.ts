@@ -111,6 +111,8 @@ const FIXED: Readonly<Record<string, string>> = {
   'Monthly gift not found': 'Ամսական նվիրատվությունը չի գտնվել',
   'This monthly gift has ended already.': 'Այս ամսական նվիրատվությունն արդեն ավարտվել է։',
   'This monthly gift has started already.': 'Այս ամսական նվիրատվությունն արդեն սկսվել է։',
+  'This month’s gift is being taken from the card right now. Please try again in a few minutes.':
+    'Այս ամսվա նվիրատվությունը հենց հիմա է գանձվում քարտից։ Խնդրում ենք կրկին փորձել մի քանի րոպեից։',
   'Declaration not found': 'Հայտարարությունը չի գտնվել',
   'Declaration not found or already cancelled': 'Հայտարարությունը չի գտնվել կամ արդեն չեղարկված է',
   'This declaration has been cancelled': 'Այս հայտարարությունը չեղարկված է',
@@ -147,6 +149,8 @@ const FIXED: Readonly<Record<string, string>> = {
     'Այս հասցեից այս միջոցառման չափազանց շատ ամրագրումներ։ Եթե խմբի համար եք ամրագրում, խնդրում ենք դիմել միությանը։',
   'Too many documents asked for. Please wait a few minutes and try again.':
     'Չափազանց շատ փաստաթղթեր են պահանջվել։ Խնդրում ենք սպասել մի քանի րոպե և կրկին փորձել։',
+  'Too many attempts to change this card. Please wait a few minutes and try again.':
+    'Այս քարտը փոխելու չափազանց շատ փորձեր։ Խնդրում ենք սպասել մի քանի րոպե և կրկին փորձել։',
   'Too many donation attempts. Please wait a few minutes and try again.':
     'Նվիրատվության չափազանց շատ փորձեր։ Խնդրում ենք սպասել մի քանի րոպե և կրկին փորձել։',
   'Too many password reset requests. Please try again later.':
