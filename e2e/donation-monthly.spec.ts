@@ -3,7 +3,7 @@ import { checkA11y, expect, test } from './fixtures';
 import { fillDonation, receiptFor } from './donation-helpers';
 import { collectDialogs, uniqueEmail } from './membership-helpers';
 
-test('a donor starts monthly giving, gets the receipt, and cancels it from the link in it', async ({ page }) => {
+test('a donor starts monthly giving, gets the receipt, changes the card and cancels it from the link in it', async ({ page }) => {
   test.slow();
   const email = uniqueEmail('donor-monthly');
   const dialogs = collectDialogs(page);
@@ -31,7 +31,23 @@ test('a donor starts monthly giving, gets the receipt, and cancels it from the l
   await expect(page.getByText('£15.00 each month')).toBeVisible();
   await expect(page.getByText(/^Active/)).toBeVisible();
   await checkA11y(page);
+
+  // A new card: saved with the provider, nothing taken; the later months come from it.
+  await page.getByRole('button', { name: 'Change card' }).click();
+  const newCard = page.getByRole('form', { name: 'Card details' });
+  await expect(newCard.getByText('Nothing is taken now, except a month that was declined')).toBeVisible();
+  await checkA11y(page);
+  await newCard.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await newCard.getByLabel('Expiry (MM/YY)').fill('11/33');
+  await newCard.getByLabel('CVC').fill('321');
+  await newCard.getByRole('button', { name: 'Save the new card' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will now come from the new card.' })).toBeVisible();
+  await expect(page.getByText(/^Active · mastercard ···· 4444/)).toBeVisible();
+  await checkA11y(page);
+
   await page.getByRole('button', { name: 'Cancel my monthly gift' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your monthly gift is cancelled. Nothing more will be taken.');
+  await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift is cancelled.' })).toHaveText(
+    'Your monthly gift is cancelled. Nothing more will be taken.',
+  );
   await expect(page.getByRole('button', { name: 'Cancel my monthly gift' })).toHaveCount(0);
 });

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
@@ -8,14 +7,13 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import type { MonthlyGift } from '../../../shared/api/monthly-gifts';
-import { formatLongDate } from '../../../shared/domain/dates';
-import { formatPence } from '../../../shared/domain/money';
 import { LoadingRegion } from '../../components/loading-region';
+import { ChangeGiftCard } from '../../components/monthly-gift/change-gift-card';
+import { GiftFacts } from '../../components/monthly-gift/gift-facts';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
 import { usePageTitle } from '../../lib/use-page-title';
-import { cancelMonthlyGiftByLink, monthlyGiftByLink } from './monthly-gifts-api';
+import { cancelMonthlyGiftByLink, changeCardByLink, monthlyGiftByLink, startCardSetupByLink } from './monthly-gifts-api';
 
 /** The secret from the receipt's link: after "#", which the browser never sends anywhere. */
 function linkToken(): string | undefined {
@@ -76,9 +74,15 @@ export function MonthlyGiftLinkPage() {
               {errorMessage(cancel.error, t('monthly.cancel_failed'))}
             </Alert>
           )}
+          {gift.data.status === 'active' && <Typography sx={{ mt: 2 }}>{t('monthly.link_intro')}</Typography>}
+          <ChangeGiftCard
+            gift={gift.data}
+            startSetup={() => startCardSetupByLink(giftId, token!)}
+            changeCard={(setupIntentId) => changeCardByLink(giftId, token!, setupIntentId)}
+            onChanged={(changed) => client.setQueryData(key, changed)}
+          />
           {gift.data.status === 'active' && (
             <>
-              <Typography sx={{ mt: 2 }}>{t('monthly.link_intro')}</Typography>
               <Button variant="contained" color="error" sx={{ mt: 2 }} loading={cancel.isPending} onClick={() => cancel.mutate()}>
                 {t('monthly.cancel')}
               </Button>
@@ -87,23 +91,5 @@ export function MonthlyGiftLinkPage() {
         </Paper>
       )}
     </Container>
-  );
-}
-
-/** The amount, status and next charge of a gift, as My Profile shows them too. */
-export function GiftFacts({ gift }: { gift: MonthlyGift }) {
-  const { t, language } = useSiteText();
-  return (
-    <Box>
-      <Typography sx={{ fontSize: '1.25rem', fontWeight: 700 }}>
-        {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence, language))}
-        {gift.gift_aid ? ` · ${t('monthly.with_gift_aid')}` : ''}
-      </Typography>
-      <Typography sx={{ color: 'text.secondary' }}>
-        {t(`monthly.status.${gift.status}`)}
-        {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
-        {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge, language))}` : ''}
-      </Typography>
-    </Box>
   );
 }

@@ -15,3 +15,9 @@ export const monthlyGiftByLink = (giftId: string, token: string) =>
 
 export const cancelMonthlyGiftByLink = (giftId: string, token: string) =>
   apiRequest(monthlyGiftsApi.cancelByLink, { body: { gift_id: giftId, token }, auth: false });
+
+export const startCardSetupByLink = (giftId: string, token: string) =>
+  apiRequest(monthlyGiftsApi.cardSetupByLink, { body: { gift_id: giftId, token }, auth: false });
+
+export const changeCardByLink = (giftId: string, token: string, setupIntentId: string) =>
+  apiRequest(monthlyGiftsApi.changeCardByLink, { body: { gift_id: giftId, token, setup_intent_id: setupIntentId }, auth: false });

@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonthlyGift } from '../../../../shared/api/monthly-gifts';
-import { formatLongDate } from '../../../../shared/domain/dates';
-import { formatPence } from '../../../../shared/domain/money';
 import { LoadError } from '../../../components/load-error';
+import { ChangeGiftCard } from '../../../components/monthly-gift/change-gift-card';
+import { GiftFacts } from '../../../components/monthly-gift/gift-facts';
 import { Panel, PanelTitle } from '../../../components/panel';
 import { apiRequest, errorMessage, lazyEndpoints } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
@@ -18,10 +17,10 @@ const KEY = ['account', 'monthly-gifts'] as const;
 
 /**
  * My Profile: the monthly gifts the signed-in donor started (docs/product.md "Monthly giving"),
- * each cancelled here with one press. Shown only to someone who has given monthly.
+ * each given a new card or cancelled here. Shown only to someone who has given monthly.
  */
 export function MonthlyGiftsSection() {
-  const { t, language } = useSiteText();
+  const { t } = useSiteText();
   const client = useQueryClient();
   const gifts = useQuery({ queryKey: KEY, queryFn: ({ signal }) => apiRequest(monthlyGiftsApi.mine, { signal }) });
   const cancel = useMutation({
@@ -46,15 +45,15 @@ export function MonthlyGiftsSection() {
       <List disablePadding>
         {gifts.data.gifts.map((gift) => (
           <ListItem key={gift.gift_id} disableGutters sx={{ display: 'block', py: 1 }}>
-            <Typography sx={{ fontWeight: 700 }}>
-              {t('monthly.amount_each_month').replace('{amount}', formatPence(gift.pence, language))}
-              {gift.gift_aid ? ` · ${t('monthly.with_gift_aid')}` : ''}
-            </Typography>
-            <Typography sx={{ color: 'text.secondary' }}>
-              {t(`monthly.status.${gift.status}`)}
-              {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
-              {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge, language))}` : ''}
-            </Typography>
+            <GiftFacts gift={gift} />
+            <ChangeGiftCard
+              gift={gift}
+              startSetup={() => apiRequest(monthlyGiftsApi.cardSetupMine, { body: { gift_id: gift.gift_id } })}
+              changeCard={(setupIntentId) =>
+                apiRequest(monthlyGiftsApi.changeCardMine, { body: { gift_id: gift.gift_id, setup_intent_id: setupIntentId } })
+              }
+              onChanged={() => void client.invalidateQueries({ queryKey: KEY })}
+            />
             {gift.status === 'active' && (
               <Button
                 color="error"
