@@ -1065,7 +1065,7 @@ export const siteTextDefaults = {
   'mail.monthly.declined.subject': 'Your monthly gift could not be taken',
   'mail.monthly.declined.body': 'Your monthly gift of {amount} to the {site} was declined: {reason}',
   'mail.monthly.declined.retry':
-    'We will try again on {date}. If you would rather stop your monthly gift, you can cancel it from the link below.',
+    'We will try again on {date}. From the link below you can give us a new card, which is tried at once, or cancel your monthly gift if you would rather stop it.',
   'mail.monthly.ended.subject': 'Your monthly gift has ended',
   'mail.monthly.ended.body':
     'We could not take your monthly gift of {amount} to the {site} after three tries ({reason}), so we have stopped it and will not try the card again.',
