@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { siteTextDefaults, type SiteTextKey } from '../src/shared/domain/site-text';
 import { nextAdminCode, readAdminSession } from './admin-session';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './test-env';
@@ -82,6 +82,20 @@ export async function setSiteText(page: Page, key: SiteTextKey, value: string): 
     data: { key, value },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * Right-clicks a site text as the admin and answers its prompt. The right-click handler loads just
+ * after the page has taken over (src/web/components/site-text-editor.tsx), so a right-click made at
+ * once may meet the browser's own menu; as a person would, this right-clicks again until the prompt opens.
+ */
+export async function openSiteTextPrompt(target: Locator): Promise<Locator> {
+  const prompt = target.page().getByRole('dialog', { name: /Edit site text/ });
+  await expect(async () => {
+    if (!(await prompt.isVisible())) await target.click({ button: 'right', timeout: 2_000 });
+    await expect(prompt).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  return prompt;
 }
 
 /** The admin's bearer header (the session global setup opened), for setting up and putting back shared state. */

@@ -1,5 +1,5 @@
 import { siteTextDefaults } from '../src/shared/domain/site-text';
-import { checkA11y, expect, setSiteText, signInAsAdmin, siteTextValue, test } from './fixtures';
+import { checkA11y, expect, openSiteTextPrompt, setSiteText, signInAsAdmin, siteTextValue, test } from './fixtures';
 
 test('the admin changes a site text by right-clicking it, and the change stays', async ({ page, browser }) => {
   const mission = `Caring for our community across Great Britain (${Date.now()}).`;
@@ -8,9 +8,7 @@ test('the admin changes a site text by right-clicking it, and the change stays',
   const before = await siteTextValue(page, 'home.mission');
   try {
     await page.goto('/');
-    await page.getByText(before).click({ button: 'right' });
-    const prompt = page.getByRole('dialog', { name: /Edit site text/ });
-    await expect(prompt).toBeVisible();
+    const prompt = await openSiteTextPrompt(page.getByText(before));
     await expect(prompt).toContainText('home.mission');
     const value = prompt.getByRole('textbox', { name: 'Value' });
     await expect(value).toHaveValue(before);
@@ -78,8 +76,7 @@ test('an empty text is not saved at the prompt: the prompt says so and puts the 
   try {
     await setSiteText(page, 'home.mission', changed);
     await page.goto('/');
-    await page.getByText(changed).click({ button: 'right' });
-    const prompt = page.getByRole('dialog', { name: /Edit site text/ });
+    const prompt = await openSiteTextPrompt(page.getByText(changed));
     const value = prompt.getByRole('textbox', { name: 'Value' });
     await value.fill('   ');
     // Blank: the prompt says what Save will do instead, and the button says it too.

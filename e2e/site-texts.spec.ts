@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checkA11y, expect, signInAsAdmin, test } from './fixtures';
+import { checkA11y, expect, openSiteTextPrompt, signInAsAdmin, test } from './fixtures';
 
 // Runs in the "site-wide" project, after every other journey: it changes texts other journeys
 // look for, and puts each back.
@@ -26,8 +26,7 @@ test('the admin changes a t() text by right-click, another on the Texts page, an
   const committee = page.getByRole('region', { name: 'Our committee' });
 
   // "Add committee member" is drawn with t() inside a button: right-click still finds its key.
-  await committee.getByRole('button', { name: 'Add committee member' }).click({ button: 'right' });
-  const prompt = page.getByRole('dialog', { name: /Edit site text/ });
+  const prompt = await openSiteTextPrompt(committee.getByRole('button', { name: 'Add committee member' }));
   await expect(prompt).toContainText('committee.add');
   await expect(prompt.getByRole('textbox', { name: 'Value' })).toHaveValue('Add committee member');
   await checkA11y(page);
