@@ -36,6 +36,7 @@ test('a donor starts monthly giving, gets the receipt, changes the card and canc
   await page.getByRole('button', { name: 'Change card' }).click();
   const newCard = page.getByRole('form', { name: 'Card details' });
   await expect(newCard.getByText('Nothing is taken now, except a month that was declined')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel my monthly gift' })).toHaveCount(0);
   await checkA11y(page);
   await newCard.getByLabel('Card number').fill('5555 5555 5555 4444');
   await newCard.getByLabel('Expiry (MM/YY)').fill('11/33');
@@ -44,6 +45,9 @@ test('a donor starts monthly giving, gets the receipt, changes the card and canc
   await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will now come from the new card.' })).toBeVisible();
   await expect(page.getByText(/^Active · mastercard ···· 4444/)).toBeVisible();
   await checkA11y(page);
+  // The donor is told, with the link back should it not have been them.
+  await expect.poll(async () => (await receiptFor(page, email)).subject).toBe('The card for your monthly gift has been changed');
+  expect((await receiptFor(page, email)).text).toContain('your Mastercard card ending 4444');
 
   await page.getByRole('button', { name: 'Cancel my monthly gift' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift is cancelled.' })).toHaveText(

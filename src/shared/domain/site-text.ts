@@ -1079,6 +1079,11 @@ export const siteTextDefaults = {
     'Your monthly gift of {amount} to the {site} has been stopped by the {site}. Nothing more will be taken.',
   'mail.monthly.cancelled.questions': 'If you have any questions, please write to {email}.',
   'mail.monthly.thanks': 'Thank you for your support.',
+  'mail.monthly.card_changed.subject': 'The card for your monthly gift has been changed',
+  'mail.monthly.card_changed.body':
+    'Your monthly gift of {amount} to the {site} will now be taken from {card}. The card it used before will not be charged again.',
+  'mail.monthly.card_changed.warning':
+    'If you did not make this change, open your gift from the link below to change the card again or cancel the gift, and tell us by replying to this e-mail.',
   'mail.email_change.subject': 'Confirm your new e-mail address',
   'mail.email_change.body':
     'You asked to use this address for your account with the {site}. Confirm it with the link below: it works once, for 24 hours.',

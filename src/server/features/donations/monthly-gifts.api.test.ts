@@ -398,6 +398,13 @@ describe('monthly giving', () => {
     expect(december.map((i) => i.payment_method_id)).toEqual([after.payment_method_id]);
     const audit = await t.db.db.selectFrom('audit_log').select('summary').where('subject_id', '=', giftId).execute();
     expect(audit.filter((a) => a.summary.includes('changed its card'))).toHaveLength(1);
+    // The donor is told once, with the way back should it not have been them.
+    const told = await mails(email, 'monthly-gift-card-changed');
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe('The card for your monthly gift has been changed');
+    expect(told[0]!.text_body).toContain('will now be taken from your Mastercard card ending 4444');
+    expect(told[0]!.text_body).toContain('If you did not make this change');
+    expect(told[0]!.text_body).toContain(`/donate/monthly/${giftId}#${token}`);
   });
 
   it('tries a declined month on the new card at once; the signed-in donor changes it in My Profile', async () => {
@@ -423,6 +430,7 @@ describe('monthly giving', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ retried: { status: 'succeeded' }, gift: { next_charge: '2027-01-12' } });
     expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+    expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(1);
     // The retry's day no longer charges it: December was taken once.
     expect(await run('2026-12-15T09:00:00Z')).toEqual({ charged: 0, failed: 0 });
     expect(await intentKeys(giftId)).toEqual(['2026-11-1 succeeded', '2026-12-1 requires_payment_method', '2026-12-2 succeeded']);
@@ -517,6 +525,8 @@ describe('monthly giving', () => {
       expect(bad.json().field).toBe(field);
     }
     expect((await giftRow(giftId)).payment_method_id).toBeNull();
+    // Nothing refused was announced to the donor.
+    expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(0);
   });
 
   it('is listed for the admin, who can stop it (the donor told); others are refused', async () => {

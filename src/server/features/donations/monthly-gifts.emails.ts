@@ -6,6 +6,7 @@ import { pageUrl } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 import type { MailMessage } from '../../integrations/mail/mailer';
+import { cardWords } from '../../integrations/mail/card-words';
 import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
 
 /**
@@ -96,4 +97,26 @@ export function monthlyCancelledMail(donor: Donor, gift: { pence: number }, by: 
     amount: formatPence(gift.pence, words.language),
     email: ctx.contactEmail ?? '',
   }));
+}
+
+/**
+ * Told whenever the gift's card changes, so a donor whose receipt's link reached someone else
+ * hears of it, with the way to change it back or stop the gift.
+ */
+export function monthlyCardChangedMail(
+  donor: Donor,
+  gift: { id: string; pence: number },
+  card: { brand: string; last4: string },
+  ctx: MailContext,
+  linkSecret: string,
+): MailMessage {
+  return mail(
+    donor,
+    ctx,
+    'monthly-gift-card-changed',
+    'mail.monthly.card_changed.subject',
+    ['mail.monthly.card_changed.body', 'mail.monthly.card_changed.warning'],
+    (words) => ({ amount: formatPence(gift.pence, words.language), card: cardWords(card, words) }),
+    (words) => ({ label: words.text('monthly.link_title'), url: giftLink(ctx, linkSecret, gift.id, words.language) }),
+  );
 }

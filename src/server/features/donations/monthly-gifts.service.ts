@@ -27,7 +27,7 @@ import type { FulfilmentService } from '../../payments/fulfilment';
 import { paymentsRepo, type PaymentRow } from '../../payments/payments.repo';
 import { secretHash } from '../../payments/payments.service';
 import { recordConsent, wordingVersion } from '../../privacy/consents';
-import { giftTokenMatches, monthlyCancelledMail, monthlyDeclinedMail } from './monthly-gifts.emails';
+import { giftTokenMatches, monthlyCancelledMail, monthlyCardChangedMail, monthlyDeclinedMail } from './monthly-gifts.emails';
 import { monthlyGiftsRepo, type MonthlyChargeRow, type MonthlyGiftRow } from './monthly-gifts.repo';
 
 type StartRequest = z.output<typeof monthlyStartRequest>;
@@ -407,6 +407,7 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
     if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw conflict(NOT_SAVED);
     const method = await provider.paymentMethod(setup.paymentMethodId);
     if (!method) throw conflict(NOT_SAVED);
+    const context = await mailContext();
     const changed = await retryOnConcurrentChange(() =>
       audit.change(
         actor,
@@ -434,6 +435,10 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
             updated_at: now(),
           });
           if (!saved) throw new ConcurrentChange();
+          await mailer.queue(
+            monthlyCardChangedMail(current, { id: current.id, pence: current.amount_pence }, method, context, linkSecret),
+            trx,
+          );
           return { retry, old: current.payment_method_id, repeat: false };
         },
         ({ repeat }) =>
@@ -447,10 +452,10 @@ export function monthlyGiftsService(deps: MonthlyGiftsDeps) {
               },
       ),
     );
+    if (!changed.repeat) mailer.deliverSoon();
     await detachQuietly(changed.old);
     let retried: MonthlyCardChangeResponse['retried'] = null;
     if (changed.retry.length) {
-      const context = await mailContext();
       for (const chargeId of changed.retry) {
         const outcome = await chargeOne(chargeId, context);
         if (outcome.result === 'charged') retried = { status: 'succeeded', message: null };

@@ -5,6 +5,7 @@ import { pageUrl } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 import type { MailMessage } from '../../integrations/mail/mailer';
+import { cardWords } from '../../integrations/mail/card-words';
 import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
 import { tierNameIn } from './membership.emails';
 
@@ -14,14 +15,6 @@ import { tierNameIn } from './membership.emails';
  */
 type Member = { email: string; first_name: string; language: Language };
 type Card = { brand: string | null; last4: string | null } | undefined;
-
-/** The card or Direct Debit charged, as a phrase of the member's language. */
-function cardWords(card: Card, { text }: Words): string {
-  if (card?.brand === 'bacs_debit' && card.last4) return fillText(text('mail.card.direct_debit'), { digits: card.last4 });
-  if (!card?.last4) return text('mail.card.saved');
-  if (!card.brand || card.brand === 'unknown') return fillText(text('mail.card.ending'), { digits: card.last4 });
-  return fillText(text('mail.card.brand_ending'), { brand: `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)}`, digits: card.last4 });
-}
 
 /** One mail: its subject and paragraphs are site texts filled with the values given (dates and money already in its language). */
 function mail(

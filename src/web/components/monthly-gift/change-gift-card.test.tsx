@@ -25,7 +25,16 @@ function open(changeCard: (setupIntentId: string) => Promise<MonthlyCardChangeRe
   const api = new FakeApi()
     .on(paymentsApi.config, { provider: 'test' })
     .on(savedCardsApi.testConfirmSetup, { status: 'succeeded', setup_intent_id: 'seti_1' });
-  const page = renderPage(<ChangeGiftCard gift={gift} startSetup={startSetup} changeCard={changeCard} onChanged={onChanged} />, { api });
+  const page = renderPage(
+    <ChangeGiftCard
+      gift={gift}
+      startSetup={startSetup}
+      changeCard={changeCard}
+      onChanged={onChanged}
+      otherActions={<button type="button">Cancel my monthly gift</button>}
+    />,
+    { api },
+  );
   return { ...page, startSetup, onChanged };
 }
 
@@ -33,6 +42,8 @@ async function saveNewCard(user: ReturnType<typeof open>['user']) {
   await user.click(screen.getByRole('button', { name: 'Change card' }));
   const form = await screen.findByRole('form', { name: 'Card details' });
   expect(form).toHaveTextContent('Nothing is taken now, except a month that was declined');
+  // Cancelling the gift is not offered beside a card half entered.
+  expect(screen.queryByRole('button', { name: 'Cancel my monthly gift' })).not.toBeInTheDocument();
   await user.type(screen.getByLabelText(/^Card number/), '5555555555554444');
   await user.type(screen.getByLabelText(/^Expiry/), '1133');
   await user.type(screen.getByLabelText(/^CVC/), '321');
@@ -49,6 +60,7 @@ describe('changing the card of a monthly gift', () => {
     expect(changeCard).toHaveBeenCalledWith('seti_1');
     expect(onChanged).toHaveBeenCalledWith(changed);
     expect(api.callsTo(savedCardsApi.testConfirmSetup)[0]!.json).toMatchObject({ client_secret: 'seti_1_secret_2' });
+    expect(screen.getByRole('button', { name: 'Cancel my monthly gift' })).toBeInTheDocument();
   });
 
   it('says when the month that was declined is declined on the new card too, and why', async () => {

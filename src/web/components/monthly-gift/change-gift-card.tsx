@@ -2,7 +2,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MonthlyCardChangeResponse, MonthlyGift } from '../../../shared/api/monthly-gifts';
 import { errorMessage } from '../../lib/api';
 import { useSiteText } from '../../lib/site-text';
@@ -14,18 +14,21 @@ type Outcome = { severity: 'success' | 'warning' | 'error'; text: string };
 /**
  * "Change card" on an active monthly gift, from a receipt's link or My Profile: the setup flow
  * saves the new card with the provider (nothing charged), then the gift takes it. A declined month
- * waiting for its retry is tried on the new card at once, and the answer says how that went.
+ * waiting for its retry is tried on the new card at once, and the answer says how that went. The
+ * gift's other actions (cancelling it) stand beside the button and step aside while a card is entered.
  */
 export function ChangeGiftCard({
   gift,
   startSetup,
   changeCard,
   onChanged,
+  otherActions,
 }: {
   gift: MonthlyGift;
   startSetup: () => Promise<Setup>;
   changeCard: (setupIntentId: string) => Promise<MonthlyCardChangeResponse>;
   onChanged: (gift: MonthlyGift) => void;
+  otherActions?: ReactNode;
 }) {
   const { t } = useSiteText();
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -81,9 +84,12 @@ export function ChangeGiftCard({
         />
       ) : (
         gift.status === 'active' && (
-          <Button variant="outlined" startIcon={<CreditCardIcon />} loading={busy} onClick={() => void begin()}>
-            {t('monthly.change_card')}
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+            <Button variant="outlined" startIcon={<CreditCardIcon />} loading={busy} onClick={() => void begin()}>
+              {t('monthly.change_card')}
+            </Button>
+            {otherActions}
+          </Box>
         )
       )}
     </Box>

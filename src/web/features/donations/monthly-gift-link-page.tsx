@@ -80,14 +80,12 @@ export function MonthlyGiftLinkPage() {
             startSetup={() => startCardSetupByLink(giftId, token!)}
             changeCard={(setupIntentId) => changeCardByLink(giftId, token!, setupIntentId)}
             onChanged={(changed) => client.setQueryData(key, changed)}
-          />
-          {gift.data.status === 'active' && (
-            <>
-              <Button variant="contained" color="error" sx={{ mt: 2 }} loading={cancel.isPending} onClick={() => cancel.mutate()}>
+            otherActions={
+              <Button variant="contained" color="error" loading={cancel.isPending} onClick={() => cancel.mutate()}>
                 {t('monthly.cancel')}
               </Button>
-            </>
-          )}
+            }
+          />
         </Paper>
       )}
     </Container>

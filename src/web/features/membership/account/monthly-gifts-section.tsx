@@ -53,18 +53,16 @@ export function MonthlyGiftsSection() {
                 apiRequest(monthlyGiftsApi.changeCardMine, { body: { gift_id: gift.gift_id, setup_intent_id: setupIntentId } })
               }
               onChanged={() => void client.invalidateQueries({ queryKey: KEY })}
+              otherActions={
+                <Button
+                  color="error"
+                  loading={cancel.isPending && cancel.variables.gift_id === gift.gift_id}
+                  onClick={() => cancel.mutate(gift)}
+                >
+                  {t('monthly.cancel')}
+                </Button>
+              }
             />
-            {gift.status === 'active' && (
-              <Button
-                color="error"
-                size="small"
-                sx={{ mt: 1 }}
-                loading={cancel.isPending && cancel.variables.gift_id === gift.gift_id}
-                onClick={() => cancel.mutate(gift)}
-              >
-                {t('monthly.cancel')}
-              </Button>
-            )}
           </ListItem>
         ))}
       </List>
