@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyGiftsApi } from '../../../shared/api/monthly-gifts';
+import { PAYMENTS_UNAVAILABLE } from '../../../shared/api/payments';
 import { outboxFor } from '../../testing/membership';
 import { giftLinkToken } from '../../testing/monthly-gifts';
 import { stripeTestApp, stripeWebhooks } from '../../testing/stripe-webhooks';
@@ -94,10 +95,13 @@ describe('monthly giving with Stripe', () => {
     const { email, giftId } = await give('4242424242424242');
     const token = await giftLinkToken(t, email, giftId);
     at('2026-11-20T10:00:00Z');
-    standIn.fail(500);
-    const failed = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json().detail).toMatch(/payment/i);
+    // A wrong key, a rate limit or an outage at Stripe: the same 502 for the donor, nothing started.
+    for (const status of [401, 429, 500] as const) {
+      standIn.fail(status);
+      const failed = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ detail: PAYMENTS_UNAVAILABLE });
+    }
     standIn.recover();
     const setup = await post(monthlyGiftsApi.cardSetupByLink.path, { gift_id: giftId, token });
     expect(setup.statusCode, setup.body).toBe(200);
@@ -109,6 +113,16 @@ describe('monthly giving with Stripe', () => {
       'payment_method_data[card][exp_year]': '2034',
     });
     expect(saved.status).toBe(200);
+    // Stripe failing as the saved card is handed over: 502, the gift keeps its card and nobody is mailed.
+    for (const status of [401, 429, 500] as const) {
+      standIn.fail(status);
+      const failed = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id });
+      expect(failed.statusCode).toBe(502);
+      expect(failed.json()).toEqual({ detail: PAYMENTS_UNAVAILABLE });
+    }
+    standIn.recover();
+    expect((await post(monthlyGiftsApi.byLink.path, { gift_id: giftId, token })).json()).toMatchObject({ card: { last4: '4242' } });
+    expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(0);
     const changed = await post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token, setup_intent_id });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({ gift: { card: { brand: 'mastercard', last4: '4444' } }, retried: null });
@@ -118,6 +132,7 @@ describe('monthly giving with Stripe', () => {
     const december = chargesOf(giftId).at(-1)!;
     expect(december.body.get('payment_method')).not.toBe(first!.body.get('payment_method'));
     expect(await mails(email, 'donation-receipt')).toHaveLength(2);
+    expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(1);
   });
 
   it('does not start a gift on a card Stripe saves but will not charge, and says why', async () => {
