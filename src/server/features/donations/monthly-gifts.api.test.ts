@@ -458,6 +458,60 @@ describe('monthly giving', () => {
     expect((await giftRow(giftId)).status).toBe('ended');
   });
 
+  it('changes cards while two servers charge the declined months at the same moment: each month taken once, on a card its gift had', async () => {
+    const gifts = await Promise.all([0, 1, 2, 3].map(() => give()));
+    const old = new Map<string, string>();
+    for (const { giftId } of gifts) {
+      old.set(giftId, (await giftRow(giftId)).payment_method_id!);
+      await declineFromNowOn(old.get(giftId)!);
+    }
+    expect(await run('2026-12-12T09:00:00Z')).toEqual({ charged: 0, failed: 4 });
+    at('2026-12-15T09:00:00Z');
+    const tokens = await Promise.all(gifts.map(({ email, giftId }) => linkToken(email, giftId)));
+    const setups = await Promise.all(gifts.map(({ giftId }, i) => newCard(giftId, { token: tokens[i]! }, '5555555555554444')));
+    const second = secondServer();
+    let changes: Awaited<ReturnType<typeof post>>[];
+    try {
+      // The retry day's run on both servers, and every donor's new card, all at once.
+      [changes] = await Promise.all([
+        Promise.all(
+          gifts.map(({ giftId }, i) =>
+            post(monthlyGiftsApi.changeCardByLink.path, { gift_id: giftId, token: tokens[i], setup_intent_id: setups[i] }),
+          ),
+        ),
+        t.services.monthlyGifts.runDue(),
+        second.services.monthlyGifts.runDue(),
+      ]);
+    } finally {
+      await second.close();
+    }
+    for (const [i, { email, giftId }] of gifts.entries()) {
+      const change = changes[i]!;
+      // Refused only while a month was being charged on the old card.
+      expect([200, 409], change.body).toContain(change.statusCode);
+      const gift = await giftRow(giftId);
+      const december = await t.db.db
+        .selectFrom('test_payment_intents')
+        .select(['status', 'payment_method_id'])
+        .where('idempotency_key', 'like', `monthly-gift-${giftId}-2026-12-%`)
+        .execute();
+      const taken = december.filter((intent) => intent.status === 'succeeded');
+      expect(taken.length).toBeLessThanOrEqual(1);
+      for (const intent of december) expect([old.get(giftId), gift.payment_method_id]).toContain(intent.payment_method_id);
+      if (change.statusCode === 200) {
+        // The new card is the gift's, December is taken from it once, and the donor told once.
+        expect(gift.payment_method_id).not.toBe(old.get(giftId));
+        expect(taken.map((intent) => intent.payment_method_id)).toEqual([gift.payment_method_id]);
+        expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(1);
+      } else {
+        expect(gift.payment_method_id).toBe(old.get(giftId));
+        expect(taken).toEqual([]);
+        expect(await mails(email, 'monthly-gift-card-changed')).toHaveLength(0);
+      }
+      expect(await mails(email, 'donation-receipt')).toHaveLength(1 + taken.length);
+    }
+  });
+
   it('refuses a change of card for an ended gift, by a wrong secret, with another customer’s card, or while a month is being charged', async () => {
     const { email, giftId } = await give();
     const token = await linkToken(email, giftId);
