@@ -43,7 +43,7 @@ test('a donor starts monthly giving, gets the receipt, changes the card and canc
   await newCard.getByLabel('CVC').fill('321');
   await newCard.getByRole('button', { name: 'Save the new card' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your monthly gift will now come from the new card.' })).toBeVisible();
-  await expect(page.getByText(/^Active · mastercard ···· 4444/)).toBeVisible();
+  await expect(page.getByText(/^Active · Mastercard ···· 4444/)).toBeVisible();
   await checkA11y(page);
   // The donor is told, with the link back should it not have been them.
   await expect.poll(async () => (await receiptFor(page, email)).subject).toBe('The card for your monthly gift has been changed');

@@ -1,3 +1,4 @@
+import { cardBrandName } from '../../../shared/domain/card-brand';
 import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 
 type Card = { brand: string | null; last4: string | null } | undefined;
@@ -7,5 +8,5 @@ export function cardWords(card: Card, { text }: Words): string {
   if (card?.brand === 'bacs_debit' && card.last4) return fillText(text('mail.card.direct_debit'), { digits: card.last4 });
   if (!card?.last4) return text('mail.card.saved');
   if (!card.brand || card.brand === 'unknown') return fillText(text('mail.card.ending'), { digits: card.last4 });
-  return fillText(text('mail.card.brand_ending'), { brand: `${card.brand[0]!.toUpperCase()}${card.brand.slice(1)}`, digits: card.last4 });
+  return fillText(text('mail.card.brand_ending'), { brand: cardBrandName(card.brand), digits: card.last4 });
 }

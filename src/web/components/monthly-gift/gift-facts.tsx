@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MonthlyGift } from '../../../shared/api/monthly-gifts';
+import { cardBrandName } from '../../../shared/domain/card-brand';
 import { formatLongDate } from '../../../shared/domain/dates';
 import { formatPence } from '../../../shared/domain/money';
 import { useSiteText } from '../../lib/site-text';
@@ -16,7 +17,7 @@ export function GiftFacts({ gift }: { gift: MonthlyGift }) {
       </Typography>
       <Typography sx={{ color: 'text.secondary' }}>
         {t(`monthly.status.${gift.status}`)}
-        {gift.card ? ` · ${gift.card.brand} ···· ${gift.card.last4}` : ''}
+        {gift.card ? ` · ${cardBrandName(gift.card.brand)} ···· ${gift.card.last4}` : ''}
         {gift.next_charge ? ` · ${t('monthly.next').replace('{date}', formatLongDate(gift.next_charge, language))}` : ''}
       </Typography>
     </Box>

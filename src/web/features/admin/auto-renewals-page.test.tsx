@@ -52,7 +52,7 @@ describe("the admin's automatic renewals", () => {
     const page = renderPage(<AutoRenewalsPage />, { signedInAs: 'admin', api });
     const table = await screen.findByRole('table', { name: 'Automatic renewals' });
     const row = within(table).getByRole('row', { name: /Ani Petrosyan/ });
-    expect(row).toHaveTextContent('visa ending 0341, 12/2034');
+    expect(row).toHaveTextContent('Visa ending 0341, 12/2034');
     expect(row).toHaveTextContent('£50.00 on 28 November 2027');
     expect(row).toHaveTextContent(
       '21 November 2027: Your card was declined. (2 tries, declined, to be tried again, next on 28 November 2027)',

@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AdminAutoRenewals } from '../../../shared/api/auto-renewal';
+import { cardBrandName } from '../../../shared/domain/card-brand';
 import { pagePath } from '../../../shared/domain/page-paths';
 import { LoadError } from '../../components/load-error';
 import { LoadingRegion } from '../../components/loading-region';
@@ -97,7 +98,11 @@ export function AutoRenewalsPage() {
                       {member.method?.type === 'bacs_debit'
                         ? w.directDebit(member.method.last4)
                         : member.method
-                          ? w.cardEnding(member.method.brand, member.method.last4, `${member.method.exp_month}/${member.method.exp_year}`)
+                          ? w.cardEnding(
+                              cardBrandName(member.method.brand),
+                              member.method.last4,
+                              `${member.method.exp_month}/${member.method.exp_year}`,
+                            )
                           : '–'}
                     </TableCell>
                     <TableCell>

@@ -10,6 +10,7 @@ import { expiryDate } from '../../../../shared/domain/membership';
 import { tierByIndex } from '../../../../shared/domain/tiers';
 import { LoadingRegion } from '../../../components/loading-region';
 import { Panel, PanelTitle } from '../../../components/panel';
+import { cardBrandName } from '../../../../shared/domain/card-brand';
 import { errorMessage } from '../../../lib/api';
 import { useSiteText } from '../../../lib/site-text';
 import { formatLongDate } from '../membership-format';
@@ -18,7 +19,7 @@ import { SaveCardForm } from '../../../components/save-card/save-card-form';
 
 /** A site text with its `{name}` places filled. */
 const filled = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
-const brandName = (brand: string, unknown: string) => (brand === 'unknown' ? unknown : `${brand[0]!.toUpperCase()}${brand.slice(1)}`);
+const brandName = (brand: string, unknown: string) => (brand === 'unknown' ? unknown : cardBrandName(brand));
 
 /**
  * My Profile: automatic renewal on or off, the card it charges and the next charge; turning it
