@@ -27,12 +27,6 @@ globalThis.__zod_globalConfig = { ...globalThis.__zod_globalConfig, jitless: tru
     script.src = entry;
     document.head.append(script);
   };
-  // A page the server drew nothing of (My Profile, the back office, the card step) has no paint to
-  // keep waiting and shows nothing until the app draws it: it starts at once.
-  if (!document.getElementById('root')?.hasChildNodes()) {
-    start();
-    return;
-  }
   // Once the page has loaded and shown its first content (decision 210): `load` often comes
   // before the first paint, and script fetched and run then holds that paint (and the page's
   // largest picture) back. A hidden tab paints nothing, and a browser without paint timing does
