@@ -13,7 +13,8 @@ export default defineConfig({
     // The API tests wait on their database, sockets and worker threads about as much as they
     // compute, so a worker per core is not enough: on two cores (where Vitest's default is one
     // worker) two took the SQLite suite from 170 to 110 s and the PostgreSQL one from 136 to 92 s.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // TEST_WORKERS sets it (`npm test` gives the PostgreSQL suite one while lint and tsc run).
+    maxWorkers: Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism() - 1),
     // The design tokens are read as text by the MUI theme (app/theme.ts): Vitest otherwise
     // answers every CSS file, even one asked for `?raw`, with an empty string.
     css: { include: [/tokens\.css/] },

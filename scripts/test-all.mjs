@@ -39,7 +39,8 @@ function finish(code) {
   process.exit(code);
 }
 
-const postgres = stage('test:unit on PostgreSQL', 'test:unit', { quiet: true, env: { UNIT_DATABASES: 'postgres' } });
+// One worker for it, so the checks keep their cores; the SQLite suite gets two (vitest.config.ts).
+const postgres = stage('test:unit on PostgreSQL', 'test:unit', { quiet: true, env: { UNIT_DATABASES: 'postgres', TEST_WORKERS: '1' } });
 const checks = await Promise.all([
   stage('format:check', 'format:check', { quiet: true }),
   stage('lint', 'lint', { quiet: true }),
