@@ -5,7 +5,7 @@ import { pageUrl } from '../../../shared/domain/page-paths';
 import type { SiteTextKey } from '../../../shared/domain/site-text';
 import { fillText, type Words } from '../../../shared/domain/site-text-languages';
 import type { MailMessage } from '../../integrations/mail/mailer';
-import { cardWords } from '../../integrations/mail/card-words';
+import { cardWords, type MailCard as Card } from '../../integrations/mail/card-words';
 import { renderMailIn, wordsFor, type MailContext } from '../../integrations/mail/template';
 import { tierNameIn } from './membership.emails';
 
@@ -14,8 +14,6 @@ import { tierNameIn } from './membership.emails';
  * transaction that decides it, in the member's language (decision 191).
  */
 type Member = { email: string; first_name: string; language: Language };
-type Card = { brand: string | null; last4: string | null } | undefined;
-
 /** One mail: its subject and paragraphs are site texts filled with the values given (dates and money already in its language). */
 function mail(
   member: Member,
